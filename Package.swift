@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Destinations",
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "Destinations", targets: ["Destinations"]),
+        .library(name: "DestinationsTesting", targets: ["DestinationsTesting"]),
+    ],
+    targets: [
+        .target(name: "Destinations"),
+        .target(name: "DestinationsTesting", dependencies: ["Destinations"]),
+        .target(name: "NotesApp", dependencies: ["Destinations"], path: "Examples/Notes/NotesApp"),
+        .executableTarget(
+            name: "NotesExample",
+            dependencies: ["Destinations", "NotesApp"],
+            path: "Examples/Notes/NotesExample"
+        ),
+        .testTarget(name: "DestinationsTests", dependencies: ["Destinations", "NotesApp"]),
+        .testTarget(
+            name: "DestinationsTestingTests",
+            dependencies: ["Destinations", "DestinationsTesting", "NotesApp"],
+            resources: [.copy("Transcripts")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

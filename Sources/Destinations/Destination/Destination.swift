@@ -1,0 +1,139 @@
+/// One screen's coordinator: its route, its state, and what its events do.
+///
+/// A Destination is a reference type that a view holds and sends events to; it never holds the
+/// view. What an event does — push a screen, present a sheet, ask a datasource — is not in the
+/// Destination but in its ``Provider``'s configuration, so it can be swapped for an A/B test or
+/// a mock without touching the view or the Destination.
+///
+/// ```swift
+/// @MainActor @Observable
+/// final class NotesList: Destination {
+///     enum Event: Hashable, CaseIterable { case select, compose }
+///     let context = DestinationContext<AppRoute, Event>()
+///     var notes: [Note] = []
+/// }
+///
+/// // In the view:
+/// try notesList.send(.select, content: note)
+/// ```
+@MainActor
+public protocol Destination<Route, Event>: AnyObject {
+    /// The app's routes.
+    associatedtype Route: NavigationRoute
+    /// What the screen's user can do: usually an enum without payloads; an event's payload
+    /// travels as its content.
+    associatedtype Event: Hashable & Sendable
+
+    /// The Destination's link to its flow. Declare it as a constant:
+    /// `let context = DestinationContext<AppRoute, Event>()`.
+    var context: DestinationContext<Route, Event> { get }
+
+    /// Called once, after the Destination was built and before it first shows.
+    func prepareForPresentation()
+
+    /// Called when the Destination's screen becomes visible.
+    func didAppear()
+
+    /// Called when the Destination's screen stops being visible: covered, in an unselected
+    /// tab, or about to be removed.
+    func didDisappear()
+
+    /// Called once, when the Destination is removed from the flow. Its pending work has
+    /// already been cancelled.
+    func cleanup()
+}
+
+extension Destination {
+    public func prepareForPresentation() {}
+    public func didAppear() {}
+    public func didDisappear() {}
+    public func cleanup() {}
+
+    /// The id of the Destination's screen in the navigation state; `nil` before it is attached
+    /// to a flow and after it is removed.
+    public var id: ElementID? { context.id }
+
+    /// Sends an event, as the user caused it, with an optional payload for its assistant.
+    ///
+    /// - Throws: ``NavigationError`` when the event is not configured, the Destination was
+    ///   removed, or the presentation it leads to does not fit the state; the state is then
+    ///   unchanged.
+    public func send(_ event: Event, content: (any Sendable)? = nil) throws(NavigationError) {
+        try context.send(event, content: content)
+    }
+}
+
+/// A Destination's link to its flow: its id, whether it shows, and where its events go.
+///
+/// The flow fills it in when it attaches the Destination and clears it when it removes it; a
+/// removed Destination's events throw ``NavigationError/destinationRemoved(_:)``.
+@MainActor
+public final class DestinationContext<Route: NavigationRoute, Event: Hashable & Sendable> {
+    typealias Handler = @MainActor (Event, (any Sendable)?) throws(NavigationError) -> Void
+    typealias Presenter = @MainActor (Presentation<Route>) throws(NavigationError) -> Void
+
+    /// The screen's id while the Destination is attached.
+    public private(set) var id: ElementID?
+    /// The route the Destination was built for.
+    public private(set) var route: Route?
+    /// Whether the screen is visible now.
+    public internal(set) var isVisible = false
+    /// Whether the Destination was removed from its flow.
+    public private(set) var isRemoved = false
+
+    private var handler: Handler?
+    private var presenter: Presenter?
+    private var lastID: ElementID?
+    private var cancellations: [@MainActor () -> Void] = []
+
+    /// Creates a context, to be attached by a flow.
+    public init() {}
+
+    /// Registers work to cancel when the Destination is removed: an interactor's task, a
+    /// stream's subscription. Runs `cancel` at once when the Destination is already removed.
+    public func onRemoval(_ cancel: @escaping @MainActor () -> Void) {
+        if isRemoved { cancel() } else { cancellations.append(cancel) }
+    }
+
+    /// Applies a presentation from this Destination's screen, outside the event configuration:
+    /// for code in a ``EventResponse/perform(_:)`` response or an interactor's result.
+    ///
+    /// - Throws: ``NavigationError/destinationRemoved(_:)`` once the Destination is removed, or
+    ///   the presentation's error; the state is then unchanged.
+    public func present(_ presentation: Presentation<Route>) throws(NavigationError) {
+        guard let presenter else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        try presenter(presentation)
+    }
+
+    /// Dismisses the modal that holds this Destination's screen.
+    ///
+    /// - Throws: ``NavigationError/nothingToDismiss(from:)`` when no modal holds it.
+    public func dismiss() throws(NavigationError) {
+        try present(.dismiss)
+    }
+
+    func attach(id: ElementID, route: Route, handler: @escaping Handler, presenter: @escaping Presenter) {
+        self.id = id
+        self.lastID = id
+        self.route = route
+        self.handler = handler
+        self.presenter = presenter
+        self.isRemoved = false
+    }
+
+    func detach() {
+        id = nil
+        handler = nil
+        presenter = nil
+        isVisible = false
+        isRemoved = true
+        let pending = cancellations
+        cancellations.removeAll()
+        pending.forEach { $0() }
+    }
+
+    func send(_ event: Event, content: (any Sendable)?) throws(NavigationError) {
+        guard let handler else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        try handler(event, content)
+    }
+}

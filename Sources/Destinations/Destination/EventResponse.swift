@@ -1,0 +1,124 @@
+/// What one of a Destination's events does: a presentation, fixed or built from the event's
+/// content by an assistant, or work of your own.
+///
+/// ```swift
+/// .present(.sheet(.compose))                                   // fixed
+/// .present { (note: Note) in .push(.note(id: note.id)) }       // assistant: mediation
+/// .perform { list, _ in list.notes.shuffle() }                 // no navigation
+/// ```
+public struct EventResponse<D: Destination>: Sendable {
+    enum Kind: Sendable {
+        case presentation(Presentation<D.Route>)
+        case assistant(content: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Presentation<D.Route>)
+        case perform(@MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Void)
+    }
+
+    let kind: Kind
+
+    /// Runs a fixed presentation.
+    public static func present(_ presentation: Presentation<D.Route>) -> EventResponse {
+        EventResponse(kind: .presentation(presentation))
+    }
+
+    /// Runs the presentation an assistant builds from the event's content: the place to pass
+    /// the selected item along, or to choose the route at run time.
+    ///
+    /// - Throws at run time: ``NavigationError/contentMismatch(event:expected:actual:)`` when the
+    ///   event arrives without content of type `Content`.
+    public static func present<Content: Sendable>(
+        _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
+    ) -> EventResponse {
+        let expected = String(describing: Content.self)
+        return EventResponse(
+            kind: .assistant(content: expected) { (input: EventInput<D>) throws(NavigationError) in
+                guard let content = input.content as? Content else {
+                    throw .contentMismatch(
+                        event: "\(input.event)",
+                        expected: expected,
+                        actual: input.content.map { String(describing: type(of: $0)) } ?? "nothing"
+                    )
+                }
+                return try NavigationError.wrapping(event: input.event) { try assistant(content) }
+            }
+        )
+    }
+
+    /// Runs the presentation an assistant builds from the whole event: the Destination that
+    /// sent it, the event and its content.
+    public static func assist(
+        _ assistant: @escaping @MainActor @Sendable (EventInput<D>) throws -> Presentation<D.Route>
+    ) -> EventResponse {
+        EventResponse(
+            kind: .assistant(content: "EventInput") { (input: EventInput<D>) throws(NavigationError) in
+                try NavigationError.wrapping(event: input.event) { try assistant(input) }
+            }
+        )
+    }
+
+    /// Runs code of your own instead of a presentation.
+    public static func perform(
+        _ body: @escaping @MainActor @Sendable (EventInput<D>) throws -> Void
+    ) -> EventResponse {
+        EventResponse(
+            kind: .perform { (input: EventInput<D>) throws(NavigationError) in
+                try NavigationError.wrapping(event: input.event) { try body(input) }
+            }
+        )
+    }
+
+    /// The presentation, when it is fixed rather than built at run time.
+    public var presentation: Presentation<D.Route>? {
+        if case .presentation(let presentation) = kind { return presentation }
+        return nil
+    }
+
+    /// A short description of the response for the flow graph: the presentation's name, or
+    /// `assistant` / `perform`.
+    public var summary: String {
+        switch kind {
+        case .presentation(let presentation): presentation.name
+        case .assistant(let content, _): "assistant(\(content))"
+        case .perform: "perform"
+        }
+    }
+}
+
+/// An event as its assistant sees it.
+@MainActor
+public struct EventInput<D: Destination> {
+    /// The Destination that sent the event.
+    public let destination: D
+    /// The event.
+    public let event: D.Event
+    /// The event's payload, if any.
+    public let content: (any Sendable)?
+
+    /// The payload as `Content`.
+    ///
+    /// - Throws: ``NavigationError/contentMismatch(event:expected:actual:)`` when it is not.
+    public func content<Content>(as type: Content.Type) throws(NavigationError) -> Content {
+        guard let value = content as? Content else {
+            throw .contentMismatch(
+                event: "\(event)",
+                expected: String(describing: Content.self),
+                actual: content.map { String(describing: Swift.type(of: $0)) } ?? "nothing"
+            )
+        }
+        return value
+    }
+}
+
+extension NavigationError {
+    /// Runs app code, passing a ``NavigationError`` through and wrapping any other error as
+    /// ``assistantFailed(event:reason:)``.
+    @MainActor
+    static func wrapping<T>(event: some Sendable, _ body: () throws -> T) throws(NavigationError) -> T {
+        do {
+            return try body()
+        } catch let error as NavigationError {
+            throw error
+        } catch {
+            throw .assistantFailed(event: "\(event)", reason: String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Which ``Provider`` builds each route: the app's whole set of screens.
+///
+/// Write it as a `switch`, so the compiler checks that every route has a provider:
+///
+/// ```swift
+/// let providers = Providers<AppRoute> { route in
+///     switch route {
+///     case .notes: notesProvider
+///     case .note: noteProvider
+///     case .settings: settingsProvider
+///     }
+/// }
+/// ```
+///
+/// Swap one for a mock or a variant with ``overriding(_:with:)``.
+@MainActor
+public struct Providers<Route: NavigationRoute> {
+    private let lookup: @MainActor (Route) -> Provider<Route>?
+    private var overrides: [(matches: @MainActor (Route) -> Bool, provider: Provider<Route>)] = []
+
+    /// Creates the set from a function of the route; return `nil` for a route without a
+    /// provider, which the flow then refuses with ``NavigationError/noProvider(route:)``.
+    public init(_ lookup: @escaping @MainActor (Route) -> Provider<Route>?) {
+        self.lookup = lookup
+    }
+
+    /// The provider for a route.
+    public func provider(for route: Route) -> Provider<Route>? {
+        if let override = overrides.last(where: { $0.matches(route) }) {
+            return override.provider
+        }
+        return lookup(route)
+    }
+
+    /// Returns a copy that builds the routes named `name` (``NavigationRoute/name``) with
+    /// another provider.
+    public func overriding(_ name: String, with provider: Provider<Route>) -> Providers {
+        overriding(where: { $0.name == name }, with: provider)
+    }
+
+    /// Returns a copy that builds the routes that match `predicate` with another provider.
+    public func overriding(
+        where predicate: @escaping @MainActor (Route) -> Bool,
+        with provider: Provider<Route>
+    ) -> Providers {
+        var copy = self
+        copy.overrides.append((predicate, provider))
+        return copy
+    }
+}

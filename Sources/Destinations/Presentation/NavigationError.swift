@@ -1,0 +1,99 @@
+/// Why a navigation change was refused. The state is always left exactly as it was.
+///
+/// Each case says what went wrong and where: the element the change started from, the route
+/// or tab it named. A failure inside a ``Presentation/path(_:)`` is wrapped in
+/// ``step(_:of:_:)`` with the failing step's position.
+public indirect enum NavigationError: Error, Hashable, Sendable {
+    /// No element with this id is in the state.
+    case unknownElement(ElementID)
+    /// The element is not a screen where one was needed (replacing the current screen).
+    case notAScreen(ElementID, kind: NodeKind)
+    /// No stack encloses the element, within its modal.
+    case noStack(from: ElementID)
+    /// The stack holds only its root: there is nothing to go back to.
+    case cannotGoBack(stack: ElementID)
+    /// No earlier screen of the route is in the stack.
+    case routeNotInStack(route: String, stack: ElementID)
+    /// No tab bar encloses the element.
+    case noTabs(from: ElementID)
+    /// The tab bar has no tab of that name.
+    case unknownTab(TabID, tabs: ElementID)
+    /// No split view encloses the element.
+    case noSplit(from: ElementID)
+    /// The split view has no such column (a two-column split has no content column).
+    case noSuchColumn(SplitColumn, split: ElementID)
+    /// No modal encloses the element: there is nothing to dismiss.
+    case nothingToDismiss(from: ElementID)
+    /// The element already presents a modal.
+    case alreadyPresenting(ElementID)
+    /// The element is an alert or a confirmation dialog, which cannot present anything.
+    case overlayCannotPresent(ElementID)
+    /// An alert or a confirmation dialog must show one screen, not a container.
+    case overlayNeedsScreen(ModalStyle)
+    /// A layout that cannot be built.
+    case invalidLayout(LayoutProblem)
+    /// No provider builds this route.
+    case noProvider(route: String)
+    /// The provider threw while building the route's Destination.
+    case providerFailed(route: String, reason: String)
+    /// The Destination that sent an event is no longer in the flow.
+    case destinationRemoved(ElementID)
+    /// The Destination's provider configures nothing for this event.
+    case unconfiguredEvent(event: String, route: String)
+    /// The event's content is not of the type its assistant takes.
+    case contentMismatch(event: String, expected: String, actual: String)
+    /// The event's assistant threw while building its presentation.
+    case assistantFailed(event: String, reason: String)
+    /// A custom presentation refused the change.
+    case customFailed(name: String, reason: String)
+    /// The user-driven change does not match the state (a stale gesture).
+    case staleUserAction(UserActionProblem)
+    /// A saved state that cannot be restored.
+    case corruptState(reason: String)
+    /// The flow's configuration is invalid.
+    case invalidConfiguration([ConfigurationProblem])
+    /// Step `index` (from 0) of a path of `count` steps failed; nothing of the path was applied.
+    case step(Int, of: Int, NavigationError)
+
+    /// The innermost error, without the path steps around it.
+    public var underlying: NavigationError {
+        if case .step(_, _, let inner) = self { return inner.underlying }
+        return self
+    }
+}
+
+/// Why a ``Layout`` cannot be built.
+public enum LayoutProblem: Hashable, Sendable {
+    /// A stack needs at least its root.
+    case emptyStack
+    /// A tab bar needs at least one tab.
+    case emptyTabs
+    /// Two tabs share a name.
+    case duplicateTab(TabID)
+    /// The selected tab is not in the bar.
+    case unknownSelectedTab(TabID)
+}
+
+/// Why a user-driven change does not fit the state.
+public enum UserActionProblem: Hashable, Sendable {
+    /// The element is not a stack.
+    case notAStack(ElementID)
+    /// The stack does not have that many screens to keep.
+    case stackTooShort(stack: ElementID, count: Int, requested: Int)
+    /// The element presents no modal.
+    case notPresenting(ElementID)
+    /// The element is not a tab bar.
+    case notTabs(ElementID)
+    /// The element is not a split view.
+    case notSplit(ElementID)
+}
+
+/// A problem found by validating a flow's configuration before it starts.
+public enum ConfigurationProblem: Hashable, Sendable {
+    /// A route that the flow can reach has no provider.
+    case missingProvider(route: String)
+    /// An event of the Destination for this route is configured more than once.
+    case duplicateEvent(event: String, route: String)
+    /// An event of the Destination for this route has no configuration.
+    case unconfiguredEvent(event: String, route: String)
+}

@@ -1,0 +1,140 @@
+/// What to show and how: one navigation change, relative to the screen it starts from.
+///
+/// Presentations are values. A Destination's events map to them in its ``Provider``, a deep
+/// link is a ``path(_:)`` of them, and a ``Flow`` applies them as transactions: all of a
+/// presentation happens, or none of it.
+///
+/// "Nearest" below means the closest enclosing container of that kind, starting from the
+/// screen that sent the event (or the focused screen). Stacks are looked for inside the
+/// current modal only; tab bars and split views also outside it.
+public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
+    /// Pushes a screen onto the nearest stack.
+    case push(Route)
+    /// Pops the top screen of the nearest stack.
+    case back
+    /// Pops the nearest stack to its root.
+    case popToRoot
+    /// Pops the nearest stack to its nearest earlier screen of the route.
+    case popTo(Route)
+    /// Selects a tab of the nearest tab bar. The tab keeps the stack it had.
+    case selectTab(TabID)
+    /// Selects a tab and shows a screen in it: pushed if the tab holds a stack, otherwise in
+    /// place of what the tab shows.
+    case presentInTab(TabID, Route)
+    /// Shows a screen in a column of the nearest split view, replacing what the column showed.
+    case show(Route, in: SplitColumn)
+    /// Presents a modal from the screen.
+    case present(Layout<Route>, style: ModalStyle)
+    /// Dismisses the modal that holds the screen.
+    case dismiss
+    /// Dismisses every modal on screen.
+    case dismissAll
+    /// Replaces the screen with another, in the same place.
+    case replaceCurrent(Route)
+    /// Replaces the whole state, as signing out does.
+    case replaceRoot(Layout<Route>)
+    /// Runs several presentations as one change, each starting where the previous one ended:
+    /// a deep link.
+    case path([Presentation])
+    /// A presentation of your own, run on the transaction.
+    case custom(CustomPresentation<Route>)
+
+    /// Presents a screen in a sheet.
+    public static func sheet(_ route: Route, _ options: SheetOptions = SheetOptions()) -> Presentation {
+        .present(.screen(route), style: .sheet(options))
+    }
+
+    /// Presents a screen in a sheet with its own stack, so it can push.
+    public static func sheetStack(_ route: Route, _ options: SheetOptions = SheetOptions()) -> Presentation {
+        .present(.stack([route]), style: .sheet(options))
+    }
+
+    /// Presents a screen in a full-screen cover.
+    public static func fullScreenCover(_ route: Route) -> Presentation {
+        .present(.screen(route), style: .fullScreenCover)
+    }
+
+    /// Presents an alert whose Destination is built from `route`.
+    public static func alert(_ route: Route) -> Presentation {
+        .present(.screen(route), style: .alert)
+    }
+
+    /// Presents a confirmation dialog whose Destination is built from `route`.
+    public static func confirmationDialog(_ route: Route) -> Presentation {
+        .present(.screen(route), style: .confirmationDialog)
+    }
+
+    /// The presentation's name, for logs and the flow graph: `push`, `sheet`, `path`, ….
+    public var name: String {
+        switch self {
+        case .push: "push"
+        case .back: "back"
+        case .popToRoot: "popToRoot"
+        case .popTo: "popTo"
+        case .selectTab: "selectTab"
+        case .presentInTab: "presentInTab"
+        case .show: "show"
+        case .present(_, let style): style.name
+        case .dismiss: "dismiss"
+        case .dismissAll: "dismissAll"
+        case .replaceCurrent: "replaceCurrent"
+        case .replaceRoot: "replaceRoot"
+        case .path: "path"
+        case .custom(let custom): custom.name
+        }
+    }
+
+    /// The routes the presentation shows, in order.
+    public var routes: [Route] {
+        switch self {
+        case .push(let route), .popTo(let route), .presentInTab(_, let route), .show(let route, _),
+            .replaceCurrent(let route):
+            [route]
+        case .present(let layout, _), .replaceRoot(let layout):
+            layout.routes
+        case .path(let steps):
+            steps.flatMap(\.routes)
+        case .back, .popToRoot, .selectTab, .dismiss, .dismissAll, .custom:
+            []
+        }
+    }
+}
+
+/// A presentation written as code: it edits the transaction with the same operations the
+/// built-in presentations use, and may refuse with an error.
+///
+/// ```swift
+/// let resetNotes = CustomPresentation<AppRoute>("resetNotes") { transaction in
+///     try transaction.apply(.selectTab(.notes))
+///     try transaction.apply(.popToRoot)
+/// }
+/// ```
+public struct CustomPresentation<Route: NavigationRoute>: Sendable, Equatable {
+    /// The presentation's name; two custom presentations are equal when their names are.
+    public let name: String
+    private let body: @Sendable (inout NavigationTransaction<Route>) throws -> Void
+
+    /// Creates a custom presentation. A ``NavigationError`` the body throws is passed on; any
+    /// other error becomes ``NavigationError/customFailed(name:reason:)``.
+    public init(
+        _ name: String,
+        _ body: @escaping @Sendable (inout NavigationTransaction<Route>) throws -> Void
+    ) {
+        self.name = name
+        self.body = body
+    }
+
+    func run(on transaction: inout NavigationTransaction<Route>) throws(NavigationError) {
+        do {
+            try body(&transaction)
+        } catch let error as NavigationError {
+            throw error
+        } catch {
+            throw .customFailed(name: name, reason: String(describing: error))
+        }
+    }
+
+    public static func == (lhs: CustomPresentation, rhs: CustomPresentation) -> Bool {
+        lhs.name == rhs.name
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+extension NavigationState: Codable where Route: Codable {
+    /// Decodes a saved state and checks that it is whole: every stack has a root and holds
+    /// screens, every tab bar selects one of its own tabs, ids are unique, alerts hold one
+    /// screen. A state that fails any check throws `DecodingError.dataCorrupted`.
+    public init(from decoder: any Decoder) throws {
+        let root = try NavigationNode<Route>(from: decoder)
+        var seen: Set<ElementID> = []
+        for node in root.subtree where !seen.insert(node.id).inserted {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "element id \(node.id) appears twice")
+            )
+        }
+        self.init(root: root)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try root.encode(to: encoder)
+    }
+}
+
+extension NavigationNode: Codable where Route: Codable {
+    private enum Key: String, CodingKey {
+        case id, screen, stack, tabs, selected, split, sidebar, content, detail, columns, modal, style
+    }
+
+    private struct CodableTab: Codable {
+        var id: TabID
+        var node: NavigationNode
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        let id = try container.decode(ElementID.self, forKey: .id)
+        func corrupt(_ message: String) -> DecodingError {
+            .dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "element \(id): \(message)"))
+        }
+        let content: Content
+        if container.contains(.screen) {
+            content = .screen(try container.decode(Route.self, forKey: .screen))
+        } else if container.contains(.stack) {
+            let elements = try container.decode([NavigationNode].self, forKey: .stack)
+            guard !elements.isEmpty else { throw corrupt("a stack needs a root") }
+            guard elements.allSatisfy(\.isScreen) else { throw corrupt("a stack holds screens only") }
+            content = .stack(Stack(elements))
+        } else if container.contains(.tabs) {
+            let tabs = try container.decode([CodableTab].self, forKey: .tabs)
+            let selected = try container.decode(TabID.self, forKey: .selected)
+            guard !tabs.isEmpty else { throw corrupt("a tab bar needs a tab") }
+            guard Set(tabs.map(\.id)).count == tabs.count else { throw corrupt("two tabs share a name") }
+            guard tabs.contains(where: { $0.id == selected }) else {
+                throw corrupt("selected tab '\(selected)' is not in the bar")
+            }
+            content = .tabs(Tabs(tabs: tabs.map { Tab(id: $0.id, node: $0.node) }, selection: selected))
+        } else if container.contains(.split) {
+            let split = try container.nestedContainer(keyedBy: Key.self, forKey: .split)
+            let columns = try split.decode(Int.self, forKey: .columns)
+            guard columns == 2 || columns == 3 else { throw corrupt("a split has 2 or 3 columns, not \(columns)") }
+            let middle = try split.decodeIfPresent(NavigationNode.self, forKey: .content)
+            guard columns == 3 || middle == nil else { throw corrupt("a two-column split has no content column") }
+            content = .split(
+                Split(
+                    sidebar: try split.decode(NavigationNode.self, forKey: .sidebar),
+                    content: middle,
+                    detail: try split.decodeIfPresent(NavigationNode.self, forKey: .detail),
+                    hasContentColumn: columns == 3
+                )
+            )
+        } else {
+            throw corrupt("no screen, stack, tabs or split")
+        }
+        var modal: Modal<Route>?
+        if container.contains(.modal) {
+            let nested = try container.nestedContainer(keyedBy: Key.self, forKey: .modal)
+            let style = try nested.decode(ModalStyle.self, forKey: .style)
+            let node = try nested.decode(NavigationNode.self, forKey: .content)
+            guard !style.isOverlay || (node.isScreen && node.modal == nil) else {
+                throw corrupt("an \(style.name) shows one screen and presents nothing")
+            }
+            modal = Modal(style: style, node: node)
+        }
+        self.init(id: id, content: content, modal: modal)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(id, forKey: .id)
+        switch content {
+        case .screen(let route):
+            try container.encode(route, forKey: .screen)
+        case .stack(let stack):
+            try container.encode(stack.elements, forKey: .stack)
+        case .tabs(let tabs):
+            try container.encode(tabs.tabs.map { CodableTab(id: $0.id, node: $0.node) }, forKey: .tabs)
+            try container.encode(tabs.selection, forKey: .selected)
+        case .split(let split):
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: .split)
+            try nested.encode(split.hasContentColumn ? 3 : 2, forKey: .columns)
+            try nested.encode(split.sidebar, forKey: .sidebar)
+            try nested.encodeIfPresent(split.content, forKey: .content)
+            try nested.encodeIfPresent(split.detail, forKey: .detail)
+        }
+        if let modal {
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: .modal)
+            try nested.encode(modal.style, forKey: .style)
+            try nested.encode(modal.node, forKey: .content)
+        }
+    }
+}

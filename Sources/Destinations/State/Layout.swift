@@ -1,0 +1,95 @@
+/// The shape of a navigation state, without ids: what a flow starts with, what a modal shows,
+/// what replaces the root.
+///
+/// ```swift
+/// let layout: Layout<AppRoute> = .tabs([
+///     .tab(.notes, .stack(.notes)),
+///     .tab(.settings, .stack(.settings)),
+/// ])
+/// ```
+public indirect enum Layout<Route: NavigationRoute>: Hashable, Sendable {
+    /// One screen.
+    case screen(Route)
+    /// A stack of screens, root first.
+    case stack([Route])
+    /// A tab bar; `selected` defaults to the first tab.
+    case tabs([TabLayout<Route>], selected: TabID? = nil)
+    /// A split view. A column given as a screen shows that screen; given as a stack it can push.
+    case split(sidebar: Layout, content: Layout? = nil, detail: Layout? = nil)
+
+    /// A stack of the given screens, root first.
+    public static func stack(_ root: Route, _ pushed: Route...) -> Layout {
+        .stack([root] + pushed)
+    }
+
+    /// The routes the layout shows, in tree order.
+    public var routes: [Route] {
+        switch self {
+        case .screen(let route): [route]
+        case .stack(let routes): routes
+        case .tabs(let tabs, _): tabs.flatMap(\.layout.routes)
+        case .split(let sidebar, let content, let detail):
+            sidebar.routes + (content?.routes ?? []) + (detail?.routes ?? [])
+        }
+    }
+}
+
+/// One tab of a ``Layout/tabs(_:selected:)`` layout.
+public struct TabLayout<Route: NavigationRoute>: Hashable, Sendable {
+    /// The tab's name.
+    public var id: TabID
+    /// What the tab shows.
+    public var layout: Layout<Route>
+
+    /// Creates a tab layout.
+    public init(_ id: TabID, _ layout: Layout<Route>) {
+        self.id = id
+        self.layout = layout
+    }
+
+    /// Creates a tab layout.
+    public static func tab(_ id: TabID, _ layout: Layout<Route>) -> TabLayout {
+        TabLayout(id, layout)
+    }
+}
+
+extension Layout {
+    /// Builds the nodes this layout describes, taking ids from `ids`.
+    ///
+    /// - Throws: ``NavigationError/invalidLayout(_:)`` for an empty stack or tab bar, duplicate
+    ///   tab names, or a selection that is not a tab.
+    func makeNode(ids: inout some ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
+        switch self {
+        case .screen(let route):
+            return NavigationNode(id: ids.next(), content: .screen(route))
+        case .stack(let routes):
+            guard !routes.isEmpty else { throw .invalidLayout(.emptyStack) }
+            let id = ids.next()
+            let elements = routes.map { NavigationNode(id: ids.next(), content: .screen($0)) }
+            return NavigationNode(id: id, content: .stack(Stack(elements)))
+        case .tabs(let tabLayouts, let selected):
+            guard let first = tabLayouts.first else { throw .invalidLayout(.emptyTabs) }
+            var seen: Set<TabID> = []
+            for tab in tabLayouts where !seen.insert(tab.id).inserted {
+                throw .invalidLayout(.duplicateTab(tab.id))
+            }
+            let selection = selected ?? first.id
+            guard seen.contains(selection) else { throw .invalidLayout(.unknownSelectedTab(selection)) }
+            let id = ids.next()
+            var tabs: [Tab<Route>] = []
+            for tab in tabLayouts {
+                tabs.append(Tab(id: tab.id, node: try tab.layout.makeNode(ids: &ids)))
+            }
+            return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: selection)))
+        case .split(let sidebar, let content, let detail):
+            let id = ids.next()
+            let split = Split(
+                sidebar: try sidebar.makeNode(ids: &ids),
+                content: try content?.makeNode(ids: &ids),
+                detail: try detail?.makeNode(ids: &ids),
+                hasContentColumn: content != nil
+            )
+            return NavigationNode(id: id, content: .split(split))
+        }
+    }
+}

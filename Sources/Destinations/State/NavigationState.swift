@@ -1,0 +1,276 @@
+/// The whole navigation of a flow, as a value: a tree of screens and containers, and the
+/// modals they present.
+///
+/// Compare two states, print one (``rendered()``), save one (it is `Codable` when the routes
+/// are) and restore it. Every change a ``Flow`` makes is a new state computed from the old one
+/// by a ``NavigationTransaction``; the old one is left as it was.
+public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
+    /// The outermost element.
+    public internal(set) var root: NavigationNode<Route>
+
+    /// Creates a state from its root node.
+    ///
+    /// Most code builds a state with ``init(_:ids:)`` from a ``Layout``.
+    public init(root: NavigationNode<Route>) {
+        self.root = root
+    }
+
+    /// Creates a state with the given layout, taking ids from `ids`.
+    ///
+    /// - Throws: ``NavigationError/invalidLayout(_:)`` for a layout that cannot be built.
+    public init(_ layout: Layout<Route>, ids: inout some ElementIDGenerator) throws(NavigationError) {
+        root = try layout.makeNode(ids: &ids)
+    }
+
+    /// Creates a state with the given layout, numbering its elements from 1.
+    ///
+    /// - Throws: ``NavigationError/invalidLayout(_:)`` for a layout that cannot be built.
+    public init(_ layout: Layout<Route>) throws(NavigationError) {
+        var ids = SequentialElementIDs()
+        try self.init(layout, ids: &ids)
+    }
+}
+
+/// The position of a node inside its parent.
+enum NodeStep: Hashable, Sendable {
+    /// An element of a stack, counted from the top (0 is the top).
+    case stackElement(depth: Int)
+    /// A tab of a tab bar.
+    case tab(index: Int)
+    /// A column of a split view.
+    case column(SplitColumn)
+    /// The node a modal shows.
+    case modal
+}
+
+extension NavigationNode {
+    /// The node one step down, if there is one.
+    func child(at step: NodeStep) -> NavigationNode? {
+        switch (step, content) {
+        case (.modal, _):
+            return modal?.node
+        case (.stackElement(let depth), .stack(let stack)):
+            return stack.elementsFromTop.dropFirst(depth).first { _ in true }
+        case (.tab(let index), .tabs(let tabs)):
+            return tabs.tabs.indices.contains(index) ? tabs.tabs[index].node : nil
+        case (.column(let column), .split(let split)):
+            return split[column]
+        default:
+            return nil
+        }
+    }
+
+    /// The children of this node with the steps that reach them, the visible ones first:
+    /// its modal, then the top of a stack downwards, the selected tab, the split's columns.
+    var children: [(step: NodeStep, node: NavigationNode)] {
+        var result: [(NodeStep, NavigationNode)] = []
+        if let modal { result.append((.modal, modal.node)) }
+        switch content {
+        case .screen:
+            break
+        case .stack(let stack):
+            for (depth, node) in stack.elementsFromTop.enumerated() {
+                result.append((.stackElement(depth: depth), node))
+            }
+        case .tabs(let tabs):
+            let selected = tabs.selectedIndex
+            result.append((.tab(index: selected), tabs.tabs[selected].node))
+            for (index, tab) in tabs.tabs.enumerated() where index != selected {
+                result.append((.tab(index: index), tab.node))
+            }
+        case .split(let split):
+            for (column, node) in split.filledColumns.reversed() {
+                result.append((.column(column), node))
+            }
+        }
+        return result
+    }
+
+    /// The path to the node with `id`, searching the visible parts first.
+    func path(to id: ElementID) -> [NodeStep]? {
+        if self.id == id { return [] }
+        for (step, child) in children {
+            if let rest = child.path(to: id) { return [step] + rest }
+        }
+        return nil
+    }
+
+    /// The node at the end of `path`.
+    func node(at path: some Collection<NodeStep>) -> NavigationNode? {
+        var node = self
+        for step in path {
+            guard let next = node.child(at: step) else { return nil }
+            node = next
+        }
+        return node
+    }
+
+    /// Changes the node at the end of `path` in place.
+    mutating func modify<Result, Failure: Error>(
+        at path: ArraySlice<NodeStep>,
+        _ body: (inout NavigationNode) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard let step = path.first else { return try body(&self) }
+        let rest = path.dropFirst()
+        switch step {
+        case .modal:
+            guard var current = modal else { preconditionFailure("no modal at \(id)") }
+            modal = nil
+            defer { modal = current }
+            return try current.node.modify(at: rest, body)
+        case .stackElement(let depth):
+            return try modifyStack { (stack: inout Stack<Route>) throws(Failure) -> Result in
+                try stack.modify(atDepth: depth) { (node: inout NavigationNode) throws(Failure) -> Result in
+                    try node.modify(at: rest, body)
+                }
+            }
+        case .tab(let index):
+            guard case .tabs(var tabs) = content else { preconditionFailure("\(id) is not a tab bar") }
+            defer { content = .tabs(tabs) }
+            return try tabs.tabs[index].node.modify(at: rest, body)
+        case .column(let column):
+            guard case .split(var split) = content, var node = split[column] else {
+                preconditionFailure("\(id) has no \(column) column")
+            }
+            defer {
+                split[column] = node
+                content = .split(split)
+            }
+            return try node.modify(at: rest, body)
+        }
+    }
+
+    /// Changes this node's stack in place.
+    mutating func modifyStack<Result, Failure: Error>(
+        _ body: (inout Stack<Route>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard case .stack(var stack) = content else { preconditionFailure("\(id) is not a stack") }
+        defer { content = .stack(stack) }
+        return try body(&stack)
+    }
+
+    /// Every node of this subtree, parents before children, in display order.
+    var subtree: [NavigationNode] {
+        var result: [NavigationNode] = []
+        visit { result.append($0) }
+        return result
+    }
+
+    /// Visits every node of the subtree, parents before children, in display order.
+    func visit(_ body: (NavigationNode) -> Void) {
+        body(self)
+        switch content {
+        case .screen: break
+        case .stack(let stack):
+            for node in stack.elements { node.visit(body) }
+        case .tabs(let tabs):
+            for tab in tabs.tabs { tab.node.visit(body) }
+        case .split(let split):
+            for (_, node) in split.filledColumns { node.visit(body) }
+        }
+        modal?.node.visit(body)
+    }
+
+    /// The screens of this subtree that are on screen: the top of each stack, the selected tab,
+    /// every filled column; a sheet or cover hides what presents it, an alert does not.
+    var visibleScreens: [NavigationNode] {
+        var result: [NavigationNode] = []
+        collectVisible(into: &result)
+        return result
+    }
+
+    private func collectVisible(into result: inout [NavigationNode]) {
+        if let modal, !modal.style.isOverlay {
+            modal.node.collectVisible(into: &result)
+            return
+        }
+        switch content {
+        case .screen: result.append(self)
+        case .stack(let stack): stack.topNode.collectVisible(into: &result)
+        case .tabs(let tabs): tabs.selectedTab.node.collectVisible(into: &result)
+        case .split(let split):
+            for (_, node) in split.filledColumns { node.collectVisible(into: &result) }
+        }
+        modal?.node.collectVisible(into: &result)
+    }
+
+    /// The path to the screen with the focus: through modals first, then the top of each
+    /// stack, the selected tab, and a split's rightmost filled column.
+    var focusPath: [NodeStep] {
+        var path: [NodeStep] = []
+        var node = self
+        while true {
+            if let modal = node.modal {
+                path.append(.modal)
+                node = modal.node
+                continue
+            }
+            switch node.content {
+            case .screen:
+                return path
+            case .stack(let stack):
+                path.append(.stackElement(depth: 0))
+                node = stack.topNode
+            case .tabs(let tabs):
+                path.append(.tab(index: tabs.selectedIndex))
+                node = tabs.selectedTab.node
+            case .split(let split):
+                guard let (column, next) = split.filledColumns.last else { return path }
+                path.append(.column(column))
+                node = next
+            }
+        }
+    }
+}
+
+extension NavigationState {
+    /// The node with `id`, if it is in the state.
+    ///
+    /// - Complexity: O(*d*) for the focused screen and the screens on top of stacks, where *d*
+    ///   is the nesting depth; O(*n*) at worst.
+    public func node(_ id: ElementID) -> NavigationNode<Route>? {
+        root.path(to: id).flatMap { root.node(at: $0) }
+    }
+
+    /// Whether an element with `id` is in the state.
+    public func contains(_ id: ElementID) -> Bool {
+        root.path(to: id) != nil
+    }
+
+    /// The screen that has the focus: the top of the topmost modal, stack and selected tab.
+    public var focusedScreen: NavigationNode<Route> {
+        root.node(at: root.focusPath) ?? root
+    }
+
+    /// The screens on screen now, in display order.
+    public var visibleScreens: [NavigationNode<Route>] {
+        root.visibleScreens
+    }
+
+    /// Every node in the state, parents first, in display order.
+    public var nodes: [NavigationNode<Route>] {
+        root.subtree
+    }
+
+    /// Every screen in the state, in display order.
+    public var screens: [NavigationNode<Route>] {
+        nodes.filter(\.isScreen)
+    }
+
+    /// The highest id in the state.
+    public var maxID: ElementID {
+        nodes.map(\.id).max() ?? root.id
+    }
+
+    /// The modals presented along the focus, outermost first.
+    public var presentedModals: [Modal<Route>] {
+        var result: [Modal<Route>] = []
+        var node = root
+        for step in root.focusPath {
+            if step == .modal, let modal = node.modal { result.append(modal) }
+            guard let next = node.child(at: step) else { break }
+            node = next
+        }
+        return result
+    }
+}
