@@ -89,6 +89,25 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Creates a context, to be attached by a flow.
     public init() {}
 
+    /// Runs finite work on behalf of the Destination — an interactor request — so that the flow
+    /// can await it (``Flow/settle()``) and cancel it when the Destination is removed. `body`
+    /// should check `Task.isCancelled` (or use cancellable awaits) before delivering results.
+    ///
+    /// Returns the task; it is already cancelled when the Destination was removed.
+    @discardableResult
+    public func track(_ body: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
+        let task = Task { @MainActor in await body() }
+        if isRemoved {
+            task.cancel()
+            return task
+        }
+        onRemoval { task.cancel() }
+        tracker?.add(task)
+        return task
+    }
+
+    weak var tracker: WorkTracker?
+
     /// Registers work to cancel when the Destination is removed: an interactor's task, a
     /// stream's subscription. Runs `cancel` at once when the Destination is already removed.
     public func onRemoval(_ cancel: @escaping @MainActor () -> Void) {

@@ -159,6 +159,7 @@ struct LiveDestination<Route: NavigationRoute> {
     init<D: Destination>(_ destination: D, route: Route, table: EventTable<D>) where D.Route == Route {
         object = destination
         attach = { [unowned destination] id, flow in
+            destination.context.tracker = flow.work
             destination.context.attach(
                 id: id,
                 route: route,

@@ -30,6 +30,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     private var observations: [ElementID: NodeObservation] = [:]
     private var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
     private var nextSubscriber = 0
+    let work = WorkTracker()
 
     /// Creates a flow showing `layout`, validates its configuration, and builds and presents
     /// the first screens' Destinations.
@@ -150,6 +151,13 @@ public final class Flow<Route: NavigationRoute>: Observable {
             Task { @MainActor in self?.subscribers[key] = nil }
         }
         return stream
+    }
+
+    /// Waits until every piece of work the flow's Destinations track (``DestinationContext/track(_:)``)
+    /// has finished, including work started by that work. Tests use it to wait for interactor
+    /// results without sleeping.
+    public func settle() async {
+        await work.settle()
     }
 
     /// Swaps the providers used for screens added from now on. Screens already shown keep
