@@ -100,6 +100,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
         live[storage.focusedScreen.id]?.object
     }
 
+    /// The Destination of the focused screen, if it is of type `D`.
+    public func focusedDestination<D: Destination>(as type: D.Type) -> D? {
+        live[storage.focusedScreen.id]?.object as? D
+    }
+
     /// Applies a presentation from `origin` (by default the focused screen).
     ///
     /// - Throws: ``NavigationError``; the state and the Destinations are then unchanged.
@@ -223,7 +228,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
             ids = transaction.ids
             commit(transaction.state, built: built, changes: changes, cause: cause)
         } catch {
-            logger.log(.error, "refused \(cause): \(error)")
+            logger.log(.error, "refused \(cause.summary): \(error)")
             throw error
         }
     }
@@ -254,7 +259,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ) {
         let nowVisible = storage.visibleScreens.map(\.id)
         let nowVisibleSet = Set(nowVisible)
-        for id in visible where !nowVisibleSet.contains(id) {
+        let removedIDs = Set(changes.removed.map(\.id))
+        let builtIDs = Set(built.map(\.0))
+        for id in visible where !nowVisibleSet.contains(id) || removedIDs.contains(id) {
             live[id]?.disappear()
         }
         for screen in changes.removed {
@@ -272,7 +279,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         }
         let wasVisible = Set(visible)
         visible = nowVisible
-        for id in nowVisible where !wasVisible.contains(id) {
+        for id in nowVisible where !wasVisible.contains(id) || builtIDs.contains(id) {
             live[id]?.appear()
         }
         for id in changes.removedIDs {

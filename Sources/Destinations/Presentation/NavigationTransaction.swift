@@ -194,6 +194,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
             touched.insert(splitNode.id)
         case nil:
             let stack = NavigationNode(id: ids.next(), content: .stack(Stack([screen])))
+            recordAddition(stack)
             state.root.modify(at: splitPath[...]) { node in
                 guard case .split(var split) = node.content else { return }
                 split[column] = stack
@@ -355,8 +356,10 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         anchor = focus(of: try node(at: presenterPath))
     }
 
+    /// Records an added element. Containers are remembered, so that removing them again in
+    /// the same transaction nets out, but only screens are reported as added.
     private mutating func recordAddition(_ node: NavigationNode<Route>) {
-        addedOrder.append(node.id)
+        if node.isScreen { addedOrder.append(node.id) }
         addedNodes[node.id] = node
         touched.insert(node.id)
     }

@@ -9,6 +9,10 @@
 /// current modal only; tab bars and split views also outside it.
 public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// Pushes a screen onto the nearest stack.
+    ///
+    /// Pushing from a screen that presents a modal (an interactor's result arriving for a
+    /// screen under a sheet, say) pushes under the modal, as UIKit does: the modal stays on
+    /// screen and keeps the focus, and the pushed screen shows once it is dismissed.
     case push(Route)
     /// Pops the top screen of the nearest stack.
     case back

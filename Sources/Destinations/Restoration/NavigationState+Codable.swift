@@ -3,7 +3,8 @@ import Foundation
 extension NavigationState: Codable where Route: Codable {
     /// Decodes a saved state and checks that it is whole: every stack has a root and holds
     /// screens, every tab bar selects one of its own tabs, ids are unique, alerts hold one
-    /// screen. A state that fails any check throws `DecodingError.dataCorrupted`.
+    /// screen, and no element has a key the encoding does not write. A state that fails any
+    /// check throws `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let root = try NavigationNode<Route>(from: decoder)
         var seen: Set<ElementID> = []
@@ -30,12 +31,35 @@ extension NavigationNode: Codable where Route: Codable {
         var node: NavigationNode
     }
 
+    /// Any key, to find the keys a saved element has that it should not.
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Decodes a saved element strictly: exactly one of `screen`, `stack`, `tabs` and `split`,
+    /// and no key the encoding does not write, so that a state saved by another version or
+    /// edited by hand is refused rather than half understood.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         let id = try container.decode(ElementID.self, forKey: .id)
         func corrupt(_ message: String) -> DecodingError {
             .dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "element \(id): \(message)"))
         }
+        func rejectUnknownKeys(in keys: [AnyKey], allowed: Set<Key>) throws {
+            for key in keys where Key(rawValue: key.stringValue).map(allowed.contains) != true {
+                throw corrupt("unknown key '\(key.stringValue)'")
+            }
+        }
+        let kinds = [Key.screen, .stack, .tabs, .split].filter(container.contains)
+        guard let kind = kinds.first else { throw corrupt("no screen, stack, tabs or split") }
+        guard kinds.count == 1 else { throw corrupt("more than one of screen, stack, tabs and split") }
+        try rejectUnknownKeys(
+            in: decoder.container(keyedBy: AnyKey.self).allKeys,
+            allowed: kind == .tabs ? [.id, .modal, .tabs, .selected] : [.id, .modal, kind]
+        )
         let content: Content
         if container.contains(.screen) {
             content = .screen(try container.decode(Route.self, forKey: .screen))
@@ -55,6 +79,10 @@ extension NavigationNode: Codable where Route: Codable {
             content = .tabs(Tabs(tabs: tabs.map { Tab(id: $0.id, node: $0.node) }, selection: selected))
         } else if container.contains(.split) {
             let split = try container.nestedContainer(keyedBy: Key.self, forKey: .split)
+            try rejectUnknownKeys(
+                in: container.nestedContainer(keyedBy: AnyKey.self, forKey: .split).allKeys,
+                allowed: [.columns, .sidebar, .content, .detail]
+            )
             let columns = try split.decode(Int.self, forKey: .columns)
             guard columns == 2 || columns == 3 else { throw corrupt("a split has 2 or 3 columns, not \(columns)") }
             let middle = try split.decodeIfPresent(NavigationNode.self, forKey: .content)
@@ -73,6 +101,10 @@ extension NavigationNode: Codable where Route: Codable {
         var modal: Modal<Route>?
         if container.contains(.modal) {
             let nested = try container.nestedContainer(keyedBy: Key.self, forKey: .modal)
+            try rejectUnknownKeys(
+                in: container.nestedContainer(keyedBy: AnyKey.self, forKey: .modal).allKeys,
+                allowed: [.style, .content]
+            )
             let style = try nested.decode(ModalStyle.self, forKey: .style)
             let node = try nested.decode(NavigationNode.self, forKey: .content)
             guard !style.isOverlay || (node.isScreen && node.modal == nil) else {

@@ -1,7 +1,7 @@
 /// The whole navigation of a flow, as a value: a tree of screens and containers, and the
 /// modals they present.
 ///
-/// Compare two states, print one (``rendered()``), save one (it is `Codable` when the routes
+/// Compare two states, print one (``rendered(ids:)``), save one (it is `Codable` when the routes
 /// are) and restore it. Every change a ``Flow`` makes is a new state computed from the old one
 /// by a ``NavigationTransaction``; the old one is left as it was.
 public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
@@ -172,7 +172,8 @@ extension NavigationNode {
     }
 
     /// The screens of this subtree that are on screen: the top of each stack, the selected tab,
-    /// every filled column; a sheet or cover hides what presents it, an alert does not.
+    /// every filled column; a sheet or cover hides what presents it (the whole split view when
+    /// a column presents it), an alert does not.
     var visibleScreens: [NavigationNode] {
         var result: [NavigationNode] = []
         collectVisible(into: &result)
@@ -186,16 +187,50 @@ extension NavigationNode {
         }
         switch content {
         case .screen: result.append(self)
-        case .stack(let stack): stack.topNode.collectVisible(into: &result)
+        case .stack(let stack):
+            let focused = stack.focusedElement
+            if focused.depth > 0, let modal = focused.node.modal {
+                // A screen below the top presents: its sheet covers the top, its alert does not.
+                if modal.style.isOverlay { stack.topNode.collectVisible(into: &result) }
+                modal.node.collectVisible(into: &result)
+            } else {
+                stack.topNode.collectVisible(into: &result)
+            }
         case .tabs(let tabs): tabs.selectedTab.node.collectVisible(into: &result)
         case .split(let split):
-            for (_, node) in split.filledColumns { node.collectVisible(into: &result) }
+            let columns = split.filledColumns
+            if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
+                covered.node.collectVisible(into: &result)
+            } else {
+                for (_, node) in columns { node.collectVisible(into: &result) }
+            }
         }
         modal?.node.collectVisible(into: &result)
     }
 
+    /// Whether a modal is presented along this node's focus: by the node, the top of its stack,
+    /// its selected tab or one of its columns. With `coveringOnly`, alerts and confirmation
+    /// dialogs do not count.
+    ///
+    /// A modal presented from any column of a split view covers the whole split view (as
+    /// UIKit and SwiftUI present it), so that column has the focus and the others are hidden.
+    func presentsAlongFocus(coveringOnly: Bool) -> Bool {
+        var node = self
+        while true {
+            if let modal = node.modal, !coveringOnly || !modal.style.isOverlay { return true }
+            switch node.content {
+            case .screen: return false
+            case .stack(let stack): node = stack.focusedElement.node
+            case .tabs(let tabs): node = tabs.selectedTab.node
+            case .split(let split):
+                return split.filledColumns.contains { $0.node.presentsAlongFocus(coveringOnly: coveringOnly) }
+            }
+        }
+    }
+
     /// The path to the screen with the focus: through modals first, then the top of each
-    /// stack, the selected tab, and a split's rightmost filled column.
+    /// stack (or the topmost of its screens that presents a modal), the selected tab, and a
+    /// split's rightmost filled column (or, when a column presents a modal, that column).
     var focusPath: [NodeStep] {
         var path: [NodeStep] = []
         var node = self
@@ -209,13 +244,16 @@ extension NavigationNode {
             case .screen:
                 return path
             case .stack(let stack):
-                path.append(.stackElement(depth: 0))
-                node = stack.topNode
+                let focused = stack.focusedElement
+                path.append(.stackElement(depth: focused.depth))
+                node = focused.node
             case .tabs(let tabs):
                 path.append(.tab(index: tabs.selectedIndex))
                 node = tabs.selectedTab.node
             case .split(let split):
-                guard let (column, next) = split.filledColumns.last else { return path }
+                let columns = split.filledColumns
+                let presenting = columns.last { $0.node.presentsAlongFocus(coveringOnly: false) }
+                guard let (column, next) = presenting ?? columns.last else { return path }
                 path.append(.column(column))
                 node = next
             }
@@ -237,7 +275,8 @@ extension NavigationState {
         root.path(to: id) != nil
     }
 
-    /// The screen that has the focus: the top of the topmost modal, stack and selected tab.
+    /// The screen that has the focus: the top of the topmost modal, stack and selected tab; in
+    /// a split view, the rightmost column, unless another column presents a modal.
     public var focusedScreen: NavigationNode<Route> {
         root.node(at: root.focusPath) ?? root
     }

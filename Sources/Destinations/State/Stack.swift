@@ -8,11 +8,14 @@ public struct Stack<Route: NavigationRoute>: Sendable {
         let node: NavigationNode<Route>
         let below: Link?
         let count: Int
+        /// The nearest link below this one whose screen presents a modal.
+        let presenterBelow: Link?
 
         init(_ node: NavigationNode<Route>, below: Link?) {
             self.node = node
             self.below = below
             self.count = (below?.count ?? 0) + 1
+            self.presenterBelow = below.flatMap { $0.node.modal != nil ? $0 : $0.presenterBelow }
         }
     }
 
@@ -39,6 +42,16 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     ///
     /// - Complexity: O(1).
     public var topNode: NavigationNode<Route> { top.node }
+
+    /// The screen with the focus and its depth below the top (0 is the top): the topmost
+    /// screen that presents a modal, or else the top. A screen pushed under a modal its stack
+    /// presents stays under it.
+    ///
+    /// - Complexity: O(1).
+    var focusedElement: (depth: Int, node: NavigationNode<Route>) {
+        guard top.node.modal == nil, let presenter = top.presenterBelow else { return (0, top.node) }
+        return (top.count - presenter.count, presenter.node)
+    }
 
     /// The root screen.
     ///

@@ -1,0 +1,45 @@
+extension Provider {
+    /// Sends one of the provider's configured events, named as in ``configuredEvents``, to a
+    /// Destination it built, as the Destination's view would.
+    ///
+    /// Tools that explore a flow without knowing its Destinations' types — a test harness's
+    /// random walk, a debug menu — use it to fire whatever a visible screen offers:
+    ///
+    /// ```swift
+    /// let provider = providers.provider(for: route)
+    /// for name in provider?.configuredEvents ?? [] {
+    ///     try provider?.send(eventNamed: name, to: destination, content: nil)
+    /// }
+    /// ```
+    ///
+    /// The event goes through the Destination's own link to its flow, exactly as
+    /// ``Destination/send(_:content:)`` does.
+    ///
+    /// - Throws: ``NavigationError/unconfiguredEvent(event:route:)`` when the provider
+    ///   configures no event of that name or `destination` is not of the type it builds;
+    ///   otherwise whatever sending the event throws. The state is then unchanged.
+    public func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
+        guard let table = table as? any NamedEventSending else {
+            throw .unconfiguredEvent(event: name, route: "\(destinationType)")
+        }
+        try table.send(eventNamed: name, to: destination, content: content)
+    }
+}
+
+/// An event table that can send its events by name to an untyped Destination.
+@MainActor
+protocol NamedEventSending {
+    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError)
+}
+
+extension EventTable: NamedEventSending {
+    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
+        guard let typed = destination as? D else {
+            throw .unconfiguredEvent(event: name, route: "\(type(of: destination))")
+        }
+        guard let entry = entries.first(where: { "\($0.event)" == name }) else {
+            throw .unconfiguredEvent(event: name, route: typed.context.route?.name ?? "\(D.self)")
+        }
+        try typed.send(entry.event, content: content)
+    }
+}

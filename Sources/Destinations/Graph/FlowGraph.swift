@@ -1,0 +1,154 @@
+import Foundation
+
+/// The app's flow as a graph: which event of which screen leads where, derived from the
+/// providers' configuration without running the app.
+///
+/// ```swift
+/// let graph = FlowGraph(NotesAppConfiguration.layout, providers: providers)
+/// print(graph.mermaid())      // paste into any Mermaid renderer
+/// graph.unreachableRoutes     // screens no configured event leads to
+/// ```
+///
+/// Nodes are route names. An edge is one configured event whose fixed presentation shows a
+/// route (a push, a sheet, a path's steps…). Events answered by an assistant choose their route
+/// at run time: they appear as edges to ``dynamicTarget`` so that the graph still shows that the
+/// event does something.
+@MainActor
+public struct FlowGraph<Route: NavigationRoute> {
+    /// One configured event.
+    public struct Edge: Hashable, Sendable {
+        /// The route name of the screen whose event this is.
+        public let from: String
+        /// The route name the event leads to, or ``FlowGraph/dynamicTarget``.
+        public let to: String
+        /// The event's name.
+        public let event: String
+        /// How it presents: `push`, `sheet`, `path`, `assistant(Note)`, ….
+        public let presentation: String
+
+        /// Creates an edge, for instance to assert that a graph contains it.
+        public init(from: String, to: String, event: String, presentation: String) {
+            self.from = from
+            self.to = to
+            self.event = event
+            self.presentation = presentation
+        }
+    }
+
+    /// The name of the node that stands for routes chosen at run time.
+    public static var dynamicTarget: String { "(run time)" }
+
+    /// The route names the flow starts with.
+    public let entryRoutes: [String]
+    /// Every route name the graph knows, in discovery order.
+    public let routes: [String]
+    /// The configured events.
+    public let edges: [Edge]
+    /// Route names that a configured presentation or the layout reaches but no provider builds.
+    public let missingProviders: [String]
+
+    /// Derives the graph of a flow's configuration.
+    ///
+    /// It starts from the layout's routes and, when `Route` is `CaseIterable`, every case.
+    public init(_ layout: Layout<Route>, providers: Providers<Route>) {
+        var pending = layout.routes
+        if let all = Route.self as? any CaseIterable.Type {
+            func open<T: CaseIterable>(_: T.Type) -> [Route] { T.allCases.compactMap { $0 as? Route } }
+            pending += open(all)
+        }
+        entryRoutes = Self.unique(layout.routes.map(\.name))
+        var names: [String] = []
+        var edges: [Edge] = []
+        var missing: [String] = []
+        var visited: Set<String> = []
+        var index = 0
+        while index < pending.count {
+            let route = pending[index]
+            index += 1
+            guard visited.insert(route.name).inserted else { continue }
+            names.append(route.name)
+            guard let provider = providers.provider(for: route) else {
+                missing.append(route.name)
+                continue
+            }
+            for entry in provider.presentations {
+                let targets = entry.presentation?.routes ?? []
+                if entry.presentation == nil {
+                    if entry.response.hasPrefix("assistant") {
+                        edges.append(Edge(from: route.name, to: Self.dynamicTarget, event: entry.event, presentation: entry.response))
+                    }
+                    continue
+                }
+                if targets.isEmpty {
+                    edges.append(Edge(from: route.name, to: route.name, event: entry.event, presentation: entry.response))
+                }
+                for target in targets {
+                    edges.append(Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
+                    pending.append(target)
+                }
+            }
+        }
+        self.routes = names
+        self.edges = Self.unique(edges)
+        self.missingProviders = missing
+    }
+
+    /// Route names that neither the layout nor any fixed presentation leads to. They may still
+    /// be reached through an assistant or a deep link; the list is where to look.
+    public var unreachableRoutes: [String] {
+        var reached = Set(entryRoutes)
+        var frontier = entryRoutes
+        while let name = frontier.popLast() {
+            for edge in edges where edge.from == name && reached.insert(edge.to).inserted {
+                frontier.append(edge.to)
+            }
+        }
+        return routes.filter { !reached.contains($0) }
+    }
+
+    /// The graph in Graphviz's DOT language.
+    public func dot() -> String {
+        var lines = ["digraph Flow {", "  rankdir=LR;", "  node [shape=box];"]
+        for name in entryRoutes { lines.append("  \(quoted(name)) [style=bold];") }
+        for name in missingProviders { lines.append("  \(quoted(name)) [color=red, label=\(quoted(name + "\\n(no provider)"))];") }
+        if edges.contains(where: { $0.to == Self.dynamicTarget }) {
+            lines.append("  \(quoted(Self.dynamicTarget)) [shape=ellipse, style=dashed];")
+        }
+        for edge in edges {
+            let style = edge.to == Self.dynamicTarget ? ", style=dashed" : ""
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation)"))\(style)];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The graph as a Mermaid flowchart.
+    public func mermaid() -> String {
+        var ids: [String: String] = [:]
+        func id(_ name: String) -> String {
+            if let existing = ids[name] { return existing }
+            let made = "n\(ids.count)"
+            ids[name] = made
+            return made
+        }
+        var lines = ["flowchart LR"]
+        for name in routes + [Self.dynamicTarget] where name != Self.dynamicTarget || edges.contains(where: { $0.to == name }) {
+            let label = missingProviders.contains(name) ? "\(name) (no provider)" : name
+            lines.append("  \(id(name))[\"\(label)\"]")
+        }
+        for edge in edges {
+            let arrow = edge.to == Self.dynamicTarget ? "-.->" : "-->"
+            lines.append("  \(id(edge.from)) \(arrow)|\"\(edge.event): \(edge.presentation)\"| \(id(edge.to))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    private static func unique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen: Set<T> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+}

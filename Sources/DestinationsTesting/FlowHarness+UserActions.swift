@@ -1,0 +1,197 @@
+/// A change the user makes on screen without an event: what a renderer reports to the flow as
+/// a ``UserAction``.
+public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
+    /// Swipe back (or the back button) in the stack under the focused screen.
+    case swipeBack
+    /// Swipe down the sheet on top.
+    case swipeDownSheet
+    /// Tap a tab of the tab bar around the focused screen.
+    case tapTab(TabID)
+
+    /// The gesture as written in a test: `swipeBack`, `tapTab(settings)`.
+    public var description: String {
+        switch self {
+        case .swipeBack: "swipeBack"
+        case .swipeDownSheet: "swipeDownSheet"
+        case .tapTab(let tab): "tapTab(\(tab))"
+        }
+    }
+
+    /// The user action the gesture makes in `state`, or why the state does not allow it.
+    public func action<Route>(in state: NavigationState<Route>) -> Result<UserAction<Route>, GestureRefusal> {
+        let focused = state.focusedScreen
+        let focusLabel = label(focused)
+        switch self {
+        case .swipeBack:
+            guard let stack = enclosing(.stack, of: focused.id, in: state),
+                case .stack(let elements) = stack.content, elements.count > 1
+            else { return .failure(GestureRefusal(.nothingToSwipeBack(focused: focusLabel))) }
+            return .success(.popped(stack: stack.id, toCount: elements.count - 1))
+        case .swipeDownSheet:
+            guard let modal = state.presentedModals.last,
+                let presenter = state.nodes.first(where: { $0.modal?.node.id == modal.node.id })
+            else { return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "no modal (focused: \(focusLabel))"))) }
+            guard case .sheet(let options) = modal.style else {
+                return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "a \(modal.style.name) showing \(label(modal.node))")))
+            }
+            guard !options.interactiveDismissDisabled else { return .failure(GestureRefusal(.sheetLocked(presenter.id))) }
+            return .success(.dismissed(presenter: presenter.id))
+        case .tapTab(let tab):
+            guard let bar = enclosing(.tabs, of: focused.id, in: state), case .tabs(let tabs) = bar.content else {
+                return .failure(GestureRefusal(.noTabBar(focused: focusLabel)))
+            }
+            guard tabs.ids.contains(tab) else { return .failure(GestureRefusal(.unknownTab(tab, tabs: tabs.ids))) }
+            return .success(.selectedTab(tab, tabs: bar.id))
+        }
+    }
+
+    /// The gestures `state` allows now: swipe back, swipe down, and a tap on each tab that is
+    /// not selected.
+    public static func available<Route>(in state: NavigationState<Route>) -> [UserGesture] {
+        var gestures: [UserGesture] = []
+        if case .success = UserGesture.swipeBack.action(in: state) { gestures.append(.swipeBack) }
+        if case .success = UserGesture.swipeDownSheet.action(in: state) { gestures.append(.swipeDownSheet) }
+        if let bar = enclosing(.tabs, of: state.focusedScreen.id, in: state), case .tabs(let tabs) = bar.content {
+            gestures += tabs.ids.filter { $0 != tabs.selection }.map(UserGesture.tapTab)
+        }
+        return gestures
+    }
+}
+
+/// Why a ``UserGesture`` cannot be made in a state.
+public struct GestureRefusal: Error, Hashable, Sendable {
+    /// The reason, as a harness reports it.
+    public let problem: HarnessError.Problem
+
+    init(_ problem: HarnessError.Problem) {
+        self.problem = problem
+    }
+}
+
+extension FlowHarness {
+    /// Swipes back in the stack under the focused screen, as the user would, and checks the
+    /// state after it.
+    ///
+    /// - Throws: ``HarnessError`` when there is nothing to go back to.
+    public func swipeBack(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        try await perform(.swipeBack, fileID: fileID, filePath: filePath, line: line, column: column, expected)
+    }
+
+    /// Swipes down the sheet on top, as the user would, and checks the state after it.
+    ///
+    /// - Throws: ``HarnessError`` when no sheet is on top or it disables interactive dismissal.
+    public func swipeDownSheet(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        try await perform(.swipeDownSheet, fileID: fileID, filePath: filePath, line: line, column: column, expected)
+    }
+
+    /// Taps a tab of the tab bar around the focused screen, as the user would, and checks the
+    /// state after it.
+    ///
+    /// - Throws: ``HarnessError`` when no tab bar is reachable or it has no such tab.
+    public func tapTab(
+        _ tab: TabID,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        try await perform(.tapTab(tab), fileID: fileID, filePath: filePath, line: line, column: column, expected)
+    }
+
+    /// Makes a gesture, as the user would, through ``Flow/apply(_:)-(UserAction<Route>)``, and
+    /// checks the state after it.
+    ///
+    /// - Throws: ``HarnessError`` when the state does not allow the gesture or the flow refused it.
+    public func perform(
+        _ gesture: UserGesture,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        try await step(gesture.description, location: location, expected: expected) { () throws(HarnessError) -> String? in
+            let action: UserAction<Route>
+            switch gesture.action(in: flow.state) {
+            case .success(let made): action = made
+            case .failure(let refusal): throw failure(refusal.problem, destination: label(flow.state.focusedScreen))
+            }
+            do throws(NavigationError) {
+                try flow.apply(action)
+            } catch {
+                throw failure(.refused(error), destination: nil)
+            }
+            return nil
+        }
+    }
+
+    /// The visible Destination of type `D` a step aims at, with its label.
+    func resolve<D: Destination>(_ type: D.Type, id: ElementID?) throws(HarnessError) -> (destination: D, label: String)
+    where D.Route == Route {
+        let state = flow.state
+        let visible = state.visibleScreens
+        let labels = visible.map(label)
+        if let id {
+            guard let node = visible.first(where: { $0.id == id }), let destination = flow.destination(id, as: D.self) else {
+                throw failure(.notVisible(id, type: "\(D.self)", visible: labels), destination: nil)
+            }
+            return (destination, label(node))
+        }
+        let candidates = visible.filter { flow.destination($0.id, as: D.self) != nil }
+        let focused = state.focusedScreen
+        let chosen: NavigationNode<Route>
+        if candidates.contains(where: { $0.id == focused.id }) {
+            chosen = focused
+        } else if candidates.count == 1, let only = candidates.first {
+            chosen = only
+        } else if candidates.isEmpty {
+            throw failure(.noVisibleDestination(type: "\(D.self)", visible: labels), destination: nil)
+        } else {
+            throw failure(.ambiguousDestination(type: "\(D.self)", candidates: candidates.map(label)), destination: nil)
+        }
+        guard let destination = flow.destination(chosen.id, as: D.self) else {
+            throw failure(.noVisibleDestination(type: "\(D.self)", visible: labels), destination: nil)
+        }
+        return (destination, label(chosen))
+    }
+}
+
+/// A node as messages name it: `note(id: 1) #7`, `stack #2`.
+func label<Route>(_ node: NavigationNode<Route>) -> String {
+    if let route = node.route { return "\(route) \(node.id)" }
+    return "\(node.kind) \(node.id)"
+}
+
+/// The nearest node of `kind` enclosing the element `id` (itself included), without crossing
+/// a modal: what the user can reach from that screen.
+func enclosing<Route>(_ kind: NodeKind, of id: ElementID, in state: NavigationState<Route>) -> NavigationNode<Route>? {
+    guard let chain = ancestry(of: id, from: state.root) else { return nil }
+    for link in chain.reversed() {
+        if link.node.kind == kind { return link.node }
+        if link.viaModal { return nil }
+    }
+    return nil
+}
+
+/// The nodes from `root` down to the element `id`, each marked with whether it is reached
+/// through its parent's modal.
+func ancestry<Route>(of id: ElementID, from root: NavigationNode<Route>) -> [(node: NavigationNode<Route>, viaModal: Bool)]? {
+    if root.id == id { return [(root, false)] }
+    var children: [(NavigationNode<Route>, Bool)] = []
+    switch root.content {
+    case .screen: break
+    case .stack(let stack): children = stack.elements.map { ($0, false) }
+    case .tabs(let tabs): children = tabs.tabs.map { ($0.node, false) }
+    case .split(let split): children = split.filledColumns.map { ($0.node, false) }
+    }
+    if let modal = root.modal { children.append((modal.node, true)) }
+    for (child, viaModal) in children {
+        if var rest = ancestry(of: id, from: child) {
+            rest[0].viaModal = viaModal
+            return [(root, false)] + rest
+        }
+    }
+    return nil
+}

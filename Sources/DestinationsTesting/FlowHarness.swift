@@ -1,0 +1,224 @@
+/// Drives a ``Flow`` built from the app's real providers as a user would, headlessly, and
+/// checks the navigation state after every step.
+///
+/// ```swift
+/// @Test @MainActor func selectingANoteShowsIt() async throws {
+///     let harness = try FlowHarness(NotesAppConfiguration.layout,
+///                                   providers: NotesAppConfiguration.providers(store: NoteStore()))
+///     try await harness.send(.select, content: NoteStore.samples[0], to: NotesList.self) {
+///         """
+///         tabs (selected: notes)
+///           [notes] stack
+///             notes
+///             note(id: 1) ◀
+///           [settings] stack
+///             settings
+///         """
+///     }
+///     try await harness.swipeBack { /* the list again */ … }
+/// }
+/// ```
+///
+/// Each step — ``send(_:content:to:id:fileID:filePath:line:column:_:)``, ``apply(_:from:fileID:filePath:line:column:_:)``,
+/// the gestures ``swipeBack(fileID:filePath:line:column:_:)``, ``swipeDownSheet(fileID:filePath:line:column:_:)``
+/// and ``tapTab(_:fileID:filePath:line:column:_:)`` — runs the change, waits for the work the
+/// Destinations track (``Flow/settle()``: no sleeps), records the state in the ``transcript``,
+/// and compares it with the expectation the trailing closure returns: the state rendered as in
+/// ``NavigationState/rendered(ids:)``. Write the ids (`#7`) only when the test is about them;
+/// an expectation without ids is compared with the state rendered without ids.
+///
+/// In the ``Exhaustivity/exhaustive`` mode every change must be asserted: a step that changes
+/// the state without an expectation fails, and so does a change made outside the harness's
+/// steps (a test that called the flow directly) that no step or ``expect(fileID:filePath:line:column:_:)``
+/// accounted for. ``Exhaustivity/nonExhaustive`` checks only the expectations given.
+///
+/// Failed expectations are reported through the ``FailureReporter`` (by default a Swift
+/// Testing issue at the step's line, and the test continues); a step that cannot run throws a
+/// ``HarnessError`` saying which step, which Destination and what was expected.
+@MainActor
+public final class FlowHarness<Route: NavigationRoute> {
+    /// Whether every change of the state must be asserted.
+    public enum Exhaustivity: Sendable, Hashable {
+        /// Every step that changes the state must say what it became; any change that was not
+        /// asserted fails the test.
+        case exhaustive
+        /// Only the expectations given are checked: for high-level tests.
+        case nonExhaustive
+    }
+
+    /// The flow under test.
+    public let flow: Flow<Route>
+    /// The providers the flow builds Destinations with.
+    public private(set) var providers: Providers<Route>
+    /// Whether every change must be asserted.
+    public let exhaustivity: Exhaustivity
+    /// How failed expectations are reported.
+    public var reporter: FailureReporter
+    /// Every step so far, with the state after it.
+    public private(set) var transcript: Transcript
+    /// Every failure reported so far, in order.
+    public private(set) var failures: [HarnessError] = []
+    /// The number of steps run so far.
+    public private(set) var stepCount = 0
+
+    /// The state the test has accounted for: the one after the last asserted step.
+    var accounted: NavigationState<Route>
+    /// The last step's action, for messages.
+    var lastAction = "start"
+    private let transcriptIDs: Bool
+
+    /// Builds the flow from the app's providers, with any of them swapped for test doubles
+    /// (``Providers/overriding(_:with:)``).
+    ///
+    /// - Parameters:
+    ///   - layout: The first state's shape.
+    ///   - providers: The providers the flow builds Destinations with.
+    ///   - exhaustivity: Whether every change must be asserted; by default it must.
+    ///   - ids: The flow's id generator; the default numbers elements from 1, so ids and
+    ///     transcripts are the same on every run.
+    ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
+    ///   - reporter: How failed expectations are reported.
+    /// - Throws: The flow's ``NavigationError`` when it cannot start.
+    public init(
+        _ layout: Layout<Route>,
+        providers: Providers<Route>,
+        exhaustivity: Exhaustivity = .exhaustive,
+        ids: some ElementIDGenerator = SequentialElementIDs(),
+        transcriptIDs: Bool = true,
+        reporter: FailureReporter = .issues
+    ) throws(NavigationError) {
+        let flow = try Flow(layout, providers: providers, ids: ids)
+        self.flow = flow
+        self.providers = providers
+        self.exhaustivity = exhaustivity
+        self.reporter = reporter
+        self.transcriptIDs = transcriptIDs
+        self.accounted = flow.state
+        self.transcript = Transcript()
+        transcript.append(step: 0, action: "start", state: flow.state.rendered(ids: transcriptIDs))
+    }
+
+    /// The flow's state now.
+    public var state: NavigationState<Route> { flow.state }
+
+    /// The Destination of a visible screen of type `D`: the focused one if it is of that type,
+    /// else the only one. Use it to read a screen's model in a test.
+    public func destination<D: Destination>(_ type: D.Type) -> D? where D.Route == Route {
+        try? resolve(type, id: nil).destination
+    }
+
+    /// Swaps the providers for screens added from now on: an A/B variant mid-test.
+    public func replaceProviders(_ providers: Providers<Route>) {
+        self.providers = providers
+        flow.replaceProviders(providers)
+    }
+
+    // MARK: - Steps
+
+    /// Sends an event to a visible Destination, as its view would, and checks the state after it.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - content: The event's payload, for its assistant.
+    ///   - type: The type of the Destination to send it to.
+    ///   - id: The screen, when several visible screens show a `D`; by default the focused
+    ///     screen if it shows a `D`, else the only visible one that does.
+    ///   - expected: The state after the step, rendered (see the type's documentation).
+    ///   - fileID: Where the call is written; leave the default.
+    ///   - filePath: Where the call is written; leave the default.
+    ///   - line: Where the call is written; leave the default.
+    ///   - column: Where the call is written; leave the default.
+    /// - Throws: ``HarnessError`` when no such Destination is visible or the flow refused the
+    ///   event.
+    public func send<D: Destination>(
+        _ event: D.Event,
+        content: (any Sendable)? = nil,
+        to type: D.Type,
+        id: ElementID? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) where D.Route == Route {
+        let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let payload = content.map { " with \(String(describing: $0))" } ?? ""
+        try await step("send \(event) to \(D.self)\(payload)", location: location, expected: expected) {
+            () throws(HarnessError) -> String? in
+            let (destination, label) = try resolve(type, id: id)
+            do throws(NavigationError) {
+                try destination.send(event, content: content)
+            } catch {
+                throw failure(.refused(error), destination: label)
+            }
+            return label
+        }
+    }
+
+    /// Applies a presentation, as code outside the screens would (a deep link, a push
+    /// notification), and checks the state after it.
+    ///
+    /// - Throws: ``HarnessError`` when the flow refused it.
+    public func apply(
+        _ presentation: Presentation<Route>,
+        from origin: ElementID? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let from = origin.map { " from \($0)" } ?? ""
+        try await step("apply \(presentation.name)\(from)", location: location, expected: expected) {
+            () throws(HarnessError) -> String? in
+            do throws(NavigationError) {
+                try flow.apply(presentation, from: origin)
+            } catch {
+                throw failure(.refused(error), destination: nil)
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Running a step
+
+    /// Runs one step: checks that nothing changed unasserted since the last one, runs `body`
+    /// (which returns the label of the screen it acted on), waits for tracked work, records the
+    /// state and checks it.
+    func step(
+        _ action: String,
+        location: HarnessSourceLocation,
+        expected: (() -> String)?,
+        checksBefore: Bool = true,
+        _ body: () throws(HarnessError) -> String?
+    ) async throws(HarnessError) {
+        await flow.settle()
+        if checksBefore { checkAccounted(at: location) }
+        stepCount += 1
+        lastAction = action
+        let before = flow.state
+        let label: String?
+        do {
+            label = try body()
+        } catch {
+            transcript.append(step: stepCount, action: action, state: "refused: \(error.problem)")
+            throw error
+        }
+        await flow.settle()
+        let after = flow.state
+        let labelled = label.map { "\(action) (\($0))" } ?? action
+        transcript.append(step: stepCount, action: labelled, state: after.rendered(ids: transcriptIDs))
+        verify(before: before, after: after, expected: expected?(), destination: label, location: location)
+        accounted = after
+    }
+
+    func failure(_ problem: HarnessError.Problem, destination: String?) -> HarnessError {
+        HarnessError(step: stepCount, action: lastAction, destination: destination, problem: problem)
+    }
+
+    func report(_ error: HarnessError, at location: HarnessSourceLocation) {
+        failures.append(error)
+        reporter.report(error.description, at: location)
+    }
+}

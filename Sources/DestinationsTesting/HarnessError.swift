@@ -1,0 +1,112 @@
+/// What went wrong in a ``FlowHarness`` step: which step, what it did, on which Destination,
+/// and what was expected.
+///
+/// A step that cannot run — no such Destination on screen, an event the flow refused, a gesture
+/// the state does not allow — throws it. A step that ran but left a state the test did not
+/// expect is reported as a test issue with the same text (see ``FlowHarness``).
+public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The step's number: 0 for the flow's start, then 1, 2, … in the order steps ran.
+    public let step: Int
+    /// The step as written: `send select to notes #3`, `swipeBack`, ….
+    public let action: String
+    /// The screen the step was aimed at, as `route #id`, when it was aimed at one.
+    public let destination: String?
+    /// What went wrong.
+    public let problem: Problem
+
+    /// Creates an error.
+    public init(step: Int, action: String, destination: String? = nil, problem: Problem) {
+        self.step = step
+        self.action = action
+        self.destination = destination
+        self.problem = problem
+    }
+
+    /// What went wrong, with what was expected.
+    public enum Problem: Hashable, Sendable {
+        /// No visible screen shows a Destination of this type.
+        case noVisibleDestination(type: String, visible: [String])
+        /// Several visible screens show a Destination of this type; name one by id.
+        case ambiguousDestination(type: String, candidates: [String])
+        /// The screen with this id is not visible, or its Destination is not of the type given.
+        case notVisible(ElementID, type: String, visible: [String])
+        /// The flow refused the step; its state is unchanged.
+        case refused(NavigationError)
+        /// A swipe back needs a stack with more than its root under the focused screen.
+        case nothingToSwipeBack(focused: String)
+        /// A swipe down needs a sheet on top; this is what is on top instead.
+        case noSheetToSwipeDown(onTop: String)
+        /// The sheet on top disables interactive dismissal.
+        case sheetLocked(ElementID)
+        /// No tab bar is reachable from the focused screen (none, or a modal covers it).
+        case noTabBar(focused: String)
+        /// The tab bar has no tab of that name.
+        case unknownTab(TabID, tabs: [TabID])
+        /// The state after the step differs from the expected one; the diff is expected (`-`)
+        /// against actual (`+`).
+        case stateMismatch(diff: String)
+        /// The state changed and the test did not say how: the diff is the state before (`-`)
+        /// against the state after (`+`).
+        case unassertedChange(diff: String)
+        /// A transcript differs from its golden file.
+        case transcriptMismatch(name: String, path: String, diff: String)
+        /// A transcript had no golden file yet; it was written.
+        case transcriptRecorded(name: String, path: String)
+        /// A golden file could not be written.
+        case transcriptNotWritten(path: String, reason: String)
+    }
+
+    /// The error as a readable report: the step, the Destination, what was expected.
+    public var description: String {
+        let target = destination.map { " on \($0)" } ?? ""
+        return "Step \(step) (\(action))\(target): \(problem.description)"
+    }
+
+    /// The flow's reason, when it refused the step.
+    public var navigationError: NavigationError? {
+        if case .refused(let error) = problem { return error }
+        return nil
+    }
+}
+
+extension HarnessError.Problem: CustomStringConvertible {
+    /// The problem as a sentence, with what was expected and what was found.
+    public var description: String {
+        switch self {
+        case .noVisibleDestination(let type, let visible):
+            "expected a visible \(type), but the visible screens are \(list(visible))."
+        case .ambiguousDestination(let type, let candidates):
+            "\(candidates.count) visible screens show a \(type) (\(list(candidates))); pass the screen's id."
+        case .notVisible(let id, let type, let visible):
+            "expected screen \(id) to be visible and to show a \(type); the visible screens are \(list(visible))."
+        case .refused(let error):
+            "the flow refused it: \(error). The state is unchanged."
+        case .nothingToSwipeBack(let focused):
+            "expected a stack with something to go back to under the focused screen \(focused), but there is none."
+        case .noSheetToSwipeDown(let onTop):
+            "expected a sheet on top to swipe down, but on top is \(onTop)."
+        case .sheetLocked(let id):
+            "the sheet presented by \(id) disables interactive dismissal; it cannot be swiped down."
+        case .noTabBar(let focused):
+            "expected a tab bar reachable from the focused screen \(focused), but there is none (or a modal covers it)."
+        case .unknownTab(let tab, let tabs):
+            "expected a tab '\(tab)', but the tab bar has \(tabs.map(\.rawValue).joined(separator: ", "))."
+        case .stateMismatch(let diff):
+            "the state is not the expected one (- expected, + actual):\n\(diff)"
+        case .unassertedChange(let diff):
+            "the state changed but the test did not say how (- before, + after):\n\(diff)\n"
+                + "Pass the expected state to the step, or use a non-exhaustive harness."
+        case .transcriptMismatch(let name, let path, let diff):
+            "transcript '\(name)' differs from \(path) (- golden, + actual):\n\(diff)\n"
+                + "If the change is intended, re-record it: \(Transcript.recordVariable)=1 swift test"
+        case .transcriptRecorded(let name, let path):
+            "transcript '\(name)' had no golden file; recorded it at \(path). Check it and re-run."
+        case .transcriptNotWritten(let path, let reason):
+            "could not write the golden file \(path): \(reason)"
+        }
+    }
+
+    private func list(_ items: [String]) -> String {
+        items.isEmpty ? "none" : items.joined(separator: ", ")
+    }
+}

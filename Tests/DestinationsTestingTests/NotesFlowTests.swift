@@ -1,0 +1,216 @@
+import DestinationsTesting
+import Foundation
+import NotesApp
+import Testing
+
+/// The Notes example, tested as an app team would test their own flows with the harness.
+@MainActor
+@Suite struct NotesFlowTests {
+    let groceries = NoteStore.samples[0]
+
+    @Test func theNotesStory() async throws {
+        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: NoteStore()))
+        try await harness.send(.select, content: groceries, to: NotesList.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        #expect(harness.destination(NoteDetail.self)?.note == groceries)
+        try await harness.send(.edit, to: NoteDetail.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1)
+                  sheet[large]: editNote(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        try await harness.swipeDownSheet {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        try await harness.swipeBack {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes ◀
+              [settings] stack
+                settings
+            """
+        }
+        try await harness.apply(NotesAppConfiguration.licensesLink) {
+            """
+            tabs (selected: settings)
+              [notes] stack
+                notes
+              [settings] stack
+                settings
+                about
+                licenses ◀
+            """
+        }
+        try await harness.tapTab(.notes) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes ◀
+              [settings] stack
+                settings
+                about
+                licenses
+            """
+        }
+        await harness.finish()
+        harness.assertTranscript(named: "notes-story", bundle: .module)
+    }
+
+    @Test func savingAnEditUpdatesTheNoteAndDismissesTheSheet() async throws {
+        let store = NoteStore()
+        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: store))
+        try await harness.send(.select, content: groceries, to: NotesList.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        try await harness.send(.edit, to: NoteDetail.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1)
+                  sheet[large]: editNote(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        harness.destination(EditNote.self)?.draft?.title = "Shopping"
+        try await harness.send(.save, to: EditNote.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        #expect(store.note(id: 1)?.title == "Shopping")
+    }
+
+    @Test func variantBShowsTheSameSelectionAsACardInASheet() async throws {
+        let store = NoteStore()
+        let variantB = NotesAppConfiguration.providers(store: store).overriding(
+            "notes",
+            with: NotesAppConfiguration.notesProvider(store: store, select: NotesAppConfiguration.cardSheet)
+        )
+        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: variantB)
+        try await harness.send(.select, content: store.notes[1], to: NotesList.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                  sheet[medium,large]: noteCard(id: 2) ◀
+              [settings] stack
+                settings
+            """
+        }
+        #expect(harness.destination(NoteCard.self)?.note?.title == "Ideas")
+        try await harness.send(.close, to: NoteCard.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes ◀
+              [settings] stack
+                settings
+            """
+        }
+    }
+
+    @Test func swappingProvidersMidFlowChangesOnlyNewScreens() async throws {
+        let store = NoteStore()
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(store: store),
+            exhaustivity: .nonExhaustive
+        )
+        harness.replaceProviders(
+            NotesAppConfiguration.providers(store: store).overriding(
+                "notes",
+                with: NotesAppConfiguration.notesProvider(store: store, select: NotesAppConfiguration.cardSheet)
+            )
+        )
+        try await harness.send(.select, content: groceries, to: NotesList.self)
+        #expect(harness.state.focusedScreen.route == .note(id: 1))
+        try await harness.apply(.replaceRoot(NotesAppConfiguration.layout))
+        try await harness.send(.select, content: groceries, to: NotesList.self)
+        #expect(harness.state.focusedScreen.route == .noteCard(id: 1))
+    }
+
+    @Test func deletingANoteConfirmsInAnAlertAndGoesBack() async throws {
+        let store = NoteStore()
+        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: store))
+        try await harness.send(.select, content: groceries, to: NotesList.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        try await harness.send(.delete, to: NoteDetail.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1)
+                  alert: deleteNote(id: 1) ◀
+              [settings] stack
+                settings
+            """
+        }
+        try await harness.send(.confirm, to: DeleteNoteAlert.self) {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes ◀
+              [settings] stack
+                settings
+            """
+        }
+        #expect(store.note(id: 1) == nil)
+    }
+
+    @Test func aRandomWalkOverTheNotesAppKeepsEveryInvariant() async {
+        var walk = RandomWalk(NotesAppConfiguration.layout, steps: 200) {
+            NotesAppConfiguration.providers(store: NoteStore())
+        }
+        walk.content(for: .select, of: NotesList.self) { list, random in
+            list.notes.randomElement(using: &random)
+        }
+        for seed: UInt64 in [1, 2026] {
+            let report = await walk.check(seed: seed)
+            #expect(report.steps.count == 200)
+            #expect(Set(report.steps.map(\.action.description)).count > 10)
+        }
+    }
+}

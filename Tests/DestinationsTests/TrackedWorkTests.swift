@@ -1,0 +1,82 @@
+import Destinations
+import Testing
+
+/// `DestinationContext.track` and `Flow.settle()`: waiting for a Destination's work without
+/// sleeping, and cancelling it when the Destination leaves.
+@MainActor
+@Suite struct TrackedWorkTests {
+    /// Stands for a datasource: yields a few times before answering, as an actor hop would.
+    nonisolated static func fetch(_ value: Int) async -> Int {
+        for _ in 0..<5 { await Task.yield() }
+        return value
+    }
+
+    @Test func settleWaitsForTrackedWork() async throws {
+        let flow = try makeFlow(.stack(.home))
+        let home = try #require(flow.focused)
+        home.context.track { [weak home] in
+            let value = await Self.fetch(42)
+            guard !Task.isCancelled else { return }
+            home?.result = value
+        }
+        #expect(home.result == nil)
+        await flow.settle()
+        #expect(home.result == 42)
+    }
+
+    @Test func settleWaitsForWorkThatTrackedWorkStarts() async throws {
+        let flow = try makeFlow(.stack(.home))
+        let home = try #require(flow.focused)
+        home.context.track { [weak home] in
+            let first = await Self.fetch(1)
+            home?.context.track { [weak home] in
+                let second = await Self.fetch(2)
+                home?.result = first + second
+            }
+        }
+        await flow.settle()
+        #expect(home.result == 3)
+    }
+
+    @Test func removingTheDestinationCancelsItsWorkAndALateResultNeverArrives() async throws {
+        let flow = try makeFlow(.stack(.home, .list))
+        let list = try #require(flow.focused)
+        let task = list.context.track { [weak list] in
+            let value = await Self.fetch(7)
+            guard !Task.isCancelled else { return }
+            list?.result = value
+        }
+        try flow.apply(.back)
+        await flow.settle()
+        #expect(task.isCancelled)
+        #expect(list.result == nil)
+    }
+
+    @Test func workTrackedAfterRemovalIsCancelledAtOnce() async throws {
+        let flow = try makeFlow(.stack(.home, .list))
+        let list = try #require(flow.focused)
+        try flow.apply(.back)
+        let task = list.context.track {}
+        #expect(task.isCancelled)
+        var cancelled = false
+        list.context.onRemoval { cancelled = true }
+        #expect(cancelled)
+    }
+
+    @Test func aResultCanNavigateThroughTheContext() async throws {
+        let flow = try makeFlow(.stack(.home))
+        let home = try #require(flow.focused)
+        home.context.track { [weak home] in
+            let id = await Self.fetch(5)
+            try? home?.context.present(.push(.detail(id)))
+        }
+        await flow.settle()
+        #expect(flow.state == (try state(.stack(.home, .detail(5)))))
+    }
+
+    @Test func settleReturnsAtOnceWithNoWork() async throws {
+        let flow = try makeFlow(.stack(.home))
+        await flow.settle()
+        #expect(flow.state == (try state(.stack(.home))))
+    }
+}
