@@ -100,7 +100,7 @@ import Testing
             try flow.apply(.path([.push(.list), .push(.detail(1)), .sheet(.editor), .push(.failing)]))
         }
         #expect(log.builtCount == 1, "the build stops at the failing provider; the steps before it fail in the transaction")
-        #expect(throws: NavigationError.providerFailed(route: "failing", reason: "refused")) {
+        #expect(throws: NavigationError.step(3, of: 4, .providerFailed(route: "failing", reason: "refused"))) {
             try flow.apply(.path([.push(.list), .push(.detail(1)), .sheetStack(.editor), .push(.failing)]))
         }
         #expect(log.builtCount == 4)

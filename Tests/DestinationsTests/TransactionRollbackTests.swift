@@ -31,15 +31,25 @@ import Testing
         try expectRollback(.push(.unprovided), throws: .noProvider(route: "unprovided"))
     }
 
-    @Test func noProviderForAScreenLateInAPath() throws {
+    @Test func noProviderForAScreenLateInAPathNamesTheStepThatAddedIt() throws {
         try expectRollback(
             .path([.push(.list), .sheetStack(.editor), .push(.unprovided)]),
-            throws: .noProvider(route: "unprovided")
+            throws: .step(2, of: 3, .noProvider(route: "unprovided"))
+        )
+    }
+
+    @Test func aProviderThatThrowsInANestedPathNamesEveryLevelOfStep() throws {
+        try expectRollback(
+            .path([.push(.list), .path([.sheetStack(.editor), .push(.failing)])]),
+            throws: .step(1, of: 2, .step(1, of: 2, .providerFailed(route: "failing", reason: "refused")))
         )
     }
 
     @Test func aProviderThatThrows() throws {
-        try expectRollback(.path([.push(.list), .push(.failing)]), throws: .providerFailed(route: "failing", reason: "refused"))
+        try expectRollback(
+            .path([.push(.list), .push(.failing)]),
+            throws: .step(1, of: 2, .providerFailed(route: "failing", reason: "refused"))
+        )
     }
 
     @Test func noStackToPushOn() throws {
@@ -107,7 +117,7 @@ import Testing
         let flow = try Flow(.stack(.home), providers: providers)
         _ = log.take()
         let before = FlowSnapshot(flow)
-        #expect(throws: NavigationError.providerFailed(route: "failing", reason: "refused")) {
+        #expect(throws: NavigationError.step(1, of: 2, .providerFailed(route: "failing", reason: "refused"))) {
             try flow.focused?.send(.next)
         }
         #expect(FlowSnapshot(flow) == before)

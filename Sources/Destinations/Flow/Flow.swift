@@ -216,14 +216,18 @@ public final class Flow<Route: NavigationRoute>: Observable {
         origin: ElementID?,
         _ body: (inout NavigationTransaction<Route>) throws(NavigationError) -> Void
     ) throws(NavigationError) {
-        do {
+        do throws(NavigationError) {
             var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids)
             try body(&transaction)
             let changes = transaction.changes
             var built: [(ElementID, LiveDestination<Route>)] = []
             for screen in changes.added {
                 guard let route = screen.route else { continue }
-                built.append((screen.id, try makeDestination(route)))
+                do throws(NavigationError) {
+                    built.append((screen.id, try makeDestination(route)))
+                } catch {
+                    throw transaction.locating(error, addedElement: screen.id)
+                }
             }
             ids = transaction.ids
             commit(transaction.state, built: built, changes: changes, cause: cause)

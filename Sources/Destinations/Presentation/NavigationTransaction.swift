@@ -21,6 +21,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     private var removedNodes: [ElementID: NavigationNode<Route>] = [:]
     private var removedAll: Set<ElementID> = []
     private var touched: Set<ElementID> = []
+    private var pathSteps: [(index: Int, count: Int)] = []
+    private var addedInStep: [ElementID: [(index: Int, count: Int)]] = [:]
 
     /// Starts a transaction on `state`, from `anchor` or else the focused screen.
     public init(state: NavigationState<Route>, anchor: ElementID? = nil, ids: any ElementIDGenerator) {
@@ -75,6 +77,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .replaceRoot(let layout): try replaceRoot(layout)
         case .path(let steps):
             for (index, step) in steps.enumerated() {
+                pathSteps.append((index, steps.count))
+                defer { pathSteps.removeLast() }
                 do throws(NavigationError) {
                     try run(step)
                 } catch {
@@ -358,7 +362,14 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     /// Records an added element. Containers are remembered, so that removing them again in
     /// the same transaction nets out, but only screens are reported as added.
+    /// Wraps an error about an element this transaction added (a provider that failed to build
+    /// it) in the ``NavigationError/step(_:of:_:)`` of the path step that added it.
+    func locating(_ error: NavigationError, addedElement id: ElementID) -> NavigationError {
+        (addedInStep[id] ?? []).reversed().reduce(error) { inner, step in .step(step.index, of: step.count, inner) }
+    }
+
     private mutating func recordAddition(_ node: NavigationNode<Route>) {
+        if !pathSteps.isEmpty { addedInStep[node.id] = pathSteps }
         if node.isScreen { addedOrder.append(node.id) }
         addedNodes[node.id] = node
         touched.insert(node.id)
