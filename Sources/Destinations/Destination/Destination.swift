@@ -84,7 +84,8 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     private var handler: Handler?
     private var presenter: Presenter?
     private var lastID: ElementID?
-    private var cancellations: [@MainActor () -> Void] = []
+    var cancellations: [Int: @MainActor () -> Void] = [:]
+    var nextCancellation = 0
 
     /// Creates a context, to be attached by a flow.
     public init() {}
@@ -96,22 +97,50 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Returns the task; it is already cancelled when the Destination was removed.
     @discardableResult
     public func track(_ body: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
-        let task = Task { @MainActor in await body() }
+        let preparation = self.preparation
+        let token = nextCancellation
+        nextCancellation += 1
+        let task = Task { @MainActor [weak self] in
+            await preparation?.value
+            if !Task.isCancelled { await body() }
+            self?.removeCancellation(token)
+        }
         if isRemoved {
             task.cancel()
             return task
         }
-        onRemoval { task.cancel() }
+        cancellations[token] = { task.cancel() }
         tracker?.add(task)
         return task
     }
 
     weak var tracker: WorkTracker?
 
+    /// The interactors' preparation for this Destination; tracked work waits for it.
+    var preparation: Task<Void, Never>?
+
+    /// The delivery of the last request sent; the next one delivers after it.
+    var lastDelivery: Task<Void, Never>?
+
+    /// The running streams, by token.
+    var streams: [Int: Task<Void, Never>] = [:]
+
     /// Registers work to cancel when the Destination is removed: an interactor's task, a
     /// stream's subscription. Runs `cancel` at once when the Destination is already removed.
     public func onRemoval(_ cancel: @escaping @MainActor () -> Void) {
-        if isRemoved { cancel() } else { cancellations.append(cancel) }
+        if isRemoved { cancel() } else { _ = addCancellation(cancel) }
+    }
+
+    /// Registers a cancellation and returns the token that unregisters it.
+    func addCancellation(_ cancel: @escaping @MainActor () -> Void) -> Int {
+        let token = nextCancellation
+        nextCancellation += 1
+        cancellations[token] = cancel
+        return token
+    }
+
+    func removeCancellation(_ token: Int) {
+        cancellations[token] = nil
     }
 
     /// Applies a presentation from this Destination's screen, outside the event configuration:
@@ -146,7 +175,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         presenter = nil
         isVisible = false
         isRemoved = true
-        let pending = cancellations
+        let pending = cancellations.sorted { $0.key < $1.key }.map(\.value)
         cancellations.removeAll()
         pending.forEach { $0() }
     }

@@ -4,16 +4,23 @@
 /// ```swift
 /// .present(.sheet(.compose))                                   // fixed
 /// .present { (note: Note) in .push(.note(id: note.id)) }       // assistant: mediation
-/// .perform { list, _ in list.notes.shuffle() }                 // no navigation
+/// .perform { input in input.destination.notes.shuffle() }     // no navigation
 /// ```
 public struct EventResponse<D: Destination>: Sendable {
     enum Kind: Sendable {
         case presentation(Presentation<D.Route>)
         case assistant(content: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Presentation<D.Route>)
-        case perform(@MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Void)
+        case perform(summary: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Void)
     }
 
     let kind: Kind
+    /// The interactors the response uses, whose lifecycle hooks follow the Destination's.
+    let interactors: [InteractorHooks]
+
+    init(kind: Kind, interactors: [InteractorHooks] = []) {
+        self.kind = kind
+        self.interactors = interactors
+    }
 
     /// Runs a fixed presentation.
     public static func present(_ presentation: Presentation<D.Route>) -> EventResponse {
@@ -60,7 +67,7 @@ public struct EventResponse<D: Destination>: Sendable {
         _ body: @escaping @MainActor @Sendable (EventInput<D>) throws -> Void
     ) -> EventResponse {
         EventResponse(
-            kind: .perform { (input: EventInput<D>) throws(NavigationError) in
+            kind: .perform(summary: "perform") { (input: EventInput<D>) throws(NavigationError) in
                 try NavigationError.wrapping(event: input.event) { try body(input) }
             }
         )
@@ -78,7 +85,7 @@ public struct EventResponse<D: Destination>: Sendable {
         switch kind {
         case .presentation(let presentation): presentation.name
         case .assistant(let content, _): "assistant(\(content))"
-        case .perform: "perform"
+        case .perform(let summary, _): summary
         }
     }
 }

@@ -158,8 +158,14 @@ struct LiveDestination<Route: NavigationRoute> {
 
     init<D: Destination>(_ destination: D, route: Route, table: EventTable<D>) where D.Route == Route {
         object = destination
+        let hooks = InteractorHooks.unique(table.entries.flatMap(\.response.interactors))
         attach = { [unowned destination] id, flow in
             destination.context.tracker = flow.work
+            if !hooks.isEmpty {
+                let preparation = Task { for hook in hooks { await hook.prepare(id) } }
+                destination.context.preparation = preparation
+                flow.work.add(preparation)
+            }
             destination.context.attach(
                 id: id,
                 route: route,
@@ -173,7 +179,14 @@ struct LiveDestination<Route: NavigationRoute> {
                 }
             )
         }
-        detach = { [unowned destination] in destination.context.detach() }
+        detach = { [unowned destination] in
+            let context = destination.context
+            let id = context.id
+            context.detach()
+            guard let id, !hooks.isEmpty else { return }
+            let cleanup = Task { for hook in hooks { await hook.cleanup(id) } }
+            context.tracker?.add(cleanup)
+        }
         prepare = { [unowned destination] in destination.prepareForPresentation() }
         appear = { [unowned destination] in
             destination.context.isVisible = true

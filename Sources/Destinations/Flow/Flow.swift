@@ -198,7 +198,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
             presentation = fixed
         case .assistant(_, let assistant):
             presentation = try assistant(input)
-        case .perform(let body):
+        case .perform(_, let body):
             logger.log(.debug, "\(id) \(routeName): event '\(event)' performs")
             try body(input)
             return

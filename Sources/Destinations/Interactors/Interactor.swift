@@ -1,0 +1,139 @@
+/// An asynchronous datasource or service: it takes a request and answers with a typed result.
+///
+/// Make it an actor, so its state is safe to share between the Destinations that use it:
+///
+/// ```swift
+/// actor NotesDatasource: Interactor {
+///     struct Request: Sendable {
+///         enum Action: Sendable { case retrieve, paginate(page: Int), update(Note) }
+///         var action: Action
+///     }
+///     func perform(request: Request) async -> Result<[Note], NotesError> { … }
+/// }
+/// ```
+///
+/// A request says what to do — retrieve, paginate, create, delete — and with which parameters.
+/// A Destination's events map to requests in its ``Provider`` (see
+/// ``EventResponse/request(_:_:deliver:)``), and the result reaches the Destination typed, on
+/// the main actor, through the `deliver` function configured beside it: no casts in app code.
+/// A Destination's model can also `await` an interactor directly with
+/// ``DestinationContext/perform(_:on:)``.
+///
+/// One interactor may serve several Destinations. It is never owned by them: the app creates it
+/// and hands it to the providers that use it, and each Destination's requests are its own —
+/// removing one Destination cancels its requests and nobody else's. The ``prepare(for:)`` and
+/// ``cleanup(for:)`` hooks run for each Destination that uses the interactor, so a shared
+/// interactor can count its users.
+public protocol Interactor<Request, Success, Failure>: Sendable {
+    /// What the interactor can be asked: an action and its parameters.
+    associatedtype Request: Sendable
+    /// What a request answers.
+    associatedtype Success: Sendable
+    /// How a request fails.
+    associatedtype Failure: Error
+
+    /// Performs a request. A request whose Destination was removed is cancelled; an interactor
+    /// that waits on something long should respect `Task.isCancelled`.
+    func perform(request: Request) async -> Result<Success, Failure>
+
+    /// Called when a Destination that uses the interactor is attached to a flow, before any of
+    /// its requests runs.
+    func prepare(for destination: ElementID) async
+
+    /// Called when a Destination that uses the interactor was removed, after its requests were
+    /// cancelled.
+    func cleanup(for destination: ElementID) async
+}
+
+extension Interactor {
+    public func prepare(for destination: ElementID) async {}
+    public func cleanup(for destination: ElementID) async {}
+}
+
+/// A synchronous service on the main actor — a formatter, a settings store, a counter — whose
+/// result is delivered before the event's `send` returns.
+@MainActor
+public protocol SyncInteractor<Request, Success, Failure>: AnyObject, Sendable {
+    /// What the service can be asked.
+    associatedtype Request: Sendable
+    /// What a request answers.
+    associatedtype Success: Sendable
+    /// How a request fails.
+    associatedtype Failure: Error
+
+    /// Performs a request at once.
+    func perform(request: Request) -> Result<Success, Failure>
+
+    /// Called when a Destination that uses the service is attached to a flow.
+    func prepare(for destination: ElementID)
+
+    /// Called when a Destination that uses the service was removed.
+    func cleanup(for destination: ElementID)
+}
+
+extension SyncInteractor {
+    public func prepare(for destination: ElementID) {}
+    public func cleanup(for destination: ElementID) {}
+}
+
+/// An interactor that yields results over time — a counter, live updates — until the
+/// Destination stops it or is removed.
+///
+/// Failures travel as values: make `Element` a `Result` when the stream can fail.
+public protocol StreamInteractor<Request, Element>: Sendable {
+    /// What the stream is asked for.
+    associatedtype Request: Sendable
+    /// What the stream yields.
+    associatedtype Element: Sendable
+
+    /// Starts a stream of values for a request. The flow stops iterating it when the
+    /// Destination stops its streams or is removed.
+    func values(for request: Request) async -> AsyncStream<Element>
+
+    /// Called when a Destination that uses the stream is attached to a flow.
+    func prepare(for destination: ElementID) async
+
+    /// Called when a Destination that uses the stream was removed, after its streams stopped.
+    func cleanup(for destination: ElementID) async
+}
+
+extension StreamInteractor {
+    public func prepare(for destination: ElementID) async {}
+    public func cleanup(for destination: ElementID) async {}
+}
+
+/// The lifecycle hooks of one interactor, type-erased, and its identity when it is an object
+/// (so a Destination that uses it for several events prepares it once).
+struct InteractorHooks: Sendable {
+    let identity: ObjectIdentifier?
+    let prepare: @Sendable (ElementID) async -> Void
+    let cleanup: @Sendable (ElementID) async -> Void
+
+    init(_ interactor: some Interactor) {
+        identity = Self.identity(of: interactor)
+        prepare = { await interactor.prepare(for: $0) }
+        cleanup = { await interactor.cleanup(for: $0) }
+    }
+
+    init(_ interactor: some StreamInteractor) {
+        identity = Self.identity(of: interactor)
+        prepare = { await interactor.prepare(for: $0) }
+        cleanup = { await interactor.cleanup(for: $0) }
+    }
+
+    init<S: SyncInteractor>(_ service: S) {
+        identity = ObjectIdentifier(service)
+        prepare = { id in await service.prepare(for: id) }
+        cleanup = { id in await service.cleanup(for: id) }
+    }
+
+    private static func identity(of value: Any) -> ObjectIdentifier? {
+        type(of: value) is AnyClass ? ObjectIdentifier(value as AnyObject) : nil
+    }
+
+    /// The hooks of a Destination's responses, each interactor once.
+    static func unique(_ hooks: [InteractorHooks]) -> [InteractorHooks] {
+        var seen: Set<ObjectIdentifier> = []
+        return hooks.filter { hook in hook.identity.map { seen.insert($0).inserted } ?? true }
+    }
+}
