@@ -6,10 +6,10 @@ import Testing
 /// The Notes example, tested as an app team would test their own flows with the harness.
 @MainActor
 @Suite struct NotesFlowTests {
-    let groceries = NoteStore.samples[0]
+    let groceries = NotesDatasource.samples[0]
 
     @Test func theNotesStory() async throws {
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: NoteStore()))
+        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -18,6 +18,8 @@ import Testing
                 note(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         #expect(harness.destination(NoteDetail.self)?.note == groceries)
@@ -30,6 +32,8 @@ import Testing
                   sheet[large]: editNote(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         try await harness.swipeDownSheet {
@@ -40,6 +44,8 @@ import Testing
                 note(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         try await harness.swipeBack {
@@ -49,6 +55,8 @@ import Testing
                 notes ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         try await harness.apply(NotesAppConfiguration.licensesLink) {
@@ -60,6 +68,8 @@ import Testing
                 settings
                 about
                 licenses ◀
+              [counter] stack
+                counter
             """
         }
         try await harness.tapTab(.notes) {
@@ -71,6 +81,8 @@ import Testing
                 settings
                 about
                 licenses
+              [counter] stack
+                counter
             """
         }
         await harness.finish()
@@ -78,8 +90,8 @@ import Testing
     }
 
     @Test func savingAnEditUpdatesTheNoteAndDismissesTheSheet() async throws {
-        let store = NoteStore()
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: store))
+        let store = NotesDatasource()
+        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -88,6 +100,8 @@ import Testing
                 note(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         try await harness.send(.edit, to: NoteDetail.self) {
@@ -99,6 +113,8 @@ import Testing
                   sheet[large]: editNote(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         harness.destination(EditNote.self)?.draft?.title = "Shopping"
@@ -110,19 +126,21 @@ import Testing
                 note(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
-        #expect(store.note(id: 1)?.title == "Shopping")
+        #expect(await store.note(id: 1)?.title == "Shopping")
     }
 
     @Test func variantBShowsTheSameSelectionAsACardInASheet() async throws {
-        let store = NoteStore()
-        let variantB = NotesAppConfiguration.providers(store: store).overriding(
+        let store = NotesDatasource()
+        let variantB = NotesAppConfiguration.providers(datasource: store).overriding(
             "notes",
-            with: NotesAppConfiguration.notesProvider(store: store, select: NotesAppConfiguration.cardSheet)
+            with: NotesAppConfiguration.notesProvider(datasource: store, select: NotesAppConfiguration.cardSheet)
         )
         let harness = try FlowHarness(NotesAppConfiguration.layout, providers: variantB)
-        try await harness.send(.select, content: store.notes[1], to: NotesList.self) {
+        try await harness.send(.select, content: NotesDatasource.samples[1], to: NotesList.self) {
             """
             tabs (selected: notes)
               [notes] stack
@@ -130,9 +148,11 @@ import Testing
                   sheet[medium,large]: noteCard(id: 2) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
-        #expect(harness.destination(NoteCard.self)?.note?.title == "Ideas")
+        #expect(harness.destination(NoteCard.self)?.noteID == 2)
         try await harness.send(.close, to: NoteCard.self) {
             """
             tabs (selected: notes)
@@ -140,21 +160,23 @@ import Testing
                 notes ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
     }
 
     @Test func swappingProvidersMidFlowChangesOnlyNewScreens() async throws {
-        let store = NoteStore()
+        let store = NotesDatasource()
         let harness = try FlowHarness(
             NotesAppConfiguration.layout,
-            providers: NotesAppConfiguration.providers(store: store),
+            providers: NotesAppConfiguration.providers(datasource: store),
             exhaustivity: .nonExhaustive
         )
         harness.replaceProviders(
-            NotesAppConfiguration.providers(store: store).overriding(
+            NotesAppConfiguration.providers(datasource: store).overriding(
                 "notes",
-                with: NotesAppConfiguration.notesProvider(store: store, select: NotesAppConfiguration.cardSheet)
+                with: NotesAppConfiguration.notesProvider(datasource: store, select: NotesAppConfiguration.cardSheet)
             )
         )
         try await harness.send(.select, content: groceries, to: NotesList.self)
@@ -165,8 +187,8 @@ import Testing
     }
 
     @Test func deletingANoteConfirmsInAnAlertAndGoesBack() async throws {
-        let store = NoteStore()
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: store))
+        let store = NotesDatasource()
+        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -175,6 +197,8 @@ import Testing
                 note(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         try await harness.send(.delete, to: NoteDetail.self) {
@@ -186,6 +210,8 @@ import Testing
                   alert: deleteNote(id: 1) ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
         try await harness.send(.confirm, to: DeleteNoteAlert.self) {
@@ -195,14 +221,16 @@ import Testing
                 notes ◀
               [settings] stack
                 settings
+              [counter] stack
+                counter
             """
         }
-        #expect(store.note(id: 1) == nil)
+        #expect(await store.note(id: 1) == nil)
     }
 
     @Test func aRandomWalkOverTheNotesAppKeepsEveryInvariant() async {
         var walk = RandomWalk(NotesAppConfiguration.layout, steps: 200) {
-            NotesAppConfiguration.providers(store: NoteStore())
+            NotesAppConfiguration.providers(datasource: NotesDatasource())
         }
         walk.content(for: .select, of: NotesList.self) { list, random in
             list.notes.randomElement(using: &random)

@@ -4,7 +4,7 @@ import Testing
 
 @MainActor
 @Suite struct FlowGraphTests {
-    let graph = FlowGraph(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: NoteStore()))
+    let graph = FlowGraph(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
 
     @Test func fixedPresentationsBecomeEdgesToTheirRoutes() {
         let edge = FlowGraph<AppRoute>.Edge(from: "settings", to: "about", event: "about", presentation: "push")
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func theLayoutsRoutesAreTheEntries() {
-        #expect(graph.entryRoutes == ["notes", "settings"])
+        #expect(graph.entryRoutes == ["notes", "settings", "counter"])
     }
 
     @Test func routesOnlyAnAssistantReachesAreListedAsUnreachable() {
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aRouteWithoutAProviderIsReportedAndDrawnInRed() {
-        let full = NotesAppConfiguration.providers(store: NoteStore())
+        let full = NotesAppConfiguration.providers(datasource: NotesDatasource())
         let partial = Providers<AppRoute> { route in route == .licenses ? nil : full.provider(for: route) }
         let graph = FlowGraph(NotesAppConfiguration.layout, providers: partial)
         #expect(graph.missingProviders == ["licenses"])

@@ -92,8 +92,8 @@ import Testing
     }
 
     @Test func theNotesLicensesLinkOpensTheLicensesFromAnOpenSheet() throws {
-        let store = NoteStore()
-        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: store))
+        let store = NotesDatasource()
+        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try flow.apply(.sheetStack(.editNote(id: 1)))
         try flow.apply(NotesAppConfiguration.licensesLink)
         #expect(flow.state.rendered(ids: false) == """
@@ -104,6 +104,8 @@ import Testing
                 settings
                 about
                 licenses ◀
+              [counter] stack
+                counter
             """)
     }
 }

@@ -7,54 +7,56 @@ import Testing
 @MainActor
 @Suite struct ProviderSwapTests {
     /// What a view does: tap the first note.
-    func tapFirstNote(in flow: Flow<AppRoute>) throws {
+    func tapFirstNote(in flow: Flow<AppRoute>) async throws {
+        await flow.settle()
         let list = try #require(flow.focusedDestination(as: NotesList.self))
         try list.send(.select, content: list.notes[0])
+        await flow.settle()
     }
 
-    @Test func variantAPushesTheSelectedNotesDetailWithTheNote() throws {
-        let store = NoteStore()
-        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: store))
-        try tapFirstNote(in: flow)
+    @Test func variantAPushesTheSelectedNotesDetailWithTheNote() async throws {
+        let store = NotesDatasource()
+        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        try await tapFirstNote(in: flow)
         let detail = try #require(flow.focusedDestination(as: NoteDetail.self))
-        #expect(detail.note == store.notes[0])
+        #expect(detail.note == NotesDatasource.samples[0])
         #expect(flow.state.focusedScreen.route == .note(id: 1))
     }
 
-    @Test func variantBShowsACardInASheetForTheSameTap() throws {
-        let store = NoteStore()
-        let card = NotesAppConfiguration.notesProvider(store: store, select: NotesAppConfiguration.cardSheet)
-        let providers = NotesAppConfiguration.providers(store: store).overriding("notes", with: card)
+    @Test func variantBShowsACardInASheetForTheSameTap() async throws {
+        let store = NotesDatasource()
+        let card = NotesAppConfiguration.notesProvider(datasource: store, select: NotesAppConfiguration.cardSheet)
+        let providers = NotesAppConfiguration.providers(datasource: store).overriding("notes", with: card)
         let flow = try Flow(NotesAppConfiguration.layout, providers: providers)
-        try tapFirstNote(in: flow)
+        try await tapFirstNote(in: flow)
         #expect(flow.state.presentedModals.map(\.style) == [.sheet(SheetOptions(detents: [.medium, .large]))])
-        #expect(flow.focusedDestination(as: NoteCard.self)?.note == store.notes[0])
+        #expect(flow.focusedDestination(as: NoteCard.self)?.noteID == NotesDatasource.samples[0].id)
     }
 
-    @Test func configuringOneEventKeepsTheOthers() throws {
-        let store = NoteStore()
-        let base = NotesAppConfiguration.providers(store: store)
+    @Test func configuringOneEventKeepsTheOthers() async throws {
+        let store = NotesDatasource()
+        let base = NotesAppConfiguration.providers(datasource: store)
         let notes = try #require(base.provider(for: .notes))
         let variant = notes.configuring(NotesList.self) { events in
             events.replace(.select, with: .present { (note: Note) in .fullScreenCover(.noteCard(id: note.id)) })
         }
-        #expect(variant.configuredEvents == ["select", "compose"])
+        #expect(variant.configuredEvents == ["retrieve", "paginate", "select", "compose"])
         let flow = try Flow(NotesAppConfiguration.layout, providers: base.overriding("notes", with: variant))
-        try tapFirstNote(in: flow)
+        try await tapFirstNote(in: flow)
         #expect(flow.state.presentedModals.map(\.style) == [.fullScreenCover])
         try flow.apply(.dismiss)
         try flow.focusedDestination(as: NotesList.self)?.send(.compose)
         #expect(flow.state.focusedScreen.route == .editNote(id: 0))
     }
 
-    @Test func aMockDestinationReplacesTheRealOneWithoutTouchingOtherScreens() throws {
-        let store = NoteStore()
+    @Test func aMockDestinationReplacesTheRealOneWithoutTouchingOtherScreens() async throws {
+        let store = NotesDatasource()
         let mock = Provider { (route: AppRoute) in MockNote(route) } events: { events in
             events.on(.close, .present(.back))
         }
-        let providers = NotesAppConfiguration.providers(store: store).overriding(where: { $0.name == "note" }, with: mock)
+        let providers = NotesAppConfiguration.providers(datasource: store).overriding(where: { $0.name == "note" }, with: mock)
         let flow = try Flow(NotesAppConfiguration.layout, providers: providers)
-        try tapFirstNote(in: flow)
+        try await tapFirstNote(in: flow)
         let note = try #require(flow.focusedDestination(as: MockNote.self))
         #expect(note.route == .note(id: 1))
         try note.send(.close)

@@ -94,7 +94,7 @@ final class Form: Destination {
     }
 
     @Test func everyCaseOfACaseIterableRouteIsChecked() {
-        let full = NotesAppConfiguration.providers(store: NoteStore())
+        let full = NotesAppConfiguration.providers(datasource: NotesDatasource())
         #expect(Flow.validate(NotesAppConfiguration.layout, providers: full).isEmpty)
         let withoutCard = Providers<AppRoute> { route in route.name == "noteCard" ? nil : full.provider(for: route) }
         #expect(Flow.validate(NotesAppConfiguration.layout, providers: withoutCard) == [.missingProvider(route: "noteCard")])

@@ -11,10 +11,14 @@ public enum AppRoute: NavigationRoute, Codable, CaseIterable {
     case about
     case licenses
     case signIn
+    case counter
 
     /// One value of each case, so that validation can follow every route.
     public static var allCases: [AppRoute] {
-        [.notes, .note(id: 0), .noteCard(id: 0), .editNote(id: 0), .deleteNote(id: 0), .settings, .about, .licenses, .signIn]
+        [
+            .notes, .note(id: 0), .noteCard(id: 0), .editNote(id: 0), .deleteNote(id: 0), .settings, .about, .licenses,
+            .signIn, .counter,
+        ]
     }
 }
 
@@ -23,6 +27,8 @@ extension TabID {
     public static let notes: TabID = "notes"
     /// The settings tab.
     public static let settings: TabID = "settings"
+    /// The counter tab, which shows a stream.
+    public static let counter: TabID = "counter"
 }
 
 /// A note.
@@ -36,33 +42,4 @@ public struct Note: Hashable, Sendable, Identifiable {
         self.title = title
         self.body = body
     }
-}
-
-/// The app's notes, shared by its screens.
-@MainActor
-public final class NoteStore {
-    public private(set) var notes: [Note]
-
-    public init(notes: [Note] = NoteStore.samples) {
-        self.notes = notes
-    }
-
-    public func note(id: Int) -> Note? {
-        notes.first { $0.id == id }
-    }
-
-    public func update(_ note: Note) {
-        guard let index = notes.firstIndex(where: { $0.id == note.id }) else { return }
-        notes[index] = note
-    }
-
-    public func delete(id: Int) {
-        notes.removeAll { $0.id == id }
-    }
-
-    public static let samples: [Note] = [
-        Note(id: 1, title: "Groceries", body: "Milk, eggs"),
-        Note(id: 2, title: "Ideas", body: "A navigation library"),
-        Note(id: 3, title: "Travel", body: "Lisbon in May"),
-    ]
 }

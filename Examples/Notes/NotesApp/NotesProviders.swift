@@ -3,10 +3,12 @@ import Destinations
 /// The Notes app's configuration: its first layout and the providers of its screens.
 @MainActor
 public enum NotesAppConfiguration {
-    /// The signed-in layout: a tab bar of notes and settings, each with its own stack.
+    /// The signed-in layout: a tab bar of notes, settings and a counter, each with its own
+    /// stack.
     public static let layout: Layout<AppRoute> = .tabs([
         .tab(.notes, .stack(.notes)),
         .tab(.settings, .stack(.settings)),
+        .tab(.counter, .stack(.counter)),
     ])
 
     /// The deep link that opens the licenses: select the settings tab, push about, push
@@ -30,51 +32,63 @@ public enum NotesAppConfiguration {
     }
 
     /// The provider of the notes list, with the selection presented by `select`.
-    public static func notesProvider(store: NoteStore, select: EventResponse<NotesList> = pushDetail) -> Provider<AppRoute> {
-        Provider { (_: AppRoute) in NotesList(notes: store.notes) } events: { events in
+    public static func notesProvider(
+        datasource: NotesDatasource,
+        select: EventResponse<NotesList> = pushDetail
+    ) -> Provider<AppRoute> {
+        Provider { (_: AppRoute) in NotesList() } events: { events in
+            events.on(
+                .retrieve,
+                .request(datasource, assistant: { input in
+                    input.destination.page = 0
+                    return .init(.retrieve)
+                }) { list, result in list.receive(result) }
+            )
+            events.on(
+                .paginate,
+                .request(datasource, assistant: { input in
+                    input.destination.page += 1
+                    return .init(.paginate(page: input.destination.page))
+                }) { list, result in list.receive(result) }
+            )
             events.on(.select, select)
             events.on(.compose, .present(.sheetStack(.editNote(id: 0))))
         }
     }
 
-    /// The providers of every screen.
-    public static func providers(store: NoteStore) -> Providers<AppRoute> {
-        let notes = notesProvider(store: store)
-        let detail = Provider { (route: AppRoute) -> NoteDetail in
-            guard case .note(let id) = route else { return NoteDetail(note: nil) }
-            return NoteDetail(note: store.note(id: id))
-        } events: { events in
-            events.on(.edit, .assist { input in
-                .sheet(.editNote(id: input.destination.note?.id ?? 0), SheetOptions(detents: [.large]))
-            })
-            events.on(.delete, .assist { input in .alert(.deleteNote(id: input.destination.note?.id ?? 0)) })
+    /// The providers of every screen, all sharing one datasource.
+    public static func providers(
+        datasource: NotesDatasource,
+        ticker: Ticker = Ticker(interval: .seconds(1))
+    ) -> Providers<AppRoute> {
+        let notes = notesProvider(datasource: datasource)
+        let detail = Provider { (route: AppRoute) in NoteDetail(noteID: route.noteID) } events: { events in
+            events.on(.load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
+            events.on(.edit, .assist { input in .sheet(.editNote(id: input.destination.noteID), SheetOptions(detents: [.large])) })
+            events.on(.delete, .assist { input in .alert(.deleteNote(id: input.destination.noteID)) })
             events.on(.back, .present(.back))
         }
-        let card = Provider { (route: AppRoute) -> NoteCard in
-            guard case .noteCard(let id) = route else { return NoteCard(note: nil) }
-            return NoteCard(note: store.note(id: id))
-        } events: { events in
+        let card = Provider { (route: AppRoute) in NoteCard(noteID: route.noteID) } events: { events in
             events.on(.close, .present(.dismiss))
         }
-        let edit = Provider { (route: AppRoute) -> EditNote in
-            guard case .editNote(let id) = route else { return EditNote(note: nil) }
-            return EditNote(note: store.note(id: id))
-        } events: { events in
-            events.on(.save, .perform { input in
-                if let draft = input.destination.draft { store.update(draft) }
-                try input.destination.context.dismiss()
-            })
+        let edit = Provider { (route: AppRoute) in EditNote(noteID: route.noteID) } events: { events in
+            events.on(.load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
+            events.on(
+                .save,
+                .request(datasource, assistant: { input in
+                    guard let draft = input.destination.draft else { throw NotesError.notFound(id: input.destination.noteID) }
+                    return .init(.update(draft))
+                }) { $0.receive($1) }
+            )
             events.on(.cancel, .present(.dismiss))
         }
-        let deleteAlert = Provider { (route: AppRoute) -> DeleteNoteAlert in
-            guard case .deleteNote(let id) = route else { return DeleteNoteAlert(noteID: 0) }
-            return DeleteNoteAlert(noteID: id)
-        } events: { events in
-            events.on(.confirm, .perform { input in
-                store.delete(id: input.destination.noteID)
-                try input.destination.context.present(.path([.dismiss, .back]))
-            })
+        let deleteAlert = Provider { (route: AppRoute) in DeleteNoteAlert(noteID: route.noteID) } events: { events in
+            events.on(.confirm, .request(datasource, assistant: { .init(.delete(id: $0.destination.noteID)) }) { $0.receive($1) })
             events.on(.cancel, .present(.dismiss))
+        }
+        let counter = Provider { (_: AppRoute) in CounterScreen() } events: { events in
+            events.on(.start, .stream(ticker, 1) { screen, tick in screen.tick(tick) })
+            events.on(.stop, .stopStreams)
         }
         let info = Provider { (route: AppRoute) in InfoScreen(title: route.name.capitalized) } events: { events in
             events.on(.about, .present(.push(.about)))
@@ -89,8 +103,19 @@ public enum NotesAppConfiguration {
             case .noteCard: card
             case .editNote: edit
             case .deleteNote: deleteAlert
+            case .counter: counter
             case .settings, .about, .licenses, .signIn: info
             }
+        }
+    }
+}
+
+extension AppRoute {
+    /// The note a route shows, or 0 for routes that show none.
+    public var noteID: Int {
+        switch self {
+        case .note(let id), .noteCard(let id), .editNote(let id), .deleteNote(let id): id
+        default: 0
         }
     }
 }

@@ -1,27 +1,59 @@
 import Destinations
 import Observation
 
-/// The list of notes.
+/// The list of notes: retrieved when first presented, paginated on demand.
 @MainActor @Observable
 public final class NotesList: Destination {
-    public enum Event: Hashable, Sendable, CaseIterable { case select, compose }
+    public enum Event: Hashable, Sendable, CaseIterable { case retrieve, paginate, select, compose }
     public let context = DestinationContext<AppRoute, Event>()
-    public var notes: [Note]
+    public internal(set) var notes: [Note] = []
+    public internal(set) var page = 0
+    public internal(set) var hasMore = false
+    public internal(set) var error: NotesError?
+    /// A navigation refused while the screen asked for data.
+    public internal(set) var refusal: NavigationError?
 
-    public init(notes: [Note]) {
-        self.notes = notes
+    public init() {}
+
+    public func prepareForPresentation() {
+        do { try send(.retrieve) } catch { refusal = error }
+    }
+
+    func receive(_ result: Result<NotesDatasource.Response, NotesError>) {
+        switch result {
+        case .success(.page(let notes, let hasMore)):
+            self.notes = notes
+            self.hasMore = hasMore
+        case .success: break
+        case .failure(let error): self.error = error
+        }
     }
 }
 
-/// One note.
+/// One note, loaded by id from the datasource.
 @MainActor @Observable
 public final class NoteDetail: Destination {
-    public enum Event: Hashable, Sendable, CaseIterable { case edit, delete, back }
+    public enum Event: Hashable, Sendable, CaseIterable { case load, edit, delete, back }
     public let context = DestinationContext<AppRoute, Event>()
-    public var note: Note?
+    public let noteID: Int
+    public internal(set) var note: Note?
+    public internal(set) var error: NotesError?
+    public internal(set) var refusal: NavigationError?
 
-    public init(note: Note?) {
-        self.note = note
+    public init(noteID: Int) {
+        self.noteID = noteID
+    }
+
+    public func prepareForPresentation() {
+        do { try send(.load) } catch { refusal = error }
+    }
+
+    func receive(_ result: Result<NotesDatasource.Response, NotesError>) {
+        switch result {
+        case .success(.note(let note)): self.note = note
+        case .success: break
+        case .failure(let error): self.error = error
+        }
     }
 }
 
@@ -30,22 +62,40 @@ public final class NoteDetail: Destination {
 public final class NoteCard: Destination {
     public enum Event: Hashable, Sendable, CaseIterable { case close }
     public let context = DestinationContext<AppRoute, Event>()
-    public var note: Note?
+    public let noteID: Int
 
-    public init(note: Note?) {
-        self.note = note
+    public init(noteID: Int) {
+        self.noteID = noteID
     }
 }
 
-/// The editor of a note, in a sheet.
+/// The editor of a note, in a sheet; it saves through the datasource.
 @MainActor @Observable
 public final class EditNote: Destination {
-    public enum Event: Hashable, Sendable, CaseIterable { case save, cancel }
+    public enum Event: Hashable, Sendable, CaseIterable { case load, save, cancel }
     public let context = DestinationContext<AppRoute, Event>()
+    public let noteID: Int
+    /// The note as edited so far.
     public var draft: Note?
+    public internal(set) var error: NotesError?
+    public internal(set) var refusal: NavigationError?
 
-    public init(note: Note?) {
-        self.draft = note
+    public init(noteID: Int) {
+        self.noteID = noteID
+    }
+
+    public func prepareForPresentation() {
+        do { try send(.load) } catch { refusal = error }
+    }
+
+    func receive(_ result: Result<NotesDatasource.Response, NotesError>) {
+        switch result {
+        case .success(.note(let note)): draft = note
+        case .success(.done):
+            do { try context.dismiss() } catch { refusal = error }
+        case .success: break
+        case .failure(let error): self.error = error
+        }
     }
 }
 
@@ -56,9 +106,36 @@ public final class DeleteNoteAlert: Destination {
     public let context = DestinationContext<AppRoute, Event>()
     public let noteID: Int
     public let title = "Delete this note?"
+    public internal(set) var error: NotesError?
+    public internal(set) var refusal: NavigationError?
 
     public init(noteID: Int) {
         self.noteID = noteID
+    }
+
+    func receive(_ result: Result<NotesDatasource.Response, NotesError>) {
+        switch result {
+        case .success:
+            do { try context.present(.path([.dismiss, .back])) } catch { refusal = error }
+        case .failure(let error): self.error = error
+        }
+    }
+}
+
+/// The counter tab: shows a stream of ticks while it runs.
+@MainActor @Observable
+public final class CounterScreen: Destination {
+    public enum Event: Hashable, Sendable, CaseIterable { case start, stop }
+    public let context = DestinationContext<AppRoute, Event>()
+    public internal(set) var count = 0
+    /// Called with each tick, after ``count`` changed.
+    @ObservationIgnored public var onTick: (@MainActor (Int) -> Void)?
+
+    public init() {}
+
+    func tick(_ value: Int) {
+        count = value
+        onTick?(value)
     }
 }
 

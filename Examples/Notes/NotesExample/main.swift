@@ -1,56 +1,103 @@
 import Destinations
 import NotesApp
 
+// The Notes story, told headlessly: every step prints the navigation tree, and the data that
+// arrived from the datasource. Run it with `swift run NotesExample`; add `--graph` to print the
+// app's flow graph as Mermaid instead.
+
 @MainActor
-func walkthrough() throws {
-    let store = NoteStore()
-    let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(store: store))
-    func show(_ title: String) {
+func walkthrough() async throws {
+    let datasource = NotesDatasource()
+    let flow = try Flow(
+        NotesAppConfiguration.layout,
+        providers: NotesAppConfiguration.providers(datasource: datasource, ticker: Ticker(limit: 3))
+    )
+    func show(_ title: String, data: (@MainActor () async -> String?)? = nil) async {
+        await flow.settle()
         print("== \(title)")
         print(flow.state.rendered())
+        if let data, let text = await data() { print("   data: \(text)") }
         print()
     }
-    show("Start: a tab bar with notes and settings")
+    func focused<D: Destination>(_ type: D.Type) throws -> D {
+        guard let destination = flow.focusedDestination(as: type) else { throw WalkthroughError.notShowing("\(type)") }
+        return destination
+    }
 
-    let list = flow.focusedDestination as! NotesList
+    await flow.settle()
+    let list = try focused(NotesList.self)
+    await show("Start: three tabs; the list retrieved its first page") { list.notes.map(\.title).joined(separator: ", ") }
+
+    try list.send(.paginate)
+    await show("Paginate: the next page arrives") { list.notes.map(\.title).joined(separator: ", ") }
+
     try list.send(.select, content: list.notes[0])
-    show("Select a note: its detail is pushed, the note passed along")
+    let detail = try focused(NoteDetail.self)
+    await show("Select a note: its detail is pushed and loads the note") { detail.note.map { "\($0.title): \($0.body)" } }
 
-    let detail = flow.focusedDestination as! NoteDetail
     try detail.send(.edit)
-    show("Edit: a sheet")
+    let editor = try focused(EditNote.self)
+    await show("Edit: a sheet, with a draft loaded") { editor.draft?.title }
 
-    let editor = flow.focusedDestination as! EditNote
-    try editor.send(.cancel)
-    show("Cancel: the sheet is dismissed")
+    editor.draft?.title = "Shopping"
+    try editor.send(.save)
+    await show("Save: the datasource saved it and the sheet dismissed itself") { await datasource.note(id: 1)?.title }
+
+    try detail.send(.load)
+    await show("The detail reloads through the same datasource") { detail.note?.title }
 
     try detail.send(.back)
-    show("Back")
+    try list.send(.retrieve)
+    await show("Back; the list refreshes") { list.notes.map(\.title).joined(separator: ", ") }
 
     try flow.apply(NotesAppConfiguration.licensesLink)
-    show("Deep link: settings tab, about, licenses — one transaction")
+    await show("Deep link: settings tab, about, licenses — one transaction")
+
+    try flow.apply(.selectTab(.counter))
+    let counter = try focused(CounterScreen.self)
+    var ticks: [Int] = []
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        counter.onTick = { tick in
+            ticks.append(tick)
+            if tick == 3 { done.resume() }
+        }
+        do { try counter.send(.start) } catch { done.resume() }
+    }
+    await show("Counter tab: a stream ticks") { ticks.map(String.init).joined(separator: ", ") }
 
     try flow.apply(.selectTab(.notes))
-    show("Back to the notes tab: its stack is as it was")
+    await show("Back to the notes tab: its stack is as it was")
 
-    let variant = NotesAppConfiguration.providers(store: store).overriding(
+    let variant = NotesAppConfiguration.providers(datasource: datasource).overriding(
         "notes",
-        with: NotesAppConfiguration.notesProvider(store: store, select: NotesAppConfiguration.cardSheet)
+        with: NotesAppConfiguration.notesProvider(datasource: datasource, select: NotesAppConfiguration.cardSheet)
     )
     flow.replaceProviders(variant)
     try flow.apply(.replaceRoot(NotesAppConfiguration.layout))
-    let listB = flow.focusedDestination as! NotesList
+    await flow.settle()
+    let listB = try focused(NotesList.self)
     try listB.send(.select, content: listB.notes[1])
-    show("Variant B: the same event now shows a card in a sheet")
+    await show("Variant B: the same event now shows a card in a sheet")
 
     do {
-        try flow.apply(.path([.push(.about), .selectTab("archive")]))
+        try flow.apply(.path([.dismissAll, .push(.about), .selectTab("archive")]))
     } catch {
-        print("== A deep link to a missing tab is refused as a whole: \(error)")
+        print("== A deep link to a missing tab is refused as a whole")
+        print("   error: \(error)")
         print(flow.state.rendered())
     }
 }
 
-try MainActor.assumeIsolated {
-    try walkthrough()
+enum WalkthroughError: Error {
+    case notShowing(String)
+}
+
+if CommandLine.arguments.contains("--graph") {
+    let graph = FlowGraph(
+        NotesAppConfiguration.layout,
+        providers: NotesAppConfiguration.providers(datasource: NotesDatasource())
+    )
+    print(graph.mermaid())
+} else {
+    try await walkthrough()
 }

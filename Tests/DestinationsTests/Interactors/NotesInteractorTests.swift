@@ -1,0 +1,100 @@
+import Destinations
+import NotesApp
+import Testing
+
+/// The Notes example's interactors: one actor datasource shared by every screen, and a stream.
+@MainActor
+@Suite struct NotesInteractorTests {
+    func startedFlow(_ datasource: NotesDatasource, ticker: Ticker = Ticker(limit: 3)) async throws -> Flow<AppRoute> {
+        let flow = try Flow(
+            NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(datasource: datasource, ticker: ticker)
+        )
+        await flow.settle()
+        return flow
+    }
+
+    @Test func theListRetrievesItsFirstPageWhenFirstPresented() async throws {
+        let flow = try await startedFlow(NotesDatasource())
+        let list = try #require(flow.focusedDestination(as: NotesList.self))
+        #expect(list.notes.map(\.id) == [1, 2, 3])
+        #expect(list.hasMore)
+    }
+
+    @Test func paginatingAppendsTheNextPage() async throws {
+        let datasource = NotesDatasource()
+        let flow = try await startedFlow(datasource)
+        let list = try #require(flow.focusedDestination(as: NotesList.self))
+        try list.send(.paginate)
+        await flow.settle()
+        #expect(list.notes.map(\.id) == [1, 2, 3, 4, 5])
+        #expect(!list.hasMore)
+        #expect(await datasource.log == [.retrieve, .paginate(page: 1)])
+    }
+
+    @Test func theDetailEditsTheNoteThroughTheSameDatasource() async throws {
+        let datasource = NotesDatasource()
+        let flow = try await startedFlow(datasource)
+        try flow.apply(.push(.note(id: 2)))
+        await flow.settle()
+        let detail = try #require(flow.focusedDestination(as: NoteDetail.self))
+        try detail.send(.edit)
+        await flow.settle()
+        let editor = try #require(flow.focusedDestination(as: EditNote.self))
+        editor.draft?.title = "Plans"
+        try editor.send(.save)
+        await flow.settle()
+        #expect(flow.state.focusedScreen.route == .note(id: 2), "the editor dismissed itself once saved")
+        try detail.send(.load)
+        await flow.settle()
+        #expect(detail.note?.title == "Plans")
+        #expect(await datasource.note(id: 2)?.title == "Plans")
+    }
+
+    @Test func aRejectedSaveKeepsTheEditorOpenWithTheTypedError() async throws {
+        let flow = try await startedFlow(NotesDatasource())
+        try flow.apply(.sheet(.editNote(id: 1)))
+        await flow.settle()
+        let editor = try #require(flow.focusedDestination(as: EditNote.self))
+        editor.draft?.title = ""
+        try editor.send(.save)
+        await flow.settle()
+        #expect(editor.error == .emptyTitle)
+        #expect(flow.state.focusedScreen.route == .editNote(id: 1))
+    }
+
+    @Test func aDetailForAMissingNoteReportsNotFound() async throws {
+        let flow = try await startedFlow(NotesDatasource())
+        try flow.apply(.push(.note(id: 99)))
+        await flow.settle()
+        #expect(flow.focusedDestination(as: NoteDetail.self)?.error == .notFound(id: 99))
+    }
+
+    @Test func theCounterTabShowsTheStreamsTicks() async throws {
+        let flow = try await startedFlow(NotesDatasource())
+        try flow.apply(.selectTab(.counter))
+        let counter = try #require(flow.focusedDestination(as: CounterScreen.self))
+        let (ticks, report) = AsyncStream<Int>.makeStream()
+        counter.onTick = { report.yield($0) }
+        try counter.send(.start)
+        var received: [Int] = []
+        for await tick in ticks {
+            received.append(tick)
+            if tick == 3 { break }
+        }
+        #expect(received == [1, 2, 3])
+        #expect(counter.count == 3)
+    }
+
+    @Test func deletingANoteRemovesItFromTheDatasourceAndLeavesTheDetail() async throws {
+        let datasource = NotesDatasource()
+        let flow = try await startedFlow(datasource)
+        try flow.apply(.push(.note(id: 3)))
+        await flow.settle()
+        try flow.focusedDestination(as: NoteDetail.self)?.send(.delete)
+        try flow.focusedDestination(as: DeleteNoteAlert.self)?.send(.confirm)
+        await flow.settle()
+        #expect(await datasource.note(id: 3) == nil)
+        #expect(flow.state.focusedScreen.route == .notes)
+    }
+}
