@@ -145,3 +145,25 @@ import Testing
         }
     }
 }
+
+@Suite struct DeepStackTests {
+    @Test func aVeryDeepStackIsReleasedWithoutExhaustingTheThreadsStack() throws {
+        var ids = SequentialElementIDs()
+        var state: NavigationState<TestRoute>? = try NavigationState(
+            .stack((0..<200_000).map { _ in TestRoute.home }),
+            ids: &ids
+        )
+        #expect(state?.focusedScreen.id == ElementID(200_001))
+        state = nil
+        #expect(state == nil)
+    }
+
+    @Test func releasingOneOfTwoStatesThatShareAStackKeepsTheOther() throws {
+        let shared = try NavigationState<TestRoute>(.stack((0..<1_000).map { _ in TestRoute.home }))
+        var copy: NavigationState<TestRoute>? = try shared.applying(.push(.about))
+        #expect(copy?.screens.count == 1_001)
+        copy = nil
+        #expect(shared.screens.count == 1_000)
+        #expect(shared.focusedScreen.route == .home)
+    }
+}

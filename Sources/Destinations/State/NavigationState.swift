@@ -60,37 +60,32 @@ extension NavigationNode {
         }
     }
 
-    /// The children of this node with the steps that reach them, the visible ones first:
-    /// its modal, then the top of a stack downwards, the selected tab, the split's columns.
-    var children: [(step: NodeStep, node: NavigationNode)] {
-        var result: [(NodeStep, NavigationNode)] = []
-        if let modal { result.append((.modal, modal.node)) }
+    /// The path to the node with `id`, searching the visible parts first: a node's modal, then
+    /// its stack from the top down, its selected tab, its columns from the trailing one.
+    ///
+    /// - Complexity: O(*d*) for the focused screen or the top of a stack, where *d* is the
+    ///   nesting depth; O(*n*) at worst. The search stops at the first match and never lists a
+    ///   stack's elements ahead of time.
+    func path(to id: ElementID) -> [NodeStep]? {
+        if self.id == id { return [] }
+        if let modal, let rest = modal.node.path(to: id) { return [.modal] + rest }
         switch content {
         case .screen:
-            break
+            return nil
         case .stack(let stack):
             for (depth, node) in stack.elementsFromTop.enumerated() {
-                result.append((.stackElement(depth: depth), node))
+                if let rest = node.path(to: id) { return [.stackElement(depth: depth)] + rest }
             }
         case .tabs(let tabs):
             let selected = tabs.selectedIndex
-            result.append((.tab(index: selected), tabs.tabs[selected].node))
-            for (index, tab) in tabs.tabs.enumerated() where index != selected {
-                result.append((.tab(index: index), tab.node))
+            let order = [selected] + tabs.tabs.indices.filter { $0 != selected }
+            for index in order {
+                if let rest = tabs.tabs[index].node.path(to: id) { return [.tab(index: index)] + rest }
             }
         case .split(let split):
             for (column, node) in split.filledColumns.reversed() {
-                result.append((.column(column), node))
+                if let rest = node.path(to: id) { return [.column(column)] + rest }
             }
-        }
-        return result
-    }
-
-    /// The path to the node with `id`, searching the visible parts first.
-    func path(to id: ElementID) -> [NodeStep]? {
-        if self.id == id { return [] }
-        for (step, child) in children {
-            if let rest = child.path(to: id) { return [step] + rest }
         }
         return nil
     }

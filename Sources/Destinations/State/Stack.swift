@@ -4,9 +4,11 @@
 /// the state it came from, so they cost O(1) however deep the stack is, and a state kept for
 /// rollback or diffing costs nothing extra.
 public struct Stack<Route: NavigationRoute>: Sendable {
-    final class Link: Sendable {
+    // `@unchecked` because `below` is a `var`: it never changes after `init` except in `deinit`,
+    // when nothing else can see the link.
+    final class Link: @unchecked Sendable {
         let node: NavigationNode<Route>
-        let below: Link?
+        private(set) var below: Link?
         let count: Int
         /// The nearest link below this one whose screen presents a modal.
         let presenterBelow: Link?
@@ -16,6 +18,18 @@ public struct Stack<Route: NavigationRoute>: Sendable {
             self.below = below
             self.count = (below?.count ?? 0) + 1
             self.presenterBelow = below.flatMap { $0.node.modal != nil ? $0 : $0.presenterBelow }
+        }
+
+        /// Releases the links below one at a time: letting each link release the next would
+        /// recurse once per screen and overflow the thread's stack for a deep enough stack.
+        deinit {
+            guard var link = below else { return }
+            below = nil
+            while isKnownUniquelyReferenced(&link) {
+                guard let deeper = link.below else { return }
+                link.below = nil
+                link = deeper
+            }
         }
     }
 
