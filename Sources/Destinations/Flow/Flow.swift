@@ -56,11 +56,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         self.ids = generator
         self.providers = providers
         self.logger = logger
-        var built: [(ElementID, LiveDestination<Route>)] = []
-        for screen in state.screens {
-            guard let route = screen.route else { continue }
-            built.append((screen.id, try makeDestination(route)))
-        }
+        let built = try makeDestinations(for: state.screens)
         var changes = NavigationChanges<Route>()
         changes.added = state.screens
         install(built, changes: changes, cause: .start)
@@ -129,11 +125,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// - Throws: ``NavigationError/noProvider(route:)`` or a provider's error; the flow then
     ///   keeps its current state.
     public func restore(_ saved: NavigationState<Route>) throws(NavigationError) {
-        var built: [(ElementID, LiveDestination<Route>)] = []
-        for screen in saved.screens {
-            guard let route = screen.route else { continue }
-            built.append((screen.id, try makeDestination(route)))
-        }
+        let built = try makeDestinations(for: saved.screens)
         var changes = NavigationChanges<Route>()
         changes.added = saved.screens
         changes.removed = storage.screens
@@ -235,6 +227,17 @@ public final class Flow<Route: NavigationRoute>: Observable {
             logger.log(.error, "refused \(cause.summary): \(error)")
             throw error
         }
+    }
+
+    private func makeDestinations(
+        for screens: [NavigationNode<Route>]
+    ) throws(NavigationError) -> [(ElementID, LiveDestination<Route>)] {
+        var built: [(ElementID, LiveDestination<Route>)] = []
+        for screen in screens {
+            guard let route = screen.route else { continue }
+            built.append((screen.id, try makeDestination(route)))
+        }
+        return built
     }
 
     private func makeDestination(_ route: Route) throws(NavigationError) -> LiveDestination<Route> {
