@@ -14,7 +14,7 @@
 ///
 /// A request says what to do — retrieve, paginate, create, delete — and with which parameters.
 /// A Destination's events map to requests in its ``Provider`` (see
-/// ``EventResponse/request(_:_:deliver:)``), and the result reaches the Destination typed, on
+/// ``EventResponse/request(_:_:deliver:)-(I,_,_)``), and the result reaches the Destination typed, on
 /// the main actor, through the `deliver` function configured beside it: no casts in app code.
 /// A Destination's model can also `await` an interactor directly with
 /// ``DestinationContext/perform(_:on:)``.
