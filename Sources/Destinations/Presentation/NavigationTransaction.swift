@@ -67,6 +67,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .back: try back()
         case .popToRoot: try popToRoot()
         case .popTo(let route): try popTo(route)
+        case .popAbove(let element): try popAbove(element)
+        case .setStack(let routes): try setStack(routes)
         case .selectTab(let tab): try selectTab(tab)
         case .presentInTab(let tab, let route): try presentInTab(tab, route)
         case .show(let route, let column): try show(route, in: column)
@@ -141,6 +143,51 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
         popped.forEach { recordRemoval(of: $0) }
         touched.insert(stack.id)
+        anchor = try focus(of: node(at: stackPath))
+    }
+
+    private mutating func popAbove(_ element: ElementID) throws(NavigationError) {
+        guard let elementPath = state.root.path(to: element) else { throw .unknownElement(element) }
+        guard case .stackElement(let depth)? = elementPath.last else { throw .noStack(from: element) }
+        let stackPath = Array(elementPath.dropLast())
+        if depth > 0 {
+            let popped = state.root.modify(at: stackPath[...]) { stack in
+                stack.modifyStack { stack in (0..<depth).compactMap { _ in stack.pop() } }
+            }
+            popped.forEach { recordRemoval(of: $0) }
+            touched.insert(try node(at: stackPath).id)
+        }
+        anchor = try focus(of: node(at: stackPath))
+    }
+
+    private mutating func setStack(_ routes: [Route]) throws(NavigationError) {
+        guard !routes.isEmpty else { throw .invalidLayout(.emptyStack) }
+        let stackPath = try nearestStack()
+        let stackNode = try node(at: stackPath)
+        guard case .stack(let stack) = stackNode.content else { throw .noStack(from: anchor) }
+        let current = stack.elements
+        var kept = 0
+        while kept < min(current.count, routes.count), current[kept].route == routes[kept] { kept += 1 }
+        guard kept < current.count || kept < routes.count else {
+            anchor = focus(of: stackNode)
+            return
+        }
+        let added = routes[kept...].map { makeScreen($0) }
+        if kept == 0 {
+            current.forEach { recordRemoval(of: $0) }
+            state.root.modify(at: stackPath[...]) { $0.content = .stack(Stack(added)) }
+        } else {
+            let popCount = current.count - kept
+            let popped = state.root.modify(at: stackPath[...]) { node in
+                node.modifyStack { stack in
+                    let popped = (0..<popCount).compactMap { _ in stack.pop() }
+                    for screen in added { stack.push(screen) }
+                    return popped
+                }
+            }
+            popped.forEach { recordRemoval(of: $0) }
+        }
+        touched.insert(stackNode.id)
         anchor = try focus(of: node(at: stackPath))
     }
 

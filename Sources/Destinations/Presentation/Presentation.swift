@@ -20,6 +20,13 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     case popToRoot
     /// Pops the nearest stack to its nearest earlier screen of the route.
     case popTo(Route)
+    /// Pops every screen above the element in its stack; nothing when it is the top. Unlike
+    /// ``popTo(_:)`` it names one element, so it is exact when a route repeats.
+    case popAbove(ElementID)
+    /// Makes the nearest stack show exactly `routes`, root first: a synthetic back stack for a
+    /// deep link. The longest common prefix with what the stack shows keeps its elements, and so
+    /// their ids and live Destinations; the rest is removed and added.
+    case setStack([Route])
     /// Selects a tab of the nearest tab bar. The tab keeps the stack it had.
     case selectTab(TabID)
     /// Selects a tab and shows a screen in it: pushed if the tab holds a stack, otherwise in
@@ -75,6 +82,8 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
         case .back: "back"
         case .popToRoot: "popToRoot"
         case .popTo: "popTo"
+        case .popAbove: "popAbove"
+        case .setStack: "setStack"
         case .selectTab: "selectTab"
         case .presentInTab: "presentInTab"
         case .show: "show"
@@ -96,9 +105,11 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
             [route]
         case .present(let layout, _), .replaceRoot(let layout):
             layout.routes
+        case .setStack(let routes):
+            routes
         case .path(let steps):
             steps.flatMap(\.routes)
-        case .back, .popToRoot, .selectTab, .dismiss, .dismissAll, .custom:
+        case .back, .popToRoot, .popAbove, .selectTab, .dismiss, .dismissAll, .custom:
             []
         }
     }
