@@ -2,16 +2,19 @@ extension FlowHarness {
     // MARK: - Assertions outside steps
 
     /// Waits for the work the Destinations track and checks the state after it: for an
-    /// interactor whose result navigates.
+    /// interactor whose result navigates. In the exhaustive mode, a change the work made must
+    /// be given as the expectation.
+    ///
+    /// - Throws: ``HarnessError`` when the work does not finish within ``settleTimeout``.
     public func settle(
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
         _ expected: (() -> String)? = nil
-    ) async {
+    ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        try? await step("settle", location: location, expected: expected, checksBefore: false) {
+        try await step("settle", location: location, expected: expected, checksBefore: false) {
             () throws(HarnessError) -> String? in nil
         }
     }
@@ -47,13 +50,15 @@ extension FlowHarness {
 
     /// Ends the test: waits for tracked work and, in the exhaustive mode, fails when the state
     /// changed since the last assertion.
+    ///
+    /// - Throws: ``HarnessError`` when the work does not finish within ``settleTimeout``.
     public func finish(
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column
-    ) async {
-        await flow.settle()
+    ) async throws(HarnessError) {
+        try await settleWork()
         checkAccounted(at: HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

@@ -7,6 +7,9 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
     case swipeDownSheet
     /// Tap a tab of the tab bar around the focused screen.
     case tapTab(TabID)
+    /// Go back from the focused column of the split view around the focused screen, as the
+    /// back button of a collapsed split view does: that column (and those after it) empties.
+    case closeColumn
 
     /// The gesture as written in a test: `swipeBack`, `tapTab(settings)`.
     public var description: String {
@@ -14,6 +17,7 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
         case .swipeBack: "swipeBack"
         case .swipeDownSheet: "swipeDownSheet"
         case .tapTab(let tab): "tapTab(\(tab))"
+        case .closeColumn: "closeColumn"
         }
     }
 
@@ -23,34 +27,48 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
         let focusLabel = label(focused)
         switch self {
         case .swipeBack:
-            guard let stack = enclosing(.stack, of: focused.id, in: state),
-                case .stack(let elements) = stack.content, elements.count > 1
+            guard let stack = enclosing(.stack, of: focused.id, in: state), case .stack(let elements) = stack.content,
+                let below = elements.elementsFromTop.dropFirst().first(where: { _ in true })
             else { return .failure(GestureRefusal(.nothingToSwipeBack(focused: focusLabel))) }
-            return .success(.popped(stack: stack.id, toCount: elements.count - 1))
+            return .success(.popped(stack: stack.id, to: below.id))
         case .swipeDownSheet:
-            guard let modal = state.presentedModals.last,
-                let presenter = state.nodes.first(where: { $0.modal?.node.id == modal.node.id })
-            else { return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "no modal (focused: \(focusLabel))"))) }
-            guard case .sheet(let options) = modal.style else {
-                return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "a \(modal.style.name) showing \(label(modal.node))")))
+            guard let top = state.presentedChain.last, let content = state.node(top.modal) else {
+                return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "no modal (focused: \(focusLabel))")))
             }
-            guard !options.interactiveDismissDisabled else { return .failure(GestureRefusal(.sheetLocked(presenter.id))) }
-            return .success(.dismissed(presenter: presenter.id))
+            guard case .sheet(let options) = top.style else {
+                return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "a \(top.style.name) showing \(label(content))")))
+            }
+            guard !options.interactiveDismissDisabled else { return .failure(GestureRefusal(.sheetLocked(top.presenter))) }
+            return .success(.dismissed(modal: top.modal))
         case .tapTab(let tab):
             guard let bar = enclosing(.tabs, of: focused.id, in: state), case .tabs(let tabs) = bar.content else {
                 return .failure(GestureRefusal(.noTabBar(focused: focusLabel)))
             }
             guard tabs.ids.contains(tab) else { return .failure(GestureRefusal(.unknownTab(tab, tabs: tabs.ids))) }
             return .success(.selectedTab(tab, tabs: bar.id))
+        case .closeColumn:
+            guard let chain = ancestry(of: focused.id, from: state.root) else {
+                return .failure(GestureRefusal(.noColumnToClose(focused: focusLabel)))
+            }
+            for (index, link) in chain.enumerated().reversed() {
+                if link.viaModal { break }
+                guard case .split(let split) = link.node.content, index + 1 < chain.count else { continue }
+                let child = chain[index + 1].node.id
+                guard let column = split.filledColumns.first(where: { $0.node.id == child })?.column, column != .sidebar
+                else { break }
+                return .success(.closedColumn(column, split: link.node.id))
+            }
+            return .failure(GestureRefusal(.noColumnToClose(focused: focusLabel)))
         }
     }
 
-    /// The gestures `state` allows now: swipe back, swipe down, and a tap on each tab that is
-    /// not selected.
+    /// The gestures `state` allows now: swipe back, swipe down, close a column, and a tap on
+    /// each tab that is not selected.
     public static func available<Route>(in state: NavigationState<Route>) -> [UserGesture] {
         var gestures: [UserGesture] = []
-        if case .success = UserGesture.swipeBack.action(in: state) { gestures.append(.swipeBack) }
-        if case .success = UserGesture.swipeDownSheet.action(in: state) { gestures.append(.swipeDownSheet) }
+        for gesture in [UserGesture.swipeBack, .swipeDownSheet, .closeColumn] {
+            if case .success = gesture.action(in: state) { gestures.append(gesture) }
+        }
         if let bar = enclosing(.tabs, of: state.focusedScreen.id, in: state), case .tabs(let tabs) = bar.content {
             gestures += tabs.ids.filter { $0 != tabs.selection }.map(UserGesture.tapTab)
         }
@@ -102,6 +120,18 @@ extension FlowHarness {
         try await perform(.tapTab(tab), fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
+    /// Goes back from the focused column of a collapsed split view, as the user would, and
+    /// checks the state after it.
+    ///
+    /// - Throws: ``HarnessError`` when the focused screen is not in a split view's content or
+    ///   detail column.
+    public func closeColumn(
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        try await perform(.closeColumn, fileID: fileID, filePath: filePath, line: line, column: column, expected)
+    }
+
     /// Makes a gesture, as the user would, through ``Flow/apply(_:)-(UserAction<Route>)``, and
     /// checks the state after it.
     ///
@@ -128,7 +158,7 @@ extension FlowHarness {
     }
 
     /// The visible Destination of type `D` a step aims at, with its label.
-    func resolve<D: Destination>(_ type: D.Type, id: ElementID?) throws(HarnessError) -> (destination: D, label: String)
+    func resolve<D: Destination>(_ type: D.Type, id: ElementID?, route: Route?) throws(HarnessError) -> (destination: D, label: String)
     where D.Route == Route {
         let state = flow.state
         let visible = state.visibleScreens
@@ -139,7 +169,9 @@ extension FlowHarness {
             }
             return (destination, label(node))
         }
-        let candidates = visible.filter { flow.destination($0.id, as: D.self) != nil }
+        let candidates = visible.filter { screen in
+            flow.destination(screen.id, as: D.self) != nil && (route == nil || screen.route == route)
+        }
         let focused = state.focusedScreen
         let chosen: NavigationNode<Route>
         if candidates.contains(where: { $0.id == focused.id }) {

@@ -60,6 +60,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     public private(set) var failures: [HarnessError] = []
     /// The number of steps run so far.
     public private(set) var stepCount = 0
+    /// How long a step waits for tracked work before it fails with
+    /// ``HarnessError/Problem/workDidNotSettle(_:)``, naming what is still pending.
+    public var settleTimeout: Duration = .seconds(10)
 
     /// The state the test has accounted for: the one after the last asserted step.
     var accounted: NavigationState<Route>
@@ -104,7 +107,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// The Destination of a visible screen of type `D`: the focused one if it is of that type,
     /// else the only one. Use it to read a screen's model in a test.
     public func destination<D: Destination>(_ type: D.Type) -> D? where D.Route == Route {
-        try? resolve(type, id: nil).destination
+        try? resolve(type, id: nil, route: nil).destination
     }
 
     /// Swaps the providers for screens added from now on: an A/B variant mid-test.
@@ -123,6 +126,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - type: The type of the Destination to send it to.
     ///   - id: The screen, when several visible screens show a `D`; by default the focused
     ///     screen if it shows a `D`, else the only visible one that does.
+    ///   - route: The route of the screen, when several visible screens show a `D` and the
+    ///     route tells them apart; ignored when `id` is given.
     ///   - expected: The state after the step, rendered (see the type's documentation).
     ///   - fileID: Where the call is written; leave the default.
     ///   - filePath: Where the call is written; leave the default.
@@ -135,6 +140,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         content: (any Sendable)? = nil,
         to type: D.Type,
         id: ElementID? = nil,
+        route: Route? = nil,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
@@ -145,7 +151,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         let payload = content.map { " with \(String(describing: $0))" } ?? ""
         try await step("send \(event) to \(D.self)\(payload)", location: location, expected: expected) {
             () throws(HarnessError) -> String? in
-            let (destination, label) = try resolve(type, id: id)
+            let (destination, label) = try resolve(type, id: id, route: route)
             do throws(NavigationError) {
                 try destination.send(event, content: content)
             } catch {
@@ -193,11 +199,13 @@ public final class FlowHarness<Route: NavigationRoute> {
         checksBefore: Bool = true,
         _ body: () throws(HarnessError) -> String?
     ) async throws(HarnessError) {
-        await flow.settle()
+        try await settleWork()
         if checksBefore { checkAccounted(at: location) }
         stepCount += 1
         lastAction = action
-        let before = flow.state
+        // The state the test accounted for: for a step that only waits (`settle`), the state
+        // before the work it waits for, so that the work's change is checked too.
+        let before = accounted
         let label: String?
         do {
             label = try body()
@@ -205,12 +213,23 @@ public final class FlowHarness<Route: NavigationRoute> {
             transcript.append(step: stepCount, action: action, state: "refused: \(error.problem)")
             throw error
         }
-        await flow.settle()
+        try await settleWork()
         let after = flow.state
         let labelled = label.map { "\(action) (\($0))" } ?? action
         transcript.append(step: stepCount, action: labelled, state: after.rendered(ids: transcriptIDs))
         verify(before: before, after: after, expected: expected?(), destination: label, location: location)
         accounted = after
+    }
+
+    /// Waits for tracked work, failing the step when it does not finish in time.
+    func settleWork() async throws(HarnessError) {
+        do throws(SettleTimeout) {
+            try await flow.settle(timeout: settleTimeout)
+        } catch {
+            let failure = failure(.workDidNotSettle(error), destination: nil)
+            transcript.append(step: stepCount, action: lastAction, state: "unsettled: \(error)")
+            throw failure
+        }
     }
 
     func failure(_ problem: HarnessError.Problem, destination: String?) -> HarnessError {

@@ -40,6 +40,10 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         case sheetLocked(ElementID)
         /// No tab bar is reachable from the focused screen (none, or a modal covers it).
         case noTabBar(focused: String)
+        /// The focused screen is not in a split view's content or detail column.
+        case noColumnToClose(focused: String)
+        /// Tracked work did not finish before the deadline; the step cannot be checked.
+        case workDidNotSettle(SettleTimeout)
         /// The tab bar has no tab of that name.
         case unknownTab(TabID, tabs: [TabID])
         /// The state after the step differs from the expected one; the diff is expected (`-`)
@@ -54,6 +58,8 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         case transcriptRecorded(name: String, path: String)
         /// A golden file could not be written.
         case transcriptNotWritten(path: String, reason: String)
+        /// A golden file exists but could not be read; it was left as it is.
+        case transcriptUnreadable(path: String, reason: String)
     }
 
     /// The error as a readable report: the step, the Destination, what was expected.
@@ -89,6 +95,10 @@ extension HarnessError.Problem: CustomStringConvertible {
             "the sheet presented by \(id) disables interactive dismissal; it cannot be swiped down."
         case .noTabBar(let focused):
             "expected a tab bar reachable from the focused screen \(focused), but there is none (or a modal covers it)."
+        case .noColumnToClose(let focused):
+            "expected the focused screen \(focused) in a split view's content or detail column, but it is not."
+        case .workDidNotSettle(let timeout):
+            "\(timeout)"
         case .unknownTab(let tab, let tabs):
             "expected a tab '\(tab)', but the tab bar has \(tabs.map(\.rawValue).joined(separator: ", "))."
         case .stateMismatch(let diff):
@@ -103,6 +113,8 @@ extension HarnessError.Problem: CustomStringConvertible {
             "transcript '\(name)' had no golden file; recorded it at \(path). Check it and re-run."
         case .transcriptNotWritten(let path, let reason):
             "could not write the golden file \(path): \(reason)"
+        case .transcriptUnreadable(let path, let reason):
+            "the golden file \(path) exists but could not be read (\(reason)); it was not overwritten."
         }
     }
 

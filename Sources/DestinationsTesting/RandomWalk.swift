@@ -13,6 +13,9 @@
 /// ```
 ///
 /// The invariants, checked after every step (see ``WalkViolation``):
+/// - the state keeps the model's rules (``NavigationState/validate()``), one presentation chain
+///   among them: every modal lies on the focus path;
+/// - the focused screen is visible;
 /// - the live Destinations are exactly the screens in the state, and exactly the visible ones
 ///   know they are visible;
 /// - every Destination removed by the step was released;
@@ -37,6 +40,9 @@ public struct RandomWalk<Route: NavigationRoute> {
     public var checksRestoration = true
     /// The most replays shrinking may run.
     public var shrinkBudget = 500
+    /// How long a step waits for tracked work before the walk fails with
+    /// ``WalkViolation/workDidNotSettle(_:)``.
+    public var settleTimeout: Duration = .seconds(10)
     /// Called with each step as it is about to run, for a log when a walk crashes.
     public var traceHandler: (@MainActor (Int, WalkStep) -> Void)?
 

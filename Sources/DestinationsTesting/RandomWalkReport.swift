@@ -59,6 +59,13 @@ public enum WalkViolation: Hashable, Sendable, CustomStringConvertible {
     /// Restoring the saved state into a fresh flow failed, or gave another state or other
     /// Destinations.
     case restorationFailed(reason: String)
+    /// The state breaks a rule of the model, such as one presentation chain (every modal on
+    /// the focus path).
+    case brokenState(StateProblem)
+    /// The focused screen is not among the visible ones.
+    case focusNotVisible(String)
+    /// Tracked work did not finish before the deadline.
+    case workDidNotSettle(SettleTimeout)
 
     /// The invariant's name, which shrinking keeps the same while it looks for shorter steps.
     public var invariant: String {
@@ -70,6 +77,9 @@ public enum WalkViolation: Hashable, Sendable, CustomStringConvertible {
         case .refusalChangedState: "a refused step changes nothing"
         case .roundTripFailed, .roundTripDiffers: "the state survives a Codable round trip"
         case .restorationFailed: "a saved state restores"
+        case .brokenState: "the state keeps the model's rules"
+        case .focusNotVisible: "the focused screen is visible"
+        case .workDidNotSettle: "tracked work finishes"
         }
     }
 
@@ -93,6 +103,12 @@ public enum WalkViolation: Hashable, Sendable, CustomStringConvertible {
             "the decoded state differs from the original (- original, + decoded):\n\(diff)"
         case .restorationFailed(let reason):
             "restoring the saved state into a fresh flow failed: \(reason)"
+        case .brokenState(let problem):
+            "the state breaks a rule of the model: \(problem)"
+        case .focusNotVisible(let screen):
+            "the focused screen \(screen) is not visible"
+        case .workDidNotSettle(let timeout):
+            "\(timeout)"
         }
     }
 }

@@ -87,8 +87,14 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
         }
         let bundled = bundle?.url(forResource: name, withExtension: "txt", subdirectory: directory)
         let source = bundled ?? URL(fileURLWithPath: path)
-        guard let golden = try? String(contentsOf: source, encoding: .utf8) else {
+        guard FileManager.default.fileExists(atPath: source.path) else {
             return write(actual, to: path) ?? .transcriptRecorded(name: name, path: path)
+        }
+        let golden: String
+        do {
+            golden = try String(contentsOf: source, encoding: .utf8)
+        } catch {
+            return .transcriptUnreadable(path: source.path, reason: String(describing: error))
         }
         guard let diff = StateDiff.diff(expected: golden, actual: actual, context: 3) else { return nil }
         return .transcriptMismatch(name: name, path: path, diff: diff)

@@ -57,8 +57,12 @@ final class WalkSession<Route: NavigationRoute> {
             Watched(id: id, label: before.node(id).map(label) ?? "\(id)", object: object)
         }
         guard let (content, refusal) = perform(action, contentSeed: contentSeed) else { return nil }
-        await flow.settle()
         let step = WalkStep(action: action, contentSeed: contentSeed, content: content)
+        do throws(SettleTimeout) {
+            try await flow.settle(timeout: walk.settleTimeout)
+        } catch {
+            return Outcome(step: step, refused: refusal != nil, violation: .workDidNotSettle(error))
+        }
         let violation = check(before: before, refusal: refusal, tracked: tracked)
         return Outcome(step: step, refused: refusal != nil, violation: violation)
     }
@@ -104,6 +108,9 @@ final class WalkSession<Route: NavigationRoute> {
         if let refusal, state != before {
             return .refusalChangedState(refusal, diff: StateDiff.diff(expected: before.rendered(), actual: state.rendered()) ?? "")
         }
+        if let problem = state.firstProblem { return .brokenState(problem) }
+        let focused = state.focusedScreen
+        if !state.visibleScreens.contains(where: { $0.id == focused.id }) { return .focusNotVisible(label(focused)) }
         let screens = state.screens
         let live = flow.destinations
         let screenIDs = Set(screens.map(\.id))

@@ -24,7 +24,7 @@ import Testing
             """
         }
         try await harness.swipeBack { start }
-        await harness.finish()
+        try await harness.finish()
         #expect(harness.failures.isEmpty)
         #expect(harness.stepCount == 2)
     }
@@ -65,7 +65,7 @@ import Testing
         let harness = try FlowHarness(MiniApp.layout, providers: MiniApp.providers())
         try harness.flow.apply(.push(.item(1)))
         await withKnownIssue {
-            await harness.finish()
+            try await harness.finish()
         }
         harness.expect {
             """
@@ -163,7 +163,7 @@ import Testing
     @Test func settleAssertsWorkStartedOutsideTheSteps() async throws {
         let harness = try FlowHarness(MiniApp.layout, providers: MiniApp.providers())
         try harness.destination(ListScreen.self)?.send(.load)
-        await harness.settle {
+        try await harness.settle {
             """
             tabs (selected: main)
               [main] stack

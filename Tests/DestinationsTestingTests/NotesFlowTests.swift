@@ -85,7 +85,7 @@ import Testing
                 counter
             """
         }
-        await harness.finish()
+        try await harness.finish()
         harness.assertTranscript(named: "notes-story", bundle: .module)
     }
 

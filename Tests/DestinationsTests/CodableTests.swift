@@ -5,16 +5,15 @@ import Testing
 @MainActor
 @Suite struct CodableTests {
     /// Tabs holding a three-column split and a stack, with a sheet that presents a cover that
-    /// presents an alert, and a confirmation dialog in the other tab.
+    /// presents an alert.
     func complexState() throws -> NavigationState<TestRoute> {
         var built = try state(.tabs([
             .tab(.inbox, .split(sidebar: .stack(.menu), content: .screen(.list), detail: .stack(.content(1), .detail(2)))),
             .tab(.profile, .stack(.settings, .about)),
         ]))
         let options = SheetOptions(detents: [.medium, .fraction(0.25), .height(120)], selectedDetent: .medium, showsDragIndicator: true, interactiveDismissDisabled: true)
-        built = try built.applying(.confirmationDialog(.choice), from: ElementID(11))
         built = try built.applying(.present(.stack(.editor), style: .sheet(options)), from: ElementID(4))
-        built = try built.applying(.path([.push(.detail(3)), .fullScreenCover(.login), .alert(.confirm)]), from: ElementID(14))
+        built = try built.applying(.path([.push(.detail(3)), .fullScreenCover(.login), .alert(.confirm)]), from: ElementID(13))
         return built
     }
 
@@ -33,11 +32,11 @@ import Testing
               [inbox] split #2 (3 columns)
                 [sidebar] stack #3
                   menu #4
-                    sheet[medium,0.25,120.0pt,locked]: stack #13
-                      editor #14
-                      detail(3) #15
-                        fullScreenCover: login #16
-                          alert: confirm #17 ◀
+                    sheet[medium,0.25,120.0pt,@medium,grabber,locked]: stack #12
+                      editor #13
+                      detail(3) #14
+                        fullScreenCover: login #15
+                          alert: confirm #16 ◀
                 [content] list #5
                 [detail] stack #6
                   content(1) #7
@@ -45,7 +44,6 @@ import Testing
               [profile] stack #9
                 settings #10
                 about #11
-                  confirmationDialog: choice #12
             """)
     }
 
@@ -124,7 +122,7 @@ import Testing
         #expect(log.take().isEmpty)
     }
 
-    @Test func restoreRebuildsEveryDestinationForTheSavedState() throws {
+    @Test func restoreReplacesTheScreensOfAnotherState() throws {
         let log = Log()
         let flow = try makeFlow(.stack(.home, .list), log: log)
         _ = log.take()
@@ -142,16 +140,57 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         try flow.restore(try complexState())
         try flow.apply(.path([.dismiss, .dismiss, .push(.about)]))
-        #expect(flow.state.focusedScreen.id == ElementID(18))
+        #expect(flow.state.focusedScreen.id == ElementID(17))
     }
 
-    @Test func restoringTheSameIDsGivesEachScreenAFreshDestination() throws {
+    @Test func restoringTheSameStateKeepsEveryDestinationAndChangesNothing() async throws {
         let log = Log()
         let flow = try makeFlow(.stack(.home, .list), log: log)
-        weak let oldList = flow.focused
+        _ = log.take()
+        let list = flow.focused
+        var events = flow.events().makeAsyncIterator()
         try flow.restore(flow.state)
-        #expect(oldList == nil)
-        #expect(flow.focused?.route == .list)
-        #expect(log.alive == [.home, .list])
+        #expect(flow.focused === list)
+        #expect(log.take().isEmpty)
+        #expect(log.builtCount == 2)
+        let event = try #require(await events.next())
+        #expect(event.cause == .restore)
+        #expect(event.changes.isEmpty)
+    }
+
+    @Test func restoringKeepsTheDestinationsOfScreensWhoseIDAndRouteAreUnchanged() async throws {
+        let log = Log()
+        let flow = try makeFlow(.stack(.home, .list, .detail(1)), log: log)
+        let home = flow.destination(ElementID(2), as: Screen.self)
+        let list = flow.destination(ElementID(3), as: Screen.self)
+        let earlier = try flow.state.applying(.path([.back, .push(.about)]))
+        try flow.apply(.sheet(.editor))
+        _ = log.take()
+        var events = flow.events().makeAsyncIterator()
+        try flow.restore(earlier)
+        #expect(flow.state == earlier)
+        #expect(flow.destination(ElementID(2), as: Screen.self) === home)
+        #expect(flow.destination(ElementID(3), as: Screen.self) === list)
+        #expect(log.take() == [
+            "disappear editor", "cleanup detail(1)", "cleanup editor", "prepare about", "appear about",
+        ])
+        let event = try #require(await events.next())
+        #expect(event.changes.added.map(\.route) == [.about])
+        #expect(event.changes.removed.map(\.route) == [.detail(1), .editor])
+        #expect(event.changes.touched == [ElementID(1), ElementID(5)])
+    }
+
+    @Test func restoringAStateThatBreaksTheModelsRulesIsRefused() throws {
+        let flow = try makeFlow(threeTabs)
+        let before = FlowSnapshot(flow)
+        let duplicate = NavigationState<TestRoute>(root: NavigationNode(id: ElementID(1), content: .stack(Stack([
+            NavigationNode(id: ElementID(2), content: .screen(.home)),
+            NavigationNode(id: ElementID(2), content: .screen(.list)),
+            NavigationNode(id: ElementID(3), content: .screen(.about)),
+        ]))))
+        #expect(throws: NavigationError.corruptState(.duplicateID(ElementID(2)))) { try flow.restore(duplicate) }
+        let tooLarge = NavigationState<TestRoute>(root: NavigationNode(id: ElementID(rawValue: .max), content: .screen(.home)))
+        #expect(throws: NavigationError.corruptState(.idAboveMaximum(ElementID(rawValue: .max)))) { try flow.restore(tooLarge) }
+        #expect(FlowSnapshot(flow) == before)
     }
 }

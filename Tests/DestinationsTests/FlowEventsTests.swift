@@ -20,17 +20,17 @@ import Testing
         var events = flow.events().makeAsyncIterator()
         try flow.focused?.send(.choose, content: 5)
         let event = try #require(await events.next())
-        #expect(event.cause == .event(name: "choose", route: "home", from: ElementID(2), .push(.detail(5))))
+        #expect(event.cause == .event(AnyEvent(Screen.Event.choose), route: .home, from: ElementID(2), .push(.detail(5))))
         #expect(event.cause.summary == "home.choose from #2 → push")
     }
 
     @Test func userActionsAndRestoresAreEventsToo() async throws {
         let flow = try makeFlow(.stack(.home, .list))
         var events = flow.events().makeAsyncIterator()
-        try flow.apply(UserAction.popped(stack: ElementID(1), toCount: 1))
+        try flow.apply(UserAction.popped(stack: ElementID(1), to: ElementID(2)))
         try flow.restore(try state(.stack(.about)))
         let popped = try #require(await events.next())
-        #expect(popped.cause == .userAction(.popped(stack: ElementID(1), toCount: 1)))
+        #expect(popped.cause == .userAction(.popped(stack: ElementID(1), to: ElementID(2))))
         #expect(popped.changes.removed.map(\.route) == [.list])
         let restored = try #require(await events.next())
         #expect(restored.cause == .restore)
@@ -38,13 +38,54 @@ import Testing
         #expect(restored.changes.removed.map(\.route) == [.home])
     }
 
-    @Test func aRefusedChangeIsNoEvent() async throws {
+    @Test func aRefusedChangeIsAnEventWithItsErrorAndNoChanges() async throws {
         let flow = try makeFlow(.stack(.home))
         var events = flow.events().makeAsyncIterator()
+        let before = flow.state
         #expect(throws: NavigationError.self) { try flow.apply(.back) }
         try flow.apply(.push(.about))
-        let event = try #require(await events.next())
-        #expect(event.cause == .presentation(.push(.about), from: nil))
+        let refused = try #require(await events.next())
+        #expect(refused.cause == .presentation(.back, from: nil))
+        #expect(refused.refusal == .cannotGoBack(stack: ElementID(1)))
+        #expect(refused.changes.isEmpty)
+        #expect(refused.state == before)
+        let pushed = try #require(await events.next())
+        #expect(pushed.cause == .presentation(.push(.about), from: nil))
+        #expect(pushed.refusal == nil)
+    }
+
+    @Test func eventsAreNumberedInOrderFromTheStartRefusalsIncluded() async throws {
+        let flow = try makeFlow(.stack(.home))
+        var events = flow.events().makeAsyncIterator()
+        try flow.apply(.push(.list))
+        #expect(throws: NavigationError.self) { try flow.apply(.dismiss) }
+        try flow.apply(.back)
+        var numbers: [UInt64] = []
+        for _ in 0..<3 { numbers.append(try #require(await events.next()).sequence) }
+        #expect(numbers == [2, 3, 4])
+    }
+
+    @Test func aSubscriberThatNeverReadsKeepsOnlyTheNewestEvents() async throws {
+        let flow = try makeFlow(.stack(.home))
+        let stream = flow.events(bufferingNewest: 3)
+        for _ in 0..<500 {
+            try flow.apply(.push(.list))
+            try flow.apply(.back)
+        }
+        var events = stream.makeAsyncIterator()
+        var numbers: [UInt64] = []
+        for _ in 0..<3 { numbers.append(try #require(await events.next()).sequence) }
+        #expect(numbers == [999, 1000, 1001])
+    }
+
+    @Test func refusalsReachTheRefusalHook() throws {
+        let flow = try makeFlow(.stack(.home))
+        var refused: [(NavigationError, FlowEvent<TestRoute>.Cause)] = []
+        flow.onRefusal = { refused.append(($0, $1)) }
+        #expect(throws: NavigationError.self) { try flow.apply(.back) }
+        #expect(refused.count == 1)
+        #expect(refused.first?.0 == .cannotGoBack(stack: ElementID(1)))
+        #expect(refused.first?.1 == .presentation(.back, from: nil))
     }
 
     @Test func everySubscriberGetsEveryEvent() async throws {

@@ -12,7 +12,7 @@ import Testing
         #expect(flow.state.rendered() == """
             stack #1
               home #2
-                sheet[medium,large,locked]: editor #3 ◀
+                sheet[medium,large,@medium,locked]: editor #3 ◀
             """)
         #expect(flow.state.presentedModals.map(\.style) == [.sheet(options)])
         #expect(flow.visibleRoutes == [.editor])

@@ -8,10 +8,10 @@ import Testing
 @Suite struct ProviderSwapTests {
     /// What a view does: tap the first note.
     func tapFirstNote(in flow: Flow<AppRoute>) async throws {
-        await flow.settle()
+        try await flow.settle()
         let list = try #require(flow.focusedDestination(as: NotesList.self))
         try list.send(.select, content: list.notes[0])
-        await flow.settle()
+        try await flow.settle()
     }
 
     @Test func variantAPushesTheSelectedNotesDetailWithTheNote() async throws {

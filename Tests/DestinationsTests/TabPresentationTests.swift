@@ -78,16 +78,16 @@ import Testing
         #expect(log.alive == [.home, .settings, .detail(4)])
     }
 
-    @Test func selectTabFromInsideASheetSelectsUnderTheSheet() throws {
-        let flow = try makeFlow(threeTabs)
+    @Test func selectTabFromInsideASheetDismissesTheSheetOfTheTabItLeaves() throws {
+        let log = Log()
+        let flow = try makeFlow(threeTabs, log: log)
         try flow.apply(.sheet(.editor))
+        _ = log.take()
         try flow.apply(.selectTab(.profile))
-        #expect(flow.node(ElementID(3))?.modal?.node.route == .editor)
-        if case .tabs(let tabs) = flow.state.root.content {
-            #expect(tabs.selection == .profile)
-        } else {
-            Issue.record("the root is not a tab bar")
-        }
+        #expect(flow.node(ElementID(3))?.modal == nil)
+        #expect(flow.state.root.tabs?.selection == .profile)
+        #expect(log.take() == ["disappear editor", "cleanup editor", "appear settings"])
+        #expect(flow.state.presentedChain.isEmpty)
     }
 
     @Test func selectTabFindsTheNearestTabBarInsideAModalFirst() throws {

@@ -20,7 +20,7 @@ import Testing
             home?.result = value
         }
         #expect(home.result == nil)
-        await flow.settle()
+        try await flow.settle()
         #expect(home.result == 42)
     }
 
@@ -34,7 +34,7 @@ import Testing
                 home?.result = first + second
             }
         }
-        await flow.settle()
+        try await flow.settle()
         #expect(home.result == 3)
     }
 
@@ -47,7 +47,7 @@ import Testing
             list?.result = value
         }
         try flow.apply(.back)
-        await flow.settle()
+        try await flow.settle()
         #expect(task.isCancelled)
         #expect(list.result == nil)
     }
@@ -70,13 +70,13 @@ import Testing
             let id = await Self.fetch(5)
             try? home?.context.present(.push(.detail(id)))
         }
-        await flow.settle()
+        try await flow.settle()
         #expect(flow.state == (try state(.stack(.home, .detail(5)))))
     }
 
     @Test func settleReturnsAtOnceWithNoWork() async throws {
         let flow = try makeFlow(.stack(.home))
-        await flow.settle()
+        try await flow.settle()
         #expect(flow.state == (try state(.stack(.home))))
     }
 }

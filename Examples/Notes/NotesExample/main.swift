@@ -12,8 +12,8 @@ func walkthrough() async throws {
         NotesAppConfiguration.layout,
         providers: NotesAppConfiguration.providers(datasource: datasource, ticker: Ticker(limit: 3))
     )
-    func show(_ title: String, data: (@MainActor () async -> String?)? = nil) async {
-        await flow.settle()
+    func show(_ title: String, data: (@MainActor () async -> String?)? = nil) async throws {
+        try await flow.settle()
         print("== \(title)")
         print(flow.state.rendered())
         if let data, let text = await data() { print("   data: \(text)") }
@@ -24,34 +24,34 @@ func walkthrough() async throws {
         return destination
     }
 
-    await flow.settle()
+    try await flow.settle()
     let list = try focused(NotesList.self)
-    await show("Start: three tabs; the list retrieved its first page") { list.notes.map(\.title).joined(separator: ", ") }
+    try await show("Start: three tabs; the list retrieved its first page") { list.notes.map(\.title).joined(separator: ", ") }
 
     try list.send(.paginate)
-    await show("Paginate: the next page arrives") { list.notes.map(\.title).joined(separator: ", ") }
+    try await show("Paginate: the next page arrives") { list.notes.map(\.title).joined(separator: ", ") }
 
     try list.send(.select, content: list.notes[0])
     let detail = try focused(NoteDetail.self)
-    await show("Select a note: its detail is pushed and loads the note") { detail.note.map { "\($0.title): \($0.body)" } }
+    try await show("Select a note: its detail is pushed and loads the note") { detail.note.map { "\($0.title): \($0.body)" } }
 
     try detail.send(.edit)
     let editor = try focused(EditNote.self)
-    await show("Edit: a sheet, with a draft loaded") { editor.draft?.title }
+    try await show("Edit: a sheet, with a draft loaded") { editor.draft?.title }
 
     editor.draft?.title = "Shopping"
     try editor.send(.save)
-    await show("Save: the datasource saved it and the sheet dismissed itself") { await datasource.note(id: 1)?.title }
+    try await show("Save: the datasource saved it and the sheet dismissed itself") { await datasource.note(id: 1)?.title }
 
     try detail.send(.load)
-    await show("The detail reloads through the same datasource") { detail.note?.title }
+    try await show("The detail reloads through the same datasource") { detail.note?.title }
 
     try detail.send(.back)
     try list.send(.retrieve)
-    await show("Back; the list refreshes") { list.notes.map(\.title).joined(separator: ", ") }
+    try await show("Back; the list refreshes") { list.notes.map(\.title).joined(separator: ", ") }
 
     try flow.apply(NotesAppConfiguration.licensesLink)
-    await show("Deep link: settings tab, about, licenses — one transaction")
+    try await show("Deep link: settings tab, about, licenses — one transaction")
 
     try flow.apply(.selectTab(.counter))
     let counter = try focused(CounterScreen.self)
@@ -63,10 +63,10 @@ func walkthrough() async throws {
         }
         do { try counter.send(.start) } catch { done.resume() }
     }
-    await show("Counter tab: a stream ticks") { ticks.map(String.init).joined(separator: ", ") }
+    try await show("Counter tab: a stream ticks") { ticks.map(String.init).joined(separator: ", ") }
 
     try flow.apply(.selectTab(.notes))
-    await show("Back to the notes tab: its stack is as it was")
+    try await show("Back to the notes tab: its stack is as it was")
 
     let variant = NotesAppConfiguration.providers(datasource: datasource).overriding(
         "notes",
@@ -74,10 +74,10 @@ func walkthrough() async throws {
     )
     flow.replaceProviders(variant)
     try flow.apply(.replaceRoot(NotesAppConfiguration.layout))
-    await flow.settle()
+    try await flow.settle()
     let listB = try focused(NotesList.self)
     try listB.send(.select, content: listB.notes[1])
-    await show("Variant B: the same event now shows a card in a sheet")
+    try await show("Variant B: the same event now shows a card in a sheet")
 
     do {
         try flow.apply(.path([.dismissAll, .push(.about), .selectTab("archive")]))

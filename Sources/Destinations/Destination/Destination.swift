@@ -69,9 +69,6 @@ extension Destination {
 /// removed Destination's events throw ``NavigationError/destinationRemoved(_:)``.
 @MainActor
 public final class DestinationContext<Route: NavigationRoute, Event: Hashable & Sendable> {
-    typealias Handler = @MainActor (Event, (any Sendable)?) throws(NavigationError) -> Void
-    typealias Presenter = @MainActor (Presentation<Route>) throws(NavigationError) -> Void
-
     /// The screen's id while the Destination is attached.
     public private(set) var id: ElementID?
     /// The route the Destination was built for.
@@ -81,8 +78,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Whether the Destination was removed from its flow.
     public private(set) var isRemoved = false
 
-    private var handler: Handler?
-    private var presenter: Presenter?
+    private weak var link: (any DestinationLink<Route, Event>)?
     private var lastID: ElementID?
     var cancellations: [Int: @MainActor () -> Void] = [:]
     var nextCancellation = 0
@@ -91,13 +87,24 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     public init() {}
 
     /// Runs finite work on behalf of the Destination — an interactor request — so that the flow
-    /// can await it (``Flow/settle()``) and cancel it when the Destination is removed. `body`
-    /// should check `Task.isCancelled` (or use cancellable awaits) before delivering results.
+    /// can await it (``Flow/settle(timeout:)``) and cancel it when the Destination is removed.
+    /// `body` should check `Task.isCancelled` (or use cancellable awaits) before delivering
+    /// results. The work starts once the Destination's interactors are prepared.
     ///
     /// Returns the task; it is already cancelled when the Destination was removed.
     @discardableResult
     public func track(_ body: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
-        let preparation = self.preparation
+        track(label: nil, waitsForPreparation: true, body)
+    }
+
+    /// Runs tracked work; `label` says what it is when ``Flow/settle(timeout:)`` times out.
+    @discardableResult
+    func track(
+        label: (any Sendable)?,
+        waitsForPreparation: Bool,
+        _ body: @escaping @MainActor @Sendable () async -> Void
+    ) -> Task<Void, Never> {
+        let preparation = waitsForPreparation ? self.preparation : nil
         let token = nextCancellation
         nextCancellation += 1
         let task = Task { @MainActor [weak self] in
@@ -110,13 +117,14 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
             return task
         }
         cancellations[token] = { task.cancel() }
-        tracker?.add(task)
+        tracker?.add(task, owner: id, route: route?.name, label: label)
         return task
     }
 
     weak var tracker: WorkTracker?
 
-    /// The interactors' preparation for this Destination; tracked work waits for it.
+    /// The interactors' preparation for this Destination; tracked work waits for it. It ends
+    /// when the Destination is removed, even if an interactor never finishes preparing.
     var preparation: Task<Void, Never>?
 
     /// The delivery of the last request sent; the next one delivers after it.
@@ -149,8 +157,8 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// - Throws: ``NavigationError/destinationRemoved(_:)`` once the Destination is removed, or
     ///   the presentation's error; the state is then unchanged.
     public func present(_ presentation: Presentation<Route>) throws(NavigationError) {
-        guard let presenter else { throw .destinationRemoved(lastID ?? ElementID(0)) }
-        try presenter(presentation)
+        guard let id, let link else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        try link.present(presentation, from: id)
     }
 
     /// Dismisses the modal that holds this Destination's screen.
@@ -160,19 +168,25 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         try present(.dismiss)
     }
 
-    func attach(id: ElementID, route: Route, handler: @escaping Handler, presenter: @escaping Presenter) {
+    /// Dismisses the modal this Destination's screen presents.
+    ///
+    /// - Throws: ``NavigationError/nothingToDismiss(from:)`` when it presents none.
+    public func dismissPresented() throws(NavigationError) {
+        try present(.dismissPresented)
+    }
+
+    func attach(id: ElementID, route: Route, link: any DestinationLink<Route, Event>, tracker: WorkTracker) {
         self.id = id
         self.lastID = id
         self.route = route
-        self.handler = handler
-        self.presenter = presenter
+        self.link = link
+        self.tracker = tracker
         self.isRemoved = false
     }
 
     func detach() {
         id = nil
-        handler = nil
-        presenter = nil
+        link = nil
         isVisible = false
         isRemoved = true
         let pending = cancellations.sorted { $0.key < $1.key }.map(\.value)
@@ -181,7 +195,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     }
 
     func send(_ event: Event, content: (any Sendable)?) throws(NavigationError) {
-        guard let handler else { throw .destinationRemoved(lastID ?? ElementID(0)) }
-        try handler(event, content)
+        guard let id, let link else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        try link.send(event, content: content, from: id)
     }
 }

@@ -9,7 +9,7 @@
 public struct EventResponse<D: Destination>: Sendable {
     enum Kind: Sendable {
         case presentation(Presentation<D.Route>)
-        case assistant(content: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Presentation<D.Route>)
+        case assistant(content: String, handsOff: Bool, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Presentation<D.Route>)
         case perform(summary: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Void)
     }
 
@@ -35,9 +35,41 @@ public struct EventResponse<D: Destination>: Sendable {
     public static func present<Content: Sendable>(
         _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
     ) -> EventResponse {
+        typedAssistant(handsOff: false, assistant)
+    }
+
+    /// Runs the presentation an assistant builds from the event's content, and hands the content
+    /// to the Destination of the screen the presentation ends on, when it is new: the seed's
+    /// way of passing the selected model to the next screen, while the route keeps only what
+    /// identifies it.
+    ///
+    /// ```swift
+    /// events.on(.select, .handOff { (note: Note) in .push(.note(id: note.id)) })
+    /// // the detail's provider: Provider { (route: AppRoute, note: Note?) in NoteDetail(…, note: note) }
+    /// ```
+    ///
+    /// Only the Destination's provider sees the content (see ``Provider/init(_:events:)-(_,(inout EventTable<D>)->Void)``);
+    /// the state, its renderings and its URLs keep the route alone.
+    public static func handOff<Content: Sendable>(
+        _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
+    ) -> EventResponse {
+        typedAssistant(handsOff: true, assistant)
+    }
+
+    /// Marks an event as handled by the Destination itself: sending it does nothing, and
+    /// validation counts it as configured. For events a `CaseIterable` enum declares so that
+    /// views can send them, but whose effect stays inside the Destination.
+    public static var handledByDestination: EventResponse {
+        EventResponse(kind: .perform(summary: "handledByDestination") { _ in })
+    }
+
+    private static func typedAssistant<Content: Sendable>(
+        handsOff: Bool,
+        _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
+    ) -> EventResponse {
         let expected = String(describing: Content.self)
         return EventResponse(
-            kind: .assistant(content: expected) { (input: EventInput<D>) throws(NavigationError) in
+            kind: .assistant(content: expected, handsOff: handsOff) { (input: EventInput<D>) throws(NavigationError) in
                 guard let content = input.content as? Content else {
                     throw .contentMismatch(
                         event: "\(input.event)",
@@ -56,7 +88,7 @@ public struct EventResponse<D: Destination>: Sendable {
         _ assistant: @escaping @MainActor @Sendable (EventInput<D>) throws -> Presentation<D.Route>
     ) -> EventResponse {
         EventResponse(
-            kind: .assistant(content: "EventInput") { (input: EventInput<D>) throws(NavigationError) in
+            kind: .assistant(content: "EventInput", handsOff: false) { (input: EventInput<D>) throws(NavigationError) in
                 try NavigationError.wrapping(event: input.event) { try assistant(input) }
             }
         )
@@ -84,7 +116,7 @@ public struct EventResponse<D: Destination>: Sendable {
     public var summary: String {
         switch kind {
         case .presentation(let presentation): presentation.name
-        case .assistant(let content, _): "assistant(\(content))"
+        case .assistant(let content, _, _): "assistant(\(content))"
         case .perform(let summary, _): summary
         }
     }

@@ -19,27 +19,6 @@ extension Provider {
     ///   configures no event of that name or `destination` is not of the type it builds;
     ///   otherwise whatever sending the event throws. The state is then unchanged.
     public func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
-        guard let table = table as? any NamedEventSending else {
-            throw .unconfiguredEvent(event: name, route: "\(destinationType)")
-        }
-        try table.send(eventNamed: name, to: destination, content: content)
-    }
-}
-
-/// An event table that can send its events by name to an untyped Destination.
-@MainActor
-protocol NamedEventSending {
-    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError)
-}
-
-extension EventTable: NamedEventSending {
-    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
-        guard let typed = destination as? D else {
-            throw .unconfiguredEvent(event: name, route: "\(type(of: destination))")
-        }
-        guard let entry = entries.first(where: { "\($0.event)" == name }) else {
-            throw .unconfiguredEvent(event: name, route: typed.context.route?.name ?? "\(D.self)")
-        }
-        try typed.send(entry.event, content: content)
+        try box.send(eventNamed: name, to: destination, content: content)
     }
 }

@@ -10,22 +10,12 @@
 /// A provider is configuration: swap it, or one of its events, to change what a screen does
 /// without touching the screen. ``configuring(_:_:)`` returns a copy with some events changed,
 /// which is how an A/B variant or a test double is made.
+///
+/// Creating a provider is cheap: what validation and the flow graph read about it
+/// (``configuredEvents``, ``presentations``, …) is derived when they read it.
 @MainActor
 public struct Provider<Route: NavigationRoute> {
-    /// The type of the Destination the provider builds.
-    public let destinationType: Any.Type
-    /// The names of the events the provider configures, in configuration order.
-    public let configuredEvents: [String]
-    /// The names of the events its Destination declares, when its `Event` is `CaseIterable`.
-    public let declaredEvents: [String]?
-    /// Events configured more than once.
-    public let duplicateEvents: [String]
-    /// The fixed presentations of the provider's events, by event name, for validation and the
-    /// flow graph.
-    public let presentations: [(event: String, response: String, presentation: Presentation<Route>?)]
-
-    let table: any Sendable
-    let build: @MainActor (Route, any Sendable) throws(NavigationError) -> LiveDestination<Route>
+    let box: any ProviderBox<Route>
 
     /// Creates a provider from a function that builds the Destination and a configuration of
     /// its events.
@@ -35,43 +25,48 @@ public struct Provider<Route: NavigationRoute> {
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)
-        self.init(make: make, table: table)
+        box = TypedProvider(make: { route, _ in try make(route) }, table: table)
     }
 
-    private init<D: Destination>(make: @escaping @MainActor (Route) throws -> D, table: EventTable<D>)
-    where D.Route == Route {
-        destinationType = D.self
-        configuredEvents = table.entries.map { "\($0.event)" }
-        duplicateEvents = table.duplicates.map { "\($0)" }
-        if let all = D.Event.self as? any CaseIterable.Type {
-            declaredEvents = Self.names(of: all)
-        } else {
-            declaredEvents = nil
-        }
-        presentations = table.entries.map { ("\($0.event)", $0.response.summary, $0.response.presentation) }
-        self.table = table
-        build = { (route: Route, anyTable: any Sendable) throws(NavigationError) -> LiveDestination<Route> in
-            guard let table = anyTable as? EventTable<D> else {
-                preconditionFailure("event table of \(D.self) replaced by another type")
-            }
-            let destination: D
-            do {
-                destination = try make(route)
-            } catch let error as NavigationError {
-                throw error
-            } catch {
-                throw .providerFailed(route: route.name, reason: String(describing: error))
-            }
-            return LiveDestination(destination, route: route, table: table)
-        }
-        self.make = { route in try make(route) }
+    /// Creates a provider whose Destination receives the content a presentation hands over
+    /// (see ``EventResponse/handOff(_:)``, ``Flow/apply(_:from:handing:)``): the selected note,
+    /// while the route keeps only the note's id. The content is `nil` when the screen was built
+    /// any other way — restored, deep-linked — or the content is of another type, so the
+    /// Destination must be able to load what it shows from its route.
+    ///
+    /// ```swift
+    /// Provider { (route: AppRoute, note: Note?) in NoteDetail(id: route.noteID, note: note) }
+    /// ```
+    public init<D: Destination, Content: Sendable>(
+        _ make: @escaping @MainActor (Route, Content?) throws -> D,
+        events configure: (inout EventTable<D>) -> Void = { _ in }
+    ) where D.Route == Route {
+        var table = EventTable<D>()
+        configure(&table)
+        box = TypedProvider(make: { route, content in try make(route, content as? Content) }, table: table)
     }
 
-    private let make: @MainActor (Route) throws -> AnyObject
+    private init(box: any ProviderBox<Route>) {
+        self.box = box
+    }
 
-    private static func names(of type: any CaseIterable.Type) -> [String] {
-        func open<T: CaseIterable>(_: T.Type) -> [String] { T.allCases.map { "\($0)" } }
-        return open(type)
+    /// The type of the Destination the provider builds.
+    public var destinationType: Any.Type { box.destinationType }
+    /// The names of the events the provider configures, in configuration order.
+    public var configuredEvents: [String] { box.configuredEvents }
+    /// The names of the events its Destination declares, when its `Event` is `CaseIterable`.
+    public var declaredEvents: [String]? { box.declaredEvents }
+    /// Events configured more than once.
+    public var duplicateEvents: [String] { box.duplicateEvents }
+    /// The fixed presentations of the provider's events, by event name, for validation and the
+    /// flow graph.
+    public var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] {
+        box.presentations
+    }
+
+    /// Builds the Destination for `route`, handing it `content`.
+    func build(_ route: Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination<Route> {
+        try box.build(route, handing: content)
     }
 
     /// Returns a copy of the provider with its event configuration changed: an A/B variant, or
@@ -88,114 +83,75 @@ public struct Provider<Route: NavigationRoute> {
         _ type: D.Type,
         _ change: (inout EventTable<D>) -> Void
     ) -> Provider where D.Route == Route {
-        guard var table = table as? EventTable<D> else {
+        guard let typed = box as? TypedProvider<D> else {
             preconditionFailure("this provider builds \(destinationType), not \(D.self)")
         }
+        var table = typed.table
         change(&table)
-        let make = self.make
-        return Provider(
-            make: { route in
-                guard let destination = try make(route) as? D else {
-                    preconditionFailure("this provider builds \(D.self)")
-                }
-                return destination
-            },
-            table: table
-        )
+        return Provider(box: TypedProvider(make: typed.make, table: table))
     }
 }
 
-/// What each of a Destination's events does, as configured in its ``Provider``.
-public struct EventTable<D: Destination>: Sendable {
-    struct Entry: Sendable {
-        let event: D.Event
-        var response: EventResponse<D>
-    }
-
-    private(set) var entries: [Entry] = []
-    private(set) var duplicates: [D.Event] = []
-
-    /// Configures an event. Configuring the same event twice is reported by validation as
-    /// ``ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
-    public mutating func on(_ event: D.Event, _ response: EventResponse<D>) {
-        if entries.contains(where: { $0.event == event }) {
-            duplicates.append(event)
-        } else {
-            entries.append(Entry(event: event, response: response))
-        }
-    }
-
-    /// Replaces an event's configuration, or adds it if it had none.
-    public mutating func replace(_ event: D.Event, with response: EventResponse<D>) {
-        if let index = entries.firstIndex(where: { $0.event == event }) {
-            entries[index].response = response
-        } else {
-            entries.append(Entry(event: event, response: response))
-        }
-    }
-
-    /// Removes an event's configuration.
-    public mutating func remove(_ event: D.Event) {
-        entries.removeAll { $0.event == event }
-    }
-
-    /// The response configured for an event.
-    public func response(for event: D.Event) -> EventResponse<D>? {
-        entries.first { $0.event == event }?.response
-    }
-}
-
-/// A built Destination as the flow holds it: the object and its lifecycle, type-erased.
+/// A provider's configuration, type-erased.
 @MainActor
-struct LiveDestination<Route: NavigationRoute> {
-    let object: AnyObject
-    let attach: @MainActor (ElementID, Flow<Route>) -> Void
-    let detach: @MainActor () -> Void
-    let prepare: @MainActor () -> Void
-    let appear: @MainActor () -> Void
-    let disappear: @MainActor () -> Void
-    let cleanup: @MainActor () -> Void
+protocol ProviderBox<Route>: AnyObject {
+    associatedtype Route: NavigationRoute
+    var destinationType: Any.Type { get }
+    var configuredEvents: [String] { get }
+    var declaredEvents: [String]? { get }
+    var duplicateEvents: [String] { get }
+    var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] { get }
+    func build(_ route: Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination<Route>
+    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError)
+}
 
-    init<D: Destination>(_ destination: D, route: Route, table: EventTable<D>) where D.Route == Route {
-        object = destination
-        let hooks = InteractorHooks.unique(table.entries.flatMap(\.response.interactors))
-        attach = { [unowned destination] id, flow in
-            destination.context.tracker = flow.work
-            if !hooks.isEmpty {
-                let preparation = Task { for hook in hooks { await hook.prepare(id) } }
-                destination.context.preparation = preparation
-                flow.work.add(preparation)
-            }
-            destination.context.attach(
-                id: id,
-                route: route,
-                handler: { [weak flow, unowned destination] event, content throws(NavigationError) in
-                    guard let flow else { throw .destinationRemoved(id) }
-                    try flow.handle(event, content: content, from: destination, table: table)
-                },
-                presenter: { [weak flow] presentation throws(NavigationError) in
-                    guard let flow else { throw .destinationRemoved(id) }
-                    try flow.apply(presentation, from: id)
-                }
-            )
+/// The configuration of a provider of `D`s.
+@MainActor
+final class TypedProvider<D: Destination>: ProviderBox {
+    typealias Route = D.Route
+
+    let make: @MainActor (D.Route, (any Sendable)?) throws -> D
+    let table: EventTable<D>
+    /// The interactors of the table's responses, each once; derived on first use.
+    private lazy var hooks = InteractorHooks.unique(table.entries.flatMap(\.response.interactors))
+
+    init(make: @escaping @MainActor (D.Route, (any Sendable)?) throws -> D, table: EventTable<D>) {
+        self.make = make
+        self.table = table
+    }
+
+    var destinationType: Any.Type { D.self }
+    var configuredEvents: [String] { table.entries.map { "\($0.event)" } }
+    var duplicateEvents: [String] { table.duplicates.map { "\($0)" } }
+    var presentations: [(event: String, response: String, presentation: Presentation<D.Route>?)] {
+        table.entries.map { ("\($0.event)", $0.response.summary, $0.response.presentation) }
+    }
+
+    var declaredEvents: [String]? {
+        guard let all = D.Event.self as? any CaseIterable.Type else { return nil }
+        func names<T: CaseIterable>(_: T.Type) -> [String] { T.allCases.map { "\($0)" } }
+        return names(all)
+    }
+
+    func build(_ route: D.Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination<D.Route> {
+        let destination: D
+        do {
+            destination = try make(route, content)
+        } catch let error as NavigationError {
+            throw error
+        } catch {
+            throw .providerFailed(route: route.name, reason: String(describing: error))
         }
-        detach = { [unowned destination] in
-            let context = destination.context
-            let id = context.id
-            context.detach()
-            guard let id, !hooks.isEmpty else { return }
-            let cleanup = Task { for hook in hooks { await hook.cleanup(id) } }
-            context.tracker?.add(cleanup)
+        return Live(destination, route: route, table: table, hooks: hooks)
+    }
+
+    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
+        guard let typed = destination as? D else {
+            throw .unconfiguredEvent(event: name, route: "\(type(of: destination))")
         }
-        prepare = { [unowned destination] in destination.prepareForPresentation() }
-        appear = { [unowned destination] in
-            destination.context.isVisible = true
-            destination.didAppear()
+        guard let entry = table.entries.first(where: { "\($0.event)" == name }) else {
+            throw .unconfiguredEvent(event: name, route: typed.context.route?.name ?? "\(D.self)")
         }
-        disappear = { [unowned destination] in
-            destination.context.isVisible = false
-            destination.didDisappear()
-        }
-        cleanup = { [unowned destination] in destination.cleanup() }
+        try typed.send(entry.event, content: content)
     }
 }

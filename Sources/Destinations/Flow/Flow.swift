@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// Owns the navigation state and the live Destinations, and applies every change to both as
@@ -16,21 +17,40 @@ import Observation
 /// appear and disappear. A change that fails anywhere throws and leaves the state and the live
 /// Destinations exactly as they were.
 ///
+/// A change requested while another is being committed — from a Destination's
+/// `prepareForPresentation()` or `didAppear()`, an observer, a logger — runs right after it, as
+/// a transaction of its own, so that hooks and events stay in causal order. Such a change does
+/// not throw to its caller (the caller's change has not happened yet); a refusal goes to the
+/// logger, to ``onRefusal`` and to ``events(bufferingNewest:)``.
+///
 /// The flow is `Observable`: reading ``state`` tracks every change; reading ``node(_:)`` tracks
-/// only that element's own content, so a push in one tab does not disturb observers of another.
+/// only that element's own content, so a push in one tab does not disturb observers of another;
+/// reading ``rootID`` tracks only the replacement of the root.
+///
+/// Releasing the flow detaches and cleans up every Destination and cancels their work.
 @MainActor
 public final class Flow<Route: NavigationRoute>: Observable {
-    private var storage: NavigationState<Route>
-    private var ids: any ElementIDGenerator
-    private var live: [ElementID: LiveDestination<Route>] = [:]
-    private var visible: [ElementID] = []
-    private var providers: Providers<Route>
-    private let logger: FlowLogger
-    private let registrar = ObservationRegistrar()
-    private var observations: [ElementID: NodeObservation] = [:]
-    private var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
-    private var nextSubscriber = 0
+    var storage: NavigationState<Route>
+    var ids: any ElementIDGenerator
+    var live: [ElementID: any LiveDestination<Route>] = [:]
+    var visible: [ElementID] = []
+    var providers: Providers<Route>
+    let logger: FlowLogger
+    let registrar = ObservationRegistrar()
+    var observations: [ElementID: NodeObservation] = [:]
+    var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
+    var nextSubscriber = 0
+    var sequence: UInt64 = 0
     let work = WorkTracker()
+    /// Whether a change is being computed or committed; changes requested meanwhile wait.
+    var isBusy = false
+    /// Changes requested while another was under way, in order.
+    var deferred: [Request] = []
+
+    /// Called with every change the flow refuses, and why: one place for view code that sends
+    /// events without handling errors (``Destination/post(_:content:)``) and for changes
+    /// deferred during a commit.
+    public var onRefusal: (@MainActor (NavigationError, FlowEvent<Route>.Cause) -> Void)?
 
     /// Creates a flow showing `layout`, validates its configuration, and builds and presents
     /// the first screens' Destinations.
@@ -56,10 +76,22 @@ public final class Flow<Route: NavigationRoute>: Observable {
         self.ids = generator
         self.providers = providers
         self.logger = logger
-        let built = try makeDestinations(for: state.screens)
         var changes = NavigationChanges<Route>()
         changes.added = state.screens
+        let built: [(ElementID, any LiveDestination<Route>)]
+        do throws(BuildFailure) {
+            built = try build(changes.added, handing: nil, at: nil)
+        } catch {
+            throw error.error
+        }
+        isBusy = true
         install(built, changes: changes, cause: .start)
+        isBusy = false
+        runDeferred()
+    }
+
+    isolated deinit {
+        tearDown()
     }
 
     /// The whole navigation state. Reading it tracks every change.
@@ -68,11 +100,29 @@ public final class Flow<Route: NavigationRoute>: Observable {
         return storage
     }
 
+    /// The id of the root element. Reading it tracks only the root's replacement
+    /// (``Presentation/replaceRoot(_:)``, a restore with another root), not every change:
+    /// what a renderer's outermost view reads.
+    public var rootID: ElementID {
+        registrar.access(self, keyPath: \.rootID)
+        return storage.root.id
+    }
+
     /// The element with `id`, or `nil`. Reading it tracks changes to that element's own content
     /// only: its stack's screens, its tab selection, its columns, its modal.
     public func node(_ id: ElementID) -> NavigationNode<Route>? {
         observation(for: id).access()
         return storage.node(id)
+    }
+
+    /// Whether the state holds an element with `id`. Reading it does not track anything.
+    public func contains(_ id: ElementID) -> Bool {
+        live[id] != nil || storage.contains(id)
+    }
+
+    /// The screen with the focus. Reading it tracks every change, as ``state`` does.
+    public var focusedScreen: NavigationNode<Route> {
+        state.focusedScreen
     }
 
     /// The Destination of the screen with `id`, if it is live and of type `D`.
@@ -103,11 +153,20 @@ public final class Flow<Route: NavigationRoute>: Observable {
 
     /// Applies a presentation from `origin` (by default the focused screen).
     ///
+    /// - Parameters:
+    ///   - presentation: The change.
+    ///   - origin: The element it starts from; by default the focused screen.
+    ///   - content: Content handed to the Destination of the screen the presentation ends on,
+    ///     when the presentation adds it (see ``Provider/init(_:events:)-(_,(inout EventTable<D>)->Void)``).
     /// - Throws: ``NavigationError``; the state and the Destinations are then unchanged.
-    public func apply(_ presentation: Presentation<Route>, from origin: ElementID? = nil) throws(NavigationError) {
-        try run(.presentation(presentation, from: origin), origin: origin) { transaction throws(NavigationError) in
-            try transaction.apply(presentation)
-        }
+    public func apply(
+        _ presentation: Presentation<Route>,
+        from origin: ElementID? = nil,
+        handing content: (any Sendable)? = nil
+    ) throws(NavigationError) {
+        try perform(.transaction(.presentation(presentation, from: origin), origin: origin, handing: content) {
+            transaction throws(NavigationError) in try transaction.apply(presentation)
+        })
     }
 
     /// Applies a change the user made on screen, so that the state follows what shows.
@@ -115,46 +174,21 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// - Throws: ``NavigationError``, for example ``NavigationError/staleUserAction(_:)``; the
     ///   state is then unchanged.
     public func apply(_ action: UserAction<Route>) throws(NavigationError) {
-        try run(.userAction(action), origin: nil) { transaction throws(NavigationError) in
-            try transaction.apply(action)
-        }
+        try perform(.transaction(.userAction(action), origin: nil, handing: nil) {
+            transaction throws(NavigationError) in try transaction.apply(action)
+        })
     }
 
-    /// Replaces the whole state with a saved one, rebuilding every Destination.
+    /// Replaces the whole state with a saved one. Screens whose id and route are unchanged keep
+    /// their live Destinations (and so their loaded data and drafts); only the others are
+    /// built, and only the ones that left are removed. The event's changes say what really
+    /// changed.
     ///
-    /// - Throws: ``NavigationError/noProvider(route:)`` or a provider's error; the flow then
-    ///   keeps its current state.
+    /// - Throws: ``NavigationError/corruptState(_:)`` when `saved` breaks a rule of the model
+    ///   (``NavigationState/validate()``), ``NavigationError/noProvider(route:)`` or a
+    ///   provider's error; the flow then keeps its current state.
     public func restore(_ saved: NavigationState<Route>) throws(NavigationError) {
-        let built = try makeDestinations(for: saved.screens)
-        var changes = NavigationChanges<Route>()
-        changes.added = saved.screens
-        changes.removed = storage.screens
-        changes.removedIDs = Set(storage.nodes.map(\.id))
-        changes.touched = Set(saved.nodes.map(\.id))
-        var generator = ids
-        generator.reserve(through: max(saved.maxID, storage.maxID))
-        ids = generator
-        commit(saved, built: built, changes: changes, cause: .restore)
-    }
-
-    /// A stream of every change the flow makes from now on. Each call returns a new stream;
-    /// it ends when the flow is released.
-    public func events() -> AsyncStream<FlowEvent<Route>> {
-        let (stream, continuation) = AsyncStream<FlowEvent<Route>>.makeStream()
-        let key = nextSubscriber
-        nextSubscriber += 1
-        subscribers[key] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.subscribers[key] = nil }
-        }
-        return stream
-    }
-
-    /// Waits until every piece of work the flow's Destinations track (``DestinationContext/track(_:)``)
-    /// has finished, including work started by that work. Tests use it to wait for interactor
-    /// results without sleeping.
-    public func settle() async {
-        await work.settle()
+        try perform(.replacement(saved, cause: .restore))
     }
 
     /// Swaps the providers used for screens added from now on. Screens already shown keep
@@ -163,165 +197,32 @@ public final class Flow<Route: NavigationRoute>: Observable {
         self.providers = providers
     }
 
-    deinit {
-        for continuation in subscribers.values { continuation.finish() }
+    /// Waits until every piece of work the flow's Destinations track has finished — interactor
+    /// requests and preparations, work started with ``DestinationContext/track(_:)``, and work
+    /// started by that work — or until `timeout` passes. Tests use it to wait for interactor
+    /// results without sleeping.
+    ///
+    /// - Throws: ``SettleTimeout`` naming the Destinations and requests still pending at the
+    ///   deadline, instead of hanging on a datasource that never answers.
+    public func settle(timeout: Duration = .seconds(10)) async throws(SettleTimeout) {
+        try await work.settle(timeout: timeout)
     }
 
-    // MARK: - Events
+    /// The work the flow's Destinations have under way now, oldest first.
+    public var pendingWork: [PendingWork] { work.pending }
 
-    func handle<D: Destination>(
-        _ event: D.Event,
-        content: (any Sendable)?,
-        from destination: D,
-        table: EventTable<D>
-    ) throws(NavigationError) where D.Route == Route {
-        guard let id = destination.context.id, live[id] != nil else {
-            throw .destinationRemoved(destination.context.id ?? ElementID(0))
-        }
-        let routeName = destination.context.route?.name ?? "?"
-        guard let response = table.response(for: event) else {
-            logger.log(.error, "\(id) \(routeName): event '\(event)' is not configured")
-            throw .unconfiguredEvent(event: "\(event)", route: routeName)
-        }
-        let input = EventInput(destination: destination, event: event, content: content)
-        let presentation: Presentation<Route>
-        switch response.kind {
-        case .presentation(let fixed):
-            presentation = fixed
-        case .assistant(_, let assistant):
-            presentation = try assistant(input)
-        case .perform(_, let body):
-            logger.log(.debug, "\(id) \(routeName): event '\(event)' performs")
-            try body(input)
-            return
-        }
-        try run(.event(name: "\(event)", route: routeName, from: id, presentation), origin: id) {
-            transaction throws(NavigationError) in
-            try transaction.apply(presentation)
-        }
-    }
-
-    // MARK: - Transactions
-
-    private func run(
-        _ cause: FlowEvent<Route>.Cause,
-        origin: ElementID?,
-        _ body: (inout NavigationTransaction<Route>) throws(NavigationError) -> Void
-    ) throws(NavigationError) {
-        do throws(NavigationError) {
-            var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids)
-            try body(&transaction)
-            let changes = transaction.changes
-            var built: [(ElementID, LiveDestination<Route>)] = []
-            for screen in changes.added {
-                guard let route = screen.route else { continue }
-                do throws(NavigationError) {
-                    built.append((screen.id, try makeDestination(route)))
-                } catch {
-                    throw transaction.locating(error, addedElement: screen.id)
-                }
-            }
-            ids = transaction.ids
-            commit(transaction.state, built: built, changes: changes, cause: cause)
-        } catch {
-            logger.log(.error, "refused \(cause.summary): \(error)")
-            throw error
-        }
-    }
-
-    private func makeDestinations(
-        for screens: [NavigationNode<Route>]
-    ) throws(NavigationError) -> [(ElementID, LiveDestination<Route>)] {
-        var built: [(ElementID, LiveDestination<Route>)] = []
-        for screen in screens {
-            guard let route = screen.route else { continue }
-            built.append((screen.id, try makeDestination(route)))
-        }
-        return built
-    }
-
-    private func makeDestination(_ route: Route) throws(NavigationError) -> LiveDestination<Route> {
-        guard let provider = providers.provider(for: route) else { throw .noProvider(route: route.name) }
-        return try provider.build(route, provider.table)
-    }
-
-    private func commit(
-        _ state: NavigationState<Route>,
-        built: [(ElementID, LiveDestination<Route>)],
-        changes: NavigationChanges<Route>,
-        cause: FlowEvent<Route>.Cause
-    ) {
-        registrar.withMutation(of: self, keyPath: \.state) {
-            storage = state
-        }
-        install(built, changes: changes, cause: cause)
-    }
-
-    /// Runs the lifecycle of a committed change: disappearances, removals, preparations,
-    /// appearances, observers and subscribers, in that order.
-    private func install(
-        _ built: [(ElementID, LiveDestination<Route>)],
-        changes: NavigationChanges<Route>,
-        cause: FlowEvent<Route>.Cause
-    ) {
-        let nowVisible = storage.visibleScreens.map(\.id)
-        let nowVisibleSet = Set(nowVisible)
-        let removedIDs = Set(changes.removed.map(\.id))
-        let builtIDs = Set(built.map(\.0))
-        for id in visible where !nowVisibleSet.contains(id) || removedIDs.contains(id) {
-            live[id]?.disappear()
-        }
-        for screen in changes.removed {
-            guard let destination = live.removeValue(forKey: screen.id) else { continue }
+    /// Detaches and cleans up every Destination and ends the event streams.
+    private func tearDown() {
+        let remaining = live
+        live.removeAll()
+        for id in visible { remaining[id]?.disappear() }
+        visible.removeAll()
+        for destination in remaining.values {
             destination.detach()
             destination.cleanup()
-            logger.log(.debug, "removed \(screen.id) \(screen.route.map { "\($0)" } ?? "")")
         }
-        for (id, destination) in built {
-            live[id] = destination
-            destination.attach(id, self)
-        }
-        for (_, destination) in built {
-            destination.prepare()
-        }
-        let wasVisible = Set(visible)
-        visible = nowVisible
-        for id in nowVisible where !wasVisible.contains(id) || builtIDs.contains(id) {
-            live[id]?.appear()
-        }
-        for id in changes.removedIDs {
-            observations.removeValue(forKey: id)?.changed()
-        }
-        for id in changes.touched {
-            observations[id]?.changed()
-        }
-        logger.log(.info, "\(cause.summary): +\(changes.added.count) -\(changes.removed.count)")
-        let event = FlowEvent(cause: cause, changes: changes, state: storage)
-        for continuation in subscribers.values {
-            continuation.yield(event)
-        }
-    }
-
-    private func observation(for id: ElementID) -> NodeObservation {
-        if let existing = observations[id] { return existing }
-        let created = NodeObservation()
-        if storage.contains(id) { observations[id] = created }
-        return created
-    }
-}
-
-extension FlowEvent.Cause {
-    /// A one-line summary for logs.
-    public var summary: String {
-        switch self {
-        case .start: "start"
-        case .presentation(let presentation, let origin):
-            "\(presentation.name)\(origin.map { " from \($0)" } ?? "")"
-        case .event(let name, let route, let origin, let presentation):
-            "\(route).\(name) from \(origin) → \(presentation.name)"
-        case .userAction(let action): action.name
-        case .restore: "restore"
-        }
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
     }
 }
 

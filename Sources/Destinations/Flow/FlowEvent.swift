@@ -1,6 +1,8 @@
-/// One change a ``Flow`` made: why, what changed, and the state it led to.
+/// One change a ``Flow`` made, or refused: why, what changed, and the state it led to.
 ///
-/// Subscribe with ``Flow/events()`` for analytics and logging.
+/// Subscribe with ``Flow/events(bufferingNewest:)`` for analytics, logging and tools. Every
+/// change the flow commits yields one event, and so does every change it refuses (with
+/// ``refusal`` set and no changes), in the order they happened; ``sequence`` numbers them.
 public struct FlowEvent<Route: NavigationRoute>: Sendable {
     /// Why the flow changed.
     public enum Cause: Sendable, Equatable {
@@ -9,19 +11,46 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
         /// A presentation applied directly, from an element or the focused screen.
         case presentation(Presentation<Route>, from: ElementID?)
         /// A Destination's event, and the presentation it led to.
-        case event(name: String, route: String, from: ElementID, Presentation<Route>)
+        case event(AnyEvent, route: Route, from: ElementID, Presentation<Route>)
         /// A user-driven change reported by a renderer.
         case userAction(UserAction<Route>)
         /// A saved state was restored.
         case restore
     }
 
-    /// Why the flow changed.
+    /// The event's number in its flow: 1 for the start, then one more for each event, refusals
+    /// included, so that tests, analytics and tools can refer to the same change.
+    public let sequence: UInt64
+    /// Why the flow changed, or was asked to.
     public let cause: Cause
-    /// What changed.
+    /// What changed; empty for a refusal.
     public let changes: NavigationChanges<Route>
-    /// The state after the change.
+    /// The state after the change; for a refusal, the state the flow kept.
     public let state: NavigationState<Route>
+    /// Why the change was refused, when it was.
+    public let refusal: NavigationError?
+}
+
+/// A Destination's event, of whatever type, as a flow's events and logs record it.
+public struct AnyEvent: Hashable, Sendable, CustomStringConvertible {
+    /// The event value.
+    public let base: any Hashable & Sendable
+
+    /// Wraps an event.
+    public init(_ base: any Hashable & Sendable) {
+        self.base = base
+    }
+
+    /// The event as written: `select`.
+    public var description: String { String(describing: base) }
+
+    public static func == (lhs: AnyEvent, rhs: AnyEvent) -> Bool {
+        AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        AnyHashable(base).hash(into: &hasher)
+    }
 }
 
 /// Where a flow's log messages go. The default discards them.
@@ -53,18 +82,32 @@ public struct FlowLogger: Sendable {
         }
     }
 
-    private let sink: @Sendable (Level, String) -> Void
+    private let sink: (@Sendable (Level, String) -> Void)?
+    /// The least level passed on; messages below it are never formatted.
+    public let minimumLevel: Level
 
-    /// Creates a logger that hands each message to `sink`.
-    public init(_ sink: @escaping @Sendable (Level, String) -> Void) {
+    /// Creates a logger that hands each message at `minimumLevel` or above to `sink`.
+    public init(minimumLevel: Level = .debug, _ sink: @escaping @Sendable (Level, String) -> Void) {
         self.sink = sink
+        self.minimumLevel = minimumLevel
     }
 
-    /// A logger that discards everything.
-    public static var disabled: FlowLogger { FlowLogger { _, _ in } }
+    private init() {
+        sink = nil
+        minimumLevel = .error
+    }
 
-    /// Logs a message.
+    /// A logger that discards everything, without formatting any message.
+    public static var disabled: FlowLogger { FlowLogger() }
+
+    /// Whether messages at `level` are passed on.
+    public func isEnabled(_ level: Level) -> Bool {
+        sink != nil && level >= minimumLevel
+    }
+
+    /// Logs a message; the message is built only when its level is enabled.
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
+        guard let sink, level >= minimumLevel else { return }
         sink(level, message())
     }
 }

@@ -1,24 +1,93 @@
 /// The finite work a flow's Destinations have under way, so that it can be awaited.
 @MainActor
 final class WorkTracker {
-    private var tasks: [Int: Task<Void, Never>] = [:]
-    private var next = 0
+    private struct Entry {
+        let owner: ElementID?
+        let route: String?
+        let label: (any Sendable)?
+    }
 
-    func add(_ task: Task<Void, Never>) {
-        let key = next
-        next += 1
-        tasks[key] = task
+    private var entries: [Int: Entry] = [:]
+    private var nextKey = 0
+    private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
+    private var nextWaiter = 0
+
+    /// Whether no tracked work is under way.
+    var isIdle: Bool { entries.isEmpty }
+
+    func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, label: (any Sendable)?) {
+        let key = nextKey
+        nextKey += 1
+        entries[key] = Entry(owner: owner, route: route, label: label)
         Task { @MainActor [weak self] in
             await task.value
-            self?.tasks[key] = nil
+            self?.finish(key)
         }
     }
 
-    /// Waits until no tracked work is left, including work added while waiting.
-    func settle() async {
-        while let (key, task) = tasks.first {
-            await task.value
-            tasks[key] = nil
+    private func finish(_ key: Int) {
+        entries[key] = nil
+        guard entries.isEmpty else { return }
+        let ready = waiters
+        waiters.removeAll()
+        for waiter in ready.values { waiter.resume(returning: true) }
+    }
+
+    /// Waits until no tracked work is left, including work added while waiting, or until
+    /// `timeout` passes.
+    ///
+    /// - Throws: ``SettleTimeout`` with the work still pending at the deadline.
+    func settle(timeout: Duration) async throws(SettleTimeout) {
+        guard !entries.isEmpty else { return }
+        let key = nextWaiter
+        nextWaiter += 1
+        let deadline = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            self?.waiters.removeValue(forKey: key)?.resume(returning: false)
         }
+        let settled = await withCheckedContinuation { waiters[key] = $0 }
+        deadline.cancel()
+        guard settled else { throw SettleTimeout(timeout: timeout, pending: pending) }
+    }
+
+    /// The work under way, oldest first.
+    var pending: [PendingWork] {
+        entries.sorted { $0.key < $1.key }.map { _, entry in
+            PendingWork(
+                destination: entry.owner,
+                route: entry.route,
+                work: entry.label.map { String(describing: $0) } ?? "tracked work"
+            )
+        }
+    }
+}
+
+/// ``Flow/settle(timeout:)`` gave up: tracked work was still under way at the deadline.
+public struct SettleTimeout: Error, Hashable, Sendable, CustomStringConvertible {
+    /// How long the flow waited.
+    public let timeout: Duration
+    /// The work still under way, oldest first.
+    public let pending: [PendingWork]
+
+    /// The pending work, one line each.
+    public var description: String {
+        "tracked work did not finish within \(timeout):\n" + pending.map { "  - \($0)" }.joined(separator: "\n")
+    }
+}
+
+/// One piece of tracked work under way: whose, and what.
+public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
+    /// The screen of the Destination that started it.
+    public let destination: ElementID?
+    /// That screen's route name.
+    public let route: String?
+    /// What the work is: the interactor request, or its kind.
+    public let work: String
+
+    /// `note #7: Request(action: .note(id: 1))`.
+    public var description: String {
+        let owner = [route, destination.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
+        return owner.isEmpty ? work : "\(owner): \(work)"
     }
 }

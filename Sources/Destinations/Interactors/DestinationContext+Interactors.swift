@@ -43,6 +43,9 @@ extension DestinationContext {
         nextCancellation += 1
         let task = Task { @MainActor [weak self] in
             await preparation?.value
+            // The Destination may have been removed while its interactors were preparing: a
+            // stream must never start for a Destination that is gone.
+            guard !Task.isCancelled, let context = self, !context.isRemoved else { return }
             let values = await interactor.values(for: request)
             for await value in values {
                 guard let self, !Task.isCancelled, !self.isRemoved else { return }

@@ -41,7 +41,7 @@ extension EventResponse {
                 let request = try NavigationError.wrapping(event: input.event) { try assistant(input) }
                 let context = input.destination.context
                 let previous = context.lastDelivery
-                context.lastDelivery = context.track { [weak destination = input.destination] in
+                context.lastDelivery = context.track(label: request, waitsForPreparation: true) { [weak destination = input.destination] in
                     let result = await context.untilRemoved { await interactor.perform(request: request) }
                     await previous?.value
                     guard let result, !Task.isCancelled, !context.isRemoved, let destination else { return }

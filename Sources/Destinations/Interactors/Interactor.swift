@@ -103,28 +103,38 @@ extension StreamInteractor {
 }
 
 /// The lifecycle hooks of one interactor, type-erased, and its identity when it is an object
-/// (so a Destination that uses it for several events prepares it once).
+/// (so a Destination that uses it for several events prepares it once). A synchronous service's
+/// hooks run at once, on the main actor, so that it is prepared before the Destination's first
+/// request; the others run as tracked work.
 struct InteractorHooks: Sendable {
     let identity: ObjectIdentifier?
-    let prepare: @Sendable (ElementID) async -> Void
-    let cleanup: @Sendable (ElementID) async -> Void
+    let prepare: (@Sendable (ElementID) async -> Void)?
+    let cleanup: (@Sendable (ElementID) async -> Void)?
+    let prepareNow: (@MainActor @Sendable (ElementID) -> Void)?
+    let cleanupNow: (@MainActor @Sendable (ElementID) -> Void)?
 
     init(_ interactor: some Interactor) {
         identity = Self.identity(of: interactor)
         prepare = { await interactor.prepare(for: $0) }
         cleanup = { await interactor.cleanup(for: $0) }
+        prepareNow = nil
+        cleanupNow = nil
     }
 
     init(_ interactor: some StreamInteractor) {
         identity = Self.identity(of: interactor)
         prepare = { await interactor.prepare(for: $0) }
         cleanup = { await interactor.cleanup(for: $0) }
+        prepareNow = nil
+        cleanupNow = nil
     }
 
     init<S: SyncInteractor>(_ service: S) {
         identity = ObjectIdentifier(service)
-        prepare = { id in await service.prepare(for: id) }
-        cleanup = { id in await service.cleanup(for: id) }
+        prepare = nil
+        cleanup = nil
+        prepareNow = { service.prepare(for: $0) }
+        cleanupNow = { service.cleanup(for: $0) }
     }
 
     private static func identity(of value: Any) -> ObjectIdentifier? {

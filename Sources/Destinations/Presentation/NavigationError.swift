@@ -28,10 +28,16 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case alreadyPresenting(ElementID)
     /// The element is an alert or a confirmation dialog, which cannot present anything.
     case overlayCannotPresent(ElementID)
+    /// The element is not on the focus path, so a modal it presented would not show: `by` is
+    /// the content of the modal that covers it, or the selected tab's node when it is in
+    /// another tab. Every modal lies on the focus path (one presentation chain).
+    case presenterHidden(ElementID, by: ElementID)
     /// An alert or a confirmation dialog must show one screen, not a container.
     case overlayNeedsScreen(ModalStyle)
     /// A layout that cannot be built.
     case invalidLayout(LayoutProblem)
+    /// The id generator has no id left at or below ``ElementID/maximum``.
+    case idsExhausted
     /// No provider builds this route.
     case noProvider(route: String)
     /// The provider threw while building the route's Destination.
@@ -48,8 +54,9 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case customFailed(name: String, reason: String)
     /// The user-driven change does not match the state (a stale gesture).
     case staleUserAction(UserActionProblem)
-    /// A saved state that cannot be restored.
-    case corruptState(reason: String)
+    /// A state that breaks the model's rules, refused by ``Flow/restore(_:)`` (decoding refuses
+    /// it too).
+    case corruptState(StateProblem)
     /// The flow's configuration is invalid.
     case invalidConfiguration([ConfigurationProblem])
     /// Step `index` (from 0) of a path of `count` steps failed; nothing of the path was applied.
@@ -74,18 +81,31 @@ public enum LayoutProblem: Hashable, Sendable {
     case unknownSelectedTab(TabID)
 }
 
-/// Why a user-driven change does not fit the state.
+/// Why a user-driven change does not fit the state: usually a report that arrived after the
+/// state moved on.
 public enum UserActionProblem: Hashable, Sendable {
+    /// The element the report names is no longer in the state.
+    case elementGone(ElementID)
     /// The element is not a stack.
     case notAStack(ElementID)
-    /// The stack does not have that many screens to keep.
-    case stackTooShort(stack: ElementID, count: Int, requested: Int)
-    /// The element presents no modal.
-    case notPresenting(ElementID)
+    /// The screen the report leaves on top is not in the stack.
+    case notInStack(ElementID, stack: ElementID)
+    /// No modal shows this content any more.
+    case modalGone(ElementID)
+    /// The element is not the content of a modal.
+    case notAModal(ElementID)
+    /// The modal is not a sheet.
+    case notASheet(ElementID)
+    /// The sheet does not offer that detent.
+    case detentNotOffered(SheetDetent, modal: ElementID)
     /// The element is not a tab bar.
     case notTabs(ElementID)
     /// The element is not a split view.
     case notSplit(ElementID)
+    /// The sidebar of a split view cannot be closed.
+    case sidebarCannotClose(split: ElementID)
+    /// The column and those after it show nothing already.
+    case columnEmpty(SplitColumn, split: ElementID)
 }
 
 /// A problem found by validating a flow's configuration before it starts.

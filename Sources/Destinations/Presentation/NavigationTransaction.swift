@@ -7,6 +7,10 @@
 ///
 /// Presentations start at the ``anchor``, the screen that asked for them, and move it: after a
 /// push the anchor is the pushed screen, so the next step of a path starts there.
+///
+/// Transactions keep the state's one presentation chain: every modal lies on the focus path.
+/// Leaving a tab dismisses the modals inside it, and presenting from an element that another
+/// modal hides throws ``NavigationError/presenterHidden(_:by:)``.
 public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// The state as the transaction has changed it so far.
     public private(set) var state: NavigationState<Route>
@@ -15,6 +19,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// The id generator; advanced as elements are added.
     public private(set) var ids: any ElementIDGenerator
 
+    /// The state the transaction started from.
+    let initial: NavigationState<Route>
     private var addedOrder: [ElementID] = []
     private var addedNodes: [ElementID: NavigationNode<Route>] = [:]
     private var removedOrder: [ElementID] = []
@@ -27,17 +33,26 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// Starts a transaction on `state`, from `anchor` or else the focused screen.
     public init(state: NavigationState<Route>, anchor: ElementID? = nil, ids: any ElementIDGenerator) {
         self.state = state
+        self.initial = state
         self.anchor = anchor ?? state.focusedScreen.id
         self.ids = ids
     }
 
     /// What the transaction has changed so far.
+    ///
+    /// An element counts as touched only when its own content differs from the start: a stack
+    /// pushed and popped again within the transaction is not touched.
     public var changes: NavigationChanges<Route> {
         var changes = NavigationChanges<Route>()
         changes.added = addedOrder.compactMap { id in removedAll.contains(id) ? nil : addedNodes[id] }
         changes.removed = removedOrder.compactMap { id in addedNodes[id] == nil ? removedNodes[id] : nil }
         changes.removedIDs = removedAll.filter { addedNodes[$0] == nil }
-        changes.touched = touched.subtracting(removedAll)
+        changes.touched = touched.filter { id in
+            guard !removedAll.contains(id) else { return false }
+            if addedNodes[id] != nil { return true }
+            guard let before = initial.node(id), let after = state.node(id) else { return true }
+            return !before.hasSameOwnContent(as: after)
+        }
         return changes
     }
 
@@ -74,6 +89,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .show(let route, let column): try show(route, in: column)
         case .present(let layout, let style): try present(layout, style: style)
         case .dismiss: try dismiss()
+        case .dismissPresented: try dismissPresented()
         case .dismissAll: dismissAll()
         case .replaceCurrent(let route): try replaceCurrent(route)
         case .replaceRoot(let layout): try replaceRoot(layout)
@@ -90,204 +106,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .custom(let custom):
             try custom.run(on: &self)
         }
-    }
-
-    private mutating func push(_ route: Route) throws(NavigationError) {
-        let stackPath = try nearestStack()
-        let node = makeScreen(route)
-        let stackID = state.root.modify(at: stackPath[...]) { stack in
-            stack.modifyStack { $0.push(node) }
-            return stack.id
-        }
-        touched.insert(stackID)
-        anchor = node.id
-    }
-
-    private mutating func back() throws(NavigationError) {
-        let stackPath = try nearestStack()
-        let popped = state.root.modify(at: stackPath[...]) { stack in
-            stack.modifyStack { $0.pop() }
-        }
-        let stack = try node(at: stackPath)
-        guard let popped else { throw .cannotGoBack(stack: stack.id) }
-        recordRemoval(of: popped)
-        touched.insert(stack.id)
-        anchor = focus(of: stack)
-    }
-
-    private mutating func popToRoot() throws(NavigationError) {
-        let stackPath = try nearestStack()
-        let popped = state.root.modify(at: stackPath[...]) { stack in
-            stack.modifyStack { stack in
-                var popped: [NavigationNode<Route>] = []
-                while let node = stack.pop() { popped.append(node) }
-                return popped
-            }
-        }
-        let stack = try node(at: stackPath)
-        popped.forEach { recordRemoval(of: $0) }
-        if !popped.isEmpty { touched.insert(stack.id) }
-        anchor = focus(of: stack)
-    }
-
-    private mutating func popTo(_ route: Route) throws(NavigationError) {
-        let stackPath = try nearestStack()
-        let stack = try node(at: stackPath)
-        guard case .stack(let elements) = stack.content,
-            let depth = elements.elementsFromTop.enumerated().dropFirst().first(where: { $0.element.route == route })?.offset
-        else {
-            throw .routeNotInStack(route: route.name, stack: stack.id)
-        }
-        let popped = state.root.modify(at: stackPath[...]) { stack in
-            stack.modifyStack { stack in (0..<depth).compactMap { _ in stack.pop() } }
-        }
-        popped.forEach { recordRemoval(of: $0) }
-        touched.insert(stack.id)
-        anchor = try focus(of: node(at: stackPath))
-    }
-
-    private mutating func popAbove(_ element: ElementID) throws(NavigationError) {
-        guard let elementPath = state.root.path(to: element) else { throw .unknownElement(element) }
-        guard case .stackElement(let depth)? = elementPath.last else { throw .noStack(from: element) }
-        let stackPath = Array(elementPath.dropLast())
-        if depth > 0 {
-            let popped = state.root.modify(at: stackPath[...]) { stack in
-                stack.modifyStack { stack in (0..<depth).compactMap { _ in stack.pop() } }
-            }
-            popped.forEach { recordRemoval(of: $0) }
-            touched.insert(try node(at: stackPath).id)
-        }
-        anchor = try focus(of: node(at: stackPath))
-    }
-
-    private mutating func setStack(_ routes: [Route]) throws(NavigationError) {
-        guard !routes.isEmpty else { throw .invalidLayout(.emptyStack) }
-        let stackPath = try nearestStack()
-        let stackNode = try node(at: stackPath)
-        guard case .stack(let stack) = stackNode.content else { throw .noStack(from: anchor) }
-        let current = stack.elements
-        var kept = 0
-        while kept < min(current.count, routes.count), current[kept].route == routes[kept] { kept += 1 }
-        guard kept < current.count || kept < routes.count else {
-            anchor = focus(of: stackNode)
-            return
-        }
-        let added = routes[kept...].map { makeScreen($0) }
-        if kept == 0 {
-            current.forEach { recordRemoval(of: $0) }
-            state.root.modify(at: stackPath[...]) { $0.content = .stack(Stack(added)) }
-        } else {
-            let popCount = current.count - kept
-            let popped = state.root.modify(at: stackPath[...]) { node in
-                node.modifyStack { stack in
-                    let popped = (0..<popCount).compactMap { _ in stack.pop() }
-                    for screen in added { stack.push(screen) }
-                    return popped
-                }
-            }
-            popped.forEach { recordRemoval(of: $0) }
-        }
-        touched.insert(stackNode.id)
-        anchor = try focus(of: node(at: stackPath))
-    }
-
-    private mutating func selectTab(_ tab: TabID) throws(NavigationError) {
-        let (tabsPath, index) = try tabIndex(tab)
-        let changed = state.root.modify(at: tabsPath[...]) { node in
-            guard case .tabs(var tabs) = node.content, tabs.selection != tab else { return false }
-            tabs.selection = tab
-            node.content = .tabs(tabs)
-            return true
-        }
-        let tabs = try node(at: tabsPath)
-        if changed { touched.insert(tabs.id) }
-        anchor = try focus(of: node(at: tabsPath + [.tab(index: index)]))
-    }
-
-    private mutating func presentInTab(_ tab: TabID, _ route: Route) throws(NavigationError) {
-        try selectTab(tab)
-        let (tabsPath, index) = try tabIndex(tab)
-        let tabPath = tabsPath + [.tab(index: index)]
-        let tabNode = try node(at: tabPath)
-        if tabNode.kind == .stack {
-            anchor = tabNode.id
-            let node = makeScreen(route)
-            state.root.modify(at: tabPath[...]) { stack in stack.modifyStack { $0.push(node) } }
-            touched.insert(tabNode.id)
-            anchor = node.id
-        } else {
-            try replaceNode(at: tabPath, with: makeScreen(route), parent: try node(at: tabsPath).id)
-        }
-    }
-
-    private mutating func show(_ route: Route, in column: SplitColumn) throws(NavigationError) {
-        guard let splitPath = try nearest(.split, crossingModals: true) else { throw .noSplit(from: anchor) }
-        let splitNode = try node(at: splitPath)
-        guard case .split(let split) = splitNode.content, split.columns.contains(column) else {
-            throw .noSuchColumn(column, split: splitNode.id)
-        }
-        let screen = makeScreen(route)
-        switch split[column] {
-        case let existing? where existing.kind == .stack:
-            existing.visit { if $0.id != existing.id { recordRemoval(of: $0, subtree: false) } }
-            state.root.modify(at: (splitPath + [.column(column)])[...]) { stack in
-                stack.content = .stack(Stack([screen]))
-                stack.modal = nil
-            }
-            touched.insert(existing.id)
-        case let existing?:
-            recordRemoval(of: existing)
-            state.root.modify(at: splitPath[...]) { node in
-                guard case .split(var split) = node.content else { return }
-                split[column] = screen
-                node.content = .split(split)
-            }
-            touched.insert(splitNode.id)
-        case nil:
-            let stack = NavigationNode(id: ids.next(), content: .stack(Stack([screen])))
-            recordAddition(stack)
-            state.root.modify(at: splitPath[...]) { node in
-                guard case .split(var split) = node.content else { return }
-                split[column] = stack
-                node.content = .split(split)
-            }
-            touched.insert(splitNode.id)
-        }
-        anchor = screen.id
-    }
-
-    private mutating func present(_ layout: Layout<Route>, style: ModalStyle) throws(NavigationError) {
-        let path = try anchorPath()
-        let presenter = try node(at: path)
-        if let modalStep = path.lastIndex(of: .modal),
-            let holder = state.root.node(at: path[..<modalStep]),
-            holder.modal?.style.isOverlay == true
-        {
-            throw .overlayCannotPresent(presenter.id)
-        }
-        guard presenter.modal == nil else { throw .alreadyPresenting(presenter.id) }
-        if style.isOverlay, case .screen = layout {} else if style.isOverlay {
-            throw .overlayNeedsScreen(style)
-        }
-        var generator = ids
-        let content = try layout.makeNode(ids: &generator)
-        ids = generator
-        content.visit { recordAddition($0) }
-        state.root.modify(at: path[...]) { $0.modal = Modal(style: style, node: content) }
-        touched.insert(presenter.id)
-        anchor = focus(of: content)
-    }
-
-    private mutating func dismiss() throws(NavigationError) {
-        let path = try anchorPath()
-        guard let modalStep = path.lastIndex(of: .modal) else { throw .nothingToDismiss(from: anchor) }
-        try removeModal(at: Array(path[..<modalStep]))
-    }
-
-    private mutating func dismissAll() {
-        let focusPath = state.root.focusPath
-        guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
-        try? removeModal(at: Array(focusPath[..<modalStep]))
     }
 
     private mutating func replaceCurrent(_ route: Route) throws(NavigationError) {
@@ -309,51 +127,20 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         anchor = focus(of: root)
     }
 
-    // MARK: - User actions
+    // MARK: - Lookups
 
-    private mutating func run(_ action: UserAction<Route>) throws(NavigationError) {
-        switch action {
-        case .popped(let stackID, let count):
-            guard let path = state.root.path(to: stackID) else { throw .unknownElement(stackID) }
-            let stack = try node(at: path)
-            guard case .stack(let elements) = stack.content else {
-                throw .staleUserAction(.notAStack(stackID))
-            }
-            guard count >= 1, count <= elements.count else {
-                throw .staleUserAction(.stackTooShort(stack: stackID, count: elements.count, requested: count))
-            }
-            let popped = state.root.modify(at: path[...]) { node in
-                node.modifyStack { stack in (0..<(elements.count - count)).compactMap { _ in stack.pop() } }
-            }
-            popped.forEach { recordRemoval(of: $0) }
-            if !popped.isEmpty { touched.insert(stackID) }
-        case .dismissed(let presenterID):
-            guard let path = state.root.path(to: presenterID) else { throw .unknownElement(presenterID) }
-            guard try node(at: path).modal != nil else { throw .staleUserAction(.notPresenting(presenterID)) }
-            try removeModal(at: path)
-        case .selectedTab(let tab, let tabsID):
-            guard let path = state.root.path(to: tabsID) else { throw .unknownElement(tabsID) }
-            guard case .tabs = try node(at: path).content else { throw .staleUserAction(.notTabs(tabsID)) }
-            anchor = tabsID
-            try selectTab(tab)
-        }
-        anchor = state.focusedScreen.id
-    }
-
-    // MARK: - Helpers
-
-    private func anchorPath() throws(NavigationError) -> [NodeStep] {
+    func anchorPath() throws(NavigationError) -> [NodeStep] {
         guard let path = state.root.path(to: anchor) else { throw .unknownElement(anchor) }
         return path
     }
 
-    private func node(at path: [NodeStep]) throws(NavigationError) -> NavigationNode<Route> {
+    func node(at path: [NodeStep]) throws(NavigationError) -> NavigationNode<Route> {
         guard let node = state.root.node(at: path) else { throw .unknownElement(anchor) }
         return node
     }
 
     /// The path to the nearest node of `kind` enclosing the anchor (the anchor included).
-    private func nearest(_ kind: NodeKind, crossingModals: Bool) throws(NavigationError) -> [NodeStep]? {
+    func nearest(_ kind: NodeKind, crossingModals: Bool) throws(NavigationError) -> [NodeStep]? {
         var path = try anchorPath()
         while true {
             if state.root.node(at: path)?.kind == kind { return path }
@@ -362,67 +149,70 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
     }
 
-    private func nearestStack() throws(NavigationError) -> [NodeStep] {
-        guard let path = try nearest(.stack, crossingModals: false) else { throw .noStack(from: anchor) }
-        return path
-    }
-
-    private func tabIndex(_ tab: TabID) throws(NavigationError) -> ([NodeStep], Int) {
-        guard let tabsPath = try nearest(.tabs, crossingModals: true) else { throw .noTabs(from: anchor) }
-        let tabsNode = try node(at: tabsPath)
-        guard case .tabs(let tabs) = tabsNode.content, let index = tabs.ids.firstIndex(of: tab) else {
-            throw .unknownTab(tab, tabs: tabsNode.id)
-        }
-        return (tabsPath, index)
-    }
-
-    private func focus(of node: NavigationNode<Route>) -> ElementID {
+    func focus(of node: NavigationNode<Route>) -> ElementID {
         node.node(at: node.focusPath)?.id ?? node.id
     }
 
-    private mutating func makeScreen(_ route: Route) -> NavigationNode<Route> {
-        let node = NavigationNode(id: ids.next(), content: .screen(route))
+    // MARK: - Editing
+
+    mutating func modify<Result>(at path: [NodeStep], _ body: (inout NavigationNode<Route>) -> Result) -> Result {
+        state.root.modify(at: path[...], body)
+    }
+
+    mutating func makeScreen(_ route: Route) throws(NavigationError) -> NavigationNode<Route> {
+        let node = NavigationNode(id: try ids.fresh(), content: .screen(route))
         recordAddition(node)
         return node
     }
 
-    private mutating func replaceNode(
+    mutating func makeNode(_ layout: Layout<Route>) throws(NavigationError) -> NavigationNode<Route> {
+        var generator = ids
+        let node = try layout.makeNode(ids: &generator)
+        ids = generator
+        node.visit { recordAddition($0) }
+        return node
+    }
+
+    mutating func makeStackNode(_ screen: NavigationNode<Route>) throws(NavigationError) -> NavigationNode<Route> {
+        let stack = NavigationNode(id: try ids.fresh(), content: .stack(Stack([screen])))
+        recordAddition(stack)
+        return stack
+    }
+
+    mutating func replaceNode(
         at path: [NodeStep],
         with replacement: NavigationNode<Route>,
         parent: ElementID?
     ) throws(NavigationError) {
         let old = try node(at: path)
         recordRemoval(of: old)
-        state.root.modify(at: path[...]) { $0 = replacement }
+        modify(at: path) { $0 = replacement }
         touched.insert(parent ?? replacement.id)
         anchor = replacement.id
     }
 
-    private mutating func removeModal(at presenterPath: [NodeStep]) throws(NavigationError) {
-        let presenter = try node(at: presenterPath)
-        guard let modal = presenter.modal else { throw .nothingToDismiss(from: anchor) }
-        recordRemoval(of: modal.node)
-        state.root.modify(at: presenterPath[...]) { $0.modal = nil }
-        touched.insert(presenter.id)
-        anchor = focus(of: try node(at: presenterPath))
+    mutating func markTouched(_ id: ElementID) {
+        touched.insert(id)
     }
 
-    /// Records an added element. Containers are remembered, so that removing them again in
-    /// the same transaction nets out, but only screens are reported as added.
+    // MARK: - Bookkeeping
+
     /// Wraps an error about an element this transaction added (a provider that failed to build
     /// it) in the ``NavigationError/step(_:of:_:)`` of the path step that added it.
     func locating(_ error: NavigationError, addedElement id: ElementID) -> NavigationError {
         (addedInStep[id] ?? []).reversed().reduce(error) { inner, step in .step(step.index, of: step.count, inner) }
     }
 
-    private mutating func recordAddition(_ node: NavigationNode<Route>) {
+    /// Records an added element. Containers are remembered, so that removing them again in
+    /// the same transaction nets out, but only screens are reported as added.
+    mutating func recordAddition(_ node: NavigationNode<Route>) {
         if !pathSteps.isEmpty { addedInStep[node.id] = pathSteps }
         if node.isScreen { addedOrder.append(node.id) }
         addedNodes[node.id] = node
         touched.insert(node.id)
     }
 
-    private mutating func recordRemoval(of node: NavigationNode<Route>, subtree: Bool = true) {
+    mutating func recordRemoval(of node: NavigationNode<Route>, subtree: Bool = true) {
         let nodes = subtree ? node.subtree : [node]
         for node in nodes {
             removedAll.insert(node.id)

@@ -38,6 +38,9 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     case present(Layout<Route>, style: ModalStyle)
     /// Dismisses the modal that holds the screen.
     case dismiss
+    /// Dismisses the modal the screen presents, and everything above it: what a presenter
+    /// does to close the sheet it opened.
+    case dismissPresented
     /// Dismisses every modal on screen.
     case dismissAll
     /// Replaces the screen with another, in the same place.
@@ -89,6 +92,7 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
         case .show: "show"
         case .present(_, let style): style.name
         case .dismiss: "dismiss"
+        case .dismissPresented: "dismissPresented"
         case .dismissAll: "dismissAll"
         case .replaceCurrent: "replaceCurrent"
         case .replaceRoot: "replaceRoot"
@@ -109,7 +113,7 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
             routes
         case .path(let steps):
             steps.flatMap(\.routes)
-        case .back, .popToRoot, .popAbove, .selectTab, .dismiss, .dismissAll, .custom:
+        case .back, .popToRoot, .popAbove, .selectTab, .dismiss, .dismissPresented, .dismissAll, .custom:
             []
         }
     }
@@ -119,37 +123,71 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
 /// built-in presentations use, and may refuse with an error.
 ///
 /// ```swift
-/// let resetNotes = CustomPresentation<AppRoute>("resetNotes") { transaction in
-///     try transaction.apply(.selectTab(.notes))
-///     try transaction.apply(.popToRoot)
+/// let resetNotes = CustomPresentation<AppRoute>("resetNotes") { change in
+///     try change.apply(.selectTab(.notes))
+///     try change.apply(.popToRoot)
 /// }
 /// ```
+///
+/// The body receives a ``Change``: it can read the state so far, move the anchor and apply
+/// presentations, but never replace the transaction, so every screen it adds is built and
+/// recorded like any other.
 public struct CustomPresentation<Route: NavigationRoute>: Sendable, Equatable {
     /// The presentation's name; two custom presentations are equal when their names are.
     public let name: String
-    private let body: @Sendable (inout NavigationTransaction<Route>) throws -> Void
+    private let body: @Sendable (Change) throws -> Void
 
     /// Creates a custom presentation. A ``NavigationError`` the body throws is passed on; any
     /// other error becomes ``NavigationError/customFailed(name:reason:)``.
-    public init(
-        _ name: String,
-        _ body: @escaping @Sendable (inout NavigationTransaction<Route>) throws -> Void
-    ) {
+    public init(_ name: String, _ body: @escaping @Sendable (Change) throws -> Void) {
         self.name = name
         self.body = body
     }
 
     func run(on transaction: inout NavigationTransaction<Route>) throws(NavigationError) {
+        let change = Change(transaction)
+        defer { change.isFinished = true }
         do {
-            try body(&transaction)
+            try body(change)
         } catch let error as NavigationError {
             throw error
         } catch {
             throw .customFailed(name: name, reason: String(describing: error))
         }
+        transaction = change.transaction
     }
 
     public static func == (lhs: CustomPresentation, rhs: CustomPresentation) -> Bool {
         lhs.name == rhs.name
+    }
+
+    /// What a custom presentation's body edits: the transaction it runs in, through the same
+    /// operations the built-in presentations use.
+    public final class Change {
+        fileprivate var transaction: NavigationTransaction<Route>
+        fileprivate var isFinished = false
+
+        fileprivate init(_ transaction: NavigationTransaction<Route>) {
+            self.transaction = transaction
+        }
+
+        /// The state as the change has left it so far.
+        public var state: NavigationState<Route> { transaction.state }
+
+        /// The element the next presentation starts from; set it to start elsewhere.
+        public var anchor: ElementID {
+            get { transaction.anchor }
+            set { transaction.anchor = newValue }
+        }
+
+        /// Applies a presentation from the anchor, all of it or nothing.
+        ///
+        /// - Throws: ``NavigationError``; the change is then as it was. Once the body has
+        ///   returned, the change is over and applying throws
+        ///   ``NavigationError/customFailed(name:reason:)``.
+        public func apply(_ presentation: Presentation<Route>) throws(NavigationError) {
+            guard !isFinished else { throw .customFailed(name: presentation.name, reason: "applied after its custom presentation ended") }
+            try transaction.apply(presentation)
+        }
     }
 }

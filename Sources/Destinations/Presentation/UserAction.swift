@@ -1,17 +1,26 @@
 /// A change the user made on screen, which the renderer reports so that the state stays in
 /// step with what shows.
 ///
-/// Renderers send these through ``Flow/apply(_:)-(UserAction<Route>)``, the same transaction
-/// path programmatic changes take.
+/// Every report names what the user acted on by identity — the screen left on top, the modal
+/// dismissed — never by position, so a report that arrives late cannot change an element the
+/// user did not touch: a report about something already gone is refused as
+/// ``NavigationError/staleUserAction(_:)``. Renderers send them through
+/// ``Flow/apply(_:)-(UserAction<Route>)``, the same transaction path programmatic changes take.
 public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
-    /// The user went back in a stack (back button, swipe, long-press menu) and the stack now
-    /// holds its first `count` screens.
-    case popped(stack: ElementID, toCount: Int)
-    /// The user dismissed the modal the element presents (swipe down on a sheet, an alert's
-    /// button).
-    case dismissed(presenter: ElementID)
-    /// The user tapped a tab.
+    /// The user went back in a stack (back button, swipe, long-press menu) and `top` is now its
+    /// top screen. Reporting the top it already has changes nothing.
+    case popped(stack: ElementID, to: ElementID)
+    /// The user dismissed the modal whose content is `modal` (swipe down on a sheet, an alert's
+    /// button), and with it everything it presented.
+    case dismissed(modal: ElementID)
+    /// The user tapped a tab. Leaving a tab dismisses the modals inside it.
     case selectedTab(TabID, tabs: ElementID)
+    /// The user went back from a column of a collapsed split view: the column and those after
+    /// it are emptied. The sidebar cannot be closed.
+    case closedColumn(SplitColumn, split: ElementID)
+    /// The user dragged a sheet to another of its detents; kept so that a restored sheet opens
+    /// where it was left.
+    case movedSheet(to: SheetDetent, modal: ElementID)
 
     /// The action's name, for logs.
     public var name: String {
@@ -19,6 +28,8 @@ public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
         case .popped: "userPopped"
         case .dismissed: "userDismissed"
         case .selectedTab: "userSelectedTab"
+        case .closedColumn: "userClosedColumn"
+        case .movedSheet: "userMovedSheet"
         }
     }
 }
@@ -33,7 +44,8 @@ public struct NavigationChanges<Route: NavigationRoute>: Sendable, Equatable {
     public internal(set) var removed: [NavigationNode<Route>] = []
     /// The elements whose own content changed: a stack that was pushed, a tab bar whose
     /// selection changed, an element that presented or dismissed a modal. Renderers and
-    /// observers of other elements are not disturbed.
+    /// observers of other elements are not disturbed, and a change that nets to nothing for an
+    /// element (a push, then a pop) does not touch it.
     public internal(set) var touched: Set<ElementID> = []
     /// Every element removed, containers included.
     public internal(set) var removedIDs: Set<ElementID> = []

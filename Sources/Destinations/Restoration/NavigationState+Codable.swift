@@ -2,18 +2,19 @@ import Foundation
 
 extension NavigationState: Codable where Route: Codable {
     /// Decodes a saved state and checks that it is whole: every stack has a root and holds
-    /// screens, every tab bar selects one of its own tabs, ids are unique, alerts hold one
-    /// screen, and no element has a key the encoding does not write. A state that fails any
-    /// check throws `DecodingError.dataCorrupted`.
+    /// screens, every tab bar selects one of its own tabs, no element has a key the encoding
+    /// does not write, and the state keeps every rule ``validate()`` checks (unique ids at most
+    /// ``ElementID/maximum``, alerts that hold one screen, one presentation chain). A state that
+    /// fails any check throws `DecodingError.dataCorrupted`.
     public init(from decoder: any Decoder) throws {
         let root = try NavigationNode<Route>(from: decoder)
-        var seen: Set<ElementID> = []
-        for node in root.subtree where !seen.insert(node.id).inserted {
+        let state = NavigationState(root: root)
+        if let problem = state.firstProblem {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "element id \(node.id) appears twice")
+                .init(codingPath: decoder.codingPath, debugDescription: "corrupt state: \(problem)")
             )
         }
-        self.init(root: root)
+        self = state
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -61,11 +61,13 @@ extension Layout {
     func makeNode(ids: inout some ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
         switch self {
         case .screen(let route):
-            return NavigationNode(id: ids.next(), content: .screen(route))
+            return NavigationNode(id: try ids.fresh(), content: .screen(route))
         case .stack(let routes):
             guard !routes.isEmpty else { throw .invalidLayout(.emptyStack) }
-            let id = ids.next()
-            let elements = routes.map { NavigationNode(id: ids.next(), content: .screen($0)) }
+            let id = try ids.fresh()
+            var elements: [NavigationNode<Route>] = []
+            elements.reserveCapacity(routes.count)
+            for route in routes { elements.append(NavigationNode(id: try ids.fresh(), content: .screen(route))) }
             return NavigationNode(id: id, content: .stack(Stack(elements)))
         case .tabs(let tabLayouts, let selected):
             guard let first = tabLayouts.first else { throw .invalidLayout(.emptyTabs) }
@@ -75,14 +77,14 @@ extension Layout {
             }
             let selection = selected ?? first.id
             guard seen.contains(selection) else { throw .invalidLayout(.unknownSelectedTab(selection)) }
-            let id = ids.next()
+            let id = try ids.fresh()
             var tabs: [Tab<Route>] = []
             for tab in tabLayouts {
                 tabs.append(Tab(id: tab.id, node: try tab.layout.makeNode(ids: &ids)))
             }
             return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: selection)))
         case .split(let sidebar, let content, let detail):
-            let id = ids.next()
+            let id = try ids.fresh()
             let split = Split(
                 sidebar: try sidebar.makeNode(ids: &ids),
                 content: try content?.makeNode(ids: &ids),

@@ -64,9 +64,13 @@ public struct SheetOptions: Hashable, Codable, Sendable, CustomStringConvertible
         self.interactiveDismissDisabled = interactiveDismissDisabled
     }
 
-    /// The options as `[medium,large]`, with `locked` when interactive dismissal is off.
+    /// The options as `[medium,large,@medium,grabber,locked]`: the detents, then the selected
+    /// one after `@`, `grabber` or `nograbber` when the drag indicator is set, and `locked` when
+    /// interactive dismissal is off. Options that differ always print differently.
     public var description: String {
         var parts = detents.map(\.description)
+        if let selectedDetent { parts.append("@\(selectedDetent)") }
+        if let showsDragIndicator { parts.append(showsDragIndicator ? "grabber" : "nograbber") }
         if interactiveDismissDisabled { parts.append("locked") }
         return "[" + parts.joined(separator: ",") + "]"
     }

@@ -74,7 +74,7 @@ public enum NodeKind: String, Hashable, Codable, Sendable, CustomStringConvertib
 /// A modal presentation: how it is presented and what it shows.
 public struct Modal<Route: NavigationRoute>: Sendable, Equatable {
     /// How the modal is presented.
-    public let style: ModalStyle
+    public internal(set) var style: ModalStyle
     /// What the modal shows: a screen, or a container such as a stack.
     public internal(set) var node: NavigationNode<Route>
 
@@ -124,5 +124,43 @@ extension NavigationNode: Hashable {
         hasher.combine(id)
         hasher.combine(kind)
         route.map { hasher.combine($0) }
+    }
+}
+
+extension NavigationNode {
+    /// Whether the two nodes have the same own content: the same route, the same stack
+    /// screens (by id), tab selection and tabs, columns, and modal. What the children show is not
+    /// compared: that is their own content.
+    func hasSameOwnContent(as other: NavigationNode) -> Bool {
+        switch (modal, other.modal) {
+        case (nil, nil): break
+        case (let left?, let right?):
+            guard left.style == right.style, left.node.id == right.node.id else { return false }
+        default: return false
+        }
+        switch (content, other.content) {
+        case (.screen(let left), .screen(let right)):
+            return left == right
+        case (.stack(let left), .stack(let right)):
+            return left.hasSameElements(as: right)
+        case (.tabs(let left), .tabs(let right)):
+            return left.selection == right.selection && left.tabs.map(\.node.id) == right.tabs.map(\.node.id)
+                && left.ids == right.ids
+        case (.split(let left), .split(let right)):
+            return SplitColumn.allCases.allSatisfy { left[$0]?.id == right[$0]?.id }
+        default:
+            return false
+        }
+    }
+
+    /// The first modal along this node's focus path.
+    var firstModalAlongFocus: Modal<Route>? {
+        var node = self
+        for step in focusPath {
+            if step == .modal { return node.modal }
+            guard let next = node.child(at: step) else { return nil }
+            node = next
+        }
+        return nil
     }
 }

@@ -10,8 +10,11 @@ public struct Stack<Route: NavigationRoute>: Sendable {
         let node: NavigationNode<Route>
         private(set) var below: Link?
         let count: Int
-        /// The nearest link below this one whose screen presents a modal.
-        let presenterBelow: Link?
+        /// The nearest link below this one whose screen presents a modal. It does not own the
+        /// link: `below` does, and every link this one reaches stays alive as long as it does.
+        /// An owning reference would hold a second count on a link down the chain and stop
+        /// `deinit`'s iterative release there.
+        unowned(unsafe) let presenterBelow: Link?
 
         init(_ node: NavigationNode<Route>, below: Link?) {
             self.node = node
@@ -129,6 +132,24 @@ public struct Stack<Route: NavigationRoute>: Sendable {
         }
         top = rebuilt
         return result
+    }
+}
+
+extension Stack {
+    /// Whether the two stacks hold the same screens by id, whatever those screens show.
+    ///
+    /// - Complexity: O(1) when they share their top link (a push and a pop); O(*n*) at worst.
+    func hasSameElements(as other: Stack) -> Bool {
+        guard count == other.count else { return false }
+        var left: Link? = top
+        var right: Link? = other.top
+        while let l = left, let r = right {
+            if l === r { return true }
+            guard l.node.id == r.node.id else { return false }
+            left = l.below
+            right = r.below
+        }
+        return true
     }
 }
 

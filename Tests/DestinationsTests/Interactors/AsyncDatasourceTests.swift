@@ -9,7 +9,7 @@ import Testing
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.load)
         #expect(screen.items.isEmpty, "the result arrives asynchronously")
-        await flow.settle()
+        try await flow.settle()
         #expect(screen.items == ["milk", "eggs", "bread"])
         #expect(await datasource.requests == [.retrieve])
     }
@@ -20,7 +20,7 @@ import Testing
         let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: datasource))
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.load)
-        await flow.settle()
+        try await flow.settle()
         #expect(screen.errors == [.offline])
         #expect(screen.items.isEmpty)
     }
@@ -35,7 +35,7 @@ import Testing
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.search, content: "e")
-        await flow.settle()
+        try await flow.settle()
         #expect(screen.items == ["milk", "eggs", "bread"].filter { $0.contains("e") })
         #expect(await datasource.requests == [.search("e")])
     }
@@ -52,7 +52,7 @@ import Testing
         #expect(throws: NavigationError.contentMismatch(event: "search", expected: "String", actual: "Int")) {
             try screen.send(.search, content: 42)
         }
-        await flow.settle()
+        try await flow.settle()
         #expect(await datasource.requests.isEmpty)
         #expect(screen.deliveries == 0)
     }
@@ -60,7 +60,7 @@ import Testing
     @Test func aDestinationCanRetrieveWhenItIsFirstPresented() async throws {
         let datasource = ItemsDatasource()
         let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: datasource, loadsOnPrepare: true))
-        await flow.settle()
+        try await flow.settle()
         #expect(flow.focusedDestination(as: ItemsScreen.self)?.items == ["milk", "eggs", "bread"])
     }
 
@@ -76,7 +76,7 @@ import Testing
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.page)
         try screen.send(.page)
-        await flow.settle()
+        try await flow.settle()
         #expect(Set(await datasource.requests) == [.page(1), .page(2)])
         #expect(screen.items == ["a#2"], "page 1 was delivered first, then page 2")
         #expect(screen.deliveries == 2)
@@ -86,9 +86,9 @@ import Testing
         let datasource = ItemsDatasource()
         let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: datasource, loadsOnPrepare: true))
         try flow.apply(.push(.detail(id: 1)))
-        await flow.settle()
+        try await flow.settle()
         try flow.apply(.back)
-        await flow.settle()
+        try await flow.settle()
         #expect(await datasource.lifecycle == ["prepare #2", "prepare #3", "cleanup #3"])
         #expect(await datasource.requests == [.retrieve, .retrieve])
     }

@@ -14,7 +14,7 @@ import Testing
         detail.value.map { deliveredTo.append($0.deliveries) }
         try flow.apply(.back)
         datasource.gate.fire()
-        await flow.settle()
+        try await flow.settle()
         #expect(await datasource.answered == 1, "the datasource answered")
         #expect(deliveredTo == [0])
         #expect(detail.value == nil, "the removed Destination was released, so nothing reached it")
@@ -29,7 +29,7 @@ import Testing
         try detail.value?.send(.load)
         await datasource.arrived.wait()
         try flow.apply(.back)
-        await flow.settle()
+        try await flow.settle()
         #expect(detail.value == nil)
         #expect(flow.destinations.count == 1, "only the list remains")
     }
@@ -37,12 +37,19 @@ import Testing
     @Test func removalCancelsTheInteractorsWorkSoItCanBeReleased() async throws {
         var datasource: SilentDatasource? = SilentDatasource()
         let weakDatasource = WeakBox(value: datasource)
-        var flow: Flow<DataRoute>? = try Flow(.stack(.list), providers: itemsProviders(datasource: datasource!))
+        // Only the detail uses the datasource, so that once it is removed nothing the flow still
+        // shows holds the datasource (tearing the flow down runs the list's interactor cleanup).
+        func makeFlow(_ datasource: SilentDatasource) throws -> Flow<DataRoute> {
+            let detail = itemsProviders(datasource: datasource).provider(for: .detail(id: 1))
+            let list = Provider { (_: DataRoute) in ItemsScreen(loadsOnPrepare: false) }
+            return try Flow(.stack(.list), providers: Providers { route in route == .list ? list : detail })
+        }
+        var flow: Flow<DataRoute>? = try makeFlow(datasource!)
         try flow?.apply(.push(.detail(id: 1)))
         try flow?.focusedDestination(as: ItemsScreen.self)?.send(.load)
         await datasource?.arrived.wait()
         try flow?.apply(.back)
-        await flow?.settle()
+        try await flow?.settle()
         #expect(await datasource?.gaveUp == true, "the request's task was cancelled")
         flow = nil
         datasource = nil
@@ -58,7 +65,7 @@ import Testing
         try flow.focusedDestination(as: ItemsScreen.self)?.send(.load)
         try flow.apply(.back)
         datasource.gate.fire()
-        await flow.settle()
+        try await flow.settle()
         #expect(list.items == ["late"])
         #expect(list.deliveries == 1)
     }
@@ -77,7 +84,7 @@ import Testing
         try flow.apply(.back)
         stream.input.yield(1)
         await stream.cleanedUp.wait()
-        await flow.settle()
+        try await flow.settle()
         #expect(detail.value == nil)
     }
 }

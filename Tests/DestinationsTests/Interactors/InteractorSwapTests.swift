@@ -22,7 +22,7 @@ actor CachedItems: Interactor {
         let flow = try Flow(.stack(.list), providers: providers.overriding("list", with: list))
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.load)
-        await flow.settle()
+        try await flow.settle()
         #expect(screen.items == ["cached"])
         #expect(await live.requests.isEmpty)
     }
@@ -32,7 +32,7 @@ actor CachedItems: Interactor {
         let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: live))
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.load)
-        await flow.settle()
+        try await flow.settle()
         #expect(screen.items == ["milk", "eggs", "bread"])
     }
 
@@ -49,11 +49,11 @@ actor CachedItems: Interactor {
         try flow.apply(.push(.detail(id: 0)))
         let detail = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try detail.send(.rename, content: "oat milk")
-        await flow.settle()
+        try await flow.settle()
         #expect(detail.items.first == "oat milk")
         #expect(list.items.first == "milk", "the list got its own, earlier answer")
         try list.send(.load)
-        await flow.settle()
+        try await flow.settle()
         #expect(list.items.first == "oat milk", "both read the same datasource")
         #expect(await shared.lifecycle == ["prepare #2", "prepare #3"])
     }

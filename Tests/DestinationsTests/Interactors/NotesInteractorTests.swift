@@ -10,7 +10,7 @@ import Testing
             NotesAppConfiguration.layout,
             providers: NotesAppConfiguration.providers(datasource: datasource, ticker: ticker)
         )
-        await flow.settle()
+        try await flow.settle()
         return flow
     }
 
@@ -26,7 +26,7 @@ import Testing
         let flow = try await startedFlow(datasource)
         let list = try #require(flow.focusedDestination(as: NotesList.self))
         try list.send(.paginate)
-        await flow.settle()
+        try await flow.settle()
         #expect(list.notes.map(\.id) == [1, 2, 3, 4, 5])
         #expect(!list.hasMore)
         #expect(await datasource.log == [.retrieve, .paginate(page: 1)])
@@ -36,17 +36,17 @@ import Testing
         let datasource = NotesDatasource()
         let flow = try await startedFlow(datasource)
         try flow.apply(.push(.note(id: 2)))
-        await flow.settle()
+        try await flow.settle()
         let detail = try #require(flow.focusedDestination(as: NoteDetail.self))
         try detail.send(.edit)
-        await flow.settle()
+        try await flow.settle()
         let editor = try #require(flow.focusedDestination(as: EditNote.self))
         editor.draft?.title = "Plans"
         try editor.send(.save)
-        await flow.settle()
+        try await flow.settle()
         #expect(flow.state.focusedScreen.route == .note(id: 2), "the editor dismissed itself once saved")
         try detail.send(.load)
-        await flow.settle()
+        try await flow.settle()
         #expect(detail.note?.title == "Plans")
         #expect(await datasource.note(id: 2)?.title == "Plans")
     }
@@ -54,11 +54,11 @@ import Testing
     @Test func aRejectedSaveKeepsTheEditorOpenWithTheTypedError() async throws {
         let flow = try await startedFlow(NotesDatasource())
         try flow.apply(.sheet(.editNote(id: 1)))
-        await flow.settle()
+        try await flow.settle()
         let editor = try #require(flow.focusedDestination(as: EditNote.self))
         editor.draft?.title = ""
         try editor.send(.save)
-        await flow.settle()
+        try await flow.settle()
         #expect(editor.error == .emptyTitle)
         #expect(flow.state.focusedScreen.route == .editNote(id: 1))
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func aDetailForAMissingNoteReportsNotFound() async throws {
         let flow = try await startedFlow(NotesDatasource())
         try flow.apply(.push(.note(id: 99)))
-        await flow.settle()
+        try await flow.settle()
         #expect(flow.focusedDestination(as: NoteDetail.self)?.error == .notFound(id: 99))
     }
 
@@ -90,10 +90,10 @@ import Testing
         let datasource = NotesDatasource()
         let flow = try await startedFlow(datasource)
         try flow.apply(.push(.note(id: 3)))
-        await flow.settle()
+        try await flow.settle()
         try flow.focusedDestination(as: NoteDetail.self)?.send(.delete)
         try flow.focusedDestination(as: DeleteNoteAlert.self)?.send(.confirm)
-        await flow.settle()
+        try await flow.settle()
         #expect(await datasource.note(id: 3) == nil)
         #expect(flow.state.focusedScreen.route == .notes)
     }

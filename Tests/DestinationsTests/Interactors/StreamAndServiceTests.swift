@@ -26,7 +26,7 @@ import Testing
         try screen.send(.stopWatching)
         #expect(!screen.context.hasRunningStreams)
         stream.input.yield(4)
-        await flow.settle()
+        try await flow.settle()
         #expect(screen.ticks == [1, 2, 3])
     }
 }
@@ -67,10 +67,10 @@ import Testing
         }
         let flow = try Flow(.stack(.list), providers: providers)
         try flow.apply(.push(.detail(id: 1)))
-        await flow.settle()
+        try await flow.settle()
         #expect(counter.users == [ElementID(2), ElementID(3)])
         try flow.apply(.back)
-        await flow.settle()
+        try await flow.settle()
         #expect(counter.users == [ElementID(2)])
     }
 }

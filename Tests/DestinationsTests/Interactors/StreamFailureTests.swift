@@ -49,7 +49,7 @@ final class UpdatesStream: StreamInteractor, @unchecked Sendable {
         #expect(detail.value?.context.hasRunningStreams == true)
         try flow.apply(.back)
         updates.input.yield(.success(1))
-        await flow.settle()
+        try await flow.settle()
         #expect(detail.value == nil, "the stream holds neither the screen nor its model")
     }
 }

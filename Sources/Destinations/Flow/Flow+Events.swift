@@ -1,0 +1,77 @@
+extension Flow {
+    /// A stream of every change the flow makes or refuses from now on, in order. Each call
+    /// returns a new stream; it ends when the flow is released.
+    ///
+    /// A subscriber that stops reading does not make the flow hold on to events without bound:
+    /// the stream keeps the newest `limit` events it has not delivered and drops older ones.
+    /// ``FlowEvent/sequence`` then shows the gap.
+    ///
+    /// - Parameter limit: How many undelivered events to keep, at least 1.
+    public func events(bufferingNewest limit: Int = 256) -> AsyncStream<FlowEvent<Route>> {
+        let (stream, continuation) = AsyncStream<FlowEvent<Route>>.makeStream(bufferingPolicy: .bufferingNewest(max(1, limit)))
+        let key = nextSubscriber
+        nextSubscriber += 1
+        subscribers[key] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.subscribers[key] = nil }
+        }
+        return stream
+    }
+
+    /// Numbers an event and hands it to every subscriber; builds nothing without one.
+    func emit(cause: FlowEvent<Route>.Cause, changes: NavigationChanges<Route>, refusal: NavigationError?) {
+        sequence += 1
+        guard !subscribers.isEmpty else { return }
+        let event = FlowEvent(sequence: sequence, cause: cause, changes: changes, state: storage, refusal: refusal)
+        for continuation in subscribers.values {
+            continuation.yield(event)
+        }
+    }
+
+    func handle<D: Destination>(
+        _ event: D.Event,
+        content: (any Sendable)?,
+        from destination: D,
+        table: EventTable<D>
+    ) throws(NavigationError) where D.Route == Route {
+        guard let id = destination.context.id, live[id] != nil, let route = destination.context.route else {
+            throw .destinationRemoved(destination.context.id ?? ElementID(0))
+        }
+        guard let response = table.response(for: event) else {
+            logger.log(.error, "\(id) \(route.name): event '\(event)' is not configured")
+            throw .unconfiguredEvent(event: "\(event)", route: route.name)
+        }
+        let input = EventInput(destination: destination, event: event, content: content)
+        let presentation: Presentation<Route>
+        var handed: (any Sendable)?
+        switch response.kind {
+        case .presentation(let fixed):
+            presentation = fixed
+        case .assistant(_, let handsOff, let assistant):
+            presentation = try assistant(input)
+            if handsOff { handed = content }
+        case .perform(_, let body):
+            logger.log(.debug, "\(id) \(route.name): event '\(event)' performs")
+            try body(input)
+            return
+        }
+        try perform(.transaction(.event(AnyEvent(event), route: route, from: id, presentation), origin: id, handing: handed) {
+            transaction throws(NavigationError) in try transaction.apply(presentation)
+        })
+    }
+}
+
+extension FlowEvent.Cause {
+    /// A one-line summary for logs.
+    public var summary: String {
+        switch self {
+        case .start: "start"
+        case .presentation(let presentation, let origin):
+            "\(presentation.name)\(origin.map { " from \($0)" } ?? "")"
+        case .event(let event, let route, let origin, let presentation):
+            "\(route.name).\(event) from \(origin) → \(presentation.name)"
+        case .userAction(let action): action.name
+        case .restore: "restore"
+        }
+    }
+}

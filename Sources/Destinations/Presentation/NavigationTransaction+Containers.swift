@@ -1,0 +1,85 @@
+extension NavigationTransaction {
+    /// The path to the nearest tab bar (crossing modals) and the index of `tab` in it.
+    func tabIndex(_ tab: TabID) throws(NavigationError) -> ([NodeStep], Int) {
+        guard let tabsPath = try nearest(.tabs, crossingModals: true) else { throw .noTabs(from: anchor) }
+        let tabsNode = try node(at: tabsPath)
+        guard case .tabs(let tabs) = tabsNode.content, let index = tabs.ids.firstIndex(of: tab) else {
+            throw .unknownTab(tab, tabs: tabsNode.id)
+        }
+        return (tabsPath, index)
+    }
+
+    mutating func selectTab(_ tab: TabID) throws(NavigationError) {
+        let (tabsPath, index) = try tabIndex(tab)
+        try select(index, ofTabsAt: tabsPath)
+    }
+
+    /// Selects a tab and moves the anchor to its focus. Leaving a tab dismisses the modals
+    /// presented inside it, so that every modal stays on the focus path.
+    mutating func select(_ index: Int, ofTabsAt tabsPath: [NodeStep]) throws(NavigationError) {
+        let tabsNode = try node(at: tabsPath)
+        guard case .tabs(let tabs) = tabsNode.content else { throw .noTabs(from: tabsNode.id) }
+        let previous = tabs.selectedIndex
+        if previous != index {
+            try dismissModals(inSubtreeAt: tabsPath + [.tab(index: previous)])
+            let selection = tabs.tabs[index].id
+            modify(at: tabsPath) { node in
+                guard case .tabs(var tabs) = node.content else { return }
+                tabs.selection = selection
+                node.content = .tabs(tabs)
+            }
+            markTouched(tabsNode.id)
+        }
+        anchor = try focus(of: node(at: tabsPath + [.tab(index: index)]))
+    }
+
+    mutating func presentInTab(_ tab: TabID, _ route: Route) throws(NavigationError) {
+        let (tabsPath, index) = try tabIndex(tab)
+        try select(index, ofTabsAt: tabsPath)
+        let tabPath = tabsPath + [.tab(index: index)]
+        let tabNode = try node(at: tabPath)
+        if tabNode.kind == .stack {
+            let screen = try makeScreen(route)
+            modify(at: tabPath) { stack in stack.modifyStack { $0.push(screen) } }
+            markTouched(tabNode.id)
+            anchor = screen.id
+        } else {
+            try replaceNode(at: tabPath, with: makeScreen(route), parent: try node(at: tabsPath).id)
+        }
+    }
+
+    mutating func show(_ route: Route, in column: SplitColumn) throws(NavigationError) {
+        guard let splitPath = try nearest(.split, crossingModals: true) else { throw .noSplit(from: anchor) }
+        let splitNode = try node(at: splitPath)
+        guard case .split(let split) = splitNode.content, split.columns.contains(column) else {
+            throw .noSuchColumn(column, split: splitNode.id)
+        }
+        let screen = try makeScreen(route)
+        switch split[column] {
+        case let existing? where existing.kind == .stack:
+            existing.visit { if $0.id != existing.id { recordRemoval(of: $0, subtree: false) } }
+            modify(at: splitPath + [.column(column)]) { stack in
+                stack.content = .stack(Stack([screen]))
+                stack.modal = nil
+            }
+            markTouched(existing.id)
+        case let existing?:
+            recordRemoval(of: existing)
+            setColumn(column, ofSplitAt: splitPath, to: screen)
+            markTouched(splitNode.id)
+        case nil:
+            let stack = try makeStackNode(screen)
+            setColumn(column, ofSplitAt: splitPath, to: stack)
+            markTouched(splitNode.id)
+        }
+        anchor = screen.id
+    }
+
+    mutating func setColumn(_ column: SplitColumn, ofSplitAt splitPath: [NodeStep], to node: NavigationNode<Route>?) {
+        modify(at: splitPath) { splitNode in
+            guard case .split(var split) = splitNode.content else { return }
+            split[column] = node
+            splitNode.content = .split(split)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+extension NavigationTransaction {
+    mutating func present(_ layout: Layout<Route>, style: ModalStyle) throws(NavigationError) {
+        let path = try anchorPath()
+        let presenter = try node(at: path)
+        if let modalStep = path.lastIndex(of: .modal),
+            let holder = state.root.node(at: path[..<modalStep]),
+            holder.modal?.style.isOverlay == true
+        {
+            throw .overlayCannotPresent(presenter.id)
+        }
+        guard presenter.modal == nil else { throw .alreadyPresenting(presenter.id) }
+        if let hiding = element(hidingPresenterAt: path) {
+            throw .presenterHidden(presenter.id, by: hiding)
+        }
+        if style.isOverlay, case .screen = layout {} else if style.isOverlay {
+            throw .overlayNeedsScreen(style)
+        }
+        let content = try makeNode(layout)
+        modify(at: path) { $0.modal = Modal(style: style, node: content) }
+        markTouched(presenter.id)
+        anchor = focus(of: content)
+    }
+
+    /// The element that keeps the element at `path` from being on the focus path, so that a
+    /// modal it presented would not show: a modal on screen that is not one of its ancestors
+    /// (the modal's content is returned), or the selected tab of a tab bar when the element is
+    /// in another tab (that tab's node is returned).
+    func element(hidingPresenterAt path: [NodeStep]) -> ElementID? {
+        var node = state.root
+        for step in path {
+            if let modal = node.modal, step != .modal { return modal.node.id }
+            switch (node.content, step) {
+            case (.stack(let stack), .stackElement(let depth)):
+                let focused = stack.focusedElement
+                if focused.depth != depth, let modal = focused.node.modal { return modal.node.id }
+            case (.tabs(let tabs), .tab(let index)):
+                if index != tabs.selectedIndex { return tabs.selectedTab.node.id }
+            case (.split(let split), .column(let column)):
+                for (other, child) in split.filledColumns where other != column {
+                    if let modal = child.firstModalAlongFocus { return modal.node.id }
+                }
+            default:
+                break
+            }
+            guard let next = node.child(at: step) else { return nil }
+            node = next
+        }
+        return nil
+    }
+
+    mutating func dismiss() throws(NavigationError) {
+        let path = try anchorPath()
+        guard let modalStep = path.lastIndex(of: .modal) else { throw .nothingToDismiss(from: anchor) }
+        try removeModal(at: Array(path[..<modalStep]))
+    }
+
+    mutating func dismissPresented() throws(NavigationError) {
+        let path = try anchorPath()
+        guard try node(at: path).modal != nil else { throw .nothingToDismiss(from: anchor) }
+        try removeModal(at: path)
+    }
+
+    mutating func dismissAll() {
+        let focusPath = state.root.focusPath
+        guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
+        try? removeModal(at: Array(focusPath[..<modalStep]))
+    }
+
+    /// Dismisses the modals presented inside the subtree at `path`: the first along its focus,
+    /// which holds the rest of the subtree's presentation chain.
+    mutating func dismissModals(inSubtreeAt path: [NodeStep]) throws(NavigationError) {
+        let focusPath = try node(at: path).focusPath
+        guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
+        let savedAnchor = anchor
+        try removeModal(at: path + focusPath[..<modalStep])
+        anchor = savedAnchor
+    }
+
+    mutating func removeModal(at presenterPath: [NodeStep]) throws(NavigationError) {
+        let presenter = try node(at: presenterPath)
+        guard let modal = presenter.modal else { throw .nothingToDismiss(from: anchor) }
+        recordRemoval(of: modal.node)
+        modify(at: presenterPath) { $0.modal = nil }
+        markTouched(presenter.id)
+        anchor = focus(of: try node(at: presenterPath))
+    }
+}

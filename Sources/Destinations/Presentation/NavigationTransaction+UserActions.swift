@@ -1,0 +1,70 @@
+extension NavigationTransaction {
+    mutating func run(_ action: UserAction<Route>) throws(NavigationError) {
+        switch action {
+        case .popped(let stackID, let top):
+            let path = try pathToReported(stackID)
+            guard case .stack(let stack) = try node(at: path).content else {
+                throw .staleUserAction(.notAStack(stackID))
+            }
+            guard let depth = stack.elementsFromTop.enumerated().first(where: { $0.element.id == top })?.offset else {
+                throw .staleUserAction(.notInStack(top, stack: stackID))
+            }
+            try pop(depth, fromStackAt: path)
+        case .dismissed(let modalID):
+            guard let path = state.root.path(to: modalID) else { throw .staleUserAction(.modalGone(modalID)) }
+            guard path.last == .modal else { throw .staleUserAction(.notAModal(modalID)) }
+            try removeModal(at: Array(path.dropLast()))
+        case .selectedTab(let tab, let tabsID):
+            let path = try pathToReported(tabsID)
+            guard case .tabs(let tabs) = try node(at: path).content else { throw .staleUserAction(.notTabs(tabsID)) }
+            guard let index = tabs.ids.firstIndex(of: tab) else { throw .unknownTab(tab, tabs: tabsID) }
+            try select(index, ofTabsAt: path)
+        case .closedColumn(let column, let splitID):
+            try closeColumn(column, ofSplit: splitID)
+        case .movedSheet(let detent, let modalID):
+            try moveSheet(modalID, to: detent)
+        }
+        anchor = state.focusedScreen.id
+    }
+
+    /// The path to an element a report names; refused as stale when it is gone.
+    private func pathToReported(_ id: ElementID) throws(NavigationError) -> [NodeStep] {
+        guard let path = state.root.path(to: id) else { throw .staleUserAction(.elementGone(id)) }
+        return path
+    }
+
+    private mutating func closeColumn(_ column: SplitColumn, ofSplit splitID: ElementID) throws(NavigationError) {
+        let path = try pathToReported(splitID)
+        guard case .split(let split) = try node(at: path).content else { throw .staleUserAction(.notSplit(splitID)) }
+        guard split.columns.contains(column) else { throw .noSuchColumn(column, split: splitID) }
+        guard column != .sidebar else { throw .staleUserAction(.sidebarCannotClose(split: splitID)) }
+        let closing = split.columns.drop { $0 != column }
+        let filled = closing.compactMap { closed in split[closed].map { (closed, $0) } }
+        guard !filled.isEmpty else { throw .staleUserAction(.columnEmpty(column, split: splitID)) }
+        for (closed, node) in filled {
+            recordRemoval(of: node)
+            setColumn(closed, ofSplitAt: path, to: nil)
+        }
+        markTouched(splitID)
+    }
+
+    private mutating func moveSheet(_ modalID: ElementID, to detent: SheetDetent) throws(NavigationError) {
+        guard let path = state.root.path(to: modalID) else { throw .staleUserAction(.modalGone(modalID)) }
+        guard path.last == .modal else { throw .staleUserAction(.notAModal(modalID)) }
+        let presenterPath = Array(path.dropLast())
+        let presenter = try node(at: presenterPath)
+        guard let modal = presenter.modal, case .sheet(var options) = modal.style else {
+            throw .staleUserAction(.notASheet(modalID))
+        }
+        let offered = options.detents.isEmpty ? [SheetDetent.large] : options.detents
+        guard offered.contains(detent) else { throw .staleUserAction(.detentNotOffered(detent, modal: modalID)) }
+        guard (options.selectedDetent ?? offered.first) != detent else { return }
+        options.selectedDetent = detent
+        modify(at: presenterPath) { node in
+            guard var modal = node.modal else { return }
+            modal.style = .sheet(options)
+            node.modal = modal
+        }
+        markTouched(presenter.id)
+    }
+}

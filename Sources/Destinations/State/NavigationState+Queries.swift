@@ -1,0 +1,114 @@
+/// One modal on screen: who presents it, its content and its style.
+public struct PresentedModal: Hashable, Sendable {
+    /// The element that presents the modal.
+    public let presenter: ElementID
+    /// The modal's content: the node it shows.
+    public let modal: ElementID
+    /// How it is presented.
+    public let style: ModalStyle
+
+    /// Creates a presented modal.
+    public init(presenter: ElementID, modal: ElementID, style: ModalStyle) {
+        self.presenter = presenter
+        self.modal = modal
+        self.style = style
+    }
+}
+
+extension NavigationState {
+    /// The modals on screen, outermost first: the modals along the focus path. A window shows
+    /// exactly this chain, and every modal of a valid state is in it.
+    ///
+    /// - Complexity: O(*d*), where *d* is the nesting depth of the focus path.
+    public var presentedChain: [PresentedModal] {
+        var chain: [PresentedModal] = []
+        var node = root
+        for step in root.focusPath {
+            if step == .modal, let modal = node.modal {
+                chain.append(PresentedModal(presenter: node.id, modal: modal.node.id, style: modal.style))
+            }
+            guard let next = node.child(at: step) else { break }
+            node = next
+        }
+        return chain
+    }
+
+    /// The node tab `tab` shows, in the outermost tab bar that has such a tab.
+    public func node(inTab tab: TabID) -> NavigationNode<Route>? {
+        var pending = [root]
+        while let node = pending.popLast() {
+            switch node.content {
+            case .tabs(let tabs):
+                if let match = tabs.tabs.first(where: { $0.id == tab }) { return match.node }
+                pending.append(contentsOf: tabs.tabs.reversed().map(\.node))
+            case .split(let split):
+                pending.append(contentsOf: split.filledColumns.reversed().map(\.node))
+            case .screen, .stack:
+                break
+            }
+            if let modal = node.modal { pending.insert(modal.node, at: 0) }
+        }
+        return nil
+    }
+
+    /// The stack tab `tab` shows, when it shows a stack.
+    public func stack(inTab tab: TabID) -> Stack<Route>? {
+        node(inTab: tab)?.stack
+    }
+
+    /// The element that holds the element with `id` — its stack, tab bar, split view, or the
+    /// element that presents it — or `nil` for the root and for ids not in the state.
+    public func parent(of id: ElementID) -> NavigationNode<Route>? {
+        guard let path = root.path(to: id), !path.isEmpty else { return nil }
+        return root.node(at: path.dropLast())
+    }
+
+    /// The stack that holds the screen with `id`, if any.
+    public func stack(containing id: ElementID) -> NavigationNode<Route>? {
+        guard let path = root.path(to: id), case .stackElement? = path.last else { return nil }
+        return root.node(at: path.dropLast())
+    }
+
+    /// The routes of every screen, in display order.
+    public var routes: [Route] {
+        root.routes
+    }
+}
+
+extension NavigationNode {
+    /// The stack, when the node is one.
+    public var stack: Stack<Route>? {
+        if case .stack(let stack) = content { return stack }
+        return nil
+    }
+
+    /// The tab bar, when the node is one.
+    public var tabs: Tabs<Route>? {
+        if case .tabs(let tabs) = content { return tabs }
+        return nil
+    }
+
+    /// The split view, when the node is one.
+    public var split: Split<Route>? {
+        if case .split(let split) = content { return split }
+        return nil
+    }
+
+    /// The routes of every screen in this subtree, modals included, in display order.
+    public var routes: [Route] {
+        var routes: [Route] = []
+        visit { if let route = $0.route { routes.append(route) } }
+        return routes
+    }
+
+    /// The element's children: a stack's screens (root first), a tab bar's tabs, a split's
+    /// filled columns; not its modal.
+    public var children: [NavigationNode] {
+        switch content {
+        case .screen: []
+        case .stack(let stack): stack.elements
+        case .tabs(let tabs): tabs.tabs.map(\.node)
+        case .split(let split): split.filledColumns.map(\.node)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// A rule of the navigation model that a state breaks.
+///
+/// States built by transactions never break them. A state decoded from data or assembled from
+/// nodes by hand can, and ``NavigationState/validate()`` says how.
+public enum StateProblem: Hashable, Sendable {
+    /// Two elements share an id.
+    case duplicateID(ElementID)
+    /// An id is above ``ElementID/maximum``.
+    case idAboveMaximum(ElementID)
+    /// A stack holds a container; stacks hold screens.
+    case stackHoldsContainer(stack: ElementID, element: ElementID)
+    /// A two-column split view shows something in its content column.
+    case contentInTwoColumnSplit(ElementID)
+    /// An alert or a confirmation dialog (its content is given) shows something other than one
+    /// screen that presents nothing.
+    case overlayNotAScreen(ElementID)
+    /// A modal (its content is given) is not on the focus path: it would not show, since a
+    /// window shows one chain of presentations.
+    case modalOffFocus(ElementID)
+}
+
+extension NavigationState {
+    /// Checks the rules of the model: unique ids at most ``ElementID/maximum``, stacks of
+    /// screens, a two-column split without a content column, alerts and dialogs that show one
+    /// screen, and one presentation chain (every modal on the focus path).
+    ///
+    /// ``Flow/restore(_:)`` and decoding run it, so a state that breaks a rule never reaches a
+    /// flow.
+    ///
+    /// - Throws: ``NavigationError/corruptState(_:)`` with the first problem found.
+    /// - Complexity: O(*n*) in the number of elements.
+    public func validate() throws(NavigationError) {
+        if let problem = firstProblem { throw .corruptState(problem) }
+    }
+
+    /// The first rule the state breaks, in pre-order.
+    package var firstProblem: StateProblem? {
+        var seen: Set<ElementID> = []
+        var modals: [ElementID] = []
+        var pending = [root]
+        while let node = pending.popLast() {
+            guard node.id.isValid else { return .idAboveMaximum(node.id) }
+            guard seen.insert(node.id).inserted else { return .duplicateID(node.id) }
+            if let modal = node.modal {
+                modals.append(modal.node.id)
+                if modal.style.isOverlay, !modal.node.isScreen || modal.node.modal != nil {
+                    return .overlayNotAScreen(modal.node.id)
+                }
+                pending.append(modal.node)
+            }
+            switch node.content {
+            case .screen:
+                break
+            case .stack(let stack):
+                for element in stack.elementsFromTop {
+                    guard element.isScreen else { return .stackHoldsContainer(stack: node.id, element: element.id) }
+                    pending.append(element)
+                }
+            case .tabs(let tabs):
+                pending.append(contentsOf: tabs.tabs.reversed().map(\.node))
+            case .split(let split):
+                if !split.hasContentColumn, let content = split.content { return .contentInTwoColumnSplit(content.id) }
+                pending.append(contentsOf: split.filledColumns.reversed().map(\.node))
+            }
+        }
+        let chain = Set(presentedChain.map(\.modal))
+        if let offFocus = modals.first(where: { !chain.contains($0) }) { return .modalOffFocus(offFocus) }
+        return nil
+    }
+}
