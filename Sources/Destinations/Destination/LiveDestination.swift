@@ -88,7 +88,7 @@ final class Live<D: Destination>: LiveDestination, DestinationLink {
 
     func present(_ presentation: Presentation<D.Route>, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
-        try flow.apply(presentation, from: id)
+        try flow.apply(presentation, fromDestination: id)
     }
 }
 

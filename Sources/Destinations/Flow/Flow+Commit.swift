@@ -3,10 +3,12 @@ import Observation
 extension Flow {
     /// A change requested of the flow.
     enum Request {
-        /// A change computed by a transaction from the current state.
+        /// A change computed by a transaction from the current state. `sender` is the screen
+        /// whose Destination asked for it, which must still be live when the change runs.
         case transaction(
             FlowEvent<Route>.Cause,
             origin: ElementID?,
+            sender: ElementID?,
             handing: (any Sendable)?,
             (inout NavigationTransaction<Route>) throws(NavigationError) -> Void
         )
@@ -15,7 +17,7 @@ extension Flow {
 
         var cause: FlowEvent<Route>.Cause {
             switch self {
-            case .transaction(let cause, _, _, _), .replacement(_, let cause): cause
+            case .transaction(let cause, _, _, _, _), .replacement(_, let cause): cause
             }
         }
     }
@@ -54,8 +56,8 @@ extension Flow {
     private func execute(_ request: Request) throws(NavigationError) {
         do throws(NavigationError) {
             switch request {
-            case .transaction(let cause, let origin, let content, let body):
-                if case .event(_, _, let sender, _) = cause, live[sender] == nil { throw .destinationRemoved(sender) }
+            case .transaction(let cause, let origin, let sender, let content, let body):
+                if let sender, live[sender] == nil { throw .destinationRemoved(sender) }
                 var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids)
                 try body(&transaction)
                 let changes = transaction.changes

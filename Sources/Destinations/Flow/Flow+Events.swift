@@ -55,7 +55,7 @@ extension Flow {
             try body(input)
             return
         }
-        try perform(.transaction(.event(AnyEvent(event), route: route, from: id, presentation), origin: id, handing: handed) {
+        try perform(.transaction(.event(AnyEvent(event), route: route, from: id, presentation), origin: id, sender: id, handing: handed) {
             transaction throws(NavigationError) in try transaction.apply(presentation)
         })
     }

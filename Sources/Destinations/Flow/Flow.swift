@@ -164,7 +164,14 @@ public final class Flow<Route: NavigationRoute>: Observable {
         from origin: ElementID? = nil,
         handing content: (any Sendable)? = nil
     ) throws(NavigationError) {
-        try perform(.transaction(.presentation(presentation, from: origin), origin: origin, handing: content) {
+        try perform(.transaction(.presentation(presentation, from: origin), origin: origin, sender: nil, handing: content) {
+            transaction throws(NavigationError) in try transaction.apply(presentation)
+        })
+    }
+
+    /// Applies a presentation a Destination asked for, from its screen.
+    func apply(_ presentation: Presentation<Route>, fromDestination id: ElementID) throws(NavigationError) {
+        try perform(.transaction(.presentation(presentation, from: id), origin: id, sender: id, handing: nil) {
             transaction throws(NavigationError) in try transaction.apply(presentation)
         })
     }
@@ -174,7 +181,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// - Throws: ``NavigationError``, for example ``NavigationError/staleUserAction(_:)``; the
     ///   state is then unchanged.
     public func apply(_ action: UserAction<Route>) throws(NavigationError) {
-        try perform(.transaction(.userAction(action), origin: nil, handing: nil) {
+        try perform(.transaction(.userAction(action), origin: nil, sender: nil, handing: nil) {
             transaction throws(NavigationError) in try transaction.apply(action)
         })
     }

@@ -32,21 +32,35 @@ extension DestinationContext {
 
     /// Starts iterating a stream, delivering each value on the main actor until the stream
     /// ends, ``stopStreams()`` is called or the Destination is removed.
+    ///
+    /// Starting the stream (waiting for the interactors' preparation, then asking for the
+    /// stream) is tracked work, so ``Flow/settle(timeout:)`` waits until the stream has started;
+    /// iterating it is not, since a live stream may never end. A stream never starts for a
+    /// Destination that was removed meanwhile.
     func startStream<S: StreamInteractor>(
         _ interactor: S,
         request: S.Request,
-        deliver: @escaping @MainActor (S.Element) -> Void
+        deliver: @escaping @MainActor @Sendable (S.Element) -> Void
     ) {
         guard !isRemoved else { return }
-        let preparation = self.preparation
         let token = nextCancellation
         nextCancellation += 1
-        let task = Task { @MainActor [weak self] in
-            await preparation?.value
-            // The Destination may have been removed while its interactors were preparing: a
-            // stream must never start for a Destination that is gone.
-            guard !Task.isCancelled, let context = self, !context.isRemoved else { return }
+        let startup = track(label: "start stream \(S.self)", waitsForPreparation: true) { [weak self] in
+            guard !Task.isCancelled, let context = self, !context.isRemoved, context.streams[token] != nil else { return }
             let values = await interactor.values(for: request)
+            guard !Task.isCancelled, let context = self, !context.isRemoved, context.streams[token] != nil else { return }
+            context.iterate(values, token: token, deliver: deliver)
+        }
+        streams[token] = startup
+    }
+
+    /// Iterates a started stream as untracked work.
+    private func iterate<Element: Sendable>(
+        _ values: AsyncStream<Element>,
+        token: Int,
+        deliver: @escaping @MainActor @Sendable (Element) -> Void
+    ) {
+        let task = Task { @MainActor [weak self] in
             for await value in values {
                 guard let self, !Task.isCancelled, !self.isRemoved else { return }
                 deliver(value)

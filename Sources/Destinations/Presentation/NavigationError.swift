@@ -24,7 +24,7 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case noSuchColumn(SplitColumn, split: ElementID)
     /// No modal encloses the element: there is nothing to dismiss.
     case nothingToDismiss(from: ElementID)
-    /// The element already presents a modal.
+    /// The element already presents a modal, or an element inside it does.
     case alreadyPresenting(ElementID)
     /// The element is an alert or a confirmation dialog, which cannot present anything.
     case overlayCannotPresent(ElementID)

@@ -8,7 +8,9 @@ extension NavigationTransaction {
         {
             throw .overlayCannotPresent(presenter.id)
         }
-        guard presenter.modal == nil else { throw .alreadyPresenting(presenter.id) }
+        // A container presents for everything inside it, as on every platform: while a screen
+        // inside it shows a modal, the container is already presenting.
+        guard presenter.firstModalAlongFocus == nil else { throw .alreadyPresenting(presenter.id) }
         if let hiding = element(hidingPresenterAt: path) {
             throw .presenterHidden(presenter.id, by: hiding)
         }

@@ -153,7 +153,7 @@ extension NavigationNode {
         }
     }
 
-    /// The first modal along this node's focus path.
+    /// The first modal along this node's focus path: its own, or the first one inside it.
     var firstModalAlongFocus: Modal<Route>? {
         var node = self
         for step in focusPath {
