@@ -1,5 +1,8 @@
 import Destinations
 
+/// What every Notes screen asks of its datasource: the real ``NotesDatasource`` or a mock.
+public typealias NotesInteractor = any Interactor<NotesDatasource.Request, NotesDatasource.Response, NotesError>
+
 /// The Notes app's configuration: its first layout and the providers of its screens.
 @MainActor
 public enum NotesAppConfiguration {
@@ -21,8 +24,9 @@ public enum NotesAppConfiguration {
         .push(.licenses),
     ])
 
-    /// How selecting a note presents it: pushed detail (variant A).
-    public static let pushDetail: EventResponse<NotesList> = .present { (note: Note) in
+    /// How selecting a note presents it: pushed detail (variant A), handed the note so that it
+    /// shows at once while it loads the latest version.
+    public static let pushDetail: EventResponse<NotesList> = .handOff { (note: Note) in
         .push(.note(id: note.id))
     }
 
@@ -33,7 +37,7 @@ public enum NotesAppConfiguration {
 
     /// The provider of the notes list, with the selection presented by `select`.
     public static func notesProvider(
-        datasource: NotesDatasource,
+        datasource: NotesInteractor,
         select: EventResponse<NotesList> = pushDetail
     ) -> Provider<AppRoute> {
         Provider { (_: AppRoute) in NotesList() } events: { events in
@@ -58,11 +62,11 @@ public enum NotesAppConfiguration {
 
     /// The providers of every screen, all sharing one datasource.
     public static func providers(
-        datasource: NotesDatasource,
+        datasource: NotesInteractor,
         ticker: Ticker = Ticker(interval: .seconds(1))
     ) -> Providers<AppRoute> {
         let notes = notesProvider(datasource: datasource)
-        let detail = Provider { (route: AppRoute) in NoteDetail(noteID: route.noteID) } events: { events in
+        let detail = Provider { (route: AppRoute, note: Note?) in NoteDetail(noteID: route.noteID, note: note) } events: { events in
             events.on(.load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
             events.on(.edit, .assist { input in .sheet(.editNote(id: input.destination.noteID), SheetOptions(detents: [.large])) })
             events.on(.delete, .assist { input in .alert(.deleteNote(id: input.destination.noteID)) })

@@ -40,8 +40,10 @@ public final class NoteDetail: Destination {
     public internal(set) var error: NotesError?
     public internal(set) var refusal: NavigationError?
 
-    public init(noteID: Int) {
+    /// Creates the detail of a note; `note` is the version the list showed, if it handed one.
+    public init(noteID: Int, note: Note? = nil) {
         self.noteID = noteID
+        self.note = note
     }
 
     public func prepareForPresentation() {

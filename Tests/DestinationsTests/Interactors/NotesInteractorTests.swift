@@ -14,6 +14,36 @@ import Testing
         return flow
     }
 
+    /// A datasource double for the Notes screens: one note, nothing saved.
+    actor OneNote: Interactor {
+        func perform(request: NotesDatasource.Request) async -> Result<NotesDatasource.Response, NotesError> {
+            switch request.action {
+            case .retrieve, .paginate: .success(.page([Note(id: 7, title: "Mocked")], hasMore: false))
+            case .note(let id): id == 7 ? .success(.note(Note(id: 7, title: "Mocked"))) : .failure(.notFound(id: id))
+            case .update, .delete: .failure(.emptyTitle)
+            }
+        }
+    }
+
+    @Test func aMockDatasourceReplacesTheRealOneInOneLine() async throws {
+        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: OneNote()))
+        try await flow.settle()
+        let list = try #require(flow.focusedDestination(as: NotesList.self))
+        #expect(list.notes.map(\.title) == ["Mocked"])
+    }
+
+    @Test func selectingANoteHandsItToTheDetailWhichStillLoadsTheLatest() async throws {
+        let datasource = NotesDatasource()
+        let flow = try await startedFlow(datasource)
+        let list = try #require(flow.focusedDestination(as: NotesList.self))
+        let stale = Note(id: 1, title: "As the list showed it")
+        try list.send(.select, content: stale)
+        let detail = try #require(flow.focusedDestination(as: NoteDetail.self))
+        #expect(detail.note == stale)
+        try await flow.settle()
+        #expect(detail.note?.title == "Groceries")
+    }
+
     @Test func theListRetrievesItsFirstPageWhenFirstPresented() async throws {
         let flow = try await startedFlow(NotesDatasource())
         let list = try #require(flow.focusedDestination(as: NotesList.self))
