@@ -1,4 +1,4 @@
-import Destinations
+@testable import Destinations
 import Testing
 
 /// The pure value API: `applying`, transactions and what they report, rendering, ids.
@@ -165,5 +165,31 @@ import Testing
         copy = nil
         #expect(shared.screens.count == 1_000)
         #expect(shared.focusedScreen.route == .home)
+    }
+}
+
+@Suite struct StackAccessTests {
+    @Test func everyScreenOfAStackIsReachedByItsIndexAfterPushesAndPops() throws {
+        var random = SeededRandom(seed: 7)
+        var expected: [TestRoute] = [.home]
+        var node = try NavigationState<TestRoute>(.stack(.home)).root
+        for _ in 0..<3_000 {
+            if expected.count > 1, random.chance(0.35) {
+                _ = node.modifyStack { $0.pop() }
+                expected.removeLast()
+            } else {
+                let route = TestRoute.detail(Int(random.next() % 1_000))
+                node.modifyStack { $0.push(NavigationNode(id: ElementID(UInt64(expected.count + 10_000)), content: .screen(route))) }
+                expected.append(route)
+            }
+        }
+        let stack = try #require(node.stack)
+        #expect(stack.count == expected.count)
+        for index in expected.indices {
+            #expect(stack[index].route == expected[index], "index \(index)")
+        }
+        #expect(stack.root.route == .home)
+        #expect(stack.elements.map(\.route) == expected)
+        #expect(Array(stack.elementsFromTop.map(\.route)) == expected.reversed())
     }
 }

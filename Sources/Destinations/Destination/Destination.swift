@@ -189,7 +189,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         link = nil
         isVisible = false
         isRemoved = true
-        let pending = cancellations.sorted { $0.key < $1.key }.map(\.value)
+        let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
         cancellations.removeAll()
         pending.forEach { $0() }
     }

@@ -48,7 +48,7 @@ final class Live<D: Destination>: LiveDestination, DestinationLink {
         context.attach(id: id, route: route, link: self, tracker: flow.work)
         guard !hooks.isEmpty else { return }
         for hook in hooks { hook.prepareNow?(id) }
-        let asynchronous = hooks.compactMap(\.prepare)
+        let asynchronous = hooks.compactMap { $0.prepare }
         guard !asynchronous.isEmpty else { return }
         context.preparation = context.track(label: "interactor preparation", waitsForPreparation: false) { [context] in
             _ = await context.untilRemoved { for prepare in asynchronous { await prepare(id) } }
@@ -62,7 +62,7 @@ final class Live<D: Destination>: LiveDestination, DestinationLink {
         flow = nil
         guard let id, !hooks.isEmpty else { return }
         for hook in hooks { hook.cleanupNow?(id) }
-        let asynchronous = hooks.compactMap(\.cleanup)
+        let asynchronous = hooks.compactMap { $0.cleanup }
         guard !asynchronous.isEmpty else { return }
         context.tracker?.add(Task { for cleanup in asynchronous { await cleanup(id) } }, owner: id, route: route.name, label: "interactor cleanup")
     }

@@ -113,7 +113,7 @@ final class TypedProvider<D: Destination>: ProviderBox {
     let make: @MainActor (D.Route, (any Sendable)?) throws -> D
     let table: EventTable<D>
     /// The interactors of the table's responses, each once; derived on first use.
-    private lazy var hooks = InteractorHooks.unique(table.entries.flatMap(\.response.interactors))
+    private lazy var hooks = InteractorHooks.unique(table.entries.flatMap { $0.response.interactors })
 
     init(make: @escaping @MainActor (D.Route, (any Sendable)?) throws -> D, table: EventTable<D>) {
         self.make = make

@@ -124,11 +124,11 @@ extension Flow {
         cause: FlowEvent<Route>.Cause
     ) {
         let rootReplaced = state.root.id != storage.root.id
-        registrar.withMutation(of: self, keyPath: \.state) {
+        registrar.withMutation(of: self, keyPath: stateKeyPath) {
             storage = state
         }
         if rootReplaced {
-            registrar.withMutation(of: self, keyPath: \.rootID) {}
+            registrar.withMutation(of: self, keyPath: rootKeyPath) {}
         }
         install(built, changes: changes, cause: cause)
     }
@@ -140,10 +140,10 @@ extension Flow {
         changes: NavigationChanges<Route>,
         cause: FlowEvent<Route>.Cause
     ) {
-        let nowVisible = storage.visibleScreens.map(\.id)
+        let nowVisible = storage.visibleScreens.map { $0.id }
         let nowVisibleSet = Set(nowVisible)
-        let removedIDs = Set(changes.removed.map(\.id))
-        let builtIDs = Set(built.map(\.0))
+        let removedIDs = Set(changes.removed.map { $0.id })
+        let builtIDs = Set(built.map { $0.0 })
         for id in visible where !nowVisibleSet.contains(id) || removedIDs.contains(id) {
             live[id]?.disappear()
         }

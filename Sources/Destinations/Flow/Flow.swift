@@ -46,6 +46,10 @@ public final class Flow<Route: NavigationRoute>: Observable {
     var isBusy = false
     /// Changes requested while another was under way, in order.
     var deferred: [Request] = []
+    /// The key paths observation reports, made once: a key-path literal in generic code is
+    /// instantiated at run time on every evaluation.
+    let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
+    let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
 
     /// Called with every change the flow refuses, and why: one place for view code that sends
     /// events without handling errors (``Destination/post(_:content:)``) and for changes
@@ -96,7 +100,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
 
     /// The whole navigation state. Reading it tracks every change.
     public var state: NavigationState<Route> {
-        registrar.access(self, keyPath: \.state)
+        registrar.access(self, keyPath: stateKeyPath)
         return storage
     }
 
@@ -104,7 +108,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// (``Presentation/replaceRoot(_:)``, a restore with another root), not every change:
     /// what a renderer's outermost view reads.
     public var rootID: ElementID {
-        registrar.access(self, keyPath: \.rootID)
+        registrar.access(self, keyPath: rootKeyPath)
         return storage.root.id
     }
 
@@ -138,7 +142,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The live Destinations, by screen id. There is one for every screen in ``state`` and no
     /// other.
     public var destinations: [ElementID: AnyObject] {
-        live.mapValues(\.object)
+        live.mapValues { $0.object }
     }
 
     /// The Destination of the focused screen.

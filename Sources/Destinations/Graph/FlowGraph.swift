@@ -56,7 +56,7 @@ public struct FlowGraph<Route: NavigationRoute> {
             func open<T: CaseIterable>(_: T.Type) -> [Route] { T.allCases.compactMap { $0 as? Route } }
             pending += open(all)
         }
-        entryRoutes = Self.unique(layout.routes.map(\.name))
+        entryRoutes = Self.unique(layout.routes.map { $0.name })
         var names: [String] = []
         var edges: [Edge] = []
         var missing: [String] = []

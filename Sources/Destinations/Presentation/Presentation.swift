@@ -112,7 +112,7 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
         case .setStack(let routes):
             routes
         case .path(let steps):
-            steps.flatMap(\.routes)
+            steps.flatMap { $0.routes }
         case .back, .popToRoot, .popAbove, .selectTab, .dismiss, .dismissPresented, .dismissAll, .custom:
             []
         }

@@ -67,13 +67,13 @@ extension NavigationNode: Codable where Route: Codable {
         } else if container.contains(.stack) {
             let elements = try container.decode([NavigationNode].self, forKey: .stack)
             guard !elements.isEmpty else { throw corrupt("a stack needs a root") }
-            guard elements.allSatisfy(\.isScreen) else { throw corrupt("a stack holds screens only") }
+            guard elements.allSatisfy({ $0.isScreen }) else { throw corrupt("a stack holds screens only") }
             content = .stack(Stack(elements))
         } else if container.contains(.tabs) {
             let tabs = try container.decode([CodableTab].self, forKey: .tabs)
             let selected = try container.decode(TabID.self, forKey: .selected)
             guard !tabs.isEmpty else { throw corrupt("a tab bar needs a tab") }
-            guard Set(tabs.map(\.id)).count == tabs.count else { throw corrupt("two tabs share a name") }
+            guard Set(tabs.map { $0.id }).count == tabs.count else { throw corrupt("two tabs share a name") }
             guard tabs.contains(where: { $0.id == selected }) else {
                 throw corrupt("selected tab '\(selected)' is not in the bar")
             }

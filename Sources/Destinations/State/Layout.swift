@@ -27,7 +27,7 @@ public indirect enum Layout<Route: NavigationRoute>: Hashable, Sendable {
         switch self {
         case .screen(let route): [route]
         case .stack(let routes): routes
-        case .tabs(let tabs, _): tabs.flatMap(\.layout.routes)
+        case .tabs(let tabs, _): tabs.flatMap { $0.layout.routes }
         case .split(let sidebar, let content, let detail):
             sidebar.routes + (content?.routes ?? []) + (detail?.routes ?? [])
         }

@@ -68,7 +68,7 @@ public struct SheetOptions: Hashable, Codable, Sendable, CustomStringConvertible
     /// one after `@`, `grabber` or `nograbber` when the drag indicator is set, and `locked` when
     /// interactive dismissal is off. Options that differ always print differently.
     public var description: String {
-        var parts = detents.map(\.description)
+        var parts = detents.map { $0.description }
         if let selectedDetent { parts.append("@\(selectedDetent)") }
         if let showsDragIndicator { parts.append(showsDragIndicator ? "grabber" : "nograbber") }
         if interactiveDismissDisabled { parts.append("locked") }

@@ -144,7 +144,7 @@ extension NavigationNode {
         case (.stack(let left), .stack(let right)):
             return left.hasSameElements(as: right)
         case (.tabs(let left), .tabs(let right)):
-            return left.selection == right.selection && left.tabs.map(\.node.id) == right.tabs.map(\.node.id)
+            return left.selection == right.selection && left.tabs.map { $0.node.id } == right.tabs.map { $0.node.id }
                 && left.ids == right.ids
         case (.split(let left), .split(let right)):
             return SplitColumn.allCases.allSatisfy { left[$0]?.id == right[$0]?.id }

@@ -40,9 +40,9 @@ extension NavigationState {
             switch node.content {
             case .tabs(let tabs):
                 if let match = tabs.tabs.first(where: { $0.id == tab }) { return match.node }
-                pending.append(contentsOf: tabs.tabs.reversed().map(\.node))
+                pending.append(contentsOf: tabs.tabs.reversed().map { $0.node })
             case .split(let split):
-                pending.append(contentsOf: split.filledColumns.reversed().map(\.node))
+                pending.append(contentsOf: split.filledColumns.reversed().map { $0.node })
             case .screen, .stack:
                 break
             }
@@ -107,8 +107,8 @@ extension NavigationNode {
         switch content {
         case .screen: []
         case .stack(let stack): stack.elements
-        case .tabs(let tabs): tabs.tabs.map(\.node)
-        case .split(let split): split.filledColumns.map(\.node)
+        case .tabs(let tabs): tabs.tabs.map { $0.node }
+        case .split(let split): split.filledColumns.map { $0.node }
         }
     }
 }

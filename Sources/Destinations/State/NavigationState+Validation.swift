@@ -57,13 +57,13 @@ extension NavigationState {
                     pending.append(element)
                 }
             case .tabs(let tabs):
-                pending.append(contentsOf: tabs.tabs.reversed().map(\.node))
+                pending.append(contentsOf: tabs.tabs.reversed().map { $0.node })
             case .split(let split):
                 if !split.hasContentColumn, let content = split.content { return .contentInTwoColumnSplit(content.id) }
-                pending.append(contentsOf: split.filledColumns.reversed().map(\.node))
+                pending.append(contentsOf: split.filledColumns.reversed().map { $0.node })
             }
         }
-        let chain = Set(presentedChain.map(\.modal))
+        let chain = Set(presentedChain.map { $0.modal })
         if let offFocus = modals.first(where: { !chain.contains($0) }) { return .modalOffFocus(offFocus) }
         return nil
     }

@@ -50,7 +50,7 @@ extension NavigationNode {
         case (.modal, _):
             return modal?.node
         case (.stackElement(let depth), .stack(let stack)):
-            return stack.elementsFromTop.dropFirst(depth).first { _ in true }
+            return stack.element(atDepth: depth)
         case (.tab(let index), .tabs(let tabs)):
             return tabs.tabs.indices.contains(index) ? tabs.tabs[index].node : nil
         case (.column(let column), .split(let split)):
@@ -288,12 +288,12 @@ extension NavigationState {
 
     /// Every screen in the state, in display order.
     public var screens: [NavigationNode<Route>] {
-        nodes.filter(\.isScreen)
+        nodes.filter { $0.isScreen }
     }
 
     /// The highest id in the state.
     public var maxID: ElementID {
-        nodes.map(\.id).max() ?? root.id
+        nodes.map { $0.id }.max() ?? root.id
     }
 
     /// The modals presented along the focus, outermost first.

@@ -2,25 +2,60 @@
 ///
 /// The stack is persistent: pushing, popping and replacing the top share everything below with
 /// the state it came from, so they cost O(1) however deep the stack is, and a state kept for
-/// rollback or diffing costs nothing extra.
+/// rollback or diffing costs nothing extra. Any screen can be reached in O(log *n*).
 public struct Stack<Route: NavigationRoute>: Sendable {
     // `@unchecked` because `below` is a `var`: it never changes after `init` except in `deinit`,
     // when nothing else can see the link.
+    @usableFromInline
     final class Link: @unchecked Sendable {
-        let node: NavigationNode<Route>
-        private(set) var below: Link?
-        let count: Int
+        @usableFromInline let node: NavigationNode<Route>
+        @usableFromInline private(set) var below: Link?
+        /// The number of screens from the root up to this one: its position from the bottom, plus 1.
+        @usableFromInline let count: Int
         /// The nearest link below this one whose screen presents a modal. It does not own the
         /// link: `below` does, and every link this one reaches stays alive as long as it does.
         /// An owning reference would hold a second count on a link down the chain and stop
         /// `deinit`'s iterative release there.
-        unowned(unsafe) let presenterBelow: Link?
+        @usableFromInline unowned(unsafe) let presenterBelow: Link?
+        /// A link further down, chosen so that any link below is reached in O(log *n*) hops
+        /// (Myers' applicative random-access stack). Not owned, like ``presenterBelow``.
+        @usableFromInline unowned(unsafe) let jump: Link?
 
+        @inlinable
         init(_ node: NavigationNode<Route>, below: Link?) {
             self.node = node
             self.below = below
-            self.count = (below?.count ?? 0) + 1
-            self.presenterBelow = below.flatMap { $0.node.modal != nil ? $0 : $0.presenterBelow }
+            guard let below else {
+                count = 1
+                presenterBelow = nil
+                jump = nil
+                return
+            }
+            count = below.count + 1
+            presenterBelow = below.node.modal != nil ? below : below.presenterBelow
+            if let belowJump = below.jump, below.count - belowJump.count == belowJump.count - (belowJump.jump?.count ?? 0) {
+                jump = belowJump.jump
+            } else {
+                jump = below
+            }
+        }
+
+        /// The link at `count` (1 is the root), which must be at most this link's.
+        ///
+        /// - Complexity: O(log *n*).
+        @inlinable
+        func link(atCount target: Int) -> Link {
+            var link = self
+            while link.count > target {
+                if let jump = link.jump, jump.count >= target {
+                    link = jump
+                } else if let below = link.below {
+                    link = below
+                } else {
+                    break
+                }
+            }
+            return link
         }
 
         /// Releases the links below one at a time: letting each link release the next would
@@ -36,11 +71,12 @@ public struct Stack<Route: NavigationRoute>: Sendable {
         }
     }
 
-    private(set) var top: Link
+    @usableFromInline private(set) var top: Link
 
     /// Creates a stack from its screens, root first.
     ///
     /// - Precondition: `elements` is not empty.
+    @inlinable
     public init(_ elements: [NavigationNode<Route>]) {
         var link: Link?
         for element in elements {
@@ -50,14 +86,21 @@ public struct Stack<Route: NavigationRoute>: Sendable {
         top = link
     }
 
+    @inlinable
+    init(top: Link) {
+        self.top = top
+    }
+
     /// The number of screens, root included.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var count: Int { top.count }
 
     /// The screen on top: the one that shows.
     ///
     /// - Complexity: O(1).
+    @inlinable
     public var topNode: NavigationNode<Route> { top.node }
 
     /// The screen with the focus and its depth below the top (0 is the top): the topmost
@@ -65,6 +108,7 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// presents stays under it.
     ///
     /// - Complexity: O(1).
+    @inlinable
     var focusedElement: (depth: Int, node: NavigationNode<Route>) {
         guard top.node.modal == nil, let presenter = top.presenterBelow else { return (0, top.node) }
         return (top.count - presenter.count, presenter.node)
@@ -72,23 +116,64 @@ public struct Stack<Route: NavigationRoute>: Sendable {
 
     /// The root screen.
     ///
-    /// - Complexity: O(*n*).
+    /// - Complexity: O(log *n*).
+    @inlinable
     public var root: NavigationNode<Route> {
-        var link = top
-        while let below = link.below { link = below }
-        return link.node
+        top.link(atCount: 1).node
+    }
+
+    /// The screen at `index`, counted from the root (0 is the root).
+    ///
+    /// - Precondition: `index` is in `0..<count`.
+    /// - Complexity: O(log *n*).
+    @inlinable
+    public subscript(index: Int) -> NavigationNode<Route> {
+        precondition(index >= 0 && index < count, "index \(index) outside a stack of \(count)")
+        return top.link(atCount: index + 1).node
+    }
+
+    /// The screen `depth` places below the top (0 is the top), if there is one.
+    ///
+    /// - Complexity: O(log *n*).
+    @inlinable
+    func element(atDepth depth: Int) -> NavigationNode<Route>? {
+        guard depth >= 0, depth < count else { return nil }
+        return top.link(atCount: count - depth).node
     }
 
     /// The screens, root first.
     ///
     /// - Complexity: O(*n*).
     public var elements: [NavigationNode<Route>] {
-        Array(elementsFromTop.reversed())
+        var result: [NavigationNode<Route>] = []
+        result.reserveCapacity(count)
+        for element in elementsFromTop { result.append(element) }
+        result.reverse()
+        return result
     }
 
-    /// The screens, top first.
-    public var elementsFromTop: some Sequence<NavigationNode<Route>> {
-        sequence(first: top, next: \.below).lazy.map(\.node)
+    /// The screens, top first, without copying them.
+    @inlinable
+    public var elementsFromTop: TopDown {
+        TopDown(next: top)
+    }
+
+    /// The screens of a stack, top first.
+    public struct TopDown: Sequence, IteratorProtocol {
+        @usableFromInline var upcoming: Link?
+
+        @inlinable
+        init(next: Link?) {
+            upcoming = next
+        }
+
+        /// The next screen down.
+        @inlinable
+        public mutating func next() -> NavigationNode<Route>? {
+            guard let link = upcoming else { return nil }
+            upcoming = link.below
+            return link.node
+        }
     }
 
     /// The screens pushed on the root, in order: what a SwiftUI `NavigationStack` path holds.
@@ -98,11 +183,13 @@ public struct Stack<Route: NavigationRoute>: Sendable {
         Array(elements.dropFirst())
     }
 
+    @inlinable
     mutating func push(_ node: NavigationNode<Route>) {
         top = Link(node, below: top)
     }
 
     /// Removes the top screen and returns it; `nil` when only the root is left.
+    @inlinable
     mutating func pop() -> NavigationNode<Route>? {
         guard let below = top.below else { return nil }
         let node = top.node
@@ -112,12 +199,20 @@ public struct Stack<Route: NavigationRoute>: Sendable {
 
     /// Replaces the screen `depth` places below the top (0 is the top).
     ///
-    /// - Complexity: O(`depth`).
+    /// - Complexity: O(`depth`) (the links above it are rebuilt).
+    @inlinable
     mutating func modify<Result, Failure: Error>(
         atDepth depth: Int,
         _ body: (inout NavigationNode<Route>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        if depth == 0 {
+            var node = top.node
+            let result = try body(&node)
+            top = Link(node, below: top.below)
+            return result
+        }
         var above: [NavigationNode<Route>] = []
+        above.reserveCapacity(depth)
         var link = top
         for _ in 0..<depth {
             guard let below = link.below else { preconditionFailure("depth \(depth) outside a stack of \(count)") }
@@ -194,7 +289,7 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     public var selectedTab: Tab<Route> { tabs[selectedIndex] }
 
     /// The ids of the tabs, in order.
-    public var ids: [TabID] { tabs.map(\.id) }
+    public var ids: [TabID] { tabs.map { $0.id } }
 }
 
 /// One tab of a ``Tabs`` container.
