@@ -58,8 +58,17 @@ extension Destination {
     /// - Throws: ``NavigationError`` when the event is not configured, the Destination was
     ///   removed, or the presentation it leads to does not fit the state; the state is then
     ///   unchanged.
+    @inlinable
     public func send(_ event: Event, content: (any Sendable)? = nil) throws(NavigationError) {
-        try context.send(event, content: content)
+        let context = self.context
+        guard let id = context.id, let link = context.link else { throw .destinationRemoved(context.lastID ?? ElementID(0)) }
+        if let live = link as? Live<Self> {
+            try live.send(event, content: content, from: id)
+        } else if let sender = link as? any EventSending<Event> {
+            try sender.send(event, content: content, from: id)
+        } else {
+            throw .destinationRemoved(id)
+        }
     }
 }
 
@@ -70,7 +79,8 @@ extension Destination {
 @MainActor
 public final class DestinationContext<Route: NavigationRoute, Event: Hashable & Sendable> {
     /// The screen's id while the Destination is attached.
-    public private(set) var id: ElementID?
+    @inlinable
+    public var id: ElementID? { _id }
     /// The route the Destination was built for.
     public private(set) var route: Route?
     /// Whether the screen is visible now.
@@ -78,8 +88,14 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Whether the Destination was removed from its flow.
     public private(set) var isRemoved = false
 
-    private weak var link: (any DestinationLink<Route, Event>)?
-    private var lastID: ElementID?
+    @usableFromInline var _id: ElementID?
+    /// The flow that shows the Destination, while it is attached. The flow detaches every
+    /// Destination before it goes away (at the latest in its `deinit`), which clears this.
+    @usableFromInline unowned(unsafe) var flow: Flow<Route>?
+    /// The flow's box of the Destination, while it is attached; the flow holds it until it
+    /// detaches the Destination, which clears this.
+    @usableFromInline unowned(unsafe) var link: AnyObject?
+    @usableFromInline var lastID: ElementID?
     var cancellations: [Int: @MainActor () -> Void] = [:]
     var nextCancellation = 0
 
@@ -156,9 +172,10 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     ///
     /// - Throws: ``NavigationError/destinationRemoved(_:)`` once the Destination is removed, or
     ///   the presentation's error; the state is then unchanged.
+    @inlinable
     public func present(_ presentation: Presentation<Route>) throws(NavigationError) {
-        guard let id, let link else { throw .destinationRemoved(lastID ?? ElementID(0)) }
-        try link.present(presentation, from: id)
+        guard let id, let flow else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        try flow.apply(presentation, fromDestination: id)
     }
 
     /// Dismisses the modal that holds this Destination's screen.
@@ -175,27 +192,24 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         try present(.dismissPresented)
     }
 
-    func attach(id: ElementID, route: Route, link: any DestinationLink<Route, Event>, tracker: WorkTracker) {
-        self.id = id
-        self.lastID = id
+    func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, tracker: WorkTracker) {
+        _id = id
+        lastID = id
         self.route = route
+        self.flow = flow
         self.link = link
         self.tracker = tracker
-        self.isRemoved = false
+        isRemoved = false
     }
 
     func detach() {
-        id = nil
+        _id = nil
+        flow = nil
         link = nil
         isVisible = false
         isRemoved = true
         let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
         cancellations.removeAll()
         pending.forEach { $0() }
-    }
-
-    func send(_ event: Event, content: (any Sendable)?) throws(NavigationError) {
-        guard let id, let link else { throw .destinationRemoved(lastID ?? ElementID(0)) }
-        try link.send(event, content: content, from: id)
     }
 }

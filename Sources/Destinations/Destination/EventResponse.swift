@@ -7,22 +7,25 @@
 /// .perform { input in input.destination.notes.shuffle() }     // no navigation
 /// ```
 public struct EventResponse<D: Destination>: Sendable {
+    @usableFromInline
     enum Kind: Sendable {
         case presentation(Presentation<D.Route>)
         case assistant(content: String, handsOff: Bool, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Presentation<D.Route>)
         case perform(summary: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Void)
     }
 
-    let kind: Kind
+    @usableFromInline let kind: Kind
     /// The interactors the response uses, whose lifecycle hooks follow the Destination's.
-    let interactors: [InteractorHooks]
+    @usableFromInline let interactors: [InteractorHooks]
 
+    @inlinable
     init(kind: Kind, interactors: [InteractorHooks] = []) {
         self.kind = kind
         self.interactors = interactors
     }
 
     /// Runs a fixed presentation.
+    @inlinable
     public static func present(_ presentation: Presentation<D.Route>) -> EventResponse {
         EventResponse(kind: .presentation(presentation))
     }
@@ -131,6 +134,13 @@ public struct EventInput<D: Destination> {
     public let event: D.Event
     /// The event's payload, if any.
     public let content: (any Sendable)?
+
+    @inlinable
+    init(destination: D, event: D.Event, content: (any Sendable)?) {
+        self.destination = destination
+        self.event = event
+        self.content = content
+    }
 
     /// The payload as `Content`.
     ///

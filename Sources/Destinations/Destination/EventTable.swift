@@ -1,15 +1,27 @@
 /// What each of a Destination's events does, as configured in its ``Provider``.
 public struct EventTable<D: Destination>: Sendable {
+    @usableFromInline
     struct Entry: Sendable {
-        let event: D.Event
-        var response: EventResponse<D>
+        @usableFromInline let event: D.Event
+        @usableFromInline var response: EventResponse<D>
+
+        @inlinable
+        init(event: D.Event, response: EventResponse<D>) {
+            self.event = event
+            self.response = response
+        }
     }
 
-    private(set) var entries: [Entry] = []
-    private(set) var duplicates: [D.Event] = []
+    @usableFromInline private(set) var entries: [Entry] = []
+    @usableFromInline private(set) var duplicates: [D.Event] = []
+
+    /// Creates an empty table.
+    @inlinable
+    public init() {}
 
     /// Configures an event. Configuring the same event twice is reported by validation as
     /// ``ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
+    @inlinable
     public mutating func on(_ event: D.Event, _ response: EventResponse<D>) {
         if entries.contains(where: { $0.event == event }) {
             duplicates.append(event)
@@ -33,7 +45,9 @@ public struct EventTable<D: Destination>: Sendable {
     }
 
     /// The response configured for an event.
+    @inlinable
     public func response(for event: D.Event) -> EventResponse<D>? {
-        entries.first { $0.event == event }?.response
+        for entry in entries where entry.event == event { return entry.response }
+        return nil
     }
 }

@@ -1,16 +1,17 @@
 /// A built Destination as the flow holds it: the object and its lifecycle, behind one box per
-/// Destination.
+/// Destination. The protocol is not generic, so the flow's specialized code calls it without
+/// looking up type metadata.
 @MainActor
-protocol LiveDestination<Route>: AnyObject {
-    associatedtype Route: NavigationRoute
-
+@usableFromInline
+protocol LiveDestination: AnyObject {
     /// The Destination.
     var object: AnyObject { get }
     /// Whether the Destination knows it is visible.
     var isVisible: Bool { get }
 
-    /// Links the Destination to its flow and starts its interactors' preparation.
-    func attach(_ id: ElementID, to flow: Flow<Route>)
+    /// Links the Destination to its flow (a `Flow` of the Destination's routes) and starts its
+    /// interactors' preparation.
+    func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker)
     /// Unlinks it, cancels its work, and starts its interactors' cleanup.
     func detach()
     func prepare()
@@ -19,19 +20,28 @@ protocol LiveDestination<Route>: AnyObject {
     func cleanup()
 }
 
-/// The box of a Destination of type `D`: it is also the link the Destination's context sends
-/// events through, so that attaching allocates nothing more.
+/// What a Destination's context sends events through when the Destination's own type is not
+/// known statically (a subclass sending as its superclass).
 @MainActor
-final class Live<D: Destination>: LiveDestination, DestinationLink {
-    typealias Route = D.Route
-    typealias Event = D.Event
+@usableFromInline
+protocol EventSending<Event>: AnyObject {
+    associatedtype Event: Hashable & Sendable
+    func send(_ event: Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError)
+}
 
-    let destination: D
-    let route: D.Route
-    let table: EventTable<D>
-    let hooks: [InteractorHooks]
-    private weak var flow: Flow<D.Route>?
+/// The box of a Destination of type `D`; the Destination's context links to it while attached.
+@MainActor
+@usableFromInline
+final class Live<D: Destination>: LiveDestination, EventSending {
+    @usableFromInline let destination: D
+    @usableFromInline let route: D.Route
+    @usableFromInline let table: EventTable<D>
+    @usableFromInline let hooks: [InteractorHooks]
+    /// The flow, while the Destination is attached. The flow owns this box and detaches it
+    /// before it goes away (at the latest in its `deinit`), which clears the reference.
+    @usableFromInline unowned(unsafe) var flow: Flow<D.Route>?
 
+    @inlinable
     init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks]) {
         self.destination = destination
         self.route = route
@@ -39,13 +49,15 @@ final class Live<D: Destination>: LiveDestination, DestinationLink {
         self.hooks = hooks
     }
 
-    var object: AnyObject { destination }
-    var isVisible: Bool { destination.context.isVisible }
+    @usableFromInline var object: AnyObject { destination }
+    @usableFromInline var isVisible: Bool { destination.context.isVisible }
 
-    func attach(_ id: ElementID, to flow: Flow<D.Route>) {
+    @usableFromInline
+    func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
+        let flow = unsafeDowncast(flow, to: Flow<D.Route>.self)
         self.flow = flow
         let context = destination.context
-        context.attach(id: id, route: route, link: self, tracker: flow.work)
+        context.attach(id: id, route: route, flow: flow, link: self, tracker: tracker)
         guard !hooks.isEmpty else { return }
         for hook in hooks { hook.prepareNow?(id) }
         let asynchronous = hooks.compactMap { $0.prepare }
@@ -55,6 +67,7 @@ final class Live<D: Destination>: LiveDestination, DestinationLink {
         }
     }
 
+    @usableFromInline
     func detach() {
         let context = destination.context
         let id = context.id
@@ -67,36 +80,25 @@ final class Live<D: Destination>: LiveDestination, DestinationLink {
         context.tracker?.add(Task { for cleanup in asynchronous { await cleanup(id) } }, owner: id, route: route.name, label: "interactor cleanup")
     }
 
-    func prepare() { destination.prepareForPresentation() }
+    @usableFromInline func prepare() { destination.prepareForPresentation() }
 
+    @usableFromInline
     func appear() {
         destination.context.isVisible = true
         destination.didAppear()
     }
 
+    @usableFromInline
     func disappear() {
         destination.context.isVisible = false
         destination.didDisappear()
     }
 
-    func cleanup() { destination.cleanup() }
+    @usableFromInline func cleanup() { destination.cleanup() }
 
+    @inlinable
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
         try flow.handle(event, content: content, from: destination, table: table)
     }
-
-    func present(_ presentation: Presentation<D.Route>, from id: ElementID) throws(NavigationError) {
-        guard let flow else { throw .destinationRemoved(id) }
-        try flow.apply(presentation, fromDestination: id)
-    }
-}
-
-/// Where a Destination's context sends its events and presentations while it is attached.
-@MainActor
-protocol DestinationLink<Route, Event>: AnyObject {
-    associatedtype Route: NavigationRoute
-    associatedtype Event: Hashable & Sendable
-    func send(_ event: Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError)
-    func present(_ presentation: Presentation<Route>, from id: ElementID) throws(NavigationError)
 }

@@ -15,17 +15,22 @@
 /// (``configuredEvents``, ``presentations``, …) is derived when they read it.
 @MainActor
 public struct Provider<Route: NavigationRoute> {
-    let box: any ProviderBox<Route>
+    /// The configuration, type-erased, for validation, the flow graph and exploration.
+    @usableFromInline let box: any ProviderBox<Route>
+    /// Builds the Destination; made where the provider is created, so that it runs
+    /// specialized for the Destination's type.
+    @usableFromInline let builder: @MainActor (Route, (any Sendable)?) throws(NavigationError) -> any LiveDestination
 
     /// Creates a provider from a function that builds the Destination and a configuration of
     /// its events.
+    @inlinable
     public init<D: Destination>(
         _ make: @escaping @MainActor (Route) throws -> D,
         events configure: (inout EventTable<D>) -> Void = { _ in }
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)
-        box = TypedProvider(make: { route, _ in try make(route) }, table: table)
+        self.init(TypedProvider(make: { route, _ in try make(route) }, table: table))
     }
 
     /// Creates a provider whose Destination receives the content a presentation hands over
@@ -37,17 +42,20 @@ public struct Provider<Route: NavigationRoute> {
     /// ```swift
     /// Provider { (route: AppRoute, note: Note?) in NoteDetail(id: route.noteID, note: note) }
     /// ```
+    @inlinable
     public init<D: Destination, Content: Sendable>(
         _ make: @escaping @MainActor (Route, Content?) throws -> D,
         events configure: (inout EventTable<D>) -> Void = { _ in }
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)
-        box = TypedProvider(make: { route, content in try make(route, content as? Content) }, table: table)
+        self.init(TypedProvider(make: { route, content in try make(route, content as? Content) }, table: table))
     }
 
-    private init(box: any ProviderBox<Route>) {
-        self.box = box
+    @inlinable
+    init<D: Destination>(_ typed: TypedProvider<D>) where D.Route == Route {
+        box = typed
+        builder = { route, content throws(NavigationError) in try typed.build(route, handing: content) }
     }
 
     /// The type of the Destination the provider builds.
@@ -65,8 +73,9 @@ public struct Provider<Route: NavigationRoute> {
     }
 
     /// Builds the Destination for `route`, handing it `content`.
-    func build(_ route: Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination<Route> {
-        try box.build(route, handing: content)
+    @inlinable
+    func build(_ route: Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination {
+        try builder(route, content)
     }
 
     /// Returns a copy of the provider with its event configuration changed: an A/B variant, or
@@ -88,12 +97,13 @@ public struct Provider<Route: NavigationRoute> {
         }
         var table = typed.table
         change(&table)
-        return Provider(box: TypedProvider(make: typed.make, table: table))
+        return Provider(TypedProvider(make: typed.make, table: table))
     }
 }
 
 /// A provider's configuration, type-erased.
 @MainActor
+@usableFromInline
 protocol ProviderBox<Route>: AnyObject {
     associatedtype Route: NavigationRoute
     var destinationType: Any.Type { get }
@@ -101,39 +111,46 @@ protocol ProviderBox<Route>: AnyObject {
     var declaredEvents: [String]? { get }
     var duplicateEvents: [String] { get }
     var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] { get }
-    func build(_ route: Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination<Route>
     func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError)
 }
 
 /// The configuration of a provider of `D`s.
 @MainActor
+@usableFromInline
 final class TypedProvider<D: Destination>: ProviderBox {
-    typealias Route = D.Route
+    @usableFromInline typealias Route = D.Route
 
-    let make: @MainActor (D.Route, (any Sendable)?) throws -> D
-    let table: EventTable<D>
-    /// The interactors of the table's responses, each once; derived on first use.
-    private lazy var hooks = InteractorHooks.unique(table.entries.flatMap { $0.response.interactors })
+    @usableFromInline let make: @MainActor (D.Route, (any Sendable)?) throws -> D
+    @usableFromInline let table: EventTable<D>
+    /// The interactors of the table's responses, each once.
+    @usableFromInline let hooks: [InteractorHooks]
 
+    @inlinable
     init(make: @escaping @MainActor (D.Route, (any Sendable)?) throws -> D, table: EventTable<D>) {
         self.make = make
         self.table = table
+        var hooks: [InteractorHooks] = []
+        for entry in table.entries where !entry.response.interactors.isEmpty {
+            hooks.append(contentsOf: entry.response.interactors)
+        }
+        self.hooks = hooks.isEmpty ? hooks : InteractorHooks.unique(hooks)
     }
 
-    var destinationType: Any.Type { D.self }
-    var configuredEvents: [String] { table.entries.map { "\($0.event)" } }
-    var duplicateEvents: [String] { table.duplicates.map { "\($0)" } }
-    var presentations: [(event: String, response: String, presentation: Presentation<D.Route>?)] {
+    @usableFromInline var destinationType: Any.Type { D.self }
+    @usableFromInline var configuredEvents: [String] { table.entries.map { "\($0.event)" } }
+    @usableFromInline var duplicateEvents: [String] { table.duplicates.map { "\($0)" } }
+    @usableFromInline var presentations: [(event: String, response: String, presentation: Presentation<D.Route>?)] {
         table.entries.map { ("\($0.event)", $0.response.summary, $0.response.presentation) }
     }
 
-    var declaredEvents: [String]? {
+    @usableFromInline var declaredEvents: [String]? {
         guard let all = D.Event.self as? any CaseIterable.Type else { return nil }
         func names<T: CaseIterable>(_: T.Type) -> [String] { T.allCases.map { "\($0)" } }
         return names(all)
     }
 
-    func build(_ route: D.Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination<D.Route> {
+    @inlinable
+    func build(_ route: D.Route, handing content: (any Sendable)?) throws(NavigationError) -> Live<D> {
         let destination: D
         do {
             destination = try make(route, content)
@@ -145,6 +162,7 @@ final class TypedProvider<D: Destination>: ProviderBox {
         return Live(destination, route: route, table: table, hooks: hooks)
     }
 
+    @usableFromInline
     func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
         guard let typed = destination as? D else {
             throw .unconfiguredEvent(event: name, route: "\(type(of: destination))")

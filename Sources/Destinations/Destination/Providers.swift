@@ -15,8 +15,8 @@
 /// Swap one for a mock or a variant with ``overriding(_:with:)``.
 @MainActor
 public struct Providers<Route: NavigationRoute> {
-    private let lookup: @MainActor (Route) -> Provider<Route>?
-    private var overrides: [(matches: @MainActor (Route) -> Bool, provider: Provider<Route>)] = []
+    @usableFromInline let lookup: @MainActor (Route) -> Provider<Route>?
+    @usableFromInline var overrides: [(matches: @MainActor (Route) -> Bool, provider: Provider<Route>)] = []
 
     /// Creates the set from a function of the route; return `nil` for a route without a
     /// provider, which the flow then refuses with ``NavigationError/noProvider(route:)``.
@@ -25,8 +25,9 @@ public struct Providers<Route: NavigationRoute> {
     }
 
     /// The provider for a route.
+    @inlinable
     public func provider(for route: Route) -> Provider<Route>? {
-        if let override = overrides.last(where: { $0.matches(route) }) {
+        for override in overrides.reversed() where override.matches(route) {
             return override.provider
         }
         return lookup(route)

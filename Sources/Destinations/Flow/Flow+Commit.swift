@@ -2,27 +2,27 @@ import Observation
 
 extension Flow {
     /// A change requested of the flow.
+    @usableFromInline
     enum Request {
-        /// A change computed by a transaction from the current state. `sender` is the screen
-        /// whose Destination asked for it, which must still be live when the change runs.
-        case transaction(
-            FlowEvent<Route>.Cause,
-            origin: ElementID?,
-            sender: ElementID?,
-            handing: (any Sendable)?,
-            (inout NavigationTransaction<Route>) throws(NavigationError) -> Void
-        )
+        /// A presentation applied from `origin`; `sender` is the screen whose Destination asked
+        /// for it, which must still be live when the change runs.
+        case presentation(Presentation<Route>, origin: ElementID?, sender: ElementID?, handing: (any Sendable)?, cause: FlowEvent<Route>.Cause)
+        /// A change the user made on screen.
+        case userAction(UserAction<Route>)
         /// A whole new state, committed element by element against the current one.
         case replacement(NavigationState<Route>, cause: FlowEvent<Route>.Cause)
 
+        @inlinable
         var cause: FlowEvent<Route>.Cause {
             switch self {
-            case .transaction(let cause, _, _, _, _), .replacement(_, let cause): cause
+            case .presentation(_, _, _, _, let cause), .replacement(_, let cause): cause
+            case .userAction(let action): .userAction(action)
             }
         }
     }
 
     /// Runs a request now, or after the change under way when there is one.
+    @inlinable
     func perform(_ request: Request) throws(NavigationError) {
         guard !isBusy else {
             logger.log(.debug, "deferred \(request.cause.summary) until the change under way is committed")
@@ -37,12 +37,13 @@ extension Flow {
             refusal = error
         }
         isBusy = false
-        runDeferred()
+        if !deferred.isEmpty { runDeferred() }
         if let refusal { throw refusal }
     }
 
     /// Runs the changes requested while another was under way, in order, each as its own
     /// transaction. Their refusals are reported, not thrown: their callers have returned.
+    @usableFromInline
     func runDeferred() {
         while !deferred.isEmpty {
             let request = deferred.removeFirst()
@@ -53,26 +54,23 @@ extension Flow {
     }
 
     /// Computes, builds and commits one change; reports and rethrows its refusal.
-    private func execute(_ request: Request) throws(NavigationError) {
+    @inlinable
+    func execute(_ request: Request) throws(NavigationError) {
         do throws(NavigationError) {
             switch request {
-            case .transaction(let cause, let origin, let sender, let content, let body):
+            case .presentation(let presentation, let origin, let sender, let content, let cause):
                 if let sender, live[sender] == nil { throw .destinationRemoved(sender) }
-                var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids)
-                try body(&transaction)
-                let changes = transaction.changes
-                let built: [(ElementID, any LiveDestination<Route>)]
-                do throws(BuildFailure) {
-                    built = try build(changes.added, handing: content, at: transaction.anchor)
-                } catch {
-                    throw transaction.locating(error.error, addedElement: error.element)
-                }
-                ids = transaction.ids
-                commit(transaction.state, built: built, changes: changes, cause: cause)
+                var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids, index: index)
+                try transaction.applyOnce(presentation)
+                try commit(&transaction, handing: content, cause: cause)
+            case .userAction(let action):
+                var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids, index: index)
+                try transaction.run(action)
+                try commit(&transaction, handing: nil, cause: .userAction(action))
             case .replacement(let state, let cause):
                 try state.validate()
                 let changes = state.changes(from: storage)
-                let built: [(ElementID, any LiveDestination<Route>)]
+                let built: [(ElementID, any LiveDestination)]
                 do throws(BuildFailure) {
                     built = try build(changes.added, handing: nil, at: nil)
                 } catch {
@@ -81,6 +79,7 @@ extension Flow {
                 var generator = ids
                 generator.reserve(through: max(state.maxID, storage.maxID))
                 ids = generator
+                index = ElementIndex(state)
                 commit(state, built: built, changes: changes, cause: cause)
             }
         } catch {
@@ -89,19 +88,49 @@ extension Flow {
         }
     }
 
+    /// Builds the Destinations a transaction's change needs, then commits it.
+    ///
+    /// The transaction lets go of the flow's index before the index changes: it shares the
+    /// index's storage, which would otherwise be copied whole on every commit.
+    @inlinable
+    func commit(_ transaction: inout NavigationTransaction<Route>, handing content: (any Sendable)?, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
+        let changes = transaction.changes
+        let built: [(ElementID, any LiveDestination)]
+        do throws(BuildFailure) {
+            built = try build(changes.added, handing: content, at: transaction.anchor)
+        } catch {
+            throw transaction.locating(error.error, addedElement: error.element)
+        }
+        let state = transaction.state
+        let locations = transaction.addedLocations
+        ids = transaction.ids
+        transaction.index = nil
+        index.remove(changes.removedIDs)
+        for (id, location) in locations { index.set(id, at: location) }
+        commit(state, built: built, changes: changes, cause: cause)
+    }
+
     /// A provider's failure and the screen it was building.
+    @usableFromInline
     struct BuildFailure: Error {
-        let error: NavigationError
-        let element: ElementID
+        @usableFromInline let error: NavigationError
+        @usableFromInline let element: ElementID
+
+        @inlinable
+        init(error: NavigationError, element: ElementID) {
+            self.error = error
+            self.element = element
+        }
     }
 
     /// Builds the Destinations of the added screens; `content` goes to the one at `target`.
+    @inlinable
     func build(
         _ screens: [NavigationNode<Route>],
         handing content: (any Sendable)?,
         at target: ElementID?
-    ) throws(BuildFailure) -> [(ElementID, any LiveDestination<Route>)] {
-        var built: [(ElementID, any LiveDestination<Route>)] = []
+    ) throws(BuildFailure) -> [(ElementID, any LiveDestination)] {
+        var built: [(ElementID, any LiveDestination)] = []
         built.reserveCapacity(screens.count)
         for screen in screens {
             guard let route = screen.route else { continue }
@@ -117,9 +146,10 @@ extension Flow {
         return built
     }
 
-    private func commit(
+    @inlinable
+    func commit(
         _ state: NavigationState<Route>,
-        built: [(ElementID, any LiveDestination<Route>)],
+        built: [(ElementID, any LiveDestination)],
         changes: NavigationChanges<Route>,
         cause: FlowEvent<Route>.Cause
     ) {
@@ -135,16 +165,16 @@ extension Flow {
 
     /// Runs the lifecycle of a committed change: disappearances, removals, preparations,
     /// appearances, observers and subscribers, in that order.
+    @inlinable
     func install(
-        _ built: [(ElementID, any LiveDestination<Route>)],
+        _ built: [(ElementID, any LiveDestination)],
         changes: NavigationChanges<Route>,
         cause: FlowEvent<Route>.Cause
     ) {
-        let nowVisible = storage.visibleScreens.map { $0.id }
-        let nowVisibleSet = Set(nowVisible)
-        let removedIDs = Set(changes.removed.map { $0.id })
-        let builtIDs = Set(built.map { $0.0 })
-        for id in visible where !nowVisibleSet.contains(id) || removedIDs.contains(id) {
+        var nowVisible: [ElementID] = []
+        storage.root.collectVisibleIDs(into: &nowVisible)
+        let removedIDs = changes.removedIDs
+        for id in visible where !nowVisible.contains(id) || removedIDs.contains(id) {
             live[id]?.disappear()
         }
         for screen in changes.removed {
@@ -155,37 +185,41 @@ extension Flow {
         }
         for (id, destination) in built {
             live[id] = destination
-            destination.attach(id, to: self)
+            destination.attach(id, to: self, tracker: work)
         }
         for (_, destination) in built {
             destination.prepare()
         }
-        let wasVisible = Set(visible)
+        let wasVisible = visible
         visible = nowVisible
-        for id in nowVisible where !wasVisible.contains(id) || builtIDs.contains(id) {
+        for id in nowVisible where !wasVisible.contains(id) || built.contains(where: { $0.0 == id }) {
             live[id]?.appear()
         }
-        for id in changes.removedIDs {
-            observations.removeValue(forKey: id)?.changed()
-        }
-        for id in changes.touched {
-            observations[id]?.changed()
+        if !observations.isEmpty {
+            for id in removedIDs {
+                observations.removeValue(forKey: id)?.changed()
+            }
+            for id in changes.touched {
+                observations[id]?.changed()
+            }
         }
         logger.log(.info, "\(cause.summary): +\(changes.added.count) -\(changes.removed.count)")
         emit(cause: cause, changes: changes, refusal: nil)
     }
 
     /// Reports a refused change to the logger, ``onRefusal`` and subscribers.
-    private func refuse(_ cause: FlowEvent<Route>.Cause, _ error: NavigationError) {
+    @usableFromInline
+    func refuse(_ cause: FlowEvent<Route>.Cause, _ error: NavigationError) {
         logger.log(.error, "refused \(cause.summary): \(error)")
         onRefusal?(error, cause)
         emit(cause: cause, changes: NavigationChanges(), refusal: error)
     }
 
+    @inlinable
     func observation(for id: ElementID) -> NodeObservation {
         if let existing = observations[id] { return existing }
         let created = NodeObservation()
-        if storage.contains(id) { observations[id] = created }
+        if index.contains(id) { observations[id] = created }
         return created
     }
 }

@@ -19,6 +19,7 @@ extension Flow {
     }
 
     /// Numbers an event and hands it to every subscriber; builds nothing without one.
+    @inlinable
     func emit(cause: FlowEvent<Route>.Cause, changes: NavigationChanges<Route>, refusal: NavigationError?) {
         sequence += 1
         guard !subscribers.isEmpty else { return }
@@ -28,6 +29,7 @@ extension Flow {
         }
     }
 
+    @inlinable
     func handle<D: Destination>(
         _ event: D.Event,
         content: (any Sendable)?,
@@ -55,9 +57,7 @@ extension Flow {
             try body(input)
             return
         }
-        try perform(.transaction(.event(AnyEvent(event), route: route, from: id, presentation), origin: id, sender: id, handing: handed) {
-            transaction throws(NavigationError) in try transaction.apply(presentation)
-        })
+        try perform(.presentation(presentation, origin: id, sender: id, handing: handed, cause: .event(AnyEvent(event), route: route, from: id, presentation)))
     }
 }
 

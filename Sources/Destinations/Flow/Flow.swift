@@ -28,28 +28,33 @@ import Observation
 /// reading ``rootID`` tracks only the replacement of the root.
 ///
 /// Releasing the flow detaches and cleans up every Destination and cancels their work.
+///
+/// The hot paths are inlinable, so that they run specialized for the app's `Route`.
 @MainActor
 public final class Flow<Route: NavigationRoute>: Observable {
-    var storage: NavigationState<Route>
-    var ids: any ElementIDGenerator
-    var live: [ElementID: any LiveDestination<Route>] = [:]
-    var visible: [ElementID] = []
-    var providers: Providers<Route>
-    let logger: FlowLogger
-    let registrar = ObservationRegistrar()
-    var observations: [ElementID: NodeObservation] = [:]
-    var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
+    @usableFromInline var storage: NavigationState<Route>
+    /// Where every element of ``storage`` is, kept up to date at O(change) per commit.
+    @usableFromInline var index: ElementIndex
+    @usableFromInline var ids: any ElementIDGenerator
+    @usableFromInline var live: [ElementID: any LiveDestination] = [:]
+    /// The visible screens, in display order.
+    @usableFromInline var visible: [ElementID] = []
+    @usableFromInline var providers: Providers<Route>
+    @usableFromInline let logger: FlowLogger
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline var observations: [ElementID: NodeObservation] = [:]
+    @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
     var nextSubscriber = 0
-    var sequence: UInt64 = 0
-    let work = WorkTracker()
+    @usableFromInline var sequence: UInt64 = 0
+    @usableFromInline let work = WorkTracker()
     /// Whether a change is being computed or committed; changes requested meanwhile wait.
-    var isBusy = false
+    @usableFromInline var isBusy = false
     /// Changes requested while another was under way, in order.
-    var deferred: [Request] = []
+    @usableFromInline var deferred: [Request] = []
     /// The key paths observation reports, made once: a key-path literal in generic code is
     /// instantiated at run time on every evaluation.
-    let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
-    let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
+    @usableFromInline let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
+    @usableFromInline let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
 
     /// Called with every change the flow refuses, and why: one place for view code that sends
     /// events without handling errors (``Destination/post(_:content:)``) and for changes
@@ -77,12 +82,12 @@ public final class Flow<Route: NavigationRoute>: Observable {
         var generator = ids
         let state = try NavigationState(layout, ids: &generator)
         self.storage = state
+        self.index = ElementIndex(state)
         self.ids = generator
         self.providers = providers
         self.logger = logger
-        var changes = NavigationChanges<Route>()
-        changes.added = state.screens
-        let built: [(ElementID, any LiveDestination<Route>)]
+        let changes = NavigationChanges(added: state.screens, touched: Set(state.nodes.map { $0.id }))
+        let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(changes.added, handing: nil, at: nil)
         } catch {
@@ -99,6 +104,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// The whole navigation state. Reading it tracks every change.
+    @inlinable
     public var state: NavigationState<Route> {
         registrar.access(self, keyPath: stateKeyPath)
         return storage
@@ -107,6 +113,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The id of the root element. Reading it tracks only the root's replacement
     /// (``Presentation/replaceRoot(_:)``, a restore with another root), not every change:
     /// what a renderer's outermost view reads.
+    @inlinable
     public var rootID: ElementID {
         registrar.access(self, keyPath: rootKeyPath)
         return storage.root.id
@@ -114,27 +121,39 @@ public final class Flow<Route: NavigationRoute>: Observable {
 
     /// The element with `id`, or `nil`. Reading it tracks changes to that element's own content
     /// only: its stack's screens, its tab selection, its columns, its modal.
+    ///
+    /// - Complexity: O(*d* log *n*): the flow's index says where the element is; no search.
+    @inlinable
     public func node(_ id: ElementID) -> NavigationNode<Route>? {
         observation(for: id).access()
-        return storage.node(id)
+        guard let path = index.path(to: id) else { return nil }
+        return storage.root.node(at: path)
     }
 
     /// Whether the state holds an element with `id`. Reading it does not track anything.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
     public func contains(_ id: ElementID) -> Bool {
-        live[id] != nil || storage.contains(id)
+        index.contains(id)
     }
 
     /// The screen with the focus. Reading it tracks every change, as ``state`` does.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth.
+    @inlinable
     public var focusedScreen: NavigationNode<Route> {
         state.focusedScreen
     }
 
     /// The Destination of the screen with `id`, if it is live and of type `D`.
+    @inlinable
     public func destination<D: Destination>(_ id: ElementID, as type: D.Type = D.self) -> D? {
         live[id]?.object as? D
     }
 
     /// The Destination of the screen with `id`, whatever its type.
+    @inlinable
     public func destination(_ id: ElementID) -> AnyObject? {
         live[id]?.object
     }
@@ -163,31 +182,28 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///   - content: Content handed to the Destination of the screen the presentation ends on,
     ///     when the presentation adds it (see ``Provider/init(_:events:)-(_,(inout EventTable<D>)->Void)``).
     /// - Throws: ``NavigationError``; the state and the Destinations are then unchanged.
+    @inlinable
     public func apply(
         _ presentation: Presentation<Route>,
         from origin: ElementID? = nil,
         handing content: (any Sendable)? = nil
     ) throws(NavigationError) {
-        try perform(.transaction(.presentation(presentation, from: origin), origin: origin, sender: nil, handing: content) {
-            transaction throws(NavigationError) in try transaction.apply(presentation)
-        })
+        try perform(.presentation(presentation, origin: origin, sender: nil, handing: content, cause: .presentation(presentation, from: origin)))
     }
 
     /// Applies a presentation a Destination asked for, from its screen.
+    @inlinable
     func apply(_ presentation: Presentation<Route>, fromDestination id: ElementID) throws(NavigationError) {
-        try perform(.transaction(.presentation(presentation, from: id), origin: id, sender: id, handing: nil) {
-            transaction throws(NavigationError) in try transaction.apply(presentation)
-        })
+        try perform(.presentation(presentation, origin: id, sender: id, handing: nil, cause: .presentation(presentation, from: id)))
     }
 
     /// Applies a change the user made on screen, so that the state follows what shows.
     ///
     /// - Throws: ``NavigationError``, for example ``NavigationError/staleUserAction(_:)``; the
     ///   state is then unchanged.
+    @inlinable
     public func apply(_ action: UserAction<Route>) throws(NavigationError) {
-        try perform(.transaction(.userAction(action), origin: nil, sender: nil, handing: nil) {
-            transaction throws(NavigationError) in try transaction.apply(action)
-        })
+        try perform(.userAction(action))
     }
 
     /// Replaces the whole state with a saved one. Screens whose id and route are unchanged keep
@@ -240,14 +256,20 @@ public final class Flow<Route: NavigationRoute>: Observable {
 /// The observation point of one element, so that observers of one container are not told
 /// about changes to another.
 @MainActor
+@usableFromInline
 final class NodeObservation: Observable {
     private let registrar = ObservationRegistrar()
     private var version = 0
 
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
     func access() {
         registrar.access(self, keyPath: \.version)
     }
 
+    @usableFromInline
     func changed() {
         registrar.withMutation(of: self, keyPath: \.version) { version += 1 }
     }

@@ -29,6 +29,15 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
     public let state: NavigationState<Route>
     /// Why the change was refused, when it was.
     public let refusal: NavigationError?
+
+    @inlinable
+    init(sequence: UInt64, cause: Cause, changes: NavigationChanges<Route>, state: NavigationState<Route>, refusal: NavigationError?) {
+        self.sequence = sequence
+        self.cause = cause
+        self.changes = changes
+        self.state = state
+        self.refusal = refusal
+    }
 }
 
 /// A Destination's event, of whatever type, as a flow's events and logs record it.

@@ -1,5 +1,6 @@
 /// The finite work a flow's Destinations have under way, so that it can be awaited.
 @MainActor
+@usableFromInline
 final class WorkTracker {
     private struct Entry {
         let owner: ElementID?

@@ -1,14 +1,16 @@
 extension NavigationTransaction {
     /// The path to the nearest tab bar (crossing modals) and the index of `tab` in it.
+    @inlinable
     func tabIndex(_ tab: TabID) throws(NavigationError) -> ([NodeStep], Int) {
         guard let tabsPath = try nearest(.tabs, crossingModals: true) else { throw .noTabs(from: anchor) }
         let tabsNode = try node(at: tabsPath)
-        guard case .tabs(let tabs) = tabsNode.content, let index = tabs.ids.firstIndex(of: tab) else {
+        guard case .tabs(let tabs) = tabsNode.content, let index = tabs.tabs.firstIndex(where: { $0.id == tab }) else {
             throw .unknownTab(tab, tabs: tabsNode.id)
         }
         return (tabsPath, index)
     }
 
+    @inlinable
     mutating func selectTab(_ tab: TabID) throws(NavigationError) {
         let (tabsPath, index) = try tabIndex(tab)
         try select(index, ofTabsAt: tabsPath)
@@ -16,6 +18,7 @@ extension NavigationTransaction {
 
     /// Selects a tab and moves the anchor to its focus. Leaving a tab dismisses the modals
     /// presented inside it, so that every modal stays on the focus path.
+    @inlinable
     mutating func select(_ index: Int, ofTabsAt tabsPath: [NodeStep]) throws(NavigationError) {
         let tabsNode = try node(at: tabsPath)
         guard case .tabs(let tabs) = tabsNode.content else { throw .noTabs(from: tabsNode.id) }
@@ -25,61 +28,65 @@ extension NavigationTransaction {
             let selection = tabs.tabs[index].id
             modify(at: tabsPath) { node in
                 guard case .tabs(var tabs) = node.content else { return }
-                tabs.selection = selection
-                node.content = .tabs(tabs)
+                tabs._selection = selection
+                node._content = .tabs(tabs)
             }
             markTouched(tabsNode.id)
         }
         anchor = try focus(of: node(at: tabsPath + [.tab(index: index)]))
     }
 
+    @inlinable
     mutating func presentInTab(_ tab: TabID, _ route: Route) throws(NavigationError) {
         let (tabsPath, index) = try tabIndex(tab)
         try select(index, ofTabsAt: tabsPath)
         let tabPath = tabsPath + [.tab(index: index)]
-        let tabNode = try node(at: tabPath)
-        if tabNode.kind == .stack {
-            let screen = try makeScreen(route)
-            modify(at: tabPath) { stack in stack.modifyStack { $0.push(screen) } }
-            markTouched(tabNode.id)
-            anchor = screen.id
+        if try node(at: tabPath).kind == .stack {
+            anchor = try push(route, onStackAt: tabPath).id
         } else {
-            try replaceNode(at: tabPath, with: makeScreen(route), parent: try node(at: tabsPath).id)
+            try replaceNode(at: tabPath, with: makeScreen(route, at: nil))
         }
     }
 
+    @inlinable
     mutating func show(_ route: Route, in column: SplitColumn) throws(NavigationError) {
         guard let splitPath = try nearest(.split, crossingModals: true) else { throw .noSplit(from: anchor) }
         let splitNode = try node(at: splitPath)
         guard case .split(let split) = splitNode.content, split.columns.contains(column) else {
             throw .noSuchColumn(column, split: splitNode.id)
         }
-        let screen = try makeScreen(route)
+        let screen: NavigationNode<Route>
         switch split[column] {
         case let existing? where existing.kind == .stack:
+            screen = try makeScreen(route, at: ElementIndex.Location(parent: existing.id, step: .stackElement(index: 0)))
             existing.visit { if $0.id != existing.id { recordRemoval(of: $0, subtree: false) } }
             modify(at: splitPath + [.column(column)]) { stack in
-                stack.content = .stack(Stack([screen]))
-                stack.modal = nil
+                stack._content = .stack(Stack([screen]))
+                stack.presented = nil
             }
             markTouched(existing.id)
         case let existing?:
+            screen = try makeScreen(route, at: ElementIndex.Location(parent: splitNode.id, step: .column(column)))
             recordRemoval(of: existing)
             setColumn(column, ofSplitAt: splitPath, to: screen)
             markTouched(splitNode.id)
         case nil:
-            let stack = try makeStackNode(screen)
+            screen = try makeScreen(route, at: nil)
+            let stack = NavigationNode(id: try _ids.fresh(), content: .stack(Stack([screen])))
+            log.setLocation(of: screen.id, to: ElementIndex.Location(parent: stack.id, step: .stackElement(index: 0)))
+            recordAddition(stack, at: ElementIndex.Location(parent: splitNode.id, step: .column(column)))
             setColumn(column, ofSplitAt: splitPath, to: stack)
             markTouched(splitNode.id)
         }
         anchor = screen.id
     }
 
+    @inlinable
     mutating func setColumn(_ column: SplitColumn, ofSplitAt splitPath: [NodeStep], to node: NavigationNode<Route>?) {
         modify(at: splitPath) { splitNode in
             guard case .split(var split) = splitNode.content else { return }
-            split[column] = node
-            splitNode.content = .split(split)
+            split.set(column, to: node)
+            splitNode._content = .split(split)
         }
     }
 }

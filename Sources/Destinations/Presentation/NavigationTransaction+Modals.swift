@@ -1,9 +1,10 @@
 extension NavigationTransaction {
+    @inlinable
     mutating func present(_ layout: Layout<Route>, style: ModalStyle) throws(NavigationError) {
         let path = try anchorPath()
         let presenter = try node(at: path)
         if let modalStep = path.lastIndex(of: .modal),
-            let holder = state.root.node(at: path[..<modalStep]),
+            let holder = _state.root.node(at: path[..<modalStep]),
             holder.modal?.style.isOverlay == true
         {
             throw .overlayCannotPresent(presenter.id)
@@ -17,8 +18,8 @@ extension NavigationTransaction {
         if style.isOverlay, case .screen = layout {} else if style.isOverlay {
             throw .overlayNeedsScreen(style)
         }
-        let content = try makeNode(layout)
-        modify(at: path) { $0.modal = Modal(style: style, node: content) }
+        let content = try makeNode(layout, at: ElementIndex.Location(parent: presenter.id, step: .modal))
+        modify(at: path) { $0.presented = ModalBox(Modal(style: style, node: content)) }
         markTouched(presenter.id)
         anchor = focus(of: content)
     }
@@ -27,14 +28,15 @@ extension NavigationTransaction {
     /// modal it presented would not show: a modal on screen that is not one of its ancestors
     /// (the modal's content is returned), or the selected tab of a tab bar when the element is
     /// in another tab (that tab's node is returned).
+    @inlinable
     func element(hidingPresenterAt path: [NodeStep]) -> ElementID? {
-        var node = state.root
+        var node = _state.root
         for step in path {
             if let modal = node.modal, step != .modal { return modal.node.id }
             switch (node.content, step) {
-            case (.stack(let stack), .stackElement(let depth)):
+            case (.stack(let stack), .stackElement(let index)):
                 let focused = stack.focusedElement
-                if focused.depth != depth, let modal = focused.node.modal { return modal.node.id }
+                if stack.count - 1 - focused.depth != index, let modal = focused.node.modal { return modal.node.id }
             case (.tabs(let tabs), .tab(let index)):
                 if index != tabs.selectedIndex { return tabs.selectedTab.node.id }
             case (.split(let split), .column(let column)):
@@ -50,26 +52,30 @@ extension NavigationTransaction {
         return nil
     }
 
+    @inlinable
     mutating func dismiss() throws(NavigationError) {
         let path = try anchorPath()
         guard let modalStep = path.lastIndex(of: .modal) else { throw .nothingToDismiss(from: anchor) }
         try removeModal(at: Array(path[..<modalStep]))
     }
 
+    @inlinable
     mutating func dismissPresented() throws(NavigationError) {
         let path = try anchorPath()
         guard try node(at: path).modal != nil else { throw .nothingToDismiss(from: anchor) }
         try removeModal(at: path)
     }
 
+    @inlinable
     mutating func dismissAll() {
-        let focusPath = state.root.focusPath
+        let focusPath = _state.root.focusPath
         guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
         try? removeModal(at: Array(focusPath[..<modalStep]))
     }
 
     /// Dismisses the modals presented inside the subtree at `path`: the first along its focus,
     /// which holds the rest of the subtree's presentation chain.
+    @inlinable
     mutating func dismissModals(inSubtreeAt path: [NodeStep]) throws(NavigationError) {
         let focusPath = try node(at: path).focusPath
         guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
@@ -78,11 +84,12 @@ extension NavigationTransaction {
         anchor = savedAnchor
     }
 
+    @inlinable
     mutating func removeModal(at presenterPath: [NodeStep]) throws(NavigationError) {
         let presenter = try node(at: presenterPath)
         guard let modal = presenter.modal else { throw .nothingToDismiss(from: anchor) }
         recordRemoval(of: modal.node)
-        modify(at: presenterPath) { $0.modal = nil }
+        modify(at: presenterPath) { $0.presented = nil }
         markTouched(presenter.id)
         anchor = focus(of: try node(at: presenterPath))
     }

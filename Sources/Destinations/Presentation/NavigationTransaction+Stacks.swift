@@ -1,21 +1,28 @@
 extension NavigationTransaction {
     /// The path to the nearest stack enclosing the anchor, within its modal.
+    @inlinable
     func nearestStack() throws(NavigationError) -> [NodeStep] {
         guard let path = try nearest(.stack, crossingModals: false) else { throw .noStack(from: anchor) }
         return path
     }
 
-    mutating func push(_ route: Route) throws(NavigationError) {
-        let stackPath = try nearestStack()
-        let node = try makeScreen(route)
-        let stackID = modify(at: stackPath) { stack in
-            stack.modifyStack { $0.push(node) }
-            return stack.id
-        }
-        markTouched(stackID)
-        anchor = node.id
+    /// Pushes a new screen for `route` on the stack at `stackPath` and returns it.
+    @inlinable
+    mutating func push(_ route: Route, onStackAt stackPath: [NodeStep]) throws(NavigationError) -> NavigationNode<Route> {
+        let stack = try node(at: stackPath)
+        guard case .stack(let elements) = stack.content else { throw .noStack(from: anchor) }
+        let screen = try makeScreen(route, at: ElementIndex.Location(parent: stack.id, step: .stackElement(index: elements.count)))
+        modify(at: stackPath) { node in node.modifyStack { $0.push(screen) } }
+        markTouched(stack.id)
+        return screen
     }
 
+    @inlinable
+    mutating func push(_ route: Route) throws(NavigationError) {
+        anchor = try push(route, onStackAt: nearestStack()).id
+    }
+
+    @inlinable
     mutating func back() throws(NavigationError) {
         let stackPath = try nearestStack()
         let popped = modify(at: stackPath) { stack in stack.modifyStack { $0.pop() } }
@@ -26,21 +33,14 @@ extension NavigationTransaction {
         anchor = focus(of: stack)
     }
 
+    @inlinable
     mutating func popToRoot() throws(NavigationError) {
         let stackPath = try nearestStack()
-        let popped = modify(at: stackPath) { stack in
-            stack.modifyStack { stack in
-                var popped: [NavigationNode<Route>] = []
-                while let node = stack.pop() { popped.append(node) }
-                return popped
-            }
-        }
-        let stack = try node(at: stackPath)
-        popped.forEach { recordRemoval(of: $0) }
-        if !popped.isEmpty { markTouched(stack.id) }
-        anchor = focus(of: stack)
+        guard case .stack(let stack) = try node(at: stackPath).content else { throw .noStack(from: anchor) }
+        try pop(stack.count - 1, fromStackAt: stackPath)
     }
 
+    @inlinable
     mutating func popTo(_ route: Route) throws(NavigationError) {
         let stackPath = try nearestStack()
         let stack = try node(at: stackPath)
@@ -52,25 +52,35 @@ extension NavigationTransaction {
         try pop(depth, fromStackAt: stackPath)
     }
 
+    @inlinable
     mutating func popAbove(_ element: ElementID) throws(NavigationError) {
-        guard let elementPath = state.root.path(to: element) else { throw .unknownElement(element) }
-        guard case .stackElement(let depth)? = elementPath.last else { throw .noStack(from: element) }
-        try pop(depth, fromStackAt: Array(elementPath.dropLast()))
+        guard let elementPath = path(to: element) else { throw .unknownElement(element) }
+        guard case .stackElement(let index)? = elementPath.last else { throw .noStack(from: element) }
+        let stackPath = Array(elementPath.dropLast())
+        guard case .stack(let stack) = try node(at: stackPath).content else { throw .noStack(from: element) }
+        try pop(stack.count - 1 - index, fromStackAt: stackPath)
     }
 
     /// Pops the `count` top screens of the stack at `stackPath` and moves the anchor to its
     /// focus.
+    @inlinable
     mutating func pop(_ count: Int, fromStackAt stackPath: [NodeStep]) throws(NavigationError) {
         if count > 0 {
             let popped = modify(at: stackPath) { stack in
-                stack.modifyStack { stack in (0..<count).compactMap { _ in stack.pop() } }
+                stack.modifyStack { stack in
+                    var popped: [NavigationNode<Route>] = []
+                    popped.reserveCapacity(count)
+                    for _ in 0..<count { if let node = stack.pop() { popped.append(node) } }
+                    return popped
+                }
             }
-            popped.forEach { recordRemoval(of: $0) }
+            for node in popped { recordRemoval(of: node) }
             markTouched(try node(at: stackPath).id)
         }
         anchor = try focus(of: node(at: stackPath))
     }
 
+    @inlinable
     mutating func setStack(_ routes: [Route]) throws(NavigationError) {
         guard !routes.isEmpty else { throw .invalidLayout(.emptyStack) }
         let stackPath = try nearestStack()
@@ -84,20 +94,23 @@ extension NavigationTransaction {
             return
         }
         var added: [NavigationNode<Route>] = []
-        for route in routes[kept...] { added.append(try makeScreen(route)) }
+        for (index, route) in routes.enumerated().dropFirst(kept) {
+            added.append(try makeScreen(route, at: ElementIndex.Location(parent: stackNode.id, step: .stackElement(index: index))))
+        }
         if kept == 0 {
-            current.forEach { recordRemoval(of: $0) }
-            modify(at: stackPath) { $0.content = .stack(Stack(added)) }
+            for node in current { recordRemoval(of: node) }
+            modify(at: stackPath) { $0._content = .stack(Stack(added)) }
         } else {
             let popCount = current.count - kept
             let popped = modify(at: stackPath) { node in
                 node.modifyStack { stack in
-                    let popped = (0..<popCount).compactMap { _ in stack.pop() }
+                    var popped: [NavigationNode<Route>] = []
+                    for _ in 0..<popCount { if let node = stack.pop() { popped.append(node) } }
                     for screen in added { stack.push(screen) }
                     return popped
                 }
             }
-            popped.forEach { recordRemoval(of: $0) }
+            for node in popped { recordRemoval(of: node) }
         }
         markTouched(stackNode.id)
         anchor = try focus(of: node(at: stackPath))

@@ -1,4 +1,5 @@
 extension NavigationTransaction {
+    @inlinable
     mutating func run(_ action: UserAction<Route>) throws(NavigationError) {
         switch action {
         case .popped(let stackID, let top):
@@ -11,7 +12,7 @@ extension NavigationTransaction {
             }
             try pop(depth, fromStackAt: path)
         case .dismissed(let modalID):
-            guard let path = state.root.path(to: modalID) else { throw .staleUserAction(.modalGone(modalID)) }
+            guard let path = path(to: modalID) else { throw .staleUserAction(.modalGone(modalID)) }
             guard path.last == .modal else { throw .staleUserAction(.notAModal(modalID)) }
             try removeModal(at: Array(path.dropLast()))
         case .selectedTab(let tab, let tabsID):
@@ -24,16 +25,18 @@ extension NavigationTransaction {
         case .movedSheet(let detent, let modalID):
             try moveSheet(modalID, to: detent)
         }
-        anchor = state.focusedScreen.id
+        anchor = _state.focusedScreen.id
     }
 
     /// The path to an element a report names; refused as stale when it is gone.
-    private func pathToReported(_ id: ElementID) throws(NavigationError) -> [NodeStep] {
-        guard let path = state.root.path(to: id) else { throw .staleUserAction(.elementGone(id)) }
+    @inlinable
+    func pathToReported(_ id: ElementID) throws(NavigationError) -> [NodeStep] {
+        guard let path = path(to: id) else { throw .staleUserAction(.elementGone(id)) }
         return path
     }
 
-    private mutating func closeColumn(_ column: SplitColumn, ofSplit splitID: ElementID) throws(NavigationError) {
+    @inlinable
+    mutating func closeColumn(_ column: SplitColumn, ofSplit splitID: ElementID) throws(NavigationError) {
         let path = try pathToReported(splitID)
         guard case .split(let split) = try node(at: path).content else { throw .staleUserAction(.notSplit(splitID)) }
         guard split.columns.contains(column) else { throw .noSuchColumn(column, split: splitID) }
@@ -48,8 +51,9 @@ extension NavigationTransaction {
         markTouched(splitID)
     }
 
-    private mutating func moveSheet(_ modalID: ElementID, to detent: SheetDetent) throws(NavigationError) {
-        guard let path = state.root.path(to: modalID) else { throw .staleUserAction(.modalGone(modalID)) }
+    @inlinable
+    mutating func moveSheet(_ modalID: ElementID, to detent: SheetDetent) throws(NavigationError) {
+        guard let path = path(to: modalID) else { throw .staleUserAction(.modalGone(modalID)) }
         guard path.last == .modal else { throw .staleUserAction(.notAModal(modalID)) }
         let presenterPath = Array(path.dropLast())
         let presenter = try node(at: presenterPath)
@@ -62,8 +66,8 @@ extension NavigationTransaction {
         options.selectedDetent = detent
         modify(at: presenterPath) { node in
             guard var modal = node.modal else { return }
-            modal.style = .sheet(options)
-            node.modal = modal
+            modal._style = .sheet(options)
+            node.presented = ModalBox(modal)
         }
         markTouched(presenter.id)
     }

@@ -11,63 +11,67 @@
 /// Transactions keep the state's one presentation chain: every modal lies on the focus path.
 /// Leaving a tab dismisses the modals inside it, and presenting from an element that another
 /// modal hides throws ``NavigationError/presenterHidden(_:by:)``.
+///
+/// The type's operations are inlinable, so that an app's code runs them specialized for its
+/// `Route`: unspecialized generic code spends most of its time looking up type metadata.
 public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// The state as the transaction has changed it so far.
-    public private(set) var state: NavigationState<Route>
+    @inlinable
+    public var state: NavigationState<Route> { _state }
     /// The element the next presentation starts from.
     public var anchor: ElementID
     /// The id generator; advanced as elements are added.
-    public private(set) var ids: any ElementIDGenerator
+    @inlinable
+    public var ids: any ElementIDGenerator { _ids }
 
+    @usableFromInline var _state: NavigationState<Route>
+    @usableFromInline var _ids: any ElementIDGenerator
     /// The state the transaction started from.
-    let initial: NavigationState<Route>
-    private var addedOrder: [ElementID] = []
-    private var addedNodes: [ElementID: NavigationNode<Route>] = [:]
-    private var removedOrder: [ElementID] = []
-    private var removedNodes: [ElementID: NavigationNode<Route>] = [:]
-    private var removedAll: Set<ElementID> = []
-    private var touched: Set<ElementID> = []
-    private var pathSteps: [(index: Int, count: Int)] = []
-    private var addedInStep: [ElementID: [(index: Int, count: Int)]] = [:]
+    @usableFromInline let initial: NavigationState<Route>
+    /// Where every element of ``initial`` is, when the caller keeps an index; otherwise
+    /// elements are searched for.
+    @usableFromInline var index: ElementIndex?
+    @usableFromInline var log = ChangeLog<Route>()
+    @usableFromInline var pathSteps: [PathStep] = []
+    @usableFromInline var addedInStep: [ElementID: [PathStep]] = [:]
 
     /// Starts a transaction on `state`, from `anchor` or else the focused screen.
+    @inlinable
     public init(state: NavigationState<Route>, anchor: ElementID? = nil, ids: any ElementIDGenerator) {
-        self.state = state
-        self.initial = state
-        self.anchor = anchor ?? state.focusedScreen.id
-        self.ids = ids
+        self.init(state: state, anchor: anchor, ids: ids, index: nil)
     }
 
-    /// What the transaction has changed so far.
-    ///
-    /// An element counts as touched only when its own content differs from the start: a stack
-    /// pushed and popped again within the transaction is not touched.
-    public var changes: NavigationChanges<Route> {
-        var changes = NavigationChanges<Route>()
-        changes.added = addedOrder.compactMap { id in removedAll.contains(id) ? nil : addedNodes[id] }
-        changes.removed = removedOrder.compactMap { id in addedNodes[id] == nil ? removedNodes[id] : nil }
-        changes.removedIDs = removedAll.filter { addedNodes[$0] == nil }
-        changes.touched = touched.filter { id in
-            guard !removedAll.contains(id) else { return false }
-            if addedNodes[id] != nil { return true }
-            guard let before = initial.node(id), let after = state.node(id) else { return true }
-            return !before.hasSameOwnContent(as: after)
-        }
-        return changes
+    /// Starts a transaction on `state`, whose elements `index` locates.
+    @inlinable
+    init(state: NavigationState<Route>, anchor: ElementID?, ids: any ElementIDGenerator, index: ElementIndex?) {
+        _state = state
+        initial = state
+        self.anchor = anchor ?? state.focusedScreen.id
+        _ids = ids
+        self.index = index
     }
 
     /// Applies a presentation, all of it or nothing.
     ///
     /// - Throws: ``NavigationError``, and then the transaction is unchanged.
+    @inlinable
     public mutating func apply(_ presentation: Presentation<Route>) throws(NavigationError) {
         var working = self
         try working.run(presentation)
         self = working
     }
 
+    /// Applies a presentation to a transaction that the caller discards when it throws, so
+    /// nothing needs to be kept for rollback.
+    @inlinable
+    mutating func applyOnce(_ presentation: Presentation<Route>) throws(NavigationError) {
+        try run(presentation)
+    }
+
     /// Applies a user-driven change, all of it or nothing.
     ///
     /// - Throws: ``NavigationError/staleUserAction(_:)`` when the change does not fit the state.
+    @inlinable
     public mutating func apply(_ action: UserAction<Route>) throws(NavigationError) {
         var working = self
         try working.run(action)
@@ -76,7 +80,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     // MARK: - Presentations
 
-    private mutating func run(_ presentation: Presentation<Route>) throws(NavigationError) {
+    @inlinable
+    mutating func run(_ presentation: Presentation<Route>) throws(NavigationError) {
         switch presentation {
         case .push(let route): try push(route)
         case .back: try back()
@@ -95,7 +100,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .replaceRoot(let layout): try replaceRoot(layout)
         case .path(let steps):
             for (index, step) in steps.enumerated() {
-                pathSteps.append((index, steps.count))
+                pathSteps.append(PathStep(index: index, count: steps.count))
                 defer { pathSteps.removeLast() }
                 do throws(NavigationError) {
                     try run(step)
@@ -108,119 +113,324 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
     }
 
-    private mutating func replaceCurrent(_ route: Route) throws(NavigationError) {
+    @inlinable
+    mutating func replaceCurrent(_ route: Route) throws(NavigationError) {
         let path = try anchorPath()
         let current = try node(at: path)
         guard current.isScreen else { throw .notAScreen(current.id, kind: current.kind) }
-        let parent = path.isEmpty ? nil : state.root.node(at: path.dropLast())
-        try replaceNode(at: path, with: makeScreen(route), parent: parent?.id)
+        try replaceNode(at: path, with: makeScreen(route, at: nil))
     }
 
-    private mutating func replaceRoot(_ layout: Layout<Route>) throws(NavigationError) {
-        var generator = ids
-        let root = try layout.makeNode(ids: &generator)
-        ids = generator
-        recordRemoval(of: state.root)
-        root.visit { recordAddition($0) }
-        state.root = root
-        touched.insert(root.id)
-        anchor = focus(of: root)
+    @inlinable
+    mutating func replaceRoot(_ layout: Layout<Route>) throws(NavigationError) {
+        let root = try makeNode(layout, at: nil)
+        recordRemoval(of: _state.root)
+        _state._root = root
+        anchor = root.focusedNode.id
     }
 
     // MARK: - Lookups
 
+    /// The path to the element with `id` in the state as changed so far.
+    @inlinable
+    func path(to id: ElementID) -> [NodeStep]? {
+        if log.removedIDs.contains(id) { return nil }
+        if let index, let path = index.path(to: id) { return path }
+        return _state.root.path(to: id)
+    }
+
+    @inlinable
     func anchorPath() throws(NavigationError) -> [NodeStep] {
-        guard let path = state.root.path(to: anchor) else { throw .unknownElement(anchor) }
+        guard let path = path(to: anchor) else { throw .unknownElement(anchor) }
         return path
     }
 
+    @inlinable
     func node(at path: [NodeStep]) throws(NavigationError) -> NavigationNode<Route> {
-        guard let node = state.root.node(at: path) else { throw .unknownElement(anchor) }
+        guard let node = _state.root.node(at: path) else { throw .unknownElement(anchor) }
         return node
     }
 
     /// The path to the nearest node of `kind` enclosing the anchor (the anchor included).
+    @inlinable
     func nearest(_ kind: NodeKind, crossingModals: Bool) throws(NavigationError) -> [NodeStep]? {
         var path = try anchorPath()
         while true {
-            if state.root.node(at: path)?.kind == kind { return path }
+            if _state.root.node(at: path)?.kind == kind { return path }
             guard let last = path.popLast() else { return nil }
             if last == .modal && !crossingModals { return nil }
         }
     }
 
+    @inlinable
     func focus(of node: NavigationNode<Route>) -> ElementID {
-        node.node(at: node.focusPath)?.id ?? node.id
+        node.focusedNode.id
     }
 
     // MARK: - Editing
 
+    @inlinable
     mutating func modify<Result>(at path: [NodeStep], _ body: (inout NavigationNode<Route>) -> Result) -> Result {
-        state.root.modify(at: path[...], body)
+        _state._root.modify(at: path[...], body)
     }
 
-    mutating func makeScreen(_ route: Route) throws(NavigationError) -> NavigationNode<Route> {
-        let node = NavigationNode(id: try ids.fresh(), content: .screen(route))
-        recordAddition(node)
+    /// Makes a screen that the caller puts at `location` (`nil`: the root).
+    @inlinable
+    mutating func makeScreen(_ route: Route, at location: ElementIndex.Location?) throws(NavigationError) -> NavigationNode<Route> {
+        let node = NavigationNode(id: try _ids.fresh(), content: .screen(route))
+        recordAddition(node, at: location)
         return node
     }
 
-    mutating func makeNode(_ layout: Layout<Route>) throws(NavigationError) -> NavigationNode<Route> {
-        var generator = ids
+    /// Builds a layout that the caller puts at `location` (`nil`: the root).
+    @inlinable
+    mutating func makeNode(_ layout: Layout<Route>, at location: ElementIndex.Location?) throws(NavigationError) -> NavigationNode<Route> {
+        var generator = _ids
         let node = try layout.makeNode(ids: &generator)
-        ids = generator
-        node.visit { recordAddition($0) }
+        _ids = generator
+        recordAddition(subtree: node, at: location)
         return node
     }
 
-    mutating func makeStackNode(_ screen: NavigationNode<Route>) throws(NavigationError) -> NavigationNode<Route> {
-        let stack = NavigationNode(id: try ids.fresh(), content: .stack(Stack([screen])))
-        recordAddition(stack)
-        return stack
-    }
-
-    mutating func replaceNode(
-        at path: [NodeStep],
-        with replacement: NavigationNode<Route>,
-        parent: ElementID?
-    ) throws(NavigationError) {
+    /// Puts `replacement` where the node at `path` is.
+    @inlinable
+    mutating func replaceNode(at path: [NodeStep], with replacement: NavigationNode<Route>) throws(NavigationError) {
         let old = try node(at: path)
         recordRemoval(of: old)
         modify(at: path) { $0 = replacement }
-        touched.insert(parent ?? replacement.id)
+        if let step = path.last, let parent = _state.root.node(at: path.dropLast()) {
+            log.setLocation(of: replacement.id, to: ElementIndex.Location(parent: parent.id, step: step))
+            markTouched(parent.id)
+        }
         anchor = replacement.id
     }
 
+    @inlinable
     mutating func markTouched(_ id: ElementID) {
-        touched.insert(id)
+        log.touched.append(id)
     }
 
     // MARK: - Bookkeeping
 
     /// Wraps an error about an element this transaction added (a provider that failed to build
     /// it) in the ``NavigationError/step(_:of:_:)`` of the path step that added it.
+    @inlinable
     func locating(_ error: NavigationError, addedElement id: ElementID) -> NavigationError {
         (addedInStep[id] ?? []).reversed().reduce(error) { inner, step in .step(step.index, of: step.count, inner) }
     }
 
-    /// Records an added element. Containers are remembered, so that removing them again in
-    /// the same transaction nets out, but only screens are reported as added.
-    mutating func recordAddition(_ node: NavigationNode<Route>) {
+    /// Records an added element placed at `location` (`nil`: the root).
+    @inlinable
+    mutating func recordAddition(_ node: NavigationNode<Route>, at location: ElementIndex.Location?) {
         if !pathSteps.isEmpty { addedInStep[node.id] = pathSteps }
-        if node.isScreen { addedOrder.append(node.id) }
-        addedNodes[node.id] = node
-        touched.insert(node.id)
+        log.added.append(ChangeLog<Route>.Addition(node: node, location: location))
     }
 
-    mutating func recordRemoval(of node: NavigationNode<Route>, subtree: Bool = true) {
-        let nodes = subtree ? node.subtree : [node]
-        for node in nodes {
-            removedAll.insert(node.id)
-            if node.isScreen {
-                removedOrder.append(node.id)
-                removedNodes[node.id] = node
+    /// Records an added subtree whose root is placed at `location`, and where everything inside
+    /// it is.
+    @inlinable
+    mutating func recordAddition(subtree node: NavigationNode<Route>, at location: ElementIndex.Location?) {
+        var pending: [(NavigationNode<Route>, ElementIndex.Location?)] = [(node, location)]
+        while let (next, place) = pending.popLast() {
+            recordAddition(next, at: place)
+            for (step, child) in next.childSteps {
+                pending.append((child, ElementIndex.Location(parent: next.id, step: step)))
             }
         }
+    }
+
+    @inlinable
+    mutating func recordRemoval(of node: NavigationNode<Route>, subtree: Bool = true) {
+        if subtree {
+            node.visit { log.remove($0) }
+        } else {
+            log.remove(node)
+        }
+    }
+
+    /// What the transaction has changed so far.
+    ///
+    /// An element counts as touched only when its own content differs from the start: a stack
+    /// pushed and popped again within the transaction is not touched.
+    @inlinable
+    public var changes: NavigationChanges<Route> {
+        let removedIDs = log.removedIDs
+        let addedIDs = IDLookup(log.added.map { $0.node.id })
+        var added: [NavigationNode<Route>] = []
+        var touched: Set<ElementID> = []
+        for addition in log.added where removedIDs.isEmpty || !removedIDs.contains(addition.node.id) {
+            if addition.node.isScreen { added.append(addition.node) }
+            touched.insert(addition.node.id)
+        }
+        var removed: [NavigationNode<Route>] = []
+        var removedNet: Set<ElementID> = []
+        for node in log.removed where !addedIDs.contains(node.id) {
+            removedNet.insert(node.id)
+            if node.isScreen { removed.append(node) }
+        }
+        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedIDs.contains(id) && !addedIDs.contains(id) {
+            // Every mark records a real change, so an element marked once changed; one marked
+            // again may have changed back (a push, then a pop) and is compared.
+            guard log.touched.dropFirst(position + 1).contains(id) || log.touched.prefix(position).contains(id) else {
+                touched.insert(id)
+                continue
+            }
+            guard let before = initialNode(id), let after = path(to: id).flatMap({ _state.root.node(at: $0) }) else { continue }
+            if !before.hasSameOwnContent(as: after) { touched.insert(id) }
+        }
+        return NavigationChanges(added: added, removed: removed, touched: touched, removedIDs: removedNet)
+    }
+
+    /// The element with `id` in the state the transaction started from.
+    @inlinable
+    func initialNode(_ id: ElementID) -> NavigationNode<Route>? {
+        if let index {
+            return index.path(to: id).flatMap { initial.root.node(at: $0) }
+        }
+        return initial.node(id)
+    }
+
+    /// Where the elements this transaction added are, for an index of the new state.
+    @inlinable
+    var addedLocations: [(id: ElementID, location: ElementIndex.Location?)] {
+        log.added.compactMap { addition in
+            log.removedIDs.contains(addition.node.id) ? nil : (addition.node.id, addition.location)
+        }
+    }
+}
+
+/// One step of a path being applied: its index and the path's length.
+@usableFromInline
+struct PathStep: Sendable {
+    @usableFromInline let index: Int
+    @usableFromInline let count: Int
+
+    @inlinable
+    init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+}
+
+/// The record of what a transaction added, removed and touched, in order.
+@usableFromInline
+struct ChangeLog<Route: NavigationRoute>: Sendable {
+    /// An element added, and where it was put (`nil`: it became the root).
+    @usableFromInline
+    struct Addition: Sendable {
+        @usableFromInline let node: NavigationNode<Route>
+        @usableFromInline var location: ElementIndex.Location?
+
+        @inlinable
+        init(node: NavigationNode<Route>, location: ElementIndex.Location?) {
+            self.node = node
+            self.location = location
+        }
+    }
+
+    /// Every element added, containers included.
+    @usableFromInline var added: [Addition] = []
+    /// Every element removed, subtrees flattened.
+    @usableFromInline var removed: [NavigationNode<Route>] = []
+    /// The ids of ``removed``.
+    @usableFromInline var removedIDs = IDSet()
+    /// Existing elements whose own content may have changed.
+    @usableFromInline var touched: [ElementID] = []
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    mutating func remove(_ node: NavigationNode<Route>) {
+        removed.append(node)
+        removedIDs.insert(node.id)
+    }
+
+    @inlinable
+    mutating func setLocation(of id: ElementID, to location: ElementIndex.Location) {
+        guard let position = added.lastIndex(where: { $0.node.id == id }) else { return }
+        added[position].location = location
+    }
+}
+
+/// A growing set of ids: an array while it is small, a hash set beyond, so that the usual
+/// transaction (a screen or two) hashes nothing.
+@usableFromInline
+struct IDSet: Sendable {
+    @usableFromInline var small: [ElementID] = []
+    @usableFromInline var large: Set<ElementID>?
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { small.isEmpty && (large?.isEmpty ?? true) }
+
+    @inlinable
+    func contains(_ id: ElementID) -> Bool {
+        if let large { return large.contains(id) }
+        return small.contains(id)
+    }
+
+    @inlinable
+    mutating func insert(_ id: ElementID) {
+        if large != nil {
+            large?.insert(id)
+        } else if small.count < 16 {
+            if !small.contains(id) { small.append(id) }
+        } else {
+            var set = Set(small)
+            set.insert(id)
+            large = set
+            small = []
+        }
+    }
+}
+
+/// A set of ids for lookups: a linear scan while it is small, a hash set beyond.
+@usableFromInline
+struct IDLookup {
+    @usableFromInline let small: [ElementID]
+    @usableFromInline let large: Set<ElementID>?
+
+    @inlinable
+    init(_ ids: [ElementID]) {
+        if ids.count > 8 {
+            small = []
+            large = Set(ids)
+        } else {
+            small = ids
+            large = nil
+        }
+    }
+
+    @inlinable
+    func contains(_ id: ElementID) -> Bool {
+        large?.contains(id) ?? small.contains(id)
+    }
+}
+
+extension NavigationNode {
+    /// The node's children with the step to each, modal included.
+    @inlinable
+    var childSteps: [(NodeStep, NavigationNode)] {
+        var result: [(NodeStep, NavigationNode)] = []
+        if let modal { result.append((.modal, modal.node)) }
+        switch content {
+        case .screen:
+            break
+        case .stack(let stack):
+            var index = stack.count
+            for element in stack.elementsFromTop {
+                index -= 1
+                result.append((.stackElement(index: index), element))
+            }
+        case .tabs(let tabs):
+            for (index, tab) in tabs.tabs.enumerated() { result.append((.tab(index: index), tab.node)) }
+        case .split(let split):
+            for (column, child) in split.filledColumns { result.append((.column(column), child)) }
+        }
+        return result
     }
 }
 

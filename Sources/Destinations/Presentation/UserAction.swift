@@ -39,17 +39,32 @@ public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
 public struct NavigationChanges<Route: NavigationRoute>: Sendable, Equatable {
     /// The screens added, in the order they were added. Screens added and removed again within
     /// the same transaction are in neither list.
-    public internal(set) var added: [NavigationNode<Route>] = []
+    public let added: [NavigationNode<Route>]
     /// The screens removed, with what they showed.
-    public internal(set) var removed: [NavigationNode<Route>] = []
+    public let removed: [NavigationNode<Route>]
     /// The elements whose own content changed: a stack that was pushed, a tab bar whose
-    /// selection changed, an element that presented or dismissed a modal. Renderers and
-    /// observers of other elements are not disturbed, and a change that nets to nothing for an
-    /// element (a push, then a pop) does not touch it.
-    public internal(set) var touched: Set<ElementID> = []
+    /// selection changed, an element that presented or dismissed a modal, and every element
+    /// added. Renderers and observers of other elements are not disturbed, and a change that
+    /// nets to nothing for an element (a push, then a pop) does not touch it.
+    public let touched: Set<ElementID>
     /// Every element removed, containers included.
-    public internal(set) var removedIDs: Set<ElementID> = []
+    public let removedIDs: Set<ElementID>
+
+    /// Creates a record of changes.
+    @inlinable
+    init(
+        added: [NavigationNode<Route>] = [],
+        removed: [NavigationNode<Route>] = [],
+        touched: Set<ElementID> = [],
+        removedIDs: Set<ElementID> = []
+    ) {
+        self.added = added
+        self.removed = removed
+        self.touched = touched
+        self.removedIDs = removedIDs
+    }
 
     /// Whether the transaction changed nothing.
+    @inlinable
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && touched.isEmpty }
 }

@@ -9,11 +9,13 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     public let rawValue: UInt64
 
     /// Creates an id from its number.
+    @inlinable
     public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
     /// Creates an id from its number.
+    @inlinable
     public init(_ rawValue: UInt64) {
         self.rawValue = rawValue
     }
@@ -32,6 +34,7 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     public static let maximum = ElementID((1 << 53) - 1)
 
     /// Whether the id is at most ``maximum``.
+    @inlinable
     public var isValid: Bool { rawValue <= Self.maximum.rawValue }
 
     public init(from decoder: any Decoder) throws {
@@ -93,6 +96,7 @@ public struct SequentialElementIDs: ElementIDGenerator {
 
 extension ElementIDGenerator {
     /// The next id, refused when it is above ``ElementID/maximum``.
+    @inlinable
     mutating func fresh() throws(NavigationError) -> ElementID {
         let id = next()
         guard id.isValid else { throw .idsExhausted }

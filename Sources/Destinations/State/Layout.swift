@@ -58,6 +58,7 @@ extension Layout {
     ///
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for an empty stack or tab bar, duplicate
     ///   tab names, or a selection that is not a tab.
+    @inlinable
     func makeNode(ids: inout some ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
         switch self {
         case .screen(let route):

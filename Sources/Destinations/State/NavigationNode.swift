@@ -19,33 +19,44 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
     public let id: ElementID
 
     /// What the element is.
-    public internal(set) var content: Content
-
-    private var presented: ModalBox<Route>?
+    public internal(set) var content: Content {
+        @inlinable get { _content }
+        set { _content = newValue }
+    }
+    @usableFromInline var _content: Content
+    @usableFromInline var presented: ModalBox<Route>?
 
     /// The modal this element presents, if any.
+    @inlinable
     public internal(set) var modal: Modal<Route>? {
         get { presented?.modal }
-        set { presented = newValue.map(ModalBox.init) }
+        set { presented = newValue.map { ModalBox($0) } }
     }
 
     /// Creates a node. Most code builds states from a ``Layout`` instead.
+    @inlinable
     public init(id: ElementID, content: Content, modal: Modal<Route>? = nil) {
         self.id = id
-        self.content = content
-        self.presented = modal.map(ModalBox.init)
+        self._content = content
+        self.presented = modal.map { ModalBox($0) }
     }
 
     /// The route, when the node is a screen.
+    @inlinable
     public var route: Route? {
         if case .screen(let route) = content { return route }
         return nil
     }
 
     /// Whether the node is a screen.
-    public var isScreen: Bool { route != nil }
+    @inlinable
+    public var isScreen: Bool {
+        if case .screen = content { return true }
+        return false
+    }
 
     /// The node's kind, for messages and renderings.
+    @inlinable
     public var kind: NodeKind {
         switch content {
         case .screen: .screen
@@ -74,21 +85,31 @@ public enum NodeKind: String, Hashable, Codable, Sendable, CustomStringConvertib
 /// A modal presentation: how it is presented and what it shows.
 public struct Modal<Route: NavigationRoute>: Sendable, Equatable {
     /// How the modal is presented.
-    public internal(set) var style: ModalStyle
+    public internal(set) var style: ModalStyle {
+        @inlinable get { _style }
+        set { _style = newValue }
+    }
+    @usableFromInline var _style: ModalStyle
     /// What the modal shows: a screen, or a container such as a stack.
-    public internal(set) var node: NavigationNode<Route>
-
+    public internal(set) var node: NavigationNode<Route> {
+        @inlinable get { _node }
+        set { _node = newValue }
+    }
+    @usableFromInline var _node: NavigationNode<Route>
     /// Creates a modal.
+    @inlinable
     public init(style: ModalStyle, node: NavigationNode<Route>) {
-        self.style = style
-        self.node = node
+        self._style = style
+        self._node = node
     }
 }
 
 /// Immutable storage that lets a node hold a modal that holds a node.
+@usableFromInline
 final class ModalBox<Route: NavigationRoute>: Sendable {
-    let modal: Modal<Route>
+    @usableFromInline let modal: Modal<Route>
 
+    @inlinable
     init(_ modal: Modal<Route>) {
         self.modal = modal
     }
@@ -131,6 +152,7 @@ extension NavigationNode {
     /// Whether the two nodes have the same own content: the same route, the same stack
     /// screens (by id), tab selection and tabs, columns, and modal. What the children show is not
     /// compared: that is their own content.
+    @inlinable
     func hasSameOwnContent(as other: NavigationNode) -> Bool {
         switch (modal, other.modal) {
         case (nil, nil): break
@@ -154,6 +176,7 @@ extension NavigationNode {
     }
 
     /// The first modal along this node's focus path: its own, or the first one inside it.
+    @inlinable
     var firstModalAlongFocus: Modal<Route>? {
         var node = self
         for step in focusPath {

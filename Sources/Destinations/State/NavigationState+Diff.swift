@@ -11,22 +11,25 @@ extension NavigationState {
     public func changes(from old: NavigationState) -> NavigationChanges<Route> {
         var previous: [ElementID: NavigationNode<Route>] = [:]
         old.root.visit { previous[$0.id] = $0 }
-        var changes = NavigationChanges<Route>()
+        var added: [NavigationNode<Route>] = []
+        var touched: Set<ElementID> = []
         var kept: Set<ElementID> = []
         root.visit { node in
             guard let before = previous[node.id], before.kind == node.kind, before.route == node.route else {
-                if node.isScreen { changes.added.append(node) }
-                changes.touched.insert(node.id)
+                if node.isScreen { added.append(node) }
+                touched.insert(node.id)
                 return
             }
             kept.insert(node.id)
-            if !before.hasSameOwnContent(as: node) { changes.touched.insert(node.id) }
+            if !before.hasSameOwnContent(as: node) { touched.insert(node.id) }
         }
+        var removed: [NavigationNode<Route>] = []
+        var removedIDs: Set<ElementID> = []
         old.root.visit { node in
             guard !kept.contains(node.id) else { return }
-            changes.removedIDs.insert(node.id)
-            if node.isScreen { changes.removed.append(node) }
+            removedIDs.insert(node.id)
+            if node.isScreen { removed.append(node) }
         }
-        return changes
+        return NavigationChanges(added: added, removed: removed, touched: touched, removedIDs: removedIDs)
     }
 }

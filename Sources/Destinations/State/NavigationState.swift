@@ -6,20 +6,25 @@
 /// by a ``NavigationTransaction``; the old one is left as it was.
 public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
     /// The outermost element.
-    public internal(set) var root: NavigationNode<Route>
-
+    public internal(set) var root: NavigationNode<Route> {
+        @inlinable get { _root }
+        set { _root = newValue }
+    }
+    @usableFromInline var _root: NavigationNode<Route>
     /// Creates a state from its root node.
     ///
     /// Most code builds a state with ``init(_:ids:)`` from a ``Layout``.
+    @inlinable
     public init(root: NavigationNode<Route>) {
-        self.root = root
+        self._root = root
     }
 
     /// Creates a state with the given layout, taking ids from `ids`.
     ///
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for a layout that cannot be built.
+    @inlinable
     public init(_ layout: Layout<Route>, ids: inout some ElementIDGenerator) throws(NavigationError) {
-        root = try layout.makeNode(ids: &ids)
+        _root = try layout.makeNode(ids: &ids)
     }
 
     /// Creates a state with the given layout, numbering its elements from 1.
@@ -32,9 +37,11 @@ public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
 }
 
 /// The position of a node inside its parent.
+@usableFromInline
 enum NodeStep: Hashable, Sendable {
-    /// An element of a stack, counted from the top (0 is the top).
-    case stackElement(depth: Int)
+    /// An element of a stack, counted from the root (0 is the root): stable while screens are
+    /// pushed and popped above it.
+    case stackElement(index: Int)
     /// A tab of a tab bar.
     case tab(index: Int)
     /// A column of a split view.
@@ -45,12 +52,13 @@ enum NodeStep: Hashable, Sendable {
 
 extension NavigationNode {
     /// The node one step down, if there is one.
+    @inlinable
     func child(at step: NodeStep) -> NavigationNode? {
         switch (step, content) {
         case (.modal, _):
             return modal?.node
-        case (.stackElement(let depth), .stack(let stack)):
-            return stack.element(atDepth: depth)
+        case (.stackElement(let index), .stack(let stack)):
+            return index >= 0 && index < stack.count ? stack[index] : nil
         case (.tab(let index), .tabs(let tabs)):
             return tabs.tabs.indices.contains(index) ? tabs.tabs[index].node : nil
         case (.column(let column), .split(let split)):
@@ -66,6 +74,7 @@ extension NavigationNode {
     /// - Complexity: O(*d*) for the focused screen or the top of a stack, where *d* is the
     ///   nesting depth; O(*n*) at worst. The search stops at the first match and never lists a
     ///   stack's elements ahead of time.
+    @inlinable
     func path(to id: ElementID) -> [NodeStep]? {
         if self.id == id { return [] }
         if let modal, let rest = modal.node.path(to: id) { return [.modal] + rest }
@@ -73,13 +82,15 @@ extension NavigationNode {
         case .screen:
             return nil
         case .stack(let stack):
-            for (depth, node) in stack.elementsFromTop.enumerated() {
-                if let rest = node.path(to: id) { return [.stackElement(depth: depth)] + rest }
+            var index = stack.count
+            for node in stack.elementsFromTop {
+                index -= 1
+                if let rest = node.path(to: id) { return [.stackElement(index: index)] + rest }
             }
         case .tabs(let tabs):
             let selected = tabs.selectedIndex
-            let order = [selected] + tabs.tabs.indices.filter { $0 != selected }
-            for index in order {
+            if let rest = tabs.tabs[selected].node.path(to: id) { return [.tab(index: selected)] + rest }
+            for index in tabs.tabs.indices where index != selected {
                 if let rest = tabs.tabs[index].node.path(to: id) { return [.tab(index: index)] + rest }
             }
         case .split(let split):
@@ -91,6 +102,7 @@ extension NavigationNode {
     }
 
     /// The node at the end of `path`.
+    @inlinable
     func node(at path: some Collection<NodeStep>) -> NavigationNode? {
         var node = self
         for step in path {
@@ -101,6 +113,7 @@ extension NavigationNode {
     }
 
     /// Changes the node at the end of `path` in place.
+    @inlinable
     mutating func modify<Result, Failure: Error>(
         at path: ArraySlice<NodeStep>,
         _ body: (inout NavigationNode) throws(Failure) -> Result
@@ -110,37 +123,38 @@ extension NavigationNode {
         switch step {
         case .modal:
             guard var current = modal else { preconditionFailure("no modal at \(id)") }
-            modal = nil
-            defer { modal = current }
-            return try current.node.modify(at: rest, body)
-        case .stackElement(let depth):
+            presented = nil
+            defer { presented = ModalBox(current) }
+            return try current._node.modify(at: rest, body)
+        case .stackElement(let index):
             return try modifyStack { (stack: inout Stack<Route>) throws(Failure) -> Result in
-                try stack.modify(atDepth: depth) { (node: inout NavigationNode) throws(Failure) -> Result in
+                try stack.modify(atDepth: stack.count - 1 - index) { (node: inout NavigationNode) throws(Failure) -> Result in
                     try node.modify(at: rest, body)
                 }
             }
         case .tab(let index):
             guard case .tabs(var tabs) = content else { preconditionFailure("\(id) is not a tab bar") }
-            defer { content = .tabs(tabs) }
-            return try tabs.tabs[index].node.modify(at: rest, body)
+            defer { _content = .tabs(tabs) }
+            return try tabs._tabs[index]._node.modify(at: rest, body)
         case .column(let column):
             guard case .split(var split) = content, var node = split[column] else {
                 preconditionFailure("\(id) has no \(column) column")
             }
             defer {
-                split[column] = node
-                content = .split(split)
+                split.set(column, to: node)
+                _content = .split(split)
             }
             return try node.modify(at: rest, body)
         }
     }
 
     /// Changes this node's stack in place.
+    @inlinable
     mutating func modifyStack<Result, Failure: Error>(
         _ body: (inout Stack<Route>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard case .stack(var stack) = content else { preconditionFailure("\(id) is not a stack") }
-        defer { content = .stack(stack) }
+        defer { _content = .stack(stack) }
         return try body(&stack)
     }
 
@@ -152,6 +166,7 @@ extension NavigationNode {
     }
 
     /// Visits every node of the subtree, parents before children, in display order.
+    @inlinable
     func visit(_ body: (NavigationNode) -> Void) {
         body(self)
         switch content {
@@ -169,13 +184,15 @@ extension NavigationNode {
     /// The screens of this subtree that are on screen: the top of each stack, the selected tab,
     /// every filled column; a sheet or cover hides what presents it (the whole split view when
     /// a column presents it), an alert does not.
+    @inlinable
     var visibleScreens: [NavigationNode] {
         var result: [NavigationNode] = []
         collectVisible(into: &result)
         return result
     }
 
-    private func collectVisible(into result: inout [NavigationNode]) {
+    @inlinable
+    func collectVisible(into result: inout [NavigationNode]) {
         if let modal, !modal.style.isOverlay {
             modal.node.collectVisible(into: &result)
             return
@@ -203,12 +220,42 @@ extension NavigationNode {
         modal?.node.collectVisible(into: &result)
     }
 
+    /// The ids of ``visibleScreens``, without copying the nodes.
+    @inlinable
+    func collectVisibleIDs(into result: inout [ElementID]) {
+        if let modal, !modal.style.isOverlay {
+            modal.node.collectVisibleIDs(into: &result)
+            return
+        }
+        switch content {
+        case .screen: result.append(id)
+        case .stack(let stack):
+            let focused = stack.focusedElement
+            if focused.depth > 0, let modal = focused.node.modal {
+                if modal.style.isOverlay { stack.topNode.collectVisibleIDs(into: &result) }
+                modal.node.collectVisibleIDs(into: &result)
+            } else {
+                stack.topNode.collectVisibleIDs(into: &result)
+            }
+        case .tabs(let tabs): tabs._tabs[tabs.selectedIndex]._node.collectVisibleIDs(into: &result)
+        case .split(let split):
+            let columns = split.filledColumns
+            if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
+                covered.node.collectVisibleIDs(into: &result)
+            } else {
+                for (_, node) in columns { node.collectVisibleIDs(into: &result) }
+            }
+        }
+        modal?.node.collectVisibleIDs(into: &result)
+    }
+
     /// Whether a modal is presented along this node's focus: by the node, the top of its stack,
     /// its selected tab or one of its columns. With `coveringOnly`, alerts and confirmation
     /// dialogs do not count.
     ///
     /// A modal presented from any column of a split view covers the whole split view (as
     /// UIKit and SwiftUI present it), so that column has the focus and the others are hidden.
+    @inlinable
     func presentsAlongFocus(coveringOnly: Bool) -> Bool {
         var node = self
         while true {
@@ -223,9 +270,31 @@ extension NavigationNode {
         }
     }
 
-    /// The path to the screen with the focus: through modals first, then the top of each
-    /// stack (or the topmost of its screens that presents a modal), the selected tab, and a
-    /// split's rightmost filled column (or, when a column presents a modal, that column).
+    /// The focused child of a container, and the step to it: the topmost screen of a stack that
+    /// presents a modal (or else its top), the selected tab, the split's column that presents a
+    /// modal (or else its rightmost filled column).
+    @inlinable
+    var focusedChild: (step: NodeStep, node: NavigationNode)? {
+        switch content {
+        case .screen:
+            return nil
+        case .stack(let stack):
+            let focused = stack.focusedElement
+            return (.stackElement(index: stack.count - 1 - focused.depth), focused.node)
+        case .tabs(let tabs):
+            let index = tabs.selectedIndex
+            return (.tab(index: index), tabs.tabs[index].node)
+        case .split(let split):
+            let columns = split.filledColumns
+            let presenting = columns.last { $0.node.presentsAlongFocus(coveringOnly: false) }
+            guard let (column, next) = presenting ?? columns.last else { return nil }
+            return (.column(column), next)
+        }
+    }
+
+    /// The path to the screen with the focus: through modals first, then the focused child of
+    /// each container.
+    @inlinable
     var focusPath: [NodeStep] {
         var path: [NodeStep] = []
         var node = self
@@ -233,24 +302,28 @@ extension NavigationNode {
             if let modal = node.modal {
                 path.append(.modal)
                 node = modal.node
-                continue
-            }
-            switch node.content {
-            case .screen:
+            } else if let (step, child) = node.focusedChild {
+                path.append(step)
+                node = child
+            } else {
                 return path
-            case .stack(let stack):
-                let focused = stack.focusedElement
-                path.append(.stackElement(depth: focused.depth))
-                node = focused.node
-            case .tabs(let tabs):
-                path.append(.tab(index: tabs.selectedIndex))
-                node = tabs.selectedTab.node
-            case .split(let split):
-                let columns = split.filledColumns
-                let presenting = columns.last { $0.node.presentsAlongFocus(coveringOnly: false) }
-                guard let (column, next) = presenting ?? columns.last else { return path }
-                path.append(.column(column))
-                node = next
+            }
+        }
+    }
+
+    /// The screen (or empty container) with the focus inside this node.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth.
+    @inlinable
+    var focusedNode: NavigationNode {
+        var node = self
+        while true {
+            if let modal = node.modal {
+                node = modal.node
+            } else if let (_, child) = node.focusedChild {
+                node = child
+            } else {
+                return node
             }
         }
     }
@@ -260,23 +333,30 @@ extension NavigationState {
     /// The node with `id`, if it is in the state.
     ///
     /// - Complexity: O(*d*) for the focused screen and the screens on top of stacks, where *d*
-    ///   is the nesting depth; O(*n*) at worst.
+    ///   is the nesting depth; O(*n*) at worst. A ``Flow`` finds any element in O(*d* log *n*)
+    ///   through its index.
+    @inlinable
     public func node(_ id: ElementID) -> NavigationNode<Route>? {
         root.path(to: id).flatMap { root.node(at: $0) }
     }
 
     /// Whether an element with `id` is in the state.
+    @inlinable
     public func contains(_ id: ElementID) -> Bool {
         root.path(to: id) != nil
     }
 
     /// The screen that has the focus: the top of the topmost modal, stack and selected tab; in
     /// a split view, the rightmost column, unless another column presents a modal.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth.
+    @inlinable
     public var focusedScreen: NavigationNode<Route> {
-        root.node(at: root.focusPath) ?? root
+        root.focusedNode
     }
 
     /// The screens on screen now, in display order.
+    @inlinable
     public var visibleScreens: [NavigationNode<Route>] {
         root.visibleScreens
     }
@@ -293,7 +373,9 @@ extension NavigationState {
 
     /// The highest id in the state.
     public var maxID: ElementID {
-        nodes.map { $0.id }.max() ?? root.id
+        var highest = root.id
+        root.visit { if $0.id > highest { highest = $0.id } }
+        return highest
     }
 
     /// The modals presented along the focus, outermost first.

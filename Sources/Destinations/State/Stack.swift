@@ -234,6 +234,7 @@ extension Stack {
     /// Whether the two stacks hold the same screens by id, whatever those screens show.
     ///
     /// - Complexity: O(1) when they share their top link (a push and a pop); O(*n*) at worst.
+    @inlinable
     func hasSameElements(as other: Stack) -> Bool {
         guard count == other.count else { return false }
         var left: Link? = top
@@ -266,27 +267,37 @@ extension Stack: Equatable {
 /// A tab bar: its tabs, in order, and which one is selected.
 public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     /// The tabs, in the order the bar shows them.
-    public internal(set) var tabs: [Tab<Route>]
+    public internal(set) var tabs: [Tab<Route>] {
+        @inlinable get { _tabs }
+        set { _tabs = newValue }
+    }
+    @usableFromInline var _tabs: [Tab<Route>]
     /// The selected tab.
-    public internal(set) var selection: TabID
-
+    public internal(set) var selection: TabID {
+        @inlinable get { _selection }
+        set { _selection = newValue }
+    }
+    @usableFromInline var _selection: TabID
     /// Creates a tab bar.
     ///
     /// - Precondition: `tabs` is not empty, its ids are unique and `selection` is one of them.
+    @inlinable
     public init(tabs: [Tab<Route>], selection: TabID) {
         precondition(!tabs.isEmpty, "a tab bar has at least one tab")
         precondition(tabs.contains { $0.id == selection }, "the selected tab \(selection) is not in the bar")
-        self.tabs = tabs
-        self.selection = selection
+        self._tabs = tabs
+        self._selection = selection
     }
 
     /// The selected tab's index.
+    @inlinable
     public var selectedIndex: Int {
         tabs.firstIndex { $0.id == selection } ?? 0
     }
 
     /// The selected tab.
-    public var selectedTab: Tab<Route> { tabs[selectedIndex] }
+    @inlinable
+    public var selectedTab: Tab<Route> { _tabs[selectedIndex] }
 
     /// The ids of the tabs, in order.
     public var ids: [TabID] { tabs.map { $0.id } }
@@ -297,36 +308,53 @@ public struct Tab<Route: NavigationRoute>: Sendable, Equatable, Identifiable {
     /// The tab's name.
     public let id: TabID
     /// What the tab shows: usually a stack.
-    public internal(set) var node: NavigationNode<Route>
-
+    public internal(set) var node: NavigationNode<Route> {
+        @inlinable get { _node }
+        set { _node = newValue }
+    }
+    @usableFromInline var _node: NavigationNode<Route>
     /// Creates a tab.
+    @inlinable
     public init(id: TabID, node: NavigationNode<Route>) {
         self.id = id
-        self.node = node
+        self._node = node
     }
 }
 
 /// A split view: a sidebar, an optional content column, and a detail column.
 public struct Split<Route: NavigationRoute>: Sendable, Equatable {
     /// The leading column.
-    public internal(set) var sidebar: NavigationNode<Route>
+    public internal(set) var sidebar: NavigationNode<Route> {
+        @inlinable get { _sidebar }
+        set { _sidebar = newValue }
+    }
+    @usableFromInline var _sidebar: NavigationNode<Route>
     /// The middle column; present only in a three-column split.
-    public internal(set) var content: NavigationNode<Route>?
+    public internal(set) var content: NavigationNode<Route>? {
+        @inlinable get { _content }
+        set { _content = newValue }
+    }
+    @usableFromInline var _content: NavigationNode<Route>?
     /// The trailing column; `nil` until something is shown there.
-    public internal(set) var detail: NavigationNode<Route>?
+    public internal(set) var detail: NavigationNode<Route>? {
+        @inlinable get { _detail }
+        set { _detail = newValue }
+    }
+    @usableFromInline var _detail: NavigationNode<Route>?
     /// Whether the split has a middle column.
     public let hasContentColumn: Bool
 
     /// Creates a split view.
+    @inlinable
     public init(
         sidebar: NavigationNode<Route>,
         content: NavigationNode<Route>? = nil,
         detail: NavigationNode<Route>? = nil,
         hasContentColumn: Bool? = nil
     ) {
-        self.sidebar = sidebar
-        self.content = content
-        self.detail = detail
+        self._sidebar = sidebar
+        self._content = content
+        self._detail = detail
         self.hasContentColumn = hasContentColumn ?? (content != nil)
     }
 
@@ -337,24 +365,33 @@ public struct Split<Route: NavigationRoute>: Sendable, Equatable {
 
     /// What a column shows, if anything.
     public subscript(column: SplitColumn) -> NavigationNode<Route>? {
-        get {
+        @inlinable get {
             switch column {
-            case .sidebar: sidebar
-            case .content: content
-            case .detail: detail
+            case .sidebar: _sidebar
+            case .content: _content
+            case .detail: _detail
             }
         }
-        set {
-            switch column {
-            case .sidebar: if let newValue { sidebar = newValue }
-            case .content: content = newValue
-            case .detail: detail = newValue
-            }
+        set { set(column, to: newValue) }
+    }
+
+    /// Sets what a column shows; the sidebar always shows something.
+    @inlinable
+    mutating func set(_ column: SplitColumn, to node: NavigationNode<Route>?) {
+        switch column {
+        case .sidebar: if let node { _sidebar = node }
+        case .content: _content = node
+        case .detail: _detail = node
         }
     }
 
     /// The columns that show something, leading first.
+    @inlinable
     public var filledColumns: [(column: SplitColumn, node: NavigationNode<Route>)] {
-        columns.compactMap { column in self[column].map { (column, $0) } }
+        var filled: [(column: SplitColumn, node: NavigationNode<Route>)] = []
+        filled.append((.sidebar, _sidebar))
+        if hasContentColumn, let content = _content { filled.append((.content, content)) }
+        if let detail = _detail { filled.append((.detail, detail)) }
+        return filled
     }
 }

@@ -175,6 +175,7 @@ final class PropertyWalk {
             }
         }
         checkObservers(before: before, after: after, notified: notified, singleCommit: commits <= 1, operation: operation)
+        if flow.index != ElementIndex(after) { fail("\(operation): the flow's index does not match its state") }
         checkState(after, operation: operation)
         checkDestinations(after, operation: operation)
         history.append(after)

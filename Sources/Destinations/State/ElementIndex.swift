@@ -1,0 +1,86 @@
+/// Where every element of a state sits: its parent and its place in the parent. A ``Flow``
+/// keeps one up to date as it commits changes, at O(change) cost, so that finding any element —
+/// the bottom of a deep stack, a container in another tab — costs O(*d* log *n*) in the nesting
+/// depth *d*, never a search of the tree.
+///
+/// Places are stable for an element's lifetime: a stack element is counted from the root of its
+/// stack, so pushes and pops above it do not move it.
+@usableFromInline
+struct ElementIndex: Sendable, Equatable {
+    /// An element's parent and its place there.
+    @usableFromInline
+    struct Location: Hashable, Sendable {
+        @usableFromInline let parent: ElementID
+        /// The step from the parent down to the element.
+        @usableFromInline let step: NodeStep
+
+        @inlinable
+        init(parent: ElementID, step: NodeStep) {
+            self.parent = parent
+            self.step = step
+        }
+    }
+
+    /// The root's id; the root has no location.
+    @usableFromInline var root: ElementID
+    @usableFromInline var locations: [ElementID: Location]
+
+    /// Indexes every element of `state`.
+    ///
+    /// - Complexity: O(*n*).
+    @inlinable
+    init<Route>(_ state: NavigationState<Route>) {
+        root = state.root.id
+        locations = [:]
+        locations.reserveCapacity(64)
+        record(state.root, at: nil)
+    }
+
+    /// Whether the state holds an element with `id`.
+    @inlinable
+    func contains(_ id: ElementID) -> Bool {
+        id == root || locations[id] != nil
+    }
+
+    /// The path from the root down to the element with `id`.
+    ///
+    /// - Complexity: O(*d*) in the element's nesting depth.
+    @inlinable
+    func path(to id: ElementID) -> [NodeStep]? {
+        if id == root { return [] }
+        var steps: [NodeStep] = []
+        var current = id
+        while current != root {
+            guard let location = locations[current] else { return nil }
+            steps.append(location.step)
+            current = location.parent
+        }
+        steps.reverse()
+        return steps
+    }
+
+    /// Records `node` at `location` (`nil` for the root) and everything inside it.
+    @inlinable
+    mutating func record<Route>(_ node: NavigationNode<Route>, at location: Location?) {
+        if let location { locations[node.id] = location } else { root = node.id }
+        var pending = [node]
+        while let next = pending.popLast() {
+            for (step, child) in next.childSteps {
+                locations[child.id] = Location(parent: next.id, step: step)
+                pending.append(child)
+            }
+        }
+    }
+
+    /// Records where one element is (`nil`: it is the root), without its subtree.
+    @inlinable
+    mutating func set(_ id: ElementID, at location: Location?) {
+        if let location { locations[id] = location } else { root = id }
+    }
+
+    /// Forgets the elements with these ids.
+    @inlinable
+    mutating func remove(_ ids: some Sequence<ElementID>) {
+        for id in ids { locations[id] = nil }
+    }
+}
