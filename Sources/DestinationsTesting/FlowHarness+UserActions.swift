@@ -56,7 +56,7 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
                 let child = chain[index + 1].node.id
                 guard let column = split.filledColumns.first(where: { $0.node.id == child })?.column, column != .sidebar
                 else { break }
-                return .success(.closedColumn(column, split: link.node.id))
+                return .success(.closedColumn(showing: child))
             }
             return .failure(GestureRefusal(.noColumnToClose(focused: focusLabel)))
         }

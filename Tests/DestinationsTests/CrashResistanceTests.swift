@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aDeepSavedStackWhoseScreensPresentModalsIsRefusedWithoutCrashing() throws {
-        let data = try JSONEncoder().encode(Self.presentingStack(200_000))
+        let data = try JSONEncoder().encode(Self.presentingStack(50_000))
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(NavigationState<TestRoute>.self, from: data)
         }

@@ -93,6 +93,27 @@ func hookFlow(
         #expect(flow.destination(ElementID(3), as: HookScreen.self)?.context.isVisible == false)
     }
 
+    @Test func aColumnThatCoversTheSplitWhenItAppearsLetsTheOtherColumnAppearFirst() async throws {
+        let log = Log()
+        let flow = try hookFlow(.stack(.home), log: log) { screen in
+            if screen.route == .menu { screen.onAppear = { try? $0.context.present(.fullScreenCover(.login)) } }
+        }
+        var events = flow.events().makeAsyncIterator()
+        _ = log.take()
+        try flow.apply(.replaceRoot(.split(sidebar: .screen(.menu), detail: .stack(.content(1)))))
+        #expect(log.take() == [
+            "disappear home", "cleanup home", "prepare menu", "prepare content(1)", "appear menu", "appear content(1)",
+            "disappear menu", "disappear content(1)", "prepare login", "appear login",
+        ])
+        let content = try #require(flow.state.screens.first { $0.route == .content(1) })
+        #expect(flow.destination(content.id, as: HookScreen.self)?.context.isVisible == false)
+        let replaced = try #require(await events.next())
+        #expect(replaced.state.presentedChain.isEmpty)
+        let covered = try #require(await events.next())
+        #expect(covered.cause.summary == "fullScreenCover from #4")
+        #expect(covered.sequence == replaced.sequence + 1)
+    }
+
     @Test func aSheetThatDismissesItselfWhenItAppearsDisappearsBeforeItIsCleanedUp() throws {
         let log = Log()
         let flow = try hookFlow(.stack(.home), log: log) { screen in

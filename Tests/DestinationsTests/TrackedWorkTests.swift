@@ -41,11 +41,12 @@ import Testing
     @Test func removingTheDestinationCancelsItsWorkAndALateResultNeverArrives() async throws {
         let flow = try makeFlow(.stack(.home, .list))
         let list = try #require(flow.focused)
-        let task = list.context.track { [weak list] in
+        let tracked = list.context.track { [weak list] in
             let value = await Self.fetch(7)
             guard !Task.isCancelled else { return }
             list?.result = value
         }
+        let task = try #require(tracked)
         try flow.apply(.back)
         try await flow.settle()
         #expect(task.isCancelled)
@@ -56,7 +57,8 @@ import Testing
         let flow = try makeFlow(.stack(.home, .list))
         let list = try #require(flow.focused)
         try flow.apply(.back)
-        let task = list.context.track {}
+        let tracked = list.context.track {}
+        let task = try #require(tracked)
         #expect(task.isCancelled)
         var cancelled = false
         list.context.onRemoval { cancelled = true }
@@ -72,6 +74,28 @@ import Testing
         }
         try await flow.settle()
         #expect(flow.state == (try state(.stack(.home, .detail(5)))))
+    }
+
+    @Test func workTrackedBeforeAttachmentStartsWhenTheDestinationIsAttached() async throws {
+        let log = Log()
+        let provider = Provider { (route: TestRoute) -> Screen in
+            let screen = Screen(route, log: log)
+            if route == .list {
+                screen.context.track { [weak screen] in
+                    let value = await Self.fetch(3)
+                    screen?.result = value
+                }
+            }
+            return screen
+        } events: { _ in }
+        let flow = try Flow(.stack(.home), providers: Providers { $0 == .failing ? nil : provider })
+        try flow.apply(.push(.list))
+        #expect(!flow.pendingWork.isEmpty)
+        try await flow.settle()
+        #expect(flow.focusedDestination(as: Screen.self)?.result == 3)
+        // A Destination whose change is refused is never attached, and its work never runs.
+        #expect(throws: NavigationError.self) { try flow.apply(.path([.push(.list), .push(.failing)])) }
+        #expect(flow.pendingWork.isEmpty)
     }
 
     @Test func settleReturnsAtOnceWithNoWork() async throws {

@@ -93,7 +93,7 @@ import Testing
         let log = Log()
         let flow = try makeFlow(.split(sidebar: .stack(.menu), detail: .stack(.content(1), .detail(1))), log: log)
         _ = log.take()
-        try flow.apply(UserAction.closedColumn(.detail, split: ElementID(1)))
+        try flow.apply(UserAction.closedColumn(showing: ElementID(4)))
         #expect(flow.state.rendered() == """
             split #1 (2 columns)
               [sidebar] stack #2
@@ -105,13 +105,27 @@ import Testing
 
     @Test func closingTheContentColumnEmptiesItAndTheDetail() throws {
         let flow = try makeFlow(.split(sidebar: .screen(.menu), content: .stack(.list), detail: .stack(.detail(1))))
-        try flow.apply(UserAction.closedColumn(.content, split: ElementID(1)))
+        try flow.apply(UserAction.closedColumn(showing: ElementID(3)))
         #expect(flow.state.rendered() == """
             split #1 (3 columns)
               [sidebar] menu #2 ◀
               [content] empty
               [detail] empty
             """)
+    }
+
+    @Test func aLateColumnCloseLeavesWhatTheColumnShowsNowAlone() throws {
+        let flow = try makeFlow(.split(sidebar: .stack(.menu), detail: nil))
+        try flow.apply(.show(.detail(1), in: .detail))
+        let firstDetail = try #require(flow.state.root.split?.detail?.id)
+        try flow.apply(UserAction.closedColumn(showing: firstDetail))
+        try flow.apply(.show(.detail(2), in: .detail))
+        let before = FlowSnapshot(flow)
+        #expect(throws: NavigationError.staleUserAction(.elementGone(firstDetail))) {
+            try flow.apply(UserAction.closedColumn(showing: firstDetail))
+        }
+        #expect(FlowSnapshot(flow) == before)
+        #expect(flow.state.focusedScreen.route == .detail(2))
     }
 
     @Test func movingASheetKeepsTheDetentForRestoration() throws {
@@ -139,10 +153,9 @@ import Testing
             (.dismissed(modal: ElementID(3)), .staleUserAction(.notAModal(ElementID(3)))),
             (.selectedTab(.profile, tabs: ElementID(2)), .staleUserAction(.notTabs(ElementID(2)))),
             (.selectedTab("nowhere", tabs: ElementID(1)), .unknownTab("nowhere", tabs: ElementID(1))),
-            (.closedColumn(.detail, split: ElementID(2)), .staleUserAction(.notSplit(ElementID(2)))),
-            (.closedColumn(.sidebar, split: ElementID(4)), .staleUserAction(.sidebarCannotClose(split: ElementID(4)))),
-            (.closedColumn(.detail, split: ElementID(4)), .staleUserAction(.columnEmpty(.detail, split: ElementID(4)))),
-            (.closedColumn(.content, split: ElementID(4)), .noSuchColumn(.content, split: ElementID(4))),
+            (.closedColumn(showing: ElementID(2)), .staleUserAction(.notAColumn(ElementID(2)))),
+            (.closedColumn(showing: ElementID(5)), .staleUserAction(.sidebarCannotClose(split: ElementID(4)))),
+            (.closedColumn(showing: ElementID(99)), .staleUserAction(.elementGone(ElementID(99)))),
             (.movedSheet(to: .large, modal: ElementID(7)), .staleUserAction(.detentNotOffered(.large, modal: ElementID(7)))),
         ]
         for (action, error) in refusals {

@@ -95,6 +95,8 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// The flow's box of the Destination, while it is attached; the flow holds it until it
     /// detaches the Destination, which clears this.
     @usableFromInline unowned(unsafe) var link: AnyObject?
+    /// The Destination this context belongs to, while it is attached.
+    @usableFromInline unowned(unsafe) var destinationObject: AnyObject?
     @usableFromInline var lastID: ElementID?
     var cancellations: [Int: @MainActor () -> Void] = [:]
     var nextCancellation = 0
@@ -105,13 +107,23 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Runs finite work on behalf of the Destination — an interactor request — so that the flow
     /// can await it (``Flow/settle(timeout:)``) and cancel it when the Destination is removed.
     /// `body` should check `Task.isCancelled` (or use cancellable awaits) before delivering
-    /// results. The work starts once the Destination's interactors are prepared.
+    /// results. The work starts once the Destination's interactors are prepared; work tracked
+    /// before the Destination is attached to a flow (from its initializer) starts when it is,
+    /// and never when it is not.
     ///
-    /// Returns the task; it is already cancelled when the Destination was removed.
+    /// Returns the task, or `nil` when the work waits for the Destination to be attached; the
+    /// task is already cancelled when the Destination was removed.
     @discardableResult
-    public func track(_ body: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never> {
-        track(label: nil, waitsForPreparation: true, body)
+    public func track(_ body: @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never>? {
+        guard tracker != nil || isRemoved else {
+            unstarted.append((nil, body))
+            return nil
+        }
+        return track(label: nil, waitsForPreparation: true, body)
     }
+
+    /// Work tracked before the Destination was attached, started when it is.
+    var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
 
     /// Runs tracked work; `label` says what it is when ``Flow/settle(timeout:)`` times out.
     @discardableResult
@@ -174,8 +186,8 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     ///   the presentation's error; the state is then unchanged.
     @inlinable
     public func present(_ presentation: Presentation<Route>) throws(NavigationError) {
-        guard let id, let flow else { throw .destinationRemoved(lastID ?? ElementID(0)) }
-        try flow.apply(presentation, fromDestination: id)
+        guard let id, let flow, let destination = destinationObject else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        try flow.apply(presentation, fromDestination: id, object: destination)
     }
 
     /// Dismisses the modal that holds this Destination's screen.
@@ -192,24 +204,31 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         try present(.dismissPresented)
     }
 
-    func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, tracker: WorkTracker) {
+    func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker) {
         _id = id
         lastID = id
         self.route = route
         self.flow = flow
         self.link = link
+        destinationObject = destination
         self.tracker = tracker
         isRemoved = false
+        let waiting = unstarted
+        unstarted.removeAll()
+        for work in waiting { track(label: work.label, waitsForPreparation: true, work.body) }
     }
 
     func detach() {
         _id = nil
         flow = nil
         link = nil
+        destinationObject = nil
         isVisible = false
         isRemoved = true
+        unstarted.removeAll()
         let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
         cancellations.removeAll()
+        streams.removeAll()
         pending.forEach { $0() }
     }
 }

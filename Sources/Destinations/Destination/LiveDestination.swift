@@ -57,7 +57,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         let flow = unsafeDowncast(flow, to: Flow<D.Route>.self)
         self.flow = flow
         let context = destination.context
-        context.attach(id: id, route: route, flow: flow, link: self, tracker: tracker)
+        context.attach(id: id, route: route, flow: flow, link: self, destination: destination, tracker: tracker)
         guard !hooks.isEmpty else { return }
         for hook in hooks { hook.prepareNow?(id) }
         let asynchronous = hooks.compactMap { $0.prepare }

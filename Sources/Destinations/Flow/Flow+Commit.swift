@@ -4,9 +4,9 @@ extension Flow {
     /// A change requested of the flow.
     @usableFromInline
     enum Request {
-        /// A presentation applied from `origin`; `sender` is the screen whose Destination asked
-        /// for it, which must still be live when the change runs.
-        case presentation(Presentation<Route>, origin: ElementID?, sender: ElementID?, handing: (any Sendable)?, cause: FlowEvent<Route>.Cause)
+        /// A presentation applied from `origin`; `sender` is the Destination that asked for it
+        /// and its screen, which must still be live when the change runs.
+        case presentation(Presentation<Route>, origin: ElementID?, sender: Sender?, handing: (any Sendable)?, cause: FlowEvent<Route>.Cause)
         /// A change the user made on screen.
         case userAction(UserAction<Route>)
         /// A whole new state, committed element by element against the current one.
@@ -21,6 +21,19 @@ extension Flow {
         }
     }
 
+    /// The Destination that asked for a change, and its screen.
+    @usableFromInline
+    struct Sender {
+        @usableFromInline let id: ElementID
+        @usableFromInline let object: ObjectIdentifier
+
+        @inlinable
+        init(id: ElementID, object: AnyObject) {
+            self.id = id
+            self.object = ObjectIdentifier(object)
+        }
+    }
+
     /// Runs a request now, or after the change under way when there is one.
     @inlinable
     func perform(_ request: Request) throws(NavigationError) {
@@ -29,14 +42,7 @@ extension Flow {
             deferred.append(request)
             return
         }
-        isBusy = true
-        var refusal: NavigationError?
-        do throws(NavigationError) {
-            try execute(request)
-        } catch {
-            refusal = error
-        }
-        isBusy = false
+        let refusal = executeGuarded(request)
         if !deferred.isEmpty { runDeferred() }
         if let refusal { throw refusal }
     }
@@ -46,10 +52,28 @@ extension Flow {
     @usableFromInline
     func runDeferred() {
         while !deferred.isEmpty {
-            let request = deferred.removeFirst()
-            isBusy = true
-            try? execute(request)
-            isBusy = false
+            _ = executeGuarded(deferred.removeFirst())
+        }
+    }
+
+    /// Executes a request as the change under way. When it is refused, the changes requested
+    /// while it was computed and built (by a provider, a custom presentation) are refused too:
+    /// they belong to a change that did not happen.
+    @inlinable
+    func executeGuarded(_ request: Request) -> NavigationError? {
+        let mark = deferred.count
+        isBusy = true
+        defer { isBusy = false }
+        do throws(NavigationError) {
+            try execute(request)
+            return nil
+        } catch {
+            if deferred.count > mark {
+                let abandoned = deferred[mark...]
+                deferred.removeSubrange(mark...)
+                for request in abandoned { refuse(request.cause, .requestedDuringRefusedChange(error)) }
+            }
+            return error
         }
     }
 
@@ -59,7 +83,9 @@ extension Flow {
         do throws(NavigationError) {
             switch request {
             case .presentation(let presentation, let origin, let sender, let content, let cause):
-                if let sender, live[sender] == nil { throw .destinationRemoved(sender) }
+                if let sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
+                    throw .destinationRemoved(sender.id)
+                }
                 var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids, index: index)
                 try transaction.applyOnce(presentation)
                 try commit(&transaction, handing: content, cause: cause)
@@ -154,8 +180,10 @@ extension Flow {
         cause: FlowEvent<Route>.Cause
     ) {
         let rootReplaced = state.root.id != storage.root.id
-        registrar.withMutation(of: self, keyPath: stateKeyPath) {
-            storage = state
+        if state != storage {
+            registrar.withMutation(of: self, keyPath: stateKeyPath) {
+                storage = state
+            }
         }
         if rootReplaced {
             registrar.withMutation(of: self, keyPath: rootKeyPath) {}

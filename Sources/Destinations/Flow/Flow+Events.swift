@@ -57,7 +57,8 @@ extension Flow {
             try body(input)
             return
         }
-        try perform(.presentation(presentation, origin: id, sender: id, handing: handed, cause: .event(AnyEvent(event), route: route, from: id, presentation)))
+        let sender = Sender(id: id, object: destination)
+        try perform(.presentation(presentation, origin: id, sender: sender, handing: handed, cause: .event(AnyEvent(event), route: route, from: id, presentation)))
     }
 }
 

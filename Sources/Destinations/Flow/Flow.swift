@@ -193,8 +193,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
 
     /// Applies a presentation a Destination asked for, from its screen.
     @inlinable
-    func apply(_ presentation: Presentation<Route>, fromDestination id: ElementID) throws(NavigationError) {
-        try perform(.presentation(presentation, origin: id, sender: id, handing: nil, cause: .presentation(presentation, from: id)))
+    func apply(_ presentation: Presentation<Route>, fromDestination id: ElementID, object: AnyObject) throws(NavigationError) {
+        let sender = Sender(id: id, object: object)
+        try perform(.presentation(presentation, origin: id, sender: sender, handing: nil, cause: .presentation(presentation, from: id)))
     }
 
     /// Applies a change the user made on screen, so that the state follows what shows.

@@ -47,8 +47,11 @@ extension DestinationContext {
         nextCancellation += 1
         let startup = track(label: "start stream \(S.self)", waitsForPreparation: true) { [weak self] in
             guard !Task.isCancelled, let context = self, !context.isRemoved, context.streams[token] != nil else { return }
-            let values = await interactor.values(for: request)
-            guard !Task.isCancelled, let context = self, !context.isRemoved, context.streams[token] != nil else { return }
+            // Asking for the stream ends with the Destination's removal, even if the interactor
+            // never answers.
+            guard let values = await context.untilRemoved({ await interactor.values(for: request) }),
+                !Task.isCancelled, !context.isRemoved, context.streams[token] != nil
+            else { return }
             context.iterate(values, token: token, deliver: deliver)
         }
         streams[token] = startup

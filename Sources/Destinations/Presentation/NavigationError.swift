@@ -61,6 +61,10 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case invalidConfiguration([ConfigurationProblem])
     /// Step `index` (from 0) of a path of `count` steps failed; nothing of the path was applied.
     case step(Int, of: Int, NavigationError)
+    /// The change was requested while another was being computed or built (by a provider or a
+    /// custom presentation), and that change was refused with the given error: what it asked
+    /// for belonged to a change that did not happen.
+    case requestedDuringRefusedChange(NavigationError)
 
     /// The innermost error, without the path steps around it.
     public var underlying: NavigationError {
@@ -100,12 +104,10 @@ public enum UserActionProblem: Hashable, Sendable {
     case detentNotOffered(SheetDetent, modal: ElementID)
     /// The element is not a tab bar.
     case notTabs(ElementID)
-    /// The element is not a split view.
-    case notSplit(ElementID)
+    /// The element is not what a split view's column shows.
+    case notAColumn(ElementID)
     /// The sidebar of a split view cannot be closed.
     case sidebarCannotClose(split: ElementID)
-    /// The column and those after it show nothing already.
-    case columnEmpty(SplitColumn, split: ElementID)
 }
 
 /// A problem found by validating a flow's configuration before it starts.

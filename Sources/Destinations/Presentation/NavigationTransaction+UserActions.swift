@@ -20,8 +20,8 @@ extension NavigationTransaction {
             guard case .tabs(let tabs) = try node(at: path).content else { throw .staleUserAction(.notTabs(tabsID)) }
             guard let index = tabs.ids.firstIndex(of: tab) else { throw .unknownTab(tab, tabs: tabsID) }
             try select(index, ofTabsAt: path)
-        case .closedColumn(let column, let splitID):
-            try closeColumn(column, ofSplit: splitID)
+        case .closedColumn(let shown):
+            try closeColumn(showing: shown)
         case .movedSheet(let detent, let modalID):
             try moveSheet(modalID, to: detent)
         }
@@ -36,19 +36,19 @@ extension NavigationTransaction {
     }
 
     @inlinable
-    mutating func closeColumn(_ column: SplitColumn, ofSplit splitID: ElementID) throws(NavigationError) {
-        let path = try pathToReported(splitID)
-        guard case .split(let split) = try node(at: path).content else { throw .staleUserAction(.notSplit(splitID)) }
-        guard split.columns.contains(column) else { throw .noSuchColumn(column, split: splitID) }
-        guard column != .sidebar else { throw .staleUserAction(.sidebarCannotClose(split: splitID)) }
-        let closing = split.columns.drop { $0 != column }
-        let filled = closing.compactMap { closed in split[closed].map { (closed, $0) } }
-        guard !filled.isEmpty else { throw .staleUserAction(.columnEmpty(column, split: splitID)) }
-        for (closed, node) in filled {
+    mutating func closeColumn(showing shown: ElementID) throws(NavigationError) {
+        let shownPath = try pathToReported(shown)
+        guard case .column(let column)? = shownPath.last else { throw .staleUserAction(.notAColumn(shown)) }
+        let path = Array(shownPath.dropLast())
+        let splitNode = try node(at: path)
+        guard case .split(let split) = splitNode.content else { throw .staleUserAction(.notAColumn(shown)) }
+        guard column != .sidebar else { throw .staleUserAction(.sidebarCannotClose(split: splitNode.id)) }
+        for closed in split.columns.drop(while: { $0 != column }) {
+            guard let node = split[closed] else { continue }
             recordRemoval(of: node)
             setColumn(closed, ofSplitAt: path, to: nil)
         }
-        markTouched(splitID)
+        markTouched(splitNode.id)
     }
 
     @inlinable

@@ -233,7 +233,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         var pending: [(NavigationNode<Route>, ElementIndex.Location?)] = [(node, location)]
         while let (next, place) = pending.popLast() {
             recordAddition(next, at: place)
-            for (step, child) in next.childSteps {
+            // Children in reverse, so that they are recorded in display order.
+            for (step, child) in next.childSteps.reversed() {
                 pending.append((child, ElementIndex.Location(parent: next.id, step: step)))
             }
         }
@@ -411,11 +412,11 @@ struct IDLookup {
 }
 
 extension NavigationNode {
-    /// The node's children with the step to each, modal included.
+    /// The node's children with the step to each, in display order: its stack's screens from
+    /// the root, its tabs, its columns, then its modal.
     @inlinable
     var childSteps: [(NodeStep, NavigationNode)] {
         var result: [(NodeStep, NavigationNode)] = []
-        if let modal { result.append((.modal, modal.node)) }
         switch content {
         case .screen:
             break
@@ -425,11 +426,13 @@ extension NavigationNode {
                 index -= 1
                 result.append((.stackElement(index: index), element))
             }
+            result.reverse()
         case .tabs(let tabs):
             for (index, tab) in tabs.tabs.enumerated() { result.append((.tab(index: index), tab.node)) }
         case .split(let split):
             for (column, child) in split.filledColumns { result.append((.column(column), child)) }
         }
+        if let modal { result.append((.modal, modal.node)) }
         return result
     }
 }

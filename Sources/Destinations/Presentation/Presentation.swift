@@ -167,6 +167,7 @@ public struct CustomPresentation<Route: NavigationRoute>: Sendable, Equatable {
     public final class Change {
         fileprivate var transaction: NavigationTransaction<Route>
         fileprivate var isFinished = false
+        private var isApplying = false
 
         fileprivate init(_ transaction: NavigationTransaction<Route>) {
             self.transaction = transaction
@@ -184,11 +185,17 @@ public struct CustomPresentation<Route: NavigationRoute>: Sendable, Equatable {
         /// Applies a presentation from the anchor, all of it or nothing.
         ///
         /// - Throws: ``NavigationError``; the change is then as it was. Once the body has
-        ///   returned, the change is over and applying throws
+        ///   returned, the change is over, and while a presentation applied through it runs
+        ///   (a nested custom presentation), it is busy: applying then throws
         ///   ``NavigationError/customFailed(name:reason:)``.
         public func apply(_ presentation: Presentation<Route>) throws(NavigationError) {
             guard !isFinished else { throw .customFailed(name: presentation.name, reason: "applied after its custom presentation ended") }
-            try transaction.apply(presentation)
+            guard !isApplying else { throw .customFailed(name: presentation.name, reason: "applied while the same change was applying") }
+            isApplying = true
+            defer { isApplying = false }
+            var working = transaction
+            try working.apply(presentation)
+            transaction = working
         }
     }
 }

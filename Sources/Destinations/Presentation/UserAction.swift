@@ -15,9 +15,10 @@ public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
     case dismissed(modal: ElementID)
     /// The user tapped a tab. Leaving a tab dismisses the modals inside it.
     case selectedTab(TabID, tabs: ElementID)
-    /// The user went back from a column of a collapsed split view: the column and those after
-    /// it are emptied. The sidebar cannot be closed.
-    case closedColumn(SplitColumn, split: ElementID)
+    /// The user went back from the column of a collapsed split view that shows `node`: that
+    /// column and those after it are emptied. The sidebar cannot be closed. Naming what the
+    /// column showed, not the column, keeps a late report from emptying what it shows now.
+    case closedColumn(showing: ElementID)
     /// The user dragged a sheet to another of its detents; kept so that a restored sheet opens
     /// where it was left.
     case movedSheet(to: SheetDetent, modal: ElementID)

@@ -57,7 +57,9 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
 ///
 /// Inject your own to control ids in tests or to share a numbering across flows. A generator
 /// must never hand out an id it handed out before, nor one below the floor set by
-/// ``reserve(through:)``. Ids above ``ElementID/maximum`` are refused: a transaction that is
+/// ``reserve(through:)``. Make it a value type: a flow copies it into each transaction and
+/// keeps the copy only when the change is committed, so a refused change hands out no id; a
+/// generator with shared state would lose the ids a refused change drew. Ids above ``ElementID/maximum`` are refused: a transaction that is
 /// handed one throws ``NavigationError/idsExhausted``, so a generator that runs out need not
 /// trap.
 public protocol ElementIDGenerator: Sendable {

@@ -5,6 +5,8 @@
 public enum StateProblem: Hashable, Sendable {
     /// Two elements share an id.
     case duplicateID(ElementID)
+    /// Two tabs of a tab bar share a name.
+    case duplicateTab(TabID, tabs: ElementID)
     /// An id is above ``ElementID/maximum``.
     case idAboveMaximum(ElementID)
     /// A stack holds a container; stacks hold screens.
@@ -57,6 +59,8 @@ extension NavigationState {
                     pending.append(element)
                 }
             case .tabs(let tabs):
+                var names: Set<TabID> = []
+                for tab in tabs.tabs where !names.insert(tab.id).inserted { return .duplicateTab(tab.id, tabs: node.id) }
                 pending.append(contentsOf: tabs.tabs.reversed().map { $0.node })
             case .split(let split):
                 if !split.hasContentColumn, let content = split.content { return .contentInTwoColumnSplit(content.id) }

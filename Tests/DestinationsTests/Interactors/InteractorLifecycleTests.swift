@@ -19,6 +19,30 @@ actor StuckPreparation: Interactor {
     }
 }
 
+/// An interactor whose preparation ignores cancellation: it waits for a signal nobody fires.
+actor DeafPreparation: Interactor {
+    let never = Signal()
+    let started = Signal()
+    private(set) var cleanups: [ElementID] = []
+    func perform(request: ItemsRequest) async -> Result<[String], DataError> { .success(["ok"]) }
+    func prepare(for destination: ElementID) async {
+        started.fire()
+        await never.wait()
+    }
+    func cleanup(for destination: ElementID) async { cleanups.append(destination) }
+}
+
+/// A stream that takes forever to hand over its values, ignoring cancellation.
+final class StuckStream: StreamInteractor, @unchecked Sendable {
+    let asked = Signal()
+    let never = Signal()
+    func values(for request: Int) async -> AsyncStream<Int> {
+        asked.fire()
+        await never.wait()
+        return AsyncStream { $0.finish() }
+    }
+}
+
 /// A datasource that never answers, records its cleanups, and says when a request gave up.
 actor NeverAnswering: Interactor {
     let arrived = Signal()
@@ -43,11 +67,13 @@ actor NeverAnswering: Interactor {
 /// A stream whose preparation waits for the test.
 final class GatedStream: StreamInteractor, @unchecked Sendable {
     let gate = Signal()
+    let preparing = Signal()
     let prepared = Signal()
     let started = Signal()
     private let lock = NSLockBox()
 
     func prepare(for destination: ElementID) async {
+        preparing.fire()
         await gate.wait()
         prepared.fire()
     }
@@ -86,16 +112,31 @@ import Foundation
 @MainActor
 @Suite struct InteractorLifecycleTests {
     @Test func aPreparationThatNeverFinishesEndsWhenItsDestinationIsRemoved() async throws {
-        let interactor = StuckPreparation()
+        let interactor = DeafPreparation()
         let detail = itemsProviders(datasource: interactor).provider(for: .detail(id: 1))
         let list = Provider { (_: DataRoute) in ItemsScreen() }
         let flow = try Flow(.stack(.list), providers: Providers { $0 == .list ? list : detail })
         try flow.apply(.push(.detail(id: 1)))
         try flow.focusedDestination(as: ItemsScreen.self)?.send(.load)
-        #expect(!flow.pendingWork.isEmpty)
+        // Remove the Destination only once its preparation is under way (and stuck).
+        await interactor.started.wait()
         try flow.apply(.back)
         try await flow.settle(timeout: .seconds(5))
         #expect(await interactor.cleanups == [ElementID(3)])
+    }
+
+    @Test func aStreamThatNeverStartsEndsWhenItsDestinationIsRemoved() async throws {
+        let stream = StuckStream()
+        let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
+        })
+        try flow.apply(.push(.detail(id: 1)))
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.watch)
+        await stream.asked.wait()
+        try flow.apply(.back)
+        try await flow.settle(timeout: .seconds(5))
+        #expect(!screen.context.hasRunningStreams)
     }
 
     @Test func releasingAFlowDetachesAndCleansUpEveryDestinationAndCancelsItsWork() async throws {
@@ -122,11 +163,15 @@ import Foundation
             events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
         })
         try flow.apply(.push(.detail(id: 1)))
-        try flow.focusedDestination(as: ItemsScreen.self)?.send(.watch)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.watch)
+        await stream.preparing.wait()
         try flow.apply(.back)
         stream.gate.fire()
+        await stream.prepared.wait()
         try await flow.settle(timeout: .seconds(5))
         #expect(stream.starts == 0)
+        #expect(!screen.context.hasRunningStreams)
     }
 
     @Test func aStreamStartsOnceItsInteractorsArePrepared() async throws {

@@ -151,8 +151,8 @@ final class PropertyWalk {
             flags[node.id] = flag
             withObservationTracking { _ = flow.node(node.id) } onChange: { flag.raise() }
         }
-        let removedBefore = Set(journal.alive.map(ObjectIdentifier.init))
-        _ = removedBefore
+        let stateFlag = Flag()
+        withObservationTracking { _ = flow.state } onChange: { stateFlag.raise() }
 
         let (operation, refusal) = perform(on: flow, state: before)
         do {
@@ -175,6 +175,8 @@ final class PropertyWalk {
             }
         }
         checkObservers(before: before, after: after, notified: notified, singleCommit: commits <= 1, operation: operation)
+        if after != before && !stateFlag.isRaised { fail("\(operation): the state changed but its observers were not told") }
+        if commits <= 1 && after == before && stateFlag.isRaised { fail("\(operation): observers of the state were told of no change") }
         if flow.index != ElementIndex(after) { fail("\(operation): the flow's index does not match its state") }
         checkState(after, operation: operation)
         checkDestinations(after, operation: operation)
@@ -238,7 +240,9 @@ final class PropertyWalk {
             let bar = random.pick(tabBars)
             return .selectedTab(random.pick(bar.tabs?.ids ?? [.inbox]), tabs: stale ? random.pick(ids) : bar.id)
         case 2 where !splits.isEmpty:
-            return .closedColumn(random.pick(SplitColumn.allCases), split: random.pick(splits).id)
+            let split = random.pick(splits)
+            let shown = split.split?.filledColumns.map { $0.node.id } ?? []
+            return .closedColumn(showing: stale || shown.isEmpty ? random.pick(ids) : random.pick(shown))
         case 3:
             let chain = state.presentedChain
             return .movedSheet(to: RandomStates.detent(&random), modal: chain.isEmpty || stale ? random.pick(ids) : random.pick(chain).modal)

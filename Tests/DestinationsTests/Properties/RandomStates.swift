@@ -138,4 +138,79 @@ enum RandomStates {
         }
         return NavigationNode(id: id, content: content, modal: modal)
     }
+
+    /// The state with one attribute of one element changed — a route, a modal's style or sheet
+    /// option, a tab selection or name, a split's column count — or `nil` when the element it
+    /// picks has nothing to change. The result is never equivalent to `state`.
+    static func mutatingOneAttribute(of state: NavigationState<TestRoute>, _ random: inout SeededRandom) -> NavigationState<TestRoute>? {
+        let target = random.pick(state.nodes.map(\.id))
+        let choice = random.next()
+        var changed = false
+        let root = rebuilt(state.root) { node in
+            guard node.id == target else { return node }
+            if let modal = node.modal, choice % 3 == 0 {
+                let style = mutated(modal.style, choice)
+                changed = style != modal.style
+                return NavigationNode(id: node.id, content: node.content, modal: Modal(style: style, node: modal.node))
+            }
+            switch node.content {
+            case .screen(let route):
+                let other = screenRoutes[(screenRoutes.firstIndex(of: route).map { $0 + 1 } ?? 0) % screenRoutes.count]
+                changed = true
+                return NavigationNode(id: node.id, content: .screen(other), modal: node.modal)
+            case .tabs(let tabs) where tabs.tabs.count > 1:
+                changed = true
+                if choice % 2 == 0 {
+                    let others = tabs.tabs.map(\.id).filter { $0 != tabs.selection }
+                    return NavigationNode(id: node.id, content: .tabs(Tabs(tabs: tabs.tabs, selection: others[0])), modal: node.modal)
+                }
+                var renamed = tabs.tabs
+                renamed[renamed.count - 1] = Tab(id: "renamed", node: renamed[renamed.count - 1].node)
+                let selection = tabs.selection == tabs.tabs.last?.id ? "renamed" : tabs.selection
+                return NavigationNode(id: node.id, content: .tabs(Tabs(tabs: renamed, selection: selection)), modal: node.modal)
+            case .split(let split) where split.content == nil:
+                changed = true
+                let other = Split(sidebar: split.sidebar, content: nil, detail: split.detail, hasContentColumn: !split.hasContentColumn)
+                return NavigationNode(id: node.id, content: .split(other), modal: node.modal)
+            default:
+                return node
+            }
+        }
+        return changed ? NavigationState(root: root) : nil
+    }
+
+    /// Another style or sheet option than `style`, chosen by `choice`.
+    static func mutated(_ style: ModalStyle, _ choice: UInt64) -> ModalStyle {
+        guard case .sheet(var options) = style else { return style == .alert ? .confirmationDialog : .alert }
+        switch (choice / 3) % 5 {
+        case 0: options.detents = options.detents == [.medium] ? [.large] : [.medium]
+            options.selectedDetent = nil
+        case 1: options.selectedDetent = options.selectedDetent == nil ? (options.detents.first ?? .large) : nil
+            if options.detents.isEmpty { options.detents = [.large] ; options.selectedDetent = nil }
+        case 2: options.showsDragIndicator = options.showsDragIndicator == true ? false : true
+        case 3: options.interactiveDismissDisabled.toggle()
+        default: return .fullScreenCover
+        }
+        return .sheet(options)
+    }
+
+    /// The tree with `transform` applied to every node, children first.
+    static func rebuilt(_ node: NavigationNode<TestRoute>, _ transform: (NavigationNode<TestRoute>) -> NavigationNode<TestRoute>) -> NavigationNode<TestRoute> {
+        let modal = node.modal.map { Modal(style: $0.style, node: rebuilt($0.node, transform)) }
+        let content: NavigationNode<TestRoute>.Content
+        switch node.content {
+        case .screen(let route): content = .screen(route)
+        case .stack(let stack): content = .stack(Stack(stack.elements.map { rebuilt($0, transform) }))
+        case .tabs(let tabs):
+            content = .tabs(Tabs(tabs: tabs.tabs.map { Tab(id: $0.id, node: rebuilt($0.node, transform)) }, selection: tabs.selection))
+        case .split(let split):
+            content = .split(Split(
+                sidebar: rebuilt(split.sidebar, transform),
+                content: split.content.map { rebuilt($0, transform) },
+                detail: split.detail.map { rebuilt($0, transform) },
+                hasContentColumn: split.hasContentColumn
+            ))
+        }
+        return transform(NavigationNode(id: node.id, content: content, modal: modal))
+    }
 }

@@ -26,6 +26,19 @@ import Testing
         #expect(differing > Self.seeds)
     }
 
+    @Test func aStateWithOneAttributeChangedRendersDifferently() {
+        var mutations = 0
+        for seed in 0..<UInt64(Self.seeds * 3) {
+            var random = SeededRandom(seed: seed ^ 0xBEEF)
+            let state = RandomStates.state(&random)
+            guard let other = RandomStates.mutatingOneAttribute(of: state, &random) else { continue }
+            mutations += 1
+            #expect(!other.isEquivalent(to: state), "seed \(seed)")
+            #expect(other.rendered(ids: false) != state.rendered(ids: false), "seed \(seed):\n\(state)\n---\n\(other)")
+        }
+        #expect(mutations > Self.seeds)
+    }
+
     @Test func sheetOptionsThatDifferRenderDifferently() throws {
         let base = try NavigationState<TestRoute>(.stack(.home))
         let variants: [SheetOptions] = [
