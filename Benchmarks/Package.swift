@@ -33,7 +33,7 @@ let package = Package(
 
 // The benchmark suites, one executable each under Benchmarks/<Name>, as the benchmark plugin
 // expects.
-for name in ["Navigation", "Reads"] {
+for name in ["Navigation", "Reads", "Snapshot"] {
     package.targets.append(
         .executableTarget(
             name: name,
