@@ -33,7 +33,7 @@ let package = Package(
 
 // The benchmark suites, one executable each under Benchmarks/<Name>, as the benchmark plugin
 // expects.
-for name in ["Navigation", "Reads", "Snapshot"] {
+for name in ["Navigation", "Reads", "Snapshot", "Lifecycle"] {
     package.targets.append(
         .executableTarget(
             name: name,
