@@ -5,6 +5,9 @@ import PackageDescription
 // or build them, and the root package stays free of third-party dependencies.
 //
 //   swift package --package-path Benchmarks benchmark                  # every benchmark, release
+//   swift build -c release --package-path Benchmarks --product CallgrindLoop
+//
+// See Benchmarks/README.md.
 let package = Package(
     name: "DestinationsBenchmarks",
     platforms: [.macOS(.v15)],
@@ -13,8 +16,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Routes, Destinations, providers and prepared flows shared by the benchmarks; free of
-        // the benchmark package.
+        // Routes, Destinations, providers and prepared flows shared by the benchmarks and
+        // CallgrindLoop; free of the benchmark package, so CallgrindLoop runs without its
+        // malloc interposer.
         .target(
             name: "BenchmarkFixtures",
             dependencies: [.product(name: "Destinations", package: "Destinations")]
@@ -25,6 +29,14 @@ let package = Package(
             dependencies: [
                 "BenchmarkFixtures",
                 .product(name: "Benchmark", package: "benchmark"),
+            ]
+        ),
+        // One fixed loop without timing, for counting instructions under callgrind.
+        .executableTarget(
+            name: "CallgrindLoop",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "Destinations", package: "Destinations"),
             ]
         ),
     ],
