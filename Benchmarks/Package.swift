@@ -1,17 +1,62 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Benchmarks live in their own package so that apps depending on Destinations never resolve
-// or build them. Run with: swift run -c release --package-path Benchmarks
+// or build them, and the root package stays free of third-party dependencies.
+//
+//   swift package --package-path Benchmarks benchmark                  # every benchmark, release
+//   swift build -c release --package-path Benchmarks --product CallgrindLoop
+//
+// See Benchmarks/README.md.
 let package = Package(
     name: "DestinationsBenchmarks",
-    platforms: [.macOS(.v14)],
-    dependencies: [.package(name: "Destinations", path: "..")],
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Destinations", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
     targets: [
-        .executableTarget(
-            name: "DestinationsBenchmarks",
+        // Routes, Destinations, providers and prepared flows shared by the benchmarks and
+        // CallgrindLoop; free of the benchmark package, so CallgrindLoop runs without its
+        // malloc interposer.
+        .target(
+            name: "BenchmarkFixtures",
             dependencies: [.product(name: "Destinations", package: "Destinations")]
+        ),
+        // Configurations and the measured loop shared by the benchmark suites.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "Benchmark", package: "benchmark"),
+            ]
+        ),
+        // One fixed loop without timing, for counting instructions under callgrind.
+        .executableTarget(
+            name: "CallgrindLoop",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "Destinations", package: "Destinations"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The benchmark suites, one executable each under Benchmarks/<Name>, as the benchmark plugin
+// expects.
+for name in ["Navigation", "Reads", "Snapshot", "Lifecycle"] {
+    package.targets.append(
+        .executableTarget(
+            name: name,
+            dependencies: [
+                "BenchmarkFixtures",
+                "BenchmarkSupport",
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/\(name)",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    )
+}

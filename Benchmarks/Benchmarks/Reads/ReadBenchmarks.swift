@@ -1,0 +1,64 @@
+import Benchmark
+import BenchmarkFixtures
+import BenchmarkSupport
+import Destinations
+
+/// The reads measured on ``Layout/deepTabs(depth:)``.
+enum Read: String, CaseIterable {
+    /// `flow.node(id)` of the other tab's stack container.
+    case nodeOtherStack = "Read node other-stack"
+    /// `flow.node(id)` of the screen at the very bottom of the deep stack.
+    case nodeBottom = "Read node bottom"
+    /// `flow.node(id)` of the top screen.
+    case nodeTop = "Read node top"
+    /// The focused screen.
+    case focused = "Read focused"
+    /// `flow.destination(id)` of the bottom screen.
+    case destination = "Read destination"
+    /// Whether the state contains the bottom screen.
+    case contains = "Read contains"
+
+    /// Operations per sample. The reads that search the state (today O(n) in the depth, about
+    /// 100 ms a read at depth 100,000) run one per sample so that the suite finishes in
+    /// minutes; switch them to `.kilo` once they no longer search, for finer resolution.
+    var scalingFactor: BenchmarkScalingFactor {
+        switch self {
+        case .nodeOtherStack, .nodeBottom, .contains: .one
+        case .nodeTop, .focused, .destination: .kilo
+        }
+    }
+}
+
+/// The flow's reads, and the floor's dictionary lookup at the same depth.
+func readBenchmarks(depth: Int) {
+    mainActorBenchmark(
+        "Floor lookup @\(depth)",
+        configuration: .timing(),
+        setup: { FloorStack(depth: depth) },
+        body: { benchmark, floor in
+            measure(benchmark) { blackHole(floor.object(0)) }
+        }
+    )
+    for read in Read.allCases {
+        mainActorBenchmark(
+            "\(read.rawValue) @\(depth)",
+            configuration: .timing(read.scalingFactor),
+            setup: { try DeepFlow(depth: depth) },
+            body: { benchmark, fixture in measure(read, on: fixture, benchmark) }
+        )
+    }
+}
+
+/// One sample of `read`; the choice is made outside the measured loop.
+@MainActor
+private func measure(_ read: Read, on fixture: DeepFlow, _ benchmark: Benchmark) {
+    let flow = fixture.flow
+    switch read {
+    case .nodeOtherStack: measure(benchmark) { blackHole(flow.node(fixture.otherStack)) }
+    case .nodeBottom: measure(benchmark) { blackHole(flow.node(fixture.bottom)) }
+    case .nodeTop: measure(benchmark) { blackHole(flow.node(fixture.top)) }
+    case .focused: measure(benchmark) { blackHole(focusedScreen(of: flow)) }
+    case .destination: measure(benchmark) { blackHole(flow.destination(fixture.bottom)) }
+    case .contains: measure(benchmark) { blackHole(flowContains(flow, fixture.bottom)) }
+    }
+}

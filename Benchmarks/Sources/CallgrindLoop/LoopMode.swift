@@ -1,0 +1,95 @@
+import BenchmarkFixtures
+import Destinations
+
+/// What one iteration of the loop does. Each mode but `send-perform` is a pair of operations
+/// that leaves the state as it was.
+enum LoopMode: String, CaseIterable {
+    /// `flow.apply(.push)` then `flow.apply(.back)`.
+    case pushBack = "push-back"
+    /// `flow.apply(.selectTab(.other))` then `flow.apply(.selectTab(.deep))`.
+    case selectTab = "select-tab"
+    /// `flow.apply(.sheet)` then `flow.apply(.dismiss)`.
+    case sheet = "sheet"
+    /// `destination.send(.perform)`, whose response is `.perform { _ in }`.
+    case sendPerform = "send-perform"
+    /// `destination.send(.push)` then `flow.apply(.back)`.
+    case sendPush = "send-push"
+    /// A pure `NavigationTransaction` push then back, without a flow.
+    case transaction = "transaction"
+    /// The floor: array append + dictionary insert, then removeLast + remove.
+    case floor = "floor"
+
+    /// Builds the fixture for `mode` at `depth` and returns one iteration of the loop.
+    @MainActor
+    static func prepare(_ mode: LoopMode, depth: Int) throws -> @MainActor () throws -> Void {
+        switch mode {
+        case .floor:
+            let floor = FloorStack(depth: depth)
+            return {
+                floor.push()
+                floor.back()
+            }
+        case .transaction:
+            var generator = SequentialElementIDs()
+            var state = try NavigationState(.deepTabs(depth: depth), ids: &generator)
+            var ids: any ElementIDGenerator = generator
+            return {
+                for presentation in [Presentation<BenchRoute>.push(.screen(0)), .back] {
+                    var transaction = NavigationTransaction(state: state, ids: ids)
+                    try transaction.apply(presentation)
+                    state = transaction.state
+                    ids = transaction.ids
+                }
+            }
+        case .pushBack, .selectTab, .sheet, .sendPerform, .sendPush:
+            return flowIteration(mode, try DeepFlow(depth: depth))
+        }
+    }
+
+    @MainActor
+    private static func flowIteration(_ mode: LoopMode, _ fixture: DeepFlow) -> @MainActor () throws -> Void {
+        let flow = fixture.flow
+        let top = fixture.topDestination
+        switch mode {
+        case .pushBack:
+            return {
+                try flow.apply(.push(.screen(0)))
+                try flow.apply(.back)
+            }
+        case .selectTab:
+            return {
+                try flow.apply(.selectTab(.other))
+                try flow.apply(.selectTab(.deep))
+            }
+        case .sheet:
+            return {
+                try flow.apply(.sheet(.screen(-2)))
+                try flow.apply(.dismiss)
+            }
+        case .sendPerform:
+            // The flow is held weakly by its Destinations: keep it alive with the loop.
+            return { try withExtendedLifetime(flow) { try top.send(.perform) } }
+        case .sendPush:
+            return {
+                try top.send(.push)
+                try flow.apply(.back)
+            }
+        case .transaction, .floor:
+            preconditionFailure("\(mode.rawValue) runs without a flow")
+        }
+    }
+}
+
+/// Runs `iteration` `count` times before the measured loop, so that caches and lazily built
+/// metadata are in place.
+@MainActor
+func warmUp(_ count: Int, _ iteration: @MainActor () throws -> Void) {
+    for _ in 0..<count { try? iteration() }
+}
+
+/// The loop callgrind counts: `--toggle-collect='*measuredIterations*'` collects this function alone.
+@MainActor
+@inline(never)
+func measuredIterations(_ count: Int, _ iteration: @MainActor () throws -> Void) throws {
+    for _ in 0..<count { try iteration() }
+}
