@@ -18,15 +18,8 @@ enum Read: String, CaseIterable {
     /// Whether the state contains the bottom screen.
     case contains = "Read contains"
 
-    /// Operations per sample. The reads that search the state (today O(n) in the depth, about
-    /// 100 ms a read at depth 100,000) run one per sample so that the suite finishes in
-    /// minutes; switch them to `.kilo` once they no longer search, for finer resolution.
-    var scalingFactor: BenchmarkScalingFactor {
-        switch self {
-        case .nodeOtherStack, .nodeBottom, .contains: .one
-        case .nodeTop, .focused, .destination: .kilo
-        }
-    }
+    /// Operations per sample.
+    var scalingFactor: BenchmarkScalingFactor { .kilo }
 }
 
 /// The flow's reads, and the floor's dictionary lookup at the same depth.

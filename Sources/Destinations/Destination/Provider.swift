@@ -111,6 +111,12 @@ protocol ProviderBox<Route>: AnyObject {
     var declaredEvents: [String]? { get }
     var duplicateEvents: [String] { get }
     var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] { get }
+    /// The routes of the fixed presentations, for validation.
+    var fixedRoutes: [Route] { get }
+    /// The names of the events configured more than once.
+    var duplicateEventNames: [String] { get }
+    /// The names of the declared events (a `CaseIterable` `Event`) that have no configuration.
+    var unconfiguredEventNames: [String] { get }
     func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError)
 }
 
@@ -141,6 +147,29 @@ final class TypedProvider<D: Destination>: ProviderBox {
     @usableFromInline var duplicateEvents: [String] { table.duplicates.map { "\($0)" } }
     @usableFromInline var presentations: [(event: String, response: String, presentation: Presentation<D.Route>?)] {
         table.entries.map { ("\($0.event)", $0.response.summary, $0.response.presentation) }
+    }
+
+    @usableFromInline var fixedRoutes: [D.Route] {
+        var routes: [D.Route] = []
+        for entry in table.entries {
+            if case .presentation(let presentation) = entry.response.kind { routes += presentation.routes }
+        }
+        return routes
+    }
+
+    @usableFromInline var duplicateEventNames: [String] {
+        table.duplicates.isEmpty ? [] : table.duplicates.map { "\($0)" }
+    }
+
+    @usableFromInline var unconfiguredEventNames: [String] {
+        guard let all = D.Event.self as? any CaseIterable.Type else { return [] }
+        func missing<T: CaseIterable>(_: T.Type) -> [String] {
+            T.allCases.compactMap { value in
+                guard let event = value as? D.Event, table.response(for: event) == nil else { return nil }
+                return "\(event)"
+            }
+        }
+        return missing(all)
     }
 
     @usableFromInline var declaredEvents: [String]? {

@@ -22,22 +22,34 @@ extension NavigationState: Codable where Route: Codable {
     }
 }
 
+/// A key of a saved element. It takes any name, so that one container both reads the
+/// element and finds the keys it should not have.
+private struct SavedKey: CodingKey, Hashable {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+
+    static let id = SavedKey(stringValue: "id")
+    static let screen = SavedKey(stringValue: "screen")
+    static let stack = SavedKey(stringValue: "stack")
+    static let tabs = SavedKey(stringValue: "tabs")
+    static let selected = SavedKey(stringValue: "selected")
+    static let split = SavedKey(stringValue: "split")
+    static let sidebar = SavedKey(stringValue: "sidebar")
+    static let content = SavedKey(stringValue: "content")
+    static let detail = SavedKey(stringValue: "detail")
+    static let columns = SavedKey(stringValue: "columns")
+    static let modal = SavedKey(stringValue: "modal")
+    static let style = SavedKey(stringValue: "style")
+}
+
 extension NavigationNode: Codable where Route: Codable {
-    private enum Key: String, CodingKey {
-        case id, screen, stack, tabs, selected, split, sidebar, content, detail, columns, modal, style
-    }
+    private typealias Key = SavedKey
 
     private struct CodableTab: Codable {
         var id: TabID
         var node: NavigationNode
-    }
-
-    /// Any key, to find the keys a saved element has that it should not.
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 
     /// Decodes a saved element strictly: exactly one of `screen`, `stack`, `tabs` and `split`,
@@ -49,27 +61,29 @@ extension NavigationNode: Codable where Route: Codable {
         func corrupt(_ message: String) -> DecodingError {
             .dataCorrupted(.init(codingPath: container.codingPath, debugDescription: "element \(id): \(message)"))
         }
-        func rejectUnknownKeys(in keys: [AnyKey], allowed: Set<Key>) throws {
-            for key in keys where Key(rawValue: key.stringValue).map(allowed.contains) != true {
+        func rejectUnknownKeys<K: CodingKey>(_ keys: [K], allowed: [Key]) throws {
+            for key in keys where !allowed.contains(where: { $0.stringValue == key.stringValue }) {
                 throw corrupt("unknown key '\(key.stringValue)'")
             }
         }
-        let kinds = [Key.screen, .stack, .tabs, .split].filter(container.contains)
-        guard let kind = kinds.first else { throw corrupt("no screen, stack, tabs or split") }
-        guard kinds.count == 1 else { throw corrupt("more than one of screen, stack, tabs and split") }
-        try rejectUnknownKeys(
-            in: decoder.container(keyedBy: AnyKey.self).allKeys,
-            allowed: kind == .tabs ? [.id, .modal, .tabs, .selected] : [.id, .modal, kind]
-        )
+        let keys = container.allKeys
+        var kind: Key?
+        for key in keys where key == .screen || key == .stack || key == .tabs || key == .split {
+            guard kind == nil else { throw corrupt("more than one of screen, stack, tabs and split") }
+            kind = key
+        }
+        guard let kind else { throw corrupt("no screen, stack, tabs or split") }
+        try rejectUnknownKeys(keys, allowed: kind == .tabs ? [.id, .modal, .tabs, .selected] : [.id, .modal, kind])
         let content: Content
-        if container.contains(.screen) {
+        switch kind {
+        case .screen:
             content = .screen(try container.decode(Route.self, forKey: .screen))
-        } else if container.contains(.stack) {
+        case .stack:
             let elements = try container.decode([NavigationNode].self, forKey: .stack)
             guard !elements.isEmpty else { throw corrupt("a stack needs a root") }
             guard elements.allSatisfy({ $0.isScreen }) else { throw corrupt("a stack holds screens only") }
             content = .stack(Stack(elements))
-        } else if container.contains(.tabs) {
+        case .tabs:
             let tabs = try container.decode([CodableTab].self, forKey: .tabs)
             let selected = try container.decode(TabID.self, forKey: .selected)
             guard !tabs.isEmpty else { throw corrupt("a tab bar needs a tab") }
@@ -78,12 +92,9 @@ extension NavigationNode: Codable where Route: Codable {
                 throw corrupt("selected tab '\(selected)' is not in the bar")
             }
             content = .tabs(Tabs(tabs: tabs.map { Tab(id: $0.id, node: $0.node) }, selection: selected))
-        } else if container.contains(.split) {
+        default:
             let split = try container.nestedContainer(keyedBy: Key.self, forKey: .split)
-            try rejectUnknownKeys(
-                in: container.nestedContainer(keyedBy: AnyKey.self, forKey: .split).allKeys,
-                allowed: [.columns, .sidebar, .content, .detail]
-            )
+            try rejectUnknownKeys(split.allKeys, allowed: [.columns, .sidebar, .content, .detail])
             let columns = try split.decode(Int.self, forKey: .columns)
             guard columns == 2 || columns == 3 else { throw corrupt("a split has 2 or 3 columns, not \(columns)") }
             let middle = try split.decodeIfPresent(NavigationNode.self, forKey: .content)
@@ -96,16 +107,11 @@ extension NavigationNode: Codable where Route: Codable {
                     hasContentColumn: columns == 3
                 )
             )
-        } else {
-            throw corrupt("no screen, stack, tabs or split")
         }
         var modal: Modal<Route>?
-        if container.contains(.modal) {
+        if keys.contains(.modal) {
             let nested = try container.nestedContainer(keyedBy: Key.self, forKey: .modal)
-            try rejectUnknownKeys(
-                in: container.nestedContainer(keyedBy: AnyKey.self, forKey: .modal).allKeys,
-                allowed: [.style, .content]
-            )
+            try rejectUnknownKeys(nested.allKeys, allowed: [.style, .content])
             let style = try nested.decode(ModalStyle.self, forKey: .style)
             let node = try nested.decode(NavigationNode.self, forKey: .content)
             guard !style.isOverlay || (node.isScreen && node.modal == nil) else {

@@ -9,28 +9,26 @@ extension Flow {
     /// provider for one is reported when it is first needed.
     public static func validate(_ layout: Layout<Route>, providers: Providers<Route>) -> [ConfigurationProblem] {
         var problems: [ConfigurationProblem] = []
+        func report(_ problem: ConfigurationProblem) {
+            if !problems.contains(problem) { problems.append(problem) }
+        }
         var pending = layout.routes
         if let all = Route.self as? any CaseIterable.Type {
             pending += allCases(of: all)
         }
         var seen: Set<Route> = []
-        var checkedNames: Set<String> = []
         while let route = pending.popLast() {
             guard seen.insert(route).inserted else { continue }
             guard let provider = providers.provider(for: route) else {
-                let problem = ConfigurationProblem.missingProvider(route: route.name)
-                if !problems.contains(problem) { problems.append(problem) }
+                report(.missingProvider(route: route.name))
                 continue
             }
-            pending += provider.presentations.flatMap { $0.presentation?.routes ?? [] }
-            guard checkedNames.insert(route.name).inserted else { continue }
-            for event in Set(provider.duplicateEvents).sorted() {
-                problems.append(.duplicateEvent(event: event, route: route.name))
+            pending += provider.box.fixedRoutes
+            for event in provider.box.duplicateEventNames.sorted() {
+                report(.duplicateEvent(event: event, route: route.name))
             }
-            if let declared = provider.declaredEvents {
-                for event in declared where !provider.configuredEvents.contains(event) {
-                    problems.append(.unconfiguredEvent(event: event, route: route.name))
-                }
+            for event in provider.box.unconfiguredEventNames {
+                report(.unconfiguredEvent(event: event, route: route.name))
             }
         }
         return problems
