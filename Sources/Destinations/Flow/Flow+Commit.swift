@@ -95,10 +95,10 @@ extension Flow {
                 try commit(&transaction, handing: nil, cause: .userAction(action))
             case .replacement(let state, let cause):
                 try state.validate()
-                let changes = state.changes(from: storage)
+                let summary = CommitSummary(state.changes(from: storage))
                 let built: [(ElementID, any LiveDestination)]
                 do throws(BuildFailure) {
-                    built = try build(changes.added, handing: nil, at: nil)
+                    built = try build(summary.added, handing: nil, at: nil)
                 } catch {
                     throw error.error
                 }
@@ -106,7 +106,7 @@ extension Flow {
                 generator.reserve(through: max(state.maxID, storage.maxID))
                 ids = generator
                 index = ElementIndex(state)
-                commit(state, built: built, changes: changes, cause: cause)
+                commit(state, built: built, summary: summary, cause: cause)
             }
         } catch {
             refuse(request.cause, error)
@@ -120,20 +120,18 @@ extension Flow {
     /// index's storage, which would otherwise be copied whole on every commit.
     @inlinable
     func commit(_ transaction: inout NavigationTransaction<Route>, handing content: (any Sendable)?, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
-        let changes = transaction.changes
+        let summary = transaction.summary(withTouched: !subscribers.isEmpty || !observations.isEmpty)
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
-            built = try build(changes.added, handing: content, at: transaction.anchor)
+            built = try build(summary.added, handing: content, at: transaction.anchor)
         } catch {
             throw transaction.locating(error.error, addedElement: error.element)
         }
-        let state = transaction.state
-        let locations = transaction.addedLocations
         ids = transaction.ids
         transaction.index = nil
-        index.remove(changes.removedIDs)
-        for (id, location) in locations { index.set(id, at: location) }
-        commit(state, built: built, changes: changes, cause: cause)
+        index.remove(summary.removedIDs.elements)
+        transaction.recordAddedLocations(in: &index)
+        commit(transaction.state, built: built, summary: summary, cause: cause)
     }
 
     /// A provider's failure and the screen it was building.
@@ -176,11 +174,15 @@ extension Flow {
     func commit(
         _ state: NavigationState<Route>,
         built: [(ElementID, any LiveDestination)],
-        changes: NavigationChanges<Route>,
+        summary: CommitSummary<Route>,
         cause: FlowEvent<Route>.Cause
     ) {
         let rootReplaced = state.root.id != storage.root.id
-        if state != storage {
+        // Every change of an element's own content touches it, so a change with nothing added,
+        // removed or touched left the state as it was: its observers are not told.
+        if summary.isEmpty {
+            storage = state
+        } else {
             registrar.withMutation(of: self, keyPath: stateKeyPath) {
                 storage = state
             }
@@ -188,7 +190,7 @@ extension Flow {
         if rootReplaced {
             registrar.withMutation(of: self, keyPath: rootKeyPath) {}
         }
-        install(built, changes: changes, cause: cause)
+        install(built, summary: summary, cause: cause)
     }
 
     /// Runs the lifecycle of a committed change: disappearances, removals, preparations,
@@ -196,16 +198,16 @@ extension Flow {
     @inlinable
     func install(
         _ built: [(ElementID, any LiveDestination)],
-        changes: NavigationChanges<Route>,
+        summary: CommitSummary<Route>,
         cause: FlowEvent<Route>.Cause
     ) {
         var nowVisible: [ElementID] = []
         storage.root.collectVisibleIDs(into: &nowVisible)
-        let removedIDs = changes.removedIDs
+        let removedIDs = summary.removedIDs
         for id in visible where !nowVisible.contains(id) || removedIDs.contains(id) {
             live[id]?.disappear()
         }
-        for screen in changes.removed {
+        for screen in summary.removed {
             guard let destination = live.removeValue(forKey: screen.id) else { continue }
             destination.detach()
             destination.cleanup()
@@ -224,15 +226,15 @@ extension Flow {
             live[id]?.appear()
         }
         if !observations.isEmpty {
-            for id in removedIDs {
+            for id in removedIDs.elements {
                 observations.removeValue(forKey: id)?.changed()
             }
-            for id in changes.touched {
+            for id in summary.touched ?? [] {
                 observations[id]?.changed()
             }
         }
-        logger.log(.info, "\(cause.summary): +\(changes.added.count) -\(changes.removed.count)")
-        emit(cause: cause, changes: changes, refusal: nil)
+        logger.log(.info, "\(cause.summary): +\(summary.added.count) -\(summary.removed.count)")
+        emit(cause: cause, summary: summary, refusal: nil)
     }
 
     /// Reports a refused change to the logger, ``onRefusal`` and subscribers.
@@ -240,7 +242,7 @@ extension Flow {
     func refuse(_ cause: FlowEvent<Route>.Cause, _ error: NavigationError) {
         logger.log(.error, "refused \(cause.summary): \(error)")
         onRefusal?(error, cause)
-        emit(cause: cause, changes: NavigationChanges(), refusal: error)
+        emit(cause: cause, summary: nil, refusal: error)
     }
 
     @inlinable

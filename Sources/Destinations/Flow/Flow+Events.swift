@@ -20,9 +20,13 @@ extension Flow {
 
     /// Numbers an event and hands it to every subscriber; builds nothing without one.
     @inlinable
-    func emit(cause: FlowEvent<Route>.Cause, changes: NavigationChanges<Route>, refusal: NavigationError?) {
+    func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         sequence += 1
         guard !subscribers.isEmpty else { return }
+        // Touched elements are worked out when the change starts with subscribers; without
+        // them, every subscriber joined during the change and waits for the next one.
+        if let summary, summary.touched == nil { return }
+        let changes = summary?.changes ?? NavigationChanges()
         let event = FlowEvent(sequence: sequence, cause: cause, changes: changes, state: storage, refusal: refusal)
         for continuation in subscribers.values {
             continuation.yield(event)

@@ -32,6 +32,12 @@ import Observation
 /// The hot paths are inlinable, so that they run specialized for the app's `Route`.
 @MainActor
 public final class Flow<Route: NavigationRoute>: Observable {
+    // The state every change reads and writes. All of it is used on the main actor, and the
+    // flow never holds one access to it across a call that could start another (hooks and
+    // observers run between accesses; their changes are deferred), so release builds skip the
+    // dynamic exclusivity checks on it, about a tenth of a navigation's cost; debug builds, where
+    // the tests run, keep them.
+    #if DEBUG
     @usableFromInline var storage: NavigationState<Route>
     /// Where every element of ``storage`` is, kept up to date at O(change) per commit.
     @usableFromInline var index: ElementIndex
@@ -39,18 +45,30 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var live: [ElementID: any LiveDestination] = [:]
     /// The visible screens, in display order.
     @usableFromInline var visible: [ElementID] = []
-    @usableFromInline var providers: Providers<Route>
-    @usableFromInline let logger: FlowLogger
-    @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var observations: [ElementID: NodeObservation] = [:]
     @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
-    var nextSubscriber = 0
     @usableFromInline var sequence: UInt64 = 0
-    @usableFromInline let work = WorkTracker()
     /// Whether a change is being computed or committed; changes requested meanwhile wait.
     @usableFromInline var isBusy = false
     /// Changes requested while another was under way, in order.
     @usableFromInline var deferred: [Request] = []
+    #else
+    @usableFromInline @exclusivity(unchecked) var storage: NavigationState<Route>
+    @usableFromInline @exclusivity(unchecked) var index: ElementIndex
+    @usableFromInline @exclusivity(unchecked) var ids: any ElementIDGenerator
+    @usableFromInline @exclusivity(unchecked) var live: [ElementID: any LiveDestination] = [:]
+    @usableFromInline @exclusivity(unchecked) var visible: [ElementID] = []
+    @usableFromInline @exclusivity(unchecked) var observations: [ElementID: NodeObservation] = [:]
+    @usableFromInline @exclusivity(unchecked) var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
+    @usableFromInline @exclusivity(unchecked) var sequence: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var isBusy = false
+    @usableFromInline @exclusivity(unchecked) var deferred: [Request] = []
+    #endif
+    @usableFromInline var providers: Providers<Route>
+    @usableFromInline let logger: FlowLogger
+    @usableFromInline let registrar = ObservationRegistrar()
+    var nextSubscriber = 0
+    @usableFromInline let work = WorkTracker()
     /// The key paths observation reports, made once: a key-path literal in generic code is
     /// instantiated at run time on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
@@ -86,7 +104,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         self.ids = generator
         self.providers = providers
         self.logger = logger
-        let changes = NavigationChanges(added: state.screens, touched: Set(state.nodes.map { $0.id }))
+        let changes = CommitSummary<Route>(added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(changes.added, handing: nil, at: nil)
@@ -94,7 +112,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
             throw error.error
         }
         isBusy = true
-        install(built, changes: changes, cause: .start)
+        install(built, summary: changes, cause: .start)
         isBusy = false
         runDeferred()
     }

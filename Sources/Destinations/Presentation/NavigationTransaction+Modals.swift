@@ -86,11 +86,14 @@ extension NavigationTransaction {
 
     @inlinable
     mutating func removeModal(at presenterPath: [NodeStep]) throws(NavigationError) {
-        let presenter = try node(at: presenterPath)
-        guard let modal = presenter.modal else { throw .nothingToDismiss(from: anchor) }
-        recordRemoval(of: modal.node)
-        modify(at: presenterPath) { $0.presented = nil }
-        markTouched(presenter.id)
-        anchor = focus(of: try node(at: presenterPath))
+        let removed = modify(at: presenterPath) { presenter -> (presenter: ElementID, modal: NavigationNode<Route>, focus: ElementID)? in
+            guard let modal = presenter.modal else { return nil }
+            presenter.presented = nil
+            return (presenter.id, modal.node, presenter.focusedNode.id)
+        }
+        guard let removed else { throw .nothingToDismiss(from: anchor) }
+        recordRemoval(of: removed.modal)
+        markTouched(removed.presenter)
+        anchor = removed.focus
     }
 }

@@ -25,12 +25,13 @@ extension NavigationTransaction {
     @inlinable
     mutating func back() throws(NavigationError) {
         let stackPath = try nearestStack()
-        let popped = modify(at: stackPath) { stack in stack.modifyStack { $0.pop() } }
-        let stack = try node(at: stackPath)
-        guard let popped else { throw .cannotGoBack(stack: stack.id) }
+        let (popped, stack, focus) = modify(at: stackPath) { stack in
+            (stack.modifyStack { $0.pop() }, stack.id, stack.focusedNode.id)
+        }
+        guard let popped else { throw .cannotGoBack(stack: stack) }
         recordRemoval(of: popped)
-        markTouched(stack.id)
-        anchor = focus(of: stack)
+        markTouched(stack)
+        anchor = focus
     }
 
     @inlinable

@@ -151,15 +151,24 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         return node
     }
 
-    /// The path to the nearest node of `kind` enclosing the anchor (the anchor included).
+    /// The path to the nearest node of `kind` enclosing the anchor (the anchor included); not
+    /// beyond the anchor's modal unless `crossingModals`.
+    ///
+    /// - Complexity: O(*d*): one walk down the anchor's path.
     @inlinable
     func nearest(_ kind: NodeKind, crossingModals: Bool) throws(NavigationError) -> [NodeStep]? {
         var path = try anchorPath()
-        while true {
-            if _state.root.node(at: path)?.kind == kind { return path }
-            guard let last = path.popLast() else { return nil }
-            if last == .modal && !crossingModals { return nil }
+        var node = _state.root
+        var found: Int? = node.kind == kind ? 0 : nil
+        for (index, step) in path.enumerated() {
+            if step == .modal && !crossingModals { found = nil }
+            guard let next = node.child(at: step) else { return nil }
+            node = next
+            if node.kind == kind { found = index + 1 }
         }
+        guard let found else { return nil }
+        path.removeSubrange(found...)
+        return path
     }
 
     @inlinable
@@ -185,9 +194,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// Builds a layout that the caller puts at `location` (`nil`: the root).
     @inlinable
     mutating func makeNode(_ layout: Layout<Route>, at location: ElementIndex.Location?) throws(NavigationError) -> NavigationNode<Route> {
-        var generator = _ids
-        let node = try layout.makeNode(ids: &generator)
-        _ids = generator
+        let node = try layout.makeNode(anyIDs: &_ids)
         recordAddition(subtree: node, at: location)
         return node
     }
@@ -230,6 +237,10 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// it is.
     @inlinable
     mutating func recordAddition(subtree node: NavigationNode<Route>, at location: ElementIndex.Location?) {
+        if case .screen = node.content, node.modal == nil {
+            recordAddition(node, at: location)
+            return
+        }
         var pending: [(NavigationNode<Route>, ElementIndex.Location?)] = [(node, location)]
         while let (next, place) = pending.popLast() {
             recordAddition(next, at: place)
@@ -255,21 +266,32 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// pushed and popped again within the transaction is not touched.
     @inlinable
     public var changes: NavigationChanges<Route> {
-        let removedIDs = log.removedIDs
-        let addedIDs = IDLookup(log.added.map { $0.node.id })
+        summary(withTouched: true).changes
+    }
+
+    /// What the transaction changed, as a flow commits it: the touched elements are worked out
+    /// only when asked for, or when nothing was added or removed (to tell whether anything
+    /// changed at all).
+    @inlinable
+    func summary(withTouched: Bool) -> CommitSummary<Route> {
+        let removedAll = log.removedIDs
+        let addedIDs = AddedIDs(log.added)
         var added: [NavigationNode<Route>] = []
-        var touched: Set<ElementID> = []
-        for addition in log.added where removedIDs.isEmpty || !removedIDs.contains(addition.node.id) {
-            if addition.node.isScreen { added.append(addition.node) }
-            touched.insert(addition.node.id)
+        for addition in log.added where addition.node.isScreen && !removedAll.contains(addition.node.id) {
+            added.append(addition.node)
         }
         var removed: [NavigationNode<Route>] = []
-        var removedNet: Set<ElementID> = []
+        var removedIDs = IDSet()
         for node in log.removed where !addedIDs.contains(node.id) {
-            removedNet.insert(node.id)
+            removedIDs.insert(node.id)
             if node.isScreen { removed.append(node) }
         }
-        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedIDs.contains(id) && !addedIDs.contains(id) {
+        guard withTouched || (added.isEmpty && removed.isEmpty) else {
+            return CommitSummary(added: added, removed: removed, removedIDs: removedIDs, touched: nil)
+        }
+        var touched: Set<ElementID> = []
+        for addition in log.added where !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
+        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedAll.contains(id) && !addedIDs.contains(id) {
             // Every mark records a real change, so an element marked once changed; one marked
             // again may have changed back (a push, then a pop) and is compared.
             guard log.touched.dropFirst(position + 1).contains(id) || log.touched.prefix(position).contains(id) else {
@@ -279,7 +301,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
             guard let before = initialNode(id), let after = path(to: id).flatMap({ _state.root.node(at: $0) }) else { continue }
             if !before.hasSameOwnContent(as: after) { touched.insert(id) }
         }
-        return NavigationChanges(added: added, removed: removed, touched: touched, removedIDs: removedNet)
+        return CommitSummary(added: added, removed: removed, removedIDs: removedIDs, touched: touched)
     }
 
     /// The element with `id` in the state the transaction started from.
@@ -291,12 +313,51 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         return initial.node(id)
     }
 
-    /// Where the elements this transaction added are, for an index of the new state.
+    /// Records in `index` where the elements this transaction added (and kept) are.
     @inlinable
-    var addedLocations: [(id: ElementID, location: ElementIndex.Location?)] {
-        log.added.compactMap { addition in
-            log.removedIDs.contains(addition.node.id) ? nil : (addition.node.id, addition.location)
+    func recordAddedLocations(in index: inout ElementIndex) {
+        for addition in log.added where !log.removedIDs.contains(addition.node.id) {
+            index.set(addition.node.id, at: addition.location)
         }
+    }
+}
+
+/// What a committed change did, as a flow needs it to run the lifecycle. The public
+/// ``NavigationChanges`` is built from it only for subscribers and observers.
+@usableFromInline
+struct CommitSummary<Route: NavigationRoute> {
+    /// The screens added.
+    @usableFromInline let added: [NavigationNode<Route>]
+    /// The screens removed.
+    @usableFromInline let removed: [NavigationNode<Route>]
+    /// Every element removed.
+    @usableFromInline let removedIDs: IDSet
+    /// The elements touched, when they were worked out.
+    @usableFromInline let touched: Set<ElementID>?
+
+    @inlinable
+    init(added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: Set<ElementID>?) {
+        self.added = added
+        self.removed = removed
+        self.removedIDs = removedIDs
+        self.touched = touched
+    }
+
+    @inlinable
+    init(_ changes: NavigationChanges<Route>) {
+        var removedIDs = IDSet()
+        for id in changes.removedIDs { removedIDs.insert(id) }
+        self.init(added: changes.added, removed: changes.removed, removedIDs: removedIDs, touched: changes.touched)
+    }
+
+    /// Whether the change changed nothing; known whenever nothing was added or removed.
+    @inlinable
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty && (touched?.isEmpty ?? false) }
+
+    /// The public record of the change.
+    @inlinable
+    var changes: NavigationChanges<Route> {
+        NavigationChanges(added: added, removed: removed, touched: touched ?? [], removedIDs: removedIDs.asSet)
     }
 }
 
@@ -373,6 +434,14 @@ struct IDSet: Sendable {
         return small.contains(id)
     }
 
+    /// The ids as a set.
+    @inlinable
+    var asSet: Set<ElementID> { large ?? Set(small) }
+
+    /// Every id, in no particular order.
+    @inlinable
+    var elements: [ElementID] { large.map { Array($0) } ?? small }
+
     @inlinable
     mutating func insert(_ id: ElementID) {
         if large != nil {
@@ -388,26 +457,30 @@ struct IDSet: Sendable {
     }
 }
 
-/// A set of ids for lookups: a linear scan while it is small, a hash set beyond.
+/// The ids a transaction added, for lookups: a scan of the additions while they are few, a
+/// hash set beyond.
 @usableFromInline
-struct IDLookup {
-    @usableFromInline let small: [ElementID]
+struct AddedIDs<Route: NavigationRoute> {
+    @usableFromInline let additions: [ChangeLog<Route>.Addition]
     @usableFromInline let large: Set<ElementID>?
 
     @inlinable
-    init(_ ids: [ElementID]) {
-        if ids.count > 8 {
-            small = []
-            large = Set(ids)
+    init(_ additions: [ChangeLog<Route>.Addition]) {
+        self.additions = additions
+        if additions.count > 8 {
+            var ids = Set<ElementID>(minimumCapacity: additions.count)
+            for addition in additions { ids.insert(addition.node.id) }
+            large = ids
         } else {
-            small = ids
             large = nil
         }
     }
 
     @inlinable
     func contains(_ id: ElementID) -> Bool {
-        large?.contains(id) ?? small.contains(id)
+        if let large { return large.contains(id) }
+        for addition in additions where addition.node.id == id { return true }
+        return false
     }
 }
 

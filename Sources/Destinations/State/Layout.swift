@@ -7,7 +7,7 @@
 ///     .tab(.settings, .stack(.settings)),
 /// ])
 /// ```
-public indirect enum Layout<Route: NavigationRoute>: Hashable, Sendable {
+public enum Layout<Route: NavigationRoute>: Hashable, Sendable {
     /// One screen.
     case screen(Route)
     /// A stack of screens, root first.
@@ -15,7 +15,7 @@ public indirect enum Layout<Route: NavigationRoute>: Hashable, Sendable {
     /// A tab bar; `selected` defaults to the first tab.
     case tabs([TabLayout<Route>], selected: TabID? = nil)
     /// A split view. A column given as a screen shows that screen; given as a stack it can push.
-    case split(sidebar: Layout, content: Layout? = nil, detail: Layout? = nil)
+    indirect case split(sidebar: Layout, content: Layout? = nil, detail: Layout? = nil)
 
     /// A stack of the given screens, root first.
     public static func stack(_ root: Route, _ pushed: Route...) -> Layout {
@@ -60,15 +60,27 @@ extension Layout {
     ///   tab names, or a selection that is not a tab.
     @inlinable
     func makeNode(ids: inout some ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
+        try makeNode { () throws(NavigationError) in try ids.fresh() }
+    }
+
+    /// Builds the nodes this layout describes, taking ids from a generator of any type: generic
+    /// in `Route` only, so that it runs specialized for the app's routes.
+    @inlinable
+    func makeNode(anyIDs ids: inout any ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
+        try makeNode { () throws(NavigationError) in try ids.fresh() }
+    }
+
+    @inlinable
+    func makeNode(nextID: () throws(NavigationError) -> ElementID) throws(NavigationError) -> NavigationNode<Route> {
         switch self {
         case .screen(let route):
-            return NavigationNode(id: try ids.fresh(), content: .screen(route))
+            return NavigationNode(id: try nextID(), content: .screen(route))
         case .stack(let routes):
             guard !routes.isEmpty else { throw .invalidLayout(.emptyStack) }
-            let id = try ids.fresh()
+            let id = try nextID()
             var elements: [NavigationNode<Route>] = []
             elements.reserveCapacity(routes.count)
-            for route in routes { elements.append(NavigationNode(id: try ids.fresh(), content: .screen(route))) }
+            for route in routes { elements.append(NavigationNode(id: try nextID(), content: .screen(route))) }
             return NavigationNode(id: id, content: .stack(Stack(elements)))
         case .tabs(let tabLayouts, let selected):
             guard let first = tabLayouts.first else { throw .invalidLayout(.emptyTabs) }
@@ -78,18 +90,18 @@ extension Layout {
             }
             let selection = selected ?? first.id
             guard seen.contains(selection) else { throw .invalidLayout(.unknownSelectedTab(selection)) }
-            let id = try ids.fresh()
+            let id = try nextID()
             var tabs: [Tab<Route>] = []
             for tab in tabLayouts {
-                tabs.append(Tab(id: tab.id, node: try tab.layout.makeNode(ids: &ids)))
+                tabs.append(Tab(id: tab.id, node: try tab.layout.makeNode(nextID: nextID)))
             }
             return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: selection)))
         case .split(let sidebar, let content, let detail):
-            let id = try ids.fresh()
+            let id = try nextID()
             let split = Split(
-                sidebar: try sidebar.makeNode(ids: &ids),
-                content: try content?.makeNode(ids: &ids),
-                detail: try detail?.makeNode(ids: &ids),
+                sidebar: try sidebar.makeNode(nextID: nextID),
+                content: try content?.makeNode(nextID: nextID),
+                detail: try detail?.makeNode(nextID: nextID),
                 hasContentColumn: content != nil
             )
             return NavigationNode(id: id, content: .split(split))

@@ -179,11 +179,10 @@ extension NavigationNode {
     @inlinable
     var firstModalAlongFocus: Modal<Route>? {
         var node = self
-        for step in focusPath {
-            if step == .modal { return node.modal }
-            guard let next = node.child(at: step) else { return nil }
-            node = next
+        while true {
+            if let modal = node.modal { return modal }
+            guard let (_, child) = node.focusedChild else { return nil }
+            node = child
         }
-        return nil
     }
 }

@@ -134,6 +134,9 @@ extension NavigationNode {
             }
         case .tab(let index):
             guard case .tabs(var tabs) = content else { preconditionFailure("\(id) is not a tab bar") }
+            // Let go of the node's own reference to the tabs, so that changing one tab changes
+            // the array in place instead of copying it.
+            _content = .tabs(Tabs(unchecked: [], selection: tabs._selection))
             defer { _content = .tabs(tabs) }
             return try tabs._tabs[index]._node.modify(at: rest, body)
         case .column(let column):

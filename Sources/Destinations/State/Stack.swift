@@ -289,6 +289,13 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
         self._selection = selection
     }
 
+    /// A tab bar without the checks, for a moment's placeholder.
+    @inlinable
+    init(unchecked tabs: [Tab<Route>], selection: TabID) {
+        _tabs = tabs
+        _selection = selection
+    }
+
     /// The selected tab's index.
     @inlinable
     public var selectedIndex: Int {
