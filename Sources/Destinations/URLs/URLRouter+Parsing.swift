@@ -101,13 +101,18 @@ extension URLRouter {
             try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
         }
         if let found { return found }
-        if let match = try oneRouteLink(bytes, start, pathEnd(bytes, start, queryStart), limits: limits) { return match }
+        var routeError: DeepLinkError?
+        do throws(DeepLinkError) {
+            if let match = try oneRouteLink(bytes, start, pathEnd(bytes, start, queryStart), limits: limits) { return match }
+        } catch {
+            routeError = error
+        }
         // A typed segment may have refused its value: matching loosely and decoding says which.
         _ = try withLinkMatch(bytes, start, queryStart, hostFolding: hostFolding, limits: limits, loose: true) {
             (index, segments, query) throws(DeepLinkError) -> LinkMatch<Route> in
             try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
         }
-        throw .noMatchingLink(path: bytes.echo(start, pathEnd(bytes, start, queryStart)))
+        throw routeError ?? .noMatchingLink(path: bytes.echo(start, pathEnd(bytes, start, queryStart)))
     }
 
     /// The end of a link's path, without a trailing `/`.

@@ -33,14 +33,16 @@ extension URLRouter {
         return printer.out
     }
 
-    /// The canonical URL of the state cut at a waypoint: the screen `element` with every screen
-    /// above it in its stack, and in the stacks around it, popped and its modal dismissed. When
-    /// the element sits in containers that fit the scene layout, the result is a prefix of
-    /// ``stateURL(for:scene:)``: breadcrumbs, and "link to this level".
+    /// The canonical URL of the state cut at a waypoint: the screen `element`, with the screens
+    /// above it in its stack popped and its modal dismissed. Breadcrumbs, and "link to this
+    /// level": parsing it focuses the element's route. It is a prefix of
+    /// ``stateURL(for:scene:)`` when the element sits in containers that fit the scene layout
+    /// and no screen was pushed under a modal on the way to it.
     ///
     /// - Throws: ``URLPrintError/notAWaypoint(_:)`` when `element` is not a screen whose cut
-    ///   state focuses it (a screen off the focus path, or one in a split column that has the
-    ///   focus only because it presents), and the errors of ``stateURL(for:scene:)``.
+    ///   state focuses it: a screen off the focus path (another tab, a screen above the one that
+    ///   presents), or one in a split column that has the focus only because it presents; and
+    ///   the errors of ``stateURL(for:scene:)``.
     public func stateURL(
         for state: NavigationState<Route>,
         scene: String,
@@ -50,14 +52,13 @@ extension URLRouter {
             throw .notAWaypoint(element)
         }
         var cut = state
-        for position in path.indices {
-            guard case .stackElement(let depth) = path[position], depth > 0 else { continue }
-            cut.root.modify(at: path[..<position]) { stack in
+        if case .stackElement(let depth)? = path.last, depth > 0 {
+            cut.root.modify(at: path.dropLast()) { stack in
                 stack.modifyStack { stack in
                     for _ in 0..<depth { _ = stack.pop() }
                 }
             }
-            path[position] = .stackElement(depth: 0)
+            path[path.count - 1] = .stackElement(depth: 0)
         }
         cut.root.modify(at: path[...]) { $0.modal = nil }
         guard cut.focusedScreen.id == element else { throw .notAWaypoint(element) }

@@ -33,9 +33,10 @@ struct RouteTemplate: Sendable {
         guard URLByte.isKeyword(keyword) else { throw TemplateError(offset: 0) }
         var placeholders: [TemplatePlaceholder] = []
         while scanner.take(URLByte.slash) {
-            guard let placeholder = scanner.placeholder(placement: .positional), placeholder.modifier == .none else {
+            guard let placeholder = scanner.placeholder(placement: .positional) else {
                 throw TemplateError(offset: scanner.offset)
             }
+            guard placeholder.modifier == .none else { throw TemplateError(offset: placeholder.offset) }
             placeholders.append(placeholder)
         }
         if scanner.take(URLByte.openParen) {
@@ -43,11 +44,10 @@ struct RouteTemplate: Sendable {
                 let keyStart = scanner.offset
                 let key = scanner.word { URLByte.isLowercaseLetter($0) || URLByte.isDigit($0) || $0 == URLByte.dash }
                 guard URLByte.isKeyword(key) else { throw TemplateError(offset: keyStart) }
-                guard scanner.take(URLByte.equals), let placeholder = scanner.placeholder(placement: .named(key)),
-                    placeholder.modifier != .catchAll
-                else {
+                guard scanner.take(URLByte.equals), let placeholder = scanner.placeholder(placement: .named(key)) else {
                     throw TemplateError(offset: scanner.offset)
                 }
+                guard placeholder.modifier != .catchAll else { throw TemplateError(offset: placeholder.offset) }
                 placeholders.append(placeholder)
             } while scanner.take(URLByte.comma)
             guard scanner.take(URLByte.closeParen) else { throw TemplateError(offset: scanner.offset) }
@@ -99,11 +99,10 @@ struct LinkTemplate: Sendable {
                 let keyStart = scanner.offset
                 let key = scanner.word { $0 != URLByte.equals && $0 != URLByte.ampersand }
                 guard URLByte.isLabel(key) else { throw TemplateError(offset: keyStart) }
-                guard scanner.take(URLByte.equals), let placeholder = scanner.placeholder(placement: .named(key)),
-                    placeholder.modifier != .catchAll
-                else {
+                guard scanner.take(URLByte.equals), let placeholder = scanner.placeholder(placement: .named(key)) else {
                     throw TemplateError(offset: scanner.offset)
                 }
+                guard placeholder.modifier != .catchAll else { throw TemplateError(offset: placeholder.offset) }
                 placeholders.append(placeholder)
             } while scanner.take(URLByte.ampersand)
         }
