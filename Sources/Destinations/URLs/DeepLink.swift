@@ -57,7 +57,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         self.sources = sources
         self.caseInsensitive = caseInsensitive
         self.strictQuery = strictQuery
-        self.types = types.map(\.identity)
+        self.types = types.map { $0.identity }
         makeTarget = { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
             try target(repeat reader.next((each Value).self))
         }
@@ -126,48 +126,4 @@ struct LinkShare<Route: NavigationRoute>: Sendable {
     let types: [ObjectIdentifier]
     let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
     let values: @Sendable (Route) -> [[String]]?
-}
-
-/// The deep links of an app.
-///
-/// ```swift
-/// extension AppRoute {
-///     static let links = DeepLinks<AppRoute> {
-///         DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }
-///         DeepLink("n/{id}", caseInsensitive: true) { (id: Int) in .push(.note(id: id)) }
-///     }
-/// }
-/// ```
-public struct DeepLinks<Route: NavigationRoute>: Sendable {
-    /// The links, in declaration order.
-    public let links: [DeepLink<Route>]
-
-    /// Collects the links the builder lists.
-    public init(@DeepLinkBuilder<Route> _ content: () -> [DeepLink<Route>]) {
-        links = content()
-    }
-
-    /// Collects the given links.
-    public init(_ links: [DeepLink<Route>]) {
-        self.links = links
-    }
-}
-
-/// Builds a list of ``DeepLink``s.
-@resultBuilder
-public enum DeepLinkBuilder<Route: NavigationRoute> {
-    /// One link.
-    public static func buildExpression(_ link: DeepLink<Route>) -> [DeepLink<Route>] { [link] }
-    /// Several links.
-    public static func buildExpression(_ links: DeepLinks<Route>) -> [DeepLink<Route>] { links.links }
-    /// The links of a block, in order.
-    public static func buildBlock(_ parts: [DeepLink<Route>]...) -> [DeepLink<Route>] { parts.flatMap { $0 } }
-    /// The links of an `if` without `else`.
-    public static func buildOptional(_ part: [DeepLink<Route>]?) -> [DeepLink<Route>] { part ?? [] }
-    /// The links of an `if` branch.
-    public static func buildEither(first part: [DeepLink<Route>]) -> [DeepLink<Route>] { part }
-    /// The links of an `else` branch.
-    public static func buildEither(second part: [DeepLink<Route>]) -> [DeepLink<Route>] { part }
-    /// The links of a `for` loop.
-    public static func buildArray(_ parts: [[DeepLink<Route>]]) -> [DeepLink<Route>] { parts.flatMap { $0 } }
 }

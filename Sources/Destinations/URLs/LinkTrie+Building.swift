@@ -174,8 +174,8 @@ extension LinkTrie {
             while let next = pending.popLast() {
                 if let terminal = nodes[next].terminal { return terminal }
                 if let catchAll = nodes[next].catchAll { return catchAll }
-                pending += nodes[next].parameters.map(\.node).reversed()
-                pending += nodes[next].constants.map(\.node).reversed()
+                pending += nodes[next].parameters.map { $0.node }.reversed()
+                pending += nodes[next].constants.map { $0.node }.reversed()
             }
             return nil
         }

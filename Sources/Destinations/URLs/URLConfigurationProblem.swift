@@ -47,14 +47,3 @@ public enum URLConfigurationProblem: Hashable, Sendable {
     /// A shared route whose printed link does not open that link with the route's values.
     case shareRoundTripMismatch(route: String, url: String)
 }
-
-/// The problems that stopped a ``URLRouter`` from being built.
-public struct URLConfigurationError: Error, Hashable, Sendable {
-    /// Every problem found, in declaration order.
-    public let problems: [URLConfigurationProblem]
-
-    /// Creates the error.
-    public init(problems: [URLConfigurationProblem]) {
-        self.problems = problems
-    }
-}

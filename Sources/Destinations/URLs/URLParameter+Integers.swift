@@ -1,50 +1,80 @@
 extension Int: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension Int8: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension Int16: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension Int32: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension Int64: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension UInt: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension UInt8: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension UInt16: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension UInt32: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 
 extension UInt64: URLParameter {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) { self.init(canonicalDecimal: urlComponent.utf8) }
+
+    /// The decimal text.
     public var urlComponent: String { String(self) }
 }
 

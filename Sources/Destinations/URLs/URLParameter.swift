@@ -47,31 +47,40 @@ public enum URLParameterMultiplicity: Hashable, Sendable {
 }
 
 extension URLParameter {
+    /// One component.
     public static var urlMultiplicity: URLParameterMultiplicity { .one }
 
+    /// Parses exactly one component.
     public init?(urlComponents: [Substring]) {
         guard urlComponents.count == 1 else { return nil }
         self.init(urlComponent: urlComponents[0])
     }
 
+    /// The one canonical text.
     public var urlComponents: [String] { [urlComponent] }
 }
 
 extension URLParameter where Self: RawRepresentable, RawValue: URLParameter {
+    /// Parses the raw value, then the type from it.
     public init?(urlComponent: Substring) {
         guard let raw = RawValue(urlComponent: urlComponent) else { return nil }
         self.init(rawValue: raw)
     }
 
+    /// The raw value's text.
     public var urlComponent: String { rawValue.urlComponent }
 }
 
 extension String: URLParameter {
+    /// The text as it is.
     public init?(urlComponent: Substring) { self = String(urlComponent) }
+
+    /// The string itself.
     public var urlComponent: String { self }
 }
 
 extension Bool: URLParameter {
+    /// Parses `true` or `false`.
     public init?(urlComponent: Substring) {
         switch urlComponent {
         case "true": self = true
@@ -80,6 +89,7 @@ extension Bool: URLParameter {
         }
     }
 
+    /// `true` or `false`.
     public var urlComponent: String { self ? "true" : "false" }
 }
 
@@ -93,6 +103,7 @@ extension Double: URLParameter {
         self = value
     }
 
+    /// The shortest text that parses back to the same value: Swift's `description`.
     public var urlComponent: String { description }
 }
 
@@ -106,8 +117,10 @@ extension Optional: URLParameter where Wrapped: URLParameter {
     /// The wrapped value's text; the empty string for `nil`, which a URL never prints.
     public var urlComponent: String { self?.urlComponent ?? "" }
 
+    /// None or one component.
     public static var urlMultiplicity: URLParameterMultiplicity { .optional }
 
+    /// `nil` for no component, the wrapped value for one.
     public init?(urlComponents: [Substring]) {
         switch urlComponents.count {
         case 0: self = .none
@@ -116,6 +129,7 @@ extension Optional: URLParameter where Wrapped: URLParameter {
         }
     }
 
+    /// No component for `nil`, the wrapped value's text otherwise.
     public var urlComponents: [String] { self.map { [$0.urlComponent] } ?? [] }
 }
 
@@ -128,10 +142,12 @@ extension Array: URLParameter where Element: URLParameter {
 
     /// The elements' texts joined by commas, for messages; a URL prints each element as its own
     /// component (``urlComponents``).
-    public var urlComponent: String { map(\.urlComponent).joined(separator: ",") }
+    public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
 
+    /// Any number of components.
     public static var urlMultiplicity: URLParameterMultiplicity { .repeated }
 
+    /// One element per component, in order.
     public init?(urlComponents: [Substring]) {
         var elements: [Element] = []
         elements.reserveCapacity(urlComponents.count)
@@ -142,6 +158,7 @@ extension Array: URLParameter where Element: URLParameter {
         self = elements
     }
 
+    /// One text per element, in order.
     public var urlComponents: [String] {
         var texts: [String] = []
         texts.reserveCapacity(count)

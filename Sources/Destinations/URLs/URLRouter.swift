@@ -89,17 +89,17 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             problems += linkProblems
             shapes.append(linkProblems.isEmpty ? Self.shape(of: link) : nil)
         }
-        let (trie, duplicates, overlaps) = LinkTrie.build(shapes, caseInsensitive: links.map(\.caseInsensitive))
+        let (trie, duplicates, overlaps) = LinkTrie.build(shapes, caseInsensitive: links.map { $0.caseInsensitive })
         for (later, earlier) in duplicates {
             problems.append(.duplicateLink(pattern: links[later].template, existing: links[earlier].template))
         }
         let external = Set(routes.patterns.filter { $0.access == .external }.flatMap { [$0.keyword] + $0.aliases })
-        let linkFirsts = Set(links.compactMap(\.firstConstant))
+        let linkFirsts = Set(links.compactMap { $0.firstConstant })
         for scene in scenes where external.contains(scene.name) || linkFirsts.contains(scene.name) {
             problems.append(.sceneCollision(scene.name))
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
-        self.prefixes = parsedPrefixes.map(\.text)
+        self.prefixes = parsedPrefixes.map { $0.text }
         self.parsedPrefixes = parsedPrefixes
         self.scenes = scenes
         self.links = links

@@ -295,3 +295,36 @@ import Testing
         #expect(try canonical("notes://main/settings", scene: "main") == "notes://main/settings")
     }
 }
+
+/// Printing fails only for what the grammar cannot carry.
+@Suite struct URLPrintErrorTests {
+    @Test func aRouteWithoutAPatternCannotBePrinted() throws {
+        let patterns = GoldenURLs.patterns.patterns.filter { $0.keyword != "about" }
+        let router = try URLRouter(prefixes: ["notes://"], scenes: [SceneKind("window", layout: GoldenURLs.window)], patterns: RoutePatterns(patterns))
+        let state = try NavigationState(GoldenURLs.window).applying(.push(.about))
+        #expect(throws: URLPrintError.noPattern(route: "about")) { try router.stateURL(for: state, scene: "window") }
+    }
+
+    @Test func anUnknownSceneCannotBePrinted() throws {
+        let router = try GoldenURLs.router()
+        #expect(throws: URLPrintError.unknownScene("nowhere")) {
+            try router.stateURL(for: NavigationState(GoldenURLs.window), scene: "nowhere")
+        }
+    }
+
+    @Test(arguments: [SheetDetent.fraction(0), .fraction(1.5), .fraction(-1), .height(0), .height(-2), .height(.infinity)])
+    func aDetentOutsideItsRangeCannotBePrinted(detent: SheetDetent) throws {
+        let router = try GoldenURLs.router()
+        let state = try NavigationState(GoldenURLs.window).applying(.sheet(.home, SheetOptions(detents: [detent])))
+        #expect(throws: URLPrintError.invalidDetent(detent)) { try router.stateURL(for: state, scene: "window") }
+    }
+
+    @Test func extremeDetentsPrintWithoutAPlusAndParseBack() throws {
+        let router = try GoldenURLs.router()
+        let options = SheetOptions(detents: [.height(.greatestFiniteMagnitude), .fraction(.leastNonzeroMagnitude), .height(1e-300)])
+        let state = try NavigationState(GoldenURLs.window).applying(.sheet(.home, options))
+        let url = try router.stateURL(for: state, scene: "window")
+        #expect(url == "notes://window/notes/!sheet+1.7976931348623157e308pt+5e-324+1e-300pt/home")
+        #expect(try parseState(router, url).isEquivalent(to: state))
+    }
+}
