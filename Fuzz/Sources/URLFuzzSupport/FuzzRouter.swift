@@ -1,0 +1,102 @@
+import Destinations
+
+/// The routes the harnesses parse: the Notes app's, a search route with named parameters and
+/// the routes of the core's test fixture.
+public enum FuzzRoute: NavigationRoute {
+    case notes, settings, about, licenses, signIn, counter
+    case note(id: Int), editNote(id: Int), deleteNote(id: Int)
+    case search(query: String, page: Int, sort: Sort?)
+    case home, list, menu, editor, confirm, choice, login
+    case detail(Int), content(Int)
+}
+
+/// A sort order: a raw-value parameter.
+public enum Sort: String, URLParameter, Sendable {
+    case title, date
+}
+
+/// The scenes, patterns and links of the harnesses.
+public enum FuzzRouter {
+    public static let main: Layout<FuzzRoute> = .tabs([
+        .tab("notes", .stack(.notes)), .tab("settings", .stack(.settings)), .tab("counter", .stack(.counter)),
+    ])
+
+    public static let fixture: Layout<FuzzRoute> = .tabs([
+        .tab("inbox", .split(sidebar: .stack(.menu), content: .screen(.list), detail: .stack(.content(1), .detail(2)))),
+        .tab("profile", .stack(.settings, .about)),
+        .tab("", .screen(.home)),
+    ])
+
+    public static let router: URLRouter<FuzzRoute> = {
+        do {
+            return try URLRouter(
+                prefixes: ["notes://", "https://notes.example.com/"],
+                scenes: [
+                    SceneKind("main", layout: main), SceneKind("desk", layout: .split(sidebar: .stack(.notes), detail: nil)),
+                    SceneKind("window", layout: .stack(.notes)), SceneKind("fixture", layout: fixture),
+                ],
+                patterns: RoutePatterns {
+                    RoutePattern("notes", .notes, access: .external)
+                    RoutePattern("note/{id}", FuzzRoute.note(id:), access: .external) { if case .note(let id) = $0 { id } else { nil } }
+                    RoutePattern("edit/{id}", FuzzRoute.editNote(id:)) { if case .editNote(let id) = $0 { id } else { nil } }
+                    RoutePattern("delete/{id}", FuzzRoute.deleteNote(id:)) { if case .deleteNote(let id) = $0 { id } else { nil } }
+                    RoutePattern("search/{query}(page={page=1},sort={sort?})", FuzzRoute.search(query:page:sort:)) {
+                        if case .search(let query, let page, let sort) = $0 { (query, page, sort) } else { nil }
+                    }
+                    RoutePattern("settings", .settings, aliases: ["preferences"])
+                    RoutePattern("about", .about)
+                    RoutePattern("licenses", .licenses, access: .external)
+                    RoutePattern("sign-in", .signIn)
+                    RoutePattern("counter", .counter)
+                    RoutePattern("home", .home)
+                    RoutePattern("list", .list)
+                    RoutePattern("menu", .menu)
+                    RoutePattern("editor", .editor)
+                    RoutePattern("confirm", .confirm)
+                    RoutePattern("choice", .choice)
+                    RoutePattern("login", .login)
+                    RoutePattern("detail/{n}", FuzzRoute.detail) { if case .detail(let n) = $0 { n } else { nil } }
+                    RoutePattern("content/{n}", FuzzRoute.content) { if case .content(let n) = $0 { n } else { nil } }
+                },
+                links: DeepLinks {
+                    DeepLink("notes/{id}") { (id: Int) in .inTab("notes", [.notes, .note(id: id)]) }
+                    DeepLink("notes/new/edit") { .push(.editNote(id: 0)) }
+                    DeepLink("notes/{slug}/share") { (slug: String) in .push(.search(query: slug, page: 1, sort: nil)) }
+                    DeepLink("search?q={query}&page={page=1}&sort={sort?}") { (query: String, page: Int, sort: Sort?) in
+                        .inTab("notes", [.notes, .search(query: query, page: page, sort: sort)])
+                    }
+                    DeepLink("p/{i}") { (i: Int) in .push(.detail(i)) }
+                    DeepLink("p/{d}") { (d: Double) in .push(.search(query: d.urlComponent, page: 1, sort: nil)) }
+                    DeepLink("p/{b}") { (b: Bool) in .push(.search(query: b.urlComponent, page: 1, sort: nil)) }
+                    DeepLink("p/{s}") { (s: Sort) in .push(.search(query: "", page: 1, sort: s)) }
+                    DeepLink("p/{text}") { (text: String) in .push(.search(query: text, page: 1, sort: nil)) }
+                    DeepLink("files/{path...}") { (path: [String]) in .push(.search(query: path.joined(separator: "|"), page: 1, sort: nil)) }
+                    DeepLink("tags?tag={tags*}", strictQuery: true) { (tags: [String]) in .push(.search(query: tags.joined(), page: 1, sort: nil)) }
+                    DeepLink("n/{id}", caseInsensitive: true) { (id: Int) in .push(.note(id: id)) }
+                    DeepLink("prefs/{tab}") { (tab: String) in .state(tab) }
+                }
+            )
+        } catch {
+            fatalError("the fuzz router's configuration is invalid: \(error)")
+        }
+    }()
+
+    /// Checks that a parsed state prints, and that its URL parses to an equivalent state that
+    /// prints the same text; traps otherwise, so that libFuzzer records the input.
+    public static func checkCanonical(_ state: NavigationState<FuzzRoute>, scene: String) {
+        guard let url = try? router.stateURL(for: state, scene: scene) else {
+            fatalError("a parsed state does not print:\n\(state)")
+        }
+        var ids = SequentialElementIDs()
+        guard case .state(_, let again)? = try? router.parse(url, ids: &ids, limits: .trusted) else {
+            fatalError("a printed state URL does not parse: \(url)")
+        }
+        guard again.isEquivalent(to: state) else { fatalError("\(url) parses to another state") }
+        guard (try? router.stateURL(for: again, scene: scene)) == url else { fatalError("\(url) is not canonical") }
+    }
+
+    /// The input as text.
+    public static func text(_ data: UnsafePointer<UInt8>, _ size: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    }
+}

@@ -1,0 +1,100 @@
+/// The byte ranges given for one parameter: `count` ranges from `first` in the reader's range
+/// list.
+struct ArgumentSlot: Sendable {
+    var first: Int32
+    var count: Int32
+
+    static let empty = ArgumentSlot(first: 0, count: 0)
+}
+
+/// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
+/// the order the closure takes them.
+///
+/// Matching finds only byte ranges; values are decoded here, once, after a match.
+struct ArgumentReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let specs: [ParameterSpec]
+    /// The route's keyword or the link's template, for errors.
+    let owner: String
+    let slots: UnsafeBufferPointer<ArgumentSlot>
+    let ranges: UnsafeBufferPointer<ByteRange>
+    /// How path segments decode.
+    let segmentMode: DecodingMode
+    /// How named parameters or query values decode.
+    let namedMode: DecodingMode
+    private(set) var index = 0
+    /// The decoded bytes so far, against the limit.
+    var decodedBytes: Int
+    let decodedLimit: Int
+
+    init(
+        bytes: UnsafeBufferPointer<UInt8>,
+        specs: [ParameterSpec],
+        owner: String,
+        slots: UnsafeBufferPointer<ArgumentSlot>,
+        ranges: UnsafeBufferPointer<ByteRange>,
+        segmentMode: DecodingMode,
+        namedMode: DecodingMode,
+        decodedBytes: Int,
+        decodedLimit: Int
+    ) {
+        self.bytes = bytes
+        self.specs = specs
+        self.owner = owner
+        self.slots = slots
+        self.ranges = ranges
+        self.segmentMode = segmentMode
+        self.namedMode = namedMode
+        self.decodedBytes = decodedBytes
+        self.decodedLimit = decodedLimit
+    }
+
+    /// Decodes the next parameter as a `Value`.
+    mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
+        let spec = specs[index]
+        let slot = slots[index]
+        index += 1
+        guard slot.count > 0 else {
+            switch spec.mode {
+            case .defaulted(let text):
+                if let value = Value(urlComponent: text[...]) { return value }
+            case .optional, .repeated:
+                if let value = Value(urlComponents: []) { return value }
+            case .required, .catchAll:
+                break
+            }
+            throw .missingParameter(route: owner, name: spec.displayName)
+        }
+        let mode = spec.placement == .positional ? segmentMode : namedMode
+        let first = ranges[Int(slot.first)]
+        let value: Value?
+        if slot.count == 1 && spec.mode != .catchAll || Value.urlMultiplicity == .one && spec.mode != .catchAll {
+            value = Value(urlComponent: try decode(first, mode)[...])
+        } else if spec.mode == .catchAll && Value.urlMultiplicity == .one {
+            var joined = ""
+            for position in Int(slot.first)..<Int(slot.first + slot.count) {
+                if position > Int(slot.first) { joined += "/" }
+                joined += try decode(ranges[position], mode)
+            }
+            value = Value(urlComponent: joined[...])
+        } else {
+            var texts: [Substring] = []
+            texts.reserveCapacity(Int(slot.count))
+            for position in Int(slot.first)..<Int(slot.first + slot.count) {
+                texts.append(try decode(ranges[position], mode)[...])
+            }
+            value = Value(urlComponents: texts)
+        }
+        guard let value else {
+            throw .invalidParameter(route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lower)
+        }
+        return value
+    }
+
+    private mutating func decode(_ range: ByteRange, _ mode: DecodingMode) throws(DeepLinkError) -> String {
+        let text = try PercentDecoding.decode(bytes, range.lower, range.upper, mode: mode)
+        decodedBytes += text.utf8.count
+        if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
+        return text
+    }
+}

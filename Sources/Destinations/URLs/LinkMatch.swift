@@ -1,0 +1,24 @@
+/// A deep link that matched a URL.
+public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
+    /// What kind of declaration matched.
+    public enum Kind: Hashable, Sendable {
+        /// A ``DeepLink``.
+        case deepLink
+        /// An external ``RoutePattern`` used as a one-route link.
+        case routePattern
+    }
+
+    /// The template of the link or pattern that matched; safe to log (no parameter values).
+    public let pattern: String
+    /// What kind of declaration matched.
+    public let kind: Kind
+    /// The scene kind the link goes to: the router's first.
+    public let scene: String
+    /// The target the link's closure returned.
+    public let target: LinkTarget<Route>
+    /// The target compiled for the flow: a presentation to apply from the focused screen, or,
+    /// for ``LinkTarget/state(_:)``, the parsed state to merge.
+    public let resolved: NavigationTarget<Route>
+    /// The external sources the link accepts; `nil` for any.
+    public let sources: Set<ExternalSource>?
+}

@@ -1,0 +1,111 @@
+/// What the router knows about one parameter type, without its generic parameter: its name for
+/// errors, its kind for link precedence, and closures that parse with it.
+struct ParameterType: Sendable {
+    /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
+    let name: String
+    /// The kind, which orders link matching.
+    let kind: ParameterKind
+    /// How many components a value takes.
+    let multiplicity: URLParameterMultiplicity
+    /// The type's identity, to compare the types of two declarations.
+    let identity: ObjectIdentifier
+    /// Whether a component parses as a value of the type.
+    let accepts: @Sendable (Substring) -> Bool
+    /// The canonical text of a component's value, or `nil` when it does not parse.
+    let canonicalText: @Sendable (Substring) -> String?
+
+    init<Value: URLParameter>(_: Value.Type) {
+        name = String(describing: Value.self)
+        kind = ParameterKind(Value.self)
+        multiplicity = Value.urlMultiplicity
+        identity = ObjectIdentifier(Value.self)
+        accepts = { Value(urlComponent: $0) != nil }
+        canonicalText = { Value(urlComponent: $0)?.urlComponents.first }
+    }
+}
+
+/// The kinds of parameter types, in the order a link tries them at one segment: integers,
+/// `UUID`, `Bool`, `Double`, other types in declaration order, `String`.
+enum ParameterKind: Hashable, Sendable {
+    case integer(bits: Int, signed: Bool)
+    case uuid
+    case bool
+    case double
+    case custom(ObjectIdentifier)
+    case string
+
+    init<Value: URLParameter>(_ type: Value.Type) {
+        switch type {
+        case is Int.Type: self = .integer(bits: Int.bitWidth, signed: true)
+        case is Int8.Type: self = .integer(bits: 8, signed: true)
+        case is Int16.Type: self = .integer(bits: 16, signed: true)
+        case is Int32.Type: self = .integer(bits: 32, signed: true)
+        case is Int64.Type: self = .integer(bits: 64, signed: true)
+        case is UInt.Type: self = .integer(bits: UInt.bitWidth, signed: false)
+        case is UInt8.Type: self = .integer(bits: 8, signed: false)
+        case is UInt16.Type: self = .integer(bits: 16, signed: false)
+        case is UInt32.Type: self = .integer(bits: 32, signed: false)
+        case is UInt64.Type: self = .integer(bits: 64, signed: false)
+        case is Bool.Type: self = .bool
+        case is Double.Type: self = .double
+        case is String.Type: self = .string
+        default: self = UUIDText.isUUIDType(type) ? .uuid : .custom(ObjectIdentifier(type))
+        }
+    }
+
+    /// The rank of the kind among a segment's parameter children; lower is tried first. Types
+    /// of the same rank keep their declaration order.
+    var rank: Int {
+        switch self {
+        case .integer: 0
+        case .uuid: 1
+        case .bool: 2
+        case .double: 3
+        case .custom: 4
+        case .string: 5
+        }
+    }
+
+    /// Whether the kind is checked on bytes, without calling the type.
+    var isBuiltIn: Bool {
+        if case .custom = self { return false }
+        return true
+    }
+}
+
+/// One parameter of a route pattern or a deep link, in the order the closure takes them.
+struct ParameterSpec: Sendable {
+    /// How the parameter is given.
+    enum Mode: Hashable, Sendable {
+        /// Exactly once.
+        case required
+        /// At most once; the canonical text of the value it takes when missing.
+        case defaulted(String)
+        /// At most once; `nil` when missing.
+        case optional
+        /// Any number of times.
+        case repeated
+        /// The rest of a link's path, one or more segments.
+        case catchAll
+    }
+
+    /// Where the parameter sits.
+    enum Placement: Hashable, Sendable {
+        /// A path segment: a route's positional value or a link's typed segment.
+        case positional
+        /// A named parameter of a route, or a link's query item, with its key.
+        case named(String)
+    }
+
+    /// The placeholder's name.
+    let name: String
+    let placement: Placement
+    let mode: Mode
+    let type: ParameterType
+
+    /// The name an error shows: the key of a named parameter, else the placeholder's name.
+    var displayName: String {
+        if case .named(let key) = placement { return key }
+        return name
+    }
+}
