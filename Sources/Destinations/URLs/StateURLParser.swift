@@ -42,8 +42,12 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
             root = try parser.parseNode(.skeleton(layout), overlay: false)
             if parser.position != trimmed { throw parser.trailing() }
         }
+        let state = NavigationState(root: root)
+        // The grammar can spell states the core never holds (a modal off the focus path):
+        // refuse them with the rule they break.
+        if let problem = state.firstProblem { throw .navigation(.corruptState(problem)) }
         ids = parser.ids
-        return NavigationState(root: root)
+        return state
     }
 
     /// Parses `bytes[start..<end]` as one route's text: a one-route link.

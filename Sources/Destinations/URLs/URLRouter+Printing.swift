@@ -48,17 +48,16 @@ extension URLRouter {
         scene: String,
         upTo element: ElementID
     ) throws(URLPrintError) -> String {
-        guard var path = state.root.path(to: element), state.node(element)?.isScreen == true else {
+        guard let path = state.root.path(to: element), state.node(element)?.isScreen == true else {
             throw .notAWaypoint(element)
         }
         var cut = state
-        if case .stackElement(let depth)? = path.last, depth > 0 {
+        if case .stackElement(let index)? = path.last {
             cut.root.modify(at: path.dropLast()) { stack in
                 stack.modifyStack { stack in
-                    for _ in 0..<depth { _ = stack.pop() }
+                    while stack.count > index + 1 { _ = stack.pop() }
                 }
             }
-            path[path.count - 1] = .stackElement(depth: 0)
         }
         cut.root.modify(at: path[...]) { $0.modal = nil }
         guard cut.focusedScreen.id == element else { throw .notAWaypoint(element) }

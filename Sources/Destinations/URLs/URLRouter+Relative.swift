@@ -73,13 +73,10 @@ extension URLRouter {
 
     /// The element below the one at `path` in its stack, if it is in a stack and not its root.
     private static func element(below path: [NodeStep], in state: NavigationState<Route>) -> ElementID? {
-        guard case .stackElement(let depth)? = path.last,
+        guard case .stackElement(let index)? = path.last, index > 0,
             let stackNode = state.root.node(at: path.dropLast()),
-            case .stack(let stack) = stackNode.content,
-            depth + 1 < stack.count
+            case .stack(let stack) = stackNode.content
         else { return nil }
-        var link: Stack<Route>.Link? = stack.top
-        for _ in 0...depth { link = link?.below }
-        return link?.node.id
+        return stack[index - 1].id
     }
 }

@@ -143,7 +143,7 @@ import Testing
     }
 
     @Test func parsingAWaypointFocusesItsRoute() throws {
-        var random = RandomStates(seed: 5)
+        var random = RandomURLStates(seed: 5)
         var checked = 0
         for _ in 0..<fuzzIterations(30) {
             for state in random.walk(from: try NavigationState(GoldenURLs.main), steps: 20) {

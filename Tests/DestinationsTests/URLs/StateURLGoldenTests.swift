@@ -16,15 +16,16 @@ import Testing
         let window = try NavigationState(GoldenURLs.window)
         let fixture = try NavigationState(GoldenURLs.fixture)
         let note12: GoldenRoute = .note(id: 12)
-        let noteSheet = try main.applying(.path([.push(note12), .sheet(.editNote(id: 12))]))
         let options = SheetOptions(
             detents: [.medium, .fraction(0.25), .height(120)],
             selectedDetent: .medium,
             showsDragIndicator: true,
             interactiveDismissDisabled: true
         )
-        var twelve = try fixture.applying(.confirmationDialog(.choice), fromRoute: .about)
-        twelve = try twelve.applying(.present(.stack([.editor]), style: .sheet(options)), fromRoute: .menu)
+        // URLS.md's example 12 also kept a dialog open in the unselected tab; under the one
+        // presentation chain (leaving a tab dismisses its modals) that state cannot exist.
+        let noteSheet = try main.applying(.path([.push(note12), .sheet(.editNote(id: 12))]))
+        var twelve = try fixture.applying(.present(.stack([.editor]), style: .sheet(options)), fromRoute: .menu)
         twelve = try twelve.applying(.path([.push(.detail(3)), .fullScreenCover(.login), .alert(.confirm)]), fromRoute: .editor)
         return [
             (1, "main", main, "notes://main"),
@@ -78,7 +79,7 @@ import Testing
             (11, "main", try main.applying(.replaceRoot(.stack(.signIn))), "notes://main/*stack/sign-in"),
             (
                 12, "fixture", twelve,
-                "notes://fixture/inbox(profile:settings/about/!dialog/choice)/sidebar/menu/!sheet+medium+0.25+120.0pt+@medium+grabber+locked/*stack/editor/detail/3/!cover/login/!alert/confirm"
+                "notes://fixture/inbox/sidebar/menu/!sheet+medium+0.25+120.0pt+@medium+grabber+locked/*stack/editor/detail/3/!cover/login/!alert/confirm"
             ),
             (
                 13, "main",
@@ -114,5 +115,20 @@ import Testing
     @Test func theHTTPSPrefixNamesTheSceneInItsFirstSegment() throws {
         let parsed = try parseState(router, "https://notes.example.com/main/notes/notes/note/12")
         #expect(try router.stateURL(for: parsed, scene: "main") == "notes://main/notes/notes/note/12")
+    }
+
+    /// A modal off the focus path (a sheet in a tab that is not selected) is no state under
+    /// one presentation chain: the URL is refused with the rule it breaks.
+    @Test func aModalInAnUnselectedTabIsRefused() throws {
+        var ids = SequentialElementIDs()
+        let url = "notes://fixture/inbox(profile:settings/about/!dialog/choice)"
+        let error = deepLinkError { () throws(DeepLinkError) in
+            _ = try router.parse(url, ids: &ids, limits: .trusted)
+        }
+        guard case .navigation(.corruptState(.modalOffFocus))? = error else {
+            Issue.record("expected a modal off the focus path, got \(String(describing: error))")
+            return
+        }
+        #expect(ids.next() == ElementID(1), "a refused URL draws no ids")
     }
 }

@@ -32,7 +32,7 @@ import Testing
     @Test(arguments: ["main", "desk", "window", "fixture", "odd"])
     func randomWalksRoundTrip(scene: String) throws {
         let layout = try #require(router.scene(named: scene)).layout
-        var random = RandomStates(seed: 0xD5_7A7E ^ UInt64(scene.utf8.count))
+        var random = RandomURLStates(seed: 0xD5_7A7E ^ UInt64(scene.utf8.count))
         var checked = 0
         for _ in 0..<fuzzIterations(60) {
             for state in random.walk(from: try NavigationState(layout), steps: 25) {
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func randomReplacedRootsRoundTrip() throws {
-        var random = RandomStates(seed: 42)
+        var random = RandomURLStates(seed: 42)
         for _ in 0..<fuzzIterations(300) {
             let start = try NavigationState(random.layout())
             for state in random.walk(from: start, steps: 8) {
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func theStatesCoverEveryShapeTheGrammarHas() throws {
-        var random = RandomStates(seed: 7)
+        var random = RandomURLStates(seed: 7)
         var urls: [String] = []
         for _ in 0..<fuzzIterations(60) {
             for state in random.walk(from: try NavigationState(GoldenURLs.main), steps: 25) {
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func mutatedURLsAreRefusedOrParseToACanonicalState() throws {
-        var random = RandomStates(seed: 99)
+        var random = RandomURLStates(seed: 99)
         let structural = Array("/()!,:*@+$=%.-~_aZ09".utf8) + [0x80, 0x00, 0x20, 0x3F, 0x23]
         var accepted = 0
         var refused = 0

@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func randomRelativePathsNeverTrapAndApplyAllOrNothing() throws {
-        var random = RandomStates(seed: 0x4E1)
+        var random = RandomURLStates(seed: 0x4E1)
         let pieces = ["..", ".", "note/3", "about", "!sheet", "/", "!alert/confirm", "*stack/", "edit/1", "/!cover/login", "(", "x", "%2e"]
         var applied = 0
         for _ in 0..<fuzzIterations(40) {
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func sharedLinksOfRandomRoutesOpenTheirRoute() throws {
-        var random = RandomStates(seed: 0x5A4E)
+        var random = RandomURLStates(seed: 0x5A4E)
         for _ in 0..<fuzzIterations(500) {
             let route: GoldenRoute = Bool.random(using: &random.random)
                 ? .note(id: random.integer()) : .search(query: random.payload(), page: random.integer(), sort: [nil, .date, .title].randomElement(using: &random.random) ?? nil)

@@ -1,23 +1,6 @@
 import Destinations
 import Foundation
 
-/// SplitMix64: a small, seeded generator, so that every run walks the same states.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// How many iterations a fuzz-style test runs: its default, or `DESTINATIONS_FUZZ_ITERATIONS`.
 func fuzzIterations(_ default: Int) -> Int {
     ProcessInfo.processInfo.environment["DESTINATIONS_FUZZ_ITERATIONS"].flatMap(Int.init) ?? `default`
@@ -25,7 +8,7 @@ func fuzzIterations(_ default: Int) -> Int {
 
 /// Random navigation states reached by random walks of presentations over a scene layout,
 /// keeping one presentation chain (every modal on the focus path), as the core requires.
-struct RandomStates {
+struct RandomURLStates {
     var random: SeededRandom
 
     static let payloads = [
