@@ -176,7 +176,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let from = origin.map { " from \($0)" } ?? ""
-        try await step("apply \(presentation.name)\(from)", location: location, expected: expected) {
+        try await step("apply \(presentation)\(from)", location: location, expected: expected) {
             () throws(HarnessError) -> String? in
             do throws(NavigationError) {
                 try flow.apply(presentation, from: origin)
