@@ -96,6 +96,9 @@ extension Flow {
             case .replacement(let state, let cause):
                 try state.validate()
                 let summary = CommitSummary(state.changes(from: storage))
+                if !guards.isEmpty {
+                    try checkGuards(added: summary.added, removed: summary.removed, proposed: state, cause: cause)
+                }
                 let built: [(ElementID, any LiveDestination)]
                 do throws(BuildFailure) {
                     built = try build(summary.added, handing: nil, at: nil)
@@ -121,6 +124,9 @@ extension Flow {
     @inlinable
     func commit(_ transaction: inout NavigationTransaction<Route>, handing content: (any Sendable)?, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
         let summary = transaction.summary(withTouched: !subscribers.isEmpty || !observations.isEmpty)
+        if !guards.isEmpty {
+            try checkGuards(added: summary.added, removed: summary.removed, proposed: transaction.state, cause: cause)
+        }
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(summary.added, handing: content, at: transaction.anchor)
