@@ -356,6 +356,10 @@ final class FakeUIKitHost: RenderHost {
     let window: FakeWindow
     private(set) var controllers: [ElementID: FakeWindow.Controller] = [:]
     private(set) var performed: [RenderStep] = []
+    /// Steps whose effect already held when they came: each is harmless (steps are
+    /// idempotent), but since plans start from what the window shows, each also means the
+    /// scheduler lost track of a change — typically a user's change it redid.
+    private(set) var redundant: [RenderStep] = []
 
     init(window: FakeWindow) {
         self.window = window
@@ -383,34 +387,50 @@ final class FakeUIKitHost: RenderHost {
             window.setRoot(build(node))
             finish()
         case .dismiss(_, let modal):
-            guard let controller = controllers[modal], let context = controller.presenting else { return finish() }
+            guard let controller = controllers[modal], let context = controller.presenting else {
+                redundant.append(step)
+                return finish()
+            }
             window.dismiss(presentedBy: context, animated: step.animated, completion: finish)
         case .setStack(let id, let elements):
             guard let navigation = controllers[id], let stack = target.node(id)?.stack else { return missing(id, step, finish) }
             var nodes: [ElementID: NavigationNode<TestRoute>] = [:]
             for element in stack.elementsFromTop { nodes[element.id] = element }
             let children = elements.compactMap { element in nodes[element].map(controller(for:)) }
-            guard children.map(\.id) != navigation.children.map(\.id) else { return finish() }
+            guard children.map(\.id) != navigation.children.map(\.id) else {
+                redundant.append(step)
+                return finish()
+            }
             window.setChildren(children, of: navigation, animated: step.animated, completion: finish)
         case .setTab(_, let index, let tabs, let id):
             guard let bar = controllers[tabs], let node = target.node(id), bar.children.indices.contains(index)
             else { return missing(id, step, finish) }
             var children = bar.children
-            guard children[index].id != id else { return finish() }
+            guard children[index].id != id else {
+                redundant.append(step)
+                return finish()
+            }
             children[index] = controller(for: node)
             window.setChildren(children, of: bar, animated: false, completion: finish)
         case .selectTab(_, let index, let tabs):
             guard let bar = controllers[tabs] else { return missing(tabs, step, finish) }
-            if bar.selectedIndex != index { window.select(index, of: bar) }
+            if bar.selectedIndex != index { window.select(index, of: bar) } else { redundant.append(step) }
             finish()
         case .setColumn(let column, let split, let id):
             guard let splitController = controllers[split] else { return missing(split, step, finish) }
             let node = id.flatMap { target.node($0) }
-            if splitController.columns[column]?.id != id { window.setColumn(column, of: splitController, to: node.map(controller(for:))) }
+            if splitController.columns[column]?.id != id {
+                window.setColumn(column, of: splitController, to: node.map(controller(for:)))
+            } else {
+                redundant.append(step)
+            }
             finish()
         case .present(let presenter, let modal, let style):
             guard let from = controllers[presenter], let node = target.node(modal) else { return missing(presenter, step, finish) }
-            if let existing = controllers[modal], existing.presenting != nil { return finish() }
+            if let existing = controllers[modal], existing.presenting != nil {
+                redundant.append(step)
+                return finish()
+            }
             // Present from the nearest ancestor in the window, as UIKit requires.
             var anchor = from
             while !window.isVisible(anchor), let container = anchor.container { anchor = container }

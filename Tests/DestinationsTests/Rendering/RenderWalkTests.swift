@@ -15,6 +15,9 @@ import Testing
     struct Outcome {
         var failedChecks = 0
         var first: String?
+        /// What the walk exercised: steps run, states shown while a transition was under way,
+        /// reports the flow accepted and refused, reports made while the window lagged.
+        var steps = 0, midTransition = 0, accepted = 0, refused = 0, lagging = 0
 
         mutating func fail(_ message: @autoclosure () -> String) {
             failedChecks += 1
@@ -26,8 +29,14 @@ import Testing
         var failedChecks = 0
         var failedSeeds = 0
         var first: String?
+        var total = Outcome()
         for seed in 0..<Self.seeds {
             let outcome = try walk(seed: UInt64(seed), steps: 40)
+            total.steps += outcome.steps
+            total.midTransition += outcome.midTransition
+            total.accepted += outcome.accepted
+            total.refused += outcome.refused
+            total.lagging += outcome.lagging
             if outcome.failedChecks > 0 {
                 failedSeeds += 1
                 failedChecks += outcome.failedChecks
@@ -35,6 +44,13 @@ import Testing
             }
         }
         #expect(failedChecks == 0, "\(failedChecks) failed checks in \(failedSeeds) walks; first: \(first ?? "")")
+        print("walk totals: steps \(total.steps), shown mid-transition \(total.midTransition), accepted \(total.accepted), refused \(total.refused), lagging \(total.lagging)")
+        // The walks reach the cases they are for.
+        #expect(total.steps > Self.seeds * 5)
+        #expect(total.midTransition > Self.seeds / 2)
+        #expect(total.accepted > Self.seeds / 2)
+        #expect(total.refused > 0)
+        #expect(total.lagging > 0)
     }
 
     @Test func stagesAreOneModalTransitionApartAndEndOnTheTarget() throws {
@@ -86,6 +102,7 @@ import Testing
         scheduler.show(flow.state, animated: false)
         var deferred = false
         var seenViolations = 0
+        var seenRedundant = 0
         var trail: [String] = []
 
         func check(_ label: String) {
@@ -94,6 +111,12 @@ import Testing
                     outcome.fail("\(label): \(violation)\n\(trail.suffix(8).joined(separator: "\n"))")
                 }
                 seenViolations = window.violations.count
+            }
+            if host.redundant.count > seenRedundant {
+                for step in host.redundant[seenRedundant...] {
+                    outcome.fail("\(label): \(step) redone\n\(trail.suffix(8).joined(separator: "\n"))")
+                }
+                seenRedundant = host.redundant.count
             }
             guard window.isIdle else { return }
             if let rendered = scheduler.rendered, window.projection != FakeWindow.projection(of: rendered) {
@@ -109,7 +132,13 @@ import Testing
         func report(_ gesture: String, _ action: UserAction<TestRoute>?) {
             trail.append(gesture)
             if let action {
-                do { try flow.apply(action) } catch {}
+                if deferred { outcome.lagging += 1 }
+                do {
+                    try flow.apply(action)
+                    outcome.accepted += 1
+                } catch {
+                    outcome.refused += 1
+                }
                 scheduler.acknowledge(action)
                 trail.append("report \(action)")
             }
@@ -127,6 +156,7 @@ import Testing
                     trail.append("apply \(change)")
                 } catch {}
                 if random.chance(0.75) {
+                    if !window.isIdle { outcome.midTransition += 1 }
                     scheduler.show(flow.state)
                     deferred = false
                 } else {
@@ -145,6 +175,7 @@ import Testing
         window.finishAll()
         check("end")
         if !scheduler.isIdle { outcome.fail("end: the scheduler is not idle") }
+        outcome.steps = host.performed.count
         let leftover = window.attachedIDs.symmetricDifference(flow.state.nodes.map { $0.id })
         if !leftover.isEmpty { outcome.fail("end: controllers left over or missing: \(leftover.sorted())") }
         return outcome
