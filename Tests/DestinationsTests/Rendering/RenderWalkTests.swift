@@ -44,7 +44,6 @@ import Testing
             }
         }
         #expect(failedChecks == 0, "\(failedChecks) failed checks in \(failedSeeds) walks; first: \(first ?? "")")
-        print("walk totals: steps \(total.steps), shown mid-transition \(total.midTransition), accepted \(total.accepted), refused \(total.refused), lagging \(total.lagging)")
         // The walks reach the cases they are for.
         #expect(total.steps > Self.seeds * 5)
         #expect(total.midTransition > Self.seeds / 2)
