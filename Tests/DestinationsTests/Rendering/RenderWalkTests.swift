@@ -17,7 +17,7 @@ import Testing
         var first: String?
         /// What the walk exercised: steps run, states shown while a transition was under way,
         /// reports the flow accepted and refused, reports made while the window lagged.
-        var steps = 0, midTransition = 0, accepted = 0, refused = 0, lagging = 0
+        var steps = 0, midTransition = 0, accepted = 0, refused = 0, lagging = 0, restored = 0
 
         mutating func fail(_ message: @autoclosure () -> String) {
             failedChecks += 1
@@ -37,6 +37,7 @@ import Testing
             total.accepted += outcome.accepted
             total.refused += outcome.refused
             total.lagging += outcome.lagging
+            total.restored += outcome.restored
             if outcome.failedChecks > 0 {
                 failedSeeds += 1
                 failedChecks += outcome.failedChecks
@@ -50,6 +51,7 @@ import Testing
         #expect(total.accepted > Self.seeds / 2)
         #expect(total.refused > 0)
         #expect(total.lagging > 0)
+        #expect(total.restored > 0)
     }
 
     @Test func stagesAreOneModalTransitionApartAndEndOnTheTarget() throws {
@@ -78,6 +80,15 @@ import Testing
             }
         }
         #expect(problems.isEmpty, "\(problems.count) problems; first: \(problems.first ?? "")")
+    }
+
+    @Test func thePresentedChainFollowsTheFocusPath() throws {
+        for seed in 0..<300 {
+            var random = SeededRandom(seed: UInt64(seed) &+ 20_000)
+            let state = RandomStates.state(&random)
+            #expect(state.presentedChain.map { $0.modal } == state.presentedModals.map { $0.node.id })
+            #expect(state.presentedChain.map { $0.style } == state.presentedModals.map { $0.style })
+        }
     }
 
     /// How many modals are presented or dismissed between two states.
@@ -147,6 +158,18 @@ import Testing
 
         for index in 0..<steps {
             switch random.next() % 10 {
+            case 0 where random.chance(0.15):
+                // A restored state, shown at once; its ids may name other elements than before.
+                let saved = random.chance(0.5)
+                    ? RandomStates.state(&random)
+                    : RandomStates.renumbered(RandomStates.state(&random), by: 1_000)
+                do {
+                    try flow.restore(saved)
+                    trail.append("restore")
+                    outcome.restored += 1
+                } catch {}
+                scheduler.show(flow.state, animated: false)
+                deferred = false
             case 0, 1, 2, 3:
                 let anchor = random.chance(1.0 / 6) ? random.pick(flow.state.nodes.map { $0.id }) : nil
                 let change = RandomStates.presentation(&random, in: flow.state)
