@@ -16,7 +16,11 @@
 @MainActor
 final class FakeWindow {
     final class Controller {
-        enum Kind: Equatable { case screen(TestRoute), navigation, tabBar([TabID]), split(columns: [SplitColumn]) }
+        enum Kind: Equatable {
+            case screen(TestRoute), navigation, tabBar([TabID]), split(columns: [SplitColumn])
+            /// A subtree another renderer draws (a hosting controller).
+            case hosted
+        }
         let id: ElementID
         let kind: Kind
         /// The container holding the controller, if any.
@@ -41,7 +45,7 @@ final class FakeWindow {
         /// The controllers this one holds, in display order.
         var held: [Controller] {
             switch kind {
-            case .screen: []
+            case .screen, .hosted: []
             case .navigation, .tabBar: children
             case .split(let order): order.compactMap { columns[$0] }
             }
@@ -51,7 +55,7 @@ final class FakeWindow {
         /// selected tab, every column.
         var visibleChildren: [Controller] {
             switch kind {
-            case .screen: []
+            case .screen, .hosted: []
             case .navigation: children.last.map { [$0] } ?? []
             case .tabBar: children.indices.contains(selectedIndex) ? [children[selectedIndex]] : []
             case .split: held
@@ -152,7 +156,7 @@ final class FakeWindow {
             completion()
             return
         }
-        if container.kind == .navigation, children.contains(where: { $0.kind != .screen($0.routeOrHome) }) {
+        if container.kind == .navigation, children.contains(where: { $0.isContainer }) {
             violate("a navigation controller of \(container.id) given a container")
         }
         for child in children where !container.children.contains(where: { $0 === child }) { claim(child, by: container) }
@@ -286,6 +290,7 @@ final class FakeWindow {
             let indent = String(repeating: "  ", count: depth)
             switch controller.kind {
             case .screen(let route): lines.append("\(indent)\(route) \(controller.id)")
+            case .hosted: lines.append("\(indent)hosted \(controller.id)")
             case .navigation: lines.append("\(indent)stack \(controller.id)")
             case .tabBar(let tabs):
                 let selected = controller.children.indices.contains(controller.selectedIndex) ? tabs[controller.selectedIndex] : "?"
@@ -312,10 +317,14 @@ final class FakeWindow {
     }
 
     /// What the window must show for `state`, in the format of ``projection``.
-    static func projection(of state: NavigationState<TestRoute>) -> String {
+    static func projection(of state: NavigationState<TestRoute>, opaque: Set<ElementID> = []) -> String {
         var lines: [String] = []
         func describe(_ node: NavigationNode<TestRoute>, depth: Int) {
             let indent = String(repeating: "  ", count: depth)
+            if opaque.contains(node.id) {
+                lines.append("\(indent)hosted \(node.id)")
+                return
+            }
             switch node.content {
             case .screen(let route): lines.append("\(indent)\(route) \(node.id)")
             case .stack(let stack):
@@ -333,7 +342,7 @@ final class FakeWindow {
             }
         }
         describe(state.root, depth: 0)
-        for modal in state.presentedChain {
+        for modal in state.ownChain(opaque: opaque) {
             lines.append("\(modal.style) from \(modal.presenter):")
             if let node = state.node(modal.modal) { describe(node, depth: 1) }
         }
@@ -342,9 +351,11 @@ final class FakeWindow {
 }
 
 extension FakeWindow.Controller {
-    fileprivate var routeOrHome: TestRoute {
-        if case .screen(let route) = kind { return route }
-        return .home
+    fileprivate var isContainer: Bool {
+        switch kind {
+        case .screen, .hosted: false
+        case .navigation, .tabBar, .split: true
+        }
     }
 }
 
@@ -354,6 +365,8 @@ extension FakeWindow.Controller {
 final class FakeUIKitHost: RenderHost {
     typealias Route = TestRoute
     let window: FakeWindow
+    /// Elements whose subtrees another renderer draws.
+    let opaque: Set<ElementID>
     private(set) var controllers: [ElementID: FakeWindow.Controller] = [:]
     private(set) var performed: [RenderStep] = []
     /// Steps whose effect already held when they came: each is harmless (steps are
@@ -361,8 +374,36 @@ final class FakeUIKitHost: RenderHost {
     /// scheduler lost track of a change — typically a user's change it redid.
     private(set) var redundant: [RenderStep] = []
 
-    init(window: FakeWindow) {
+    init(window: FakeWindow, opaque: Set<ElementID> = []) {
         self.window = window
+        self.opaque = opaque
+    }
+
+    /// Whether `id` lies inside a subtree another renderer draws (or is its root, when
+    /// `includingRoots`), in `state`.
+    func isOpaque(_ id: ElementID, in state: NavigationState<TestRoute>?, includingRoots: Bool) -> Bool {
+        guard !opaque.isEmpty, let state, let path = state.root.path(to: id) else { return false }
+        var node = state.root
+        for step in path {
+            if opaque.contains(node.id) { return true }
+            guard let next = node.child(at: step) else { return false }
+            node = next
+        }
+        return includingRoots && opaque.contains(node.id)
+    }
+
+    /// The element ids a window drawn by this host shows for `state`: everything but what the
+    /// opaque subtrees hold.
+    func ownIDs(of state: NavigationState<TestRoute>) -> Set<ElementID> {
+        var ids: Set<ElementID> = []
+        var pending = [state.root]
+        while let node = pending.popLast() {
+            ids.insert(node.id)
+            guard !opaque.contains(node.id) else { continue }
+            pending.append(contentsOf: node.children)
+            if let modal = node.modal { pending.append(modal.node) }
+        }
+        return ids
     }
 
     func perform(
@@ -372,6 +413,14 @@ final class FakeUIKitHost: RenderHost {
         done: @escaping @MainActor () -> Void
     ) {
         performed.append(step)
+        let named: [(ElementID, Bool)] = switch step.change {
+        case .dismiss(let presenter, _), .present(let presenter, _, _): [(presenter, true)]
+        case .setRoot: []
+        case .setStack(let id, _), .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): [(id, true)]
+        }
+        for (id, includingRoot) in named where isOpaque(id, in: target, includingRoots: includingRoot) || isOpaque(id, in: shown, includingRoots: includingRoot) {
+            window.violate("\(step) reaches into a subtree another renderer draws")
+        }
         let finish: () -> Void = { [self] in
             forgetDetached()
             done()
@@ -450,7 +499,8 @@ final class FakeUIKitHost: RenderHost {
     }
 
     private func kind(of node: NavigationNode<TestRoute>) -> FakeWindow.Controller.Kind {
-        switch node.content {
+        if opaque.contains(node.id) { return .hosted }
+        return switch node.content {
         case .screen(let route): .screen(route)
         case .stack: .navigation
         case .tabs(let tabs): .tabBar(tabs.ids)
@@ -462,6 +512,7 @@ final class FakeUIKitHost: RenderHost {
     private func build(_ node: NavigationNode<TestRoute>) -> FakeWindow.Controller {
         let controller = FakeWindow.Controller(id: node.id, kind: kind(of: node))
         controllers[node.id] = controller
+        if controller.kind == .hosted { return controller }
         switch node.content {
         case .screen: break
         case .stack(let stack):

@@ -17,7 +17,7 @@ import Testing
         var first: String?
         /// What the walk exercised: steps run, states shown while a transition was under way,
         /// reports the flow accepted and refused, reports made while the window lagged.
-        var steps = 0, midTransition = 0, accepted = 0, refused = 0, lagging = 0, restored = 0
+        var steps = 0, midTransition = 0, accepted = 0, refused = 0, lagging = 0, restored = 0, opaque = 0
 
         mutating func fail(_ message: @autoclosure () -> String) {
             failedChecks += 1
@@ -38,6 +38,7 @@ import Testing
             total.refused += outcome.refused
             total.lagging += outcome.lagging
             total.restored += outcome.restored
+            total.opaque += outcome.opaque
             if outcome.failedChecks > 0 {
                 failedSeeds += 1
                 failedChecks += outcome.failedChecks
@@ -52,6 +53,7 @@ import Testing
         #expect(total.refused > 0)
         #expect(total.lagging > 0)
         #expect(total.restored > 0)
+        #expect(total.opaque > 0)
     }
 
     @Test func stagesAreOneModalTransitionApartAndEndOnTheTarget() throws {
@@ -106,9 +108,13 @@ import Testing
         var random = SeededRandom(seed: seed)
         var outcome = Outcome()
         let flow = try makeFlow(RandomStates.layout(&random))
+        // Some walks leave one subtree to another renderer.
+        let candidates = flow.state.nodes.dropFirst().map { $0.id }
+        let opaque: Set<ElementID> = !candidates.isEmpty && random.chance(0.3) ? [random.pick(candidates)] : []
+        if !opaque.isEmpty { outcome.opaque += 1 }
         let window = FakeWindow()
-        let host = FakeUIKitHost(window: window)
-        let scheduler = RenderScheduler(host: host)
+        let host = FakeUIKitHost(window: window, opaque: opaque)
+        let scheduler = RenderScheduler(host: host, opaque: opaque)
         scheduler.show(flow.state, animated: false)
         var deferred = false
         var seenViolations = 0
@@ -129,11 +135,11 @@ import Testing
                 seenRedundant = host.redundant.count
             }
             guard window.isIdle else { return }
-            if let rendered = scheduler.rendered, window.projection != FakeWindow.projection(of: rendered) {
-                outcome.fail("\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered))")
+            if let rendered = scheduler.rendered, window.projection != FakeWindow.projection(of: rendered, opaque: opaque) {
+                outcome.fail("\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered, opaque: opaque))")
             }
             guard scheduler.isIdle, !deferred else { return }
-            let expected = FakeWindow.projection(of: flow.state)
+            let expected = FakeWindow.projection(of: flow.state, opaque: opaque)
             if window.projection != expected {
                 outcome.fail("\(label): idle window\n\(window.projection)\n--- state\n\(expected)\n\(trail.suffix(8).joined(separator: "\n"))")
             }
@@ -198,7 +204,7 @@ import Testing
         check("end")
         if !scheduler.isIdle { outcome.fail("end: the scheduler is not idle") }
         outcome.steps = host.performed.count
-        let leftover = window.attachedIDs.symmetricDifference(flow.state.nodes.map { $0.id })
+        let leftover = window.attachedIDs.symmetricDifference(host.ownIDs(of: flow.state))
         if !leftover.isEmpty { outcome.fail("end: controllers left over or missing: \(leftover.sorted())") }
         return outcome
     }
