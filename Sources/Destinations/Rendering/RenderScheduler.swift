@@ -62,6 +62,7 @@ public final class RenderScheduler<Host: RenderHost> {
 
     private var animates = true
     private var plan: [RenderStep] = []
+    private var planAnimates = true
     private var needsPlan = false
     private var running = false
     private var stepNumber = 0
@@ -118,7 +119,11 @@ public final class RenderScheduler<Host: RenderHost> {
         defer { running = false }
         while current == nil, let host, let target {
             if needsPlan {
-                plan = target.renderPlan(from: rendered, opaque: opaque, animated: animates).steps
+                // A plan that replaces an unanimated one still under way (a restoration) stays
+                // unanimated.
+                let animated = animates && (plan.isEmpty || planAnimates)
+                plan = target.renderPlan(from: rendered, opaque: opaque, animated: animated).steps
+                planAnimates = animated
                 needsPlan = false
                 animates = true
             }

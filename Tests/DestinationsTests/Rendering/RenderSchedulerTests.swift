@@ -171,6 +171,25 @@ final class ScriptedHost: RenderHost {
         #expect(window.projection == FakeWindow.projection(of: flow.state))
     }
 
+    @Test func aStateArrivingDuringARestorationKeepsItUnanimated() throws {
+        let host = ScriptedHost()
+        let scheduler = RenderScheduler(host: host)
+        let base = try state(.stack(.home))
+        scheduler.show(base)
+        host.finish()
+        let restored = try base.applying(.path([.sheet(.editor), .fullScreenCover(.login)]))
+        scheduler.show(restored, animated: false)
+        // While the restoration's first sheet comes up, an animated change arrives.
+        let next = try restored.applying(.alert(.confirm))
+        scheduler.show(next)
+        while host.finish() {}
+        #expect(scheduler.rendered == next)
+        #expect(host.performed.dropFirst().map { $0.animated } == [false, false, false])
+        // Once the restoration is done, changes animate again.
+        scheduler.show(try next.applying(.dismiss))
+        #expect(host.performed.last?.animated == true)
+    }
+
     @Test func restorationRunsUnanimated() throws {
         let host = ScriptedHost()
         let scheduler = RenderScheduler(host: host)
