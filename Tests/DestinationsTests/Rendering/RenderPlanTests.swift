@@ -22,6 +22,28 @@ import Testing
         #expect(after.renderStages(from: before) == [after])
     }
 
+    @Test func changesThatFitOneSwiftUIUpdateAreOneStage() throws {
+        let tabs = try state(threeTabs)
+        let pushed = try tabs.applying(.push(.detail(1)))
+        let changes: [(NavigationState<TestRoute>, NavigationState<TestRoute>)] = [
+            (tabs, pushed),
+            (pushed, try pushed.applying(.back)),
+            (tabs, try tabs.applying(.selectTab(.search))),
+            (tabs, try tabs.applying(.sheet(.editor))),
+            (tabs, try tabs.applying(.path([.selectTab(.profile), .push(.list), .push(.detail(2)), .sheet(.editor)]))),
+        ]
+        for (old, new) in changes {
+            #expect(new.renderStages(from: old) == [new], "\(new)")
+        }
+        // Two modals at once take a stage each.
+        let two = try tabs.applying(.path([.sheet(.editor), .alert(.confirm)]))
+        #expect(two.renderStages(from: tabs).map { $0.presentedChain.count } == [1, 2])
+        // Replacing one sheet by another dismisses, then presents.
+        let sheet = try tabs.applying(.sheet(.editor))
+        let other = try sheet.applying(.path([.dismiss, .sheet(.about)]))
+        #expect(other.renderStages(from: sheet).map { $0.presentedChain.count } == [0, 1])
+    }
+
     @Test func aDeepLinkFromInsideASheetIsDismissStackTab() throws {
         let tabs = try state(threeTabs)
         let sheet = try tabs.applying(.sheet(.editor))
