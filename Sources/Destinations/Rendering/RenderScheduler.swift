@@ -111,6 +111,24 @@ public final class RenderScheduler<Host: RenderHost> {
         advance()
     }
 
+    /// Reports a change the user made on screen: applies `action` to `flow`, acknowledges it,
+    /// then shows the flow's state — which puts the container back when the flow refused the
+    /// report.
+    ///
+    /// - Returns: Why the flow refused the report, or `nil` when it accepted it.
+    @discardableResult
+    public func report(_ action: UserAction<Route>, to flow: Flow<Route>) -> NavigationError? {
+        var refusal: NavigationError?
+        do {
+            try flow.apply(action)
+        } catch {
+            refusal = error
+        }
+        acknowledge(action)
+        show(flow.state)
+        return refusal
+    }
+
     /// Starts steps until one is under way or nothing is left to do. Steps that complete
     /// synchronously continue the loop here instead of recursing.
     private func advance() {

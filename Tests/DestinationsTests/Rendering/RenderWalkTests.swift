@@ -149,16 +149,11 @@ import Testing
             trail.append(gesture)
             if let action {
                 if deferred { outcome.lagging += 1 }
-                do {
-                    try flow.apply(action)
-                    outcome.accepted += 1
-                } catch {
-                    outcome.refused += 1
-                }
-                scheduler.acknowledge(action)
+                if scheduler.report(action, to: flow) == nil { outcome.accepted += 1 } else { outcome.refused += 1 }
                 trail.append("report \(action)")
+            } else {
+                scheduler.show(flow.state)
             }
-            scheduler.show(flow.state)
             deferred = false
         }
 
