@@ -139,6 +139,9 @@ import Testing
                 outcome.fail("\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered, opaque: opaque))")
             }
             guard scheduler.isIdle, !deferred else { return }
+            if opaque.isEmpty, scheduler.rendered != flow.state {
+                outcome.fail("\(label): idle, the scheduler's rendered state is not the flow's")
+            }
             let expected = FakeWindow.projection(of: flow.state, opaque: opaque)
             if window.projection != expected {
                 outcome.fail("\(label): idle window\n\(window.projection)\n--- state\n\(expected)\n\(trail.suffix(8).joined(separator: "\n"))")
