@@ -132,6 +132,24 @@ final class ScriptedHost: RenderHost {
         #expect(window.violations.isEmpty)
     }
 
+    @Test func aReportAcknowledgedMidPlanDoesNotSkipTheRestOfThePlan() throws {
+        let host = ScriptedHost()
+        let scheduler = RenderScheduler(host: host)
+        let tabs = try state(threeTabs)
+        scheduler.show(tabs)
+        host.finish()
+        let target = try tabs.applying(.path([.selectTab(.profile), .sheet(.editor)]))
+        scheduler.show(target)
+        #expect(host.performed.last?.change == .selectTab(.profile, index: 1, tabs: ElementID(1)))
+        // While the tab switch is under way, the user's own tap on profile is acknowledged: it
+        // changes what the window shows, not what the plan still has to do.
+        scheduler.acknowledge(.selectedTab(.profile, tabs: ElementID(1)))
+        #expect(scheduler.rendered?.presentedChain.isEmpty == true)
+        while host.finish() {}
+        #expect(host.performed.last?.isModalTransition == true)
+        #expect(scheduler.rendered == target)
+    }
+
     @Test func aRefusedReportPutsTheContainerBack() throws {
         let window = FakeWindow()
         let host = FakeUIKitHost(window: window)
