@@ -61,8 +61,11 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// The number of steps run so far.
     public private(set) var stepCount = 0
     /// How long a step waits for tracked work before it fails with
-    /// ``HarnessError/Problem/workDidNotSettle(_:)``, naming what is still pending.
-    public var settleTimeout: Duration = .seconds(10)
+    /// ``HarnessError/Problem/workDidNotSettle(_:)``, naming what is still pending. The
+    /// default, 30 seconds, is far above what tracked work takes; it is a safety net for work
+    /// that never ends, generous enough for a test suite that runs many main-actor tests in
+    /// parallel on a loaded machine.
+    public var settleTimeout: Duration = .seconds(30)
 
     /// The state the test has accounted for: the one after the last asserted step.
     var accounted: NavigationState<Route>
