@@ -10,6 +10,9 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
     /// Go back from the focused column of the split view around the focused screen, as the
     /// back button of a collapsed split view does: that column (and those after it) empties.
     case closeColumn
+    /// Tap button `index` of the alert or confirmation dialog on top: its event goes to the
+    /// alert's Destination, then the alert goes (``Flow/tapAlertButton(_:of:)``).
+    case tapAlertButton(Int)
 
     /// The gesture as written in a test: `swipeBack`, `tapTab(settings)`.
     public var description: String {
@@ -18,14 +21,22 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
         case .swipeDownSheet: "swipeDownSheet"
         case .tapTab(let tab): "tapTab(\(tab))"
         case .closeColumn: "closeColumn"
+        case .tapAlertButton(let index): "tapAlertButton(\(index))"
         }
     }
 
-    /// The user action the gesture makes in `state`, or why the state does not allow it.
+    /// The user action the gesture makes in `state`, or why the state does not allow it. For
+    /// ``tapAlertButton(_:)``, the dismissal the tap ends with; the harness runs the whole tap
+    /// through ``Flow/tapAlertButton(_:of:)``.
     public func action<Route>(in state: NavigationState<Route>) -> Result<UserAction<Route>, GestureRefusal> {
         let focused = state.focusedScreen
         let focusLabel = label(focused)
         switch self {
+        case .tapAlertButton:
+            guard let top = state.presentedChain.last, top.style.isOverlay else {
+                return .failure(GestureRefusal(.noAlertToTap(focused: focusLabel)))
+            }
+            return .success(.dismissed(modal: top.modal))
         case .swipeBack:
             guard let stack = enclosing(.stack, of: focused.id, in: state), case .stack(let elements) = stack.content,
                 let below = elements.elementsFromTop.dropFirst().first(where: { _ in true })
@@ -120,6 +131,37 @@ extension FlowHarness {
         try await perform(.tapTab(tab), fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
+    /// Taps button `index` of the alert or confirmation dialog on top, as the user would: the
+    /// button's event goes to the alert's Destination, then the alert goes. Checks the state
+    /// after it.
+    ///
+    /// - Throws: ``HarnessError`` when no alert is on top or it has no such button.
+    public func tapAlertButton(
+        _ index: Int,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        try await perform(.tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
+    }
+
+    /// Taps the button labelled `label` of the alert or confirmation dialog on top.
+    ///
+    /// - Throws: ``HarnessError`` when no alert is on top or none of its buttons has that label.
+    public func tapAlertButton(
+        labeled label: String,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        let buttons = flow.state.presentedChain.last.flatMap { flow.alertDisplay(of: $0.modal) }?.buttons ?? []
+        guard let index = buttons.firstIndex(where: { $0.label == label }) else {
+            let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            let error = failure(.noAlertButton(label, buttons: buttons.map { $0.label }), destination: nil)
+            report(error, at: location)
+            throw error
+        }
+        try await perform(.tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
+    }
+
     /// Goes back from the focused column of a collapsed split view, as the user would, and
     /// checks the state after it.
     ///
@@ -149,7 +191,11 @@ extension FlowHarness {
             case .failure(let refusal): throw failure(refusal.problem, destination: label(flow.state.focusedScreen))
             }
             do throws(NavigationError) {
-                try flow.apply(action)
+                if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = action {
+                    try flow.tapAlertButton(index, of: alert)
+                } else {
+                    try flow.apply(action)
+                }
             } catch {
                 throw failure(.refused(error), destination: nil)
             }

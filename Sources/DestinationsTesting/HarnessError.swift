@@ -36,6 +36,10 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         case nothingToSwipeBack(focused: String)
         /// A swipe down needs a sheet on top; this is what is on top instead.
         case noSheetToSwipeDown(onTop: String)
+        /// No alert or confirmation dialog is on top to tap.
+        case noAlertToTap(focused: String)
+        /// The alert on top has no button with that label; these are its buttons.
+        case noAlertButton(String, buttons: [String])
         /// The sheet on top disables interactive dismissal.
         case sheetLocked(ElementID)
         /// No tab bar is reachable from the focused screen (none, or a modal covers it).
@@ -91,6 +95,10 @@ extension HarnessError.Problem: CustomStringConvertible {
             "expected a stack with something to go back to under the focused screen \(focused), but there is none."
         case .noSheetToSwipeDown(let onTop):
             "expected a sheet on top to swipe down, but on top is \(onTop)."
+        case .noAlertToTap(let focused):
+            "expected an alert or a confirmation dialog on top to tap, but none is (focused: \(focused))."
+        case .noAlertButton(let label, let buttons):
+            "expected a button labelled '\(label)' on the alert on top; its buttons are \(list(buttons))."
         case .sheetLocked(let id):
             "the sheet presented by \(id) disables interactive dismissal; it cannot be swiped down."
         case .noTabBar(let focused):

@@ -45,6 +45,9 @@ final class WalkSession<Route: NavigationRoute> {
         }
         if walk.includesGestures {
             options += UserGesture.available(in: flow.state).map(WalkStep.Action.gesture)
+            if let top = flow.state.presentedChain.last, let alert = flow.alertDisplay(of: top.modal) {
+                options += alert.buttons.indices.map { WalkStep.Action.gesture(.tapAlertButton($0)) }
+            }
         }
         return options
     }
@@ -94,7 +97,11 @@ final class WalkSession<Route: NavigationRoute> {
         case .gesture(let gesture):
             guard case .success(let userAction) = gesture.action(in: flow.state) else { return nil }
             do throws(NavigationError) {
-                try flow.apply(userAction)
+                if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = userAction {
+                    try flow.tapAlertButton(index, of: alert)
+                } else {
+                    try flow.apply(userAction)
+                }
                 return (nil, nil)
             } catch {
                 return (nil, error)

@@ -80,4 +80,27 @@ import Testing
         #expect(path == golden)
         #expect(try Data(contentsOf: URL(fileURLWithPath: golden)) == garbage)
     }
+
+    @Test func tappingAnAlertThatIsNotThereFailsTheStep() async throws {
+        let harness = try FlowHarness(MiniApp.layout, providers: MiniApp.providers(), reporter: .silent)
+        do {
+            try await harness.tapAlertButton(0)
+            Issue.record("the tap passed with no alert on top")
+        } catch {
+            guard case .noAlertToTap = error.problem else {
+                Issue.record("expected noAlertToTap, got \(error.problem)")
+                return
+            }
+        }
+        do {
+            try await harness.tapAlertButton(labeled: "Delete")
+            Issue.record("the tap passed with no alert on top")
+        } catch {
+            guard case .noAlertButton("Delete", let buttons) = error.problem else {
+                Issue.record("expected noAlertButton, got \(error.problem)")
+                return
+            }
+            #expect(buttons.isEmpty)
+        }
+    }
 }

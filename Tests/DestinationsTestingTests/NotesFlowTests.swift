@@ -214,7 +214,7 @@ import Testing
                 counter
             """
         }
-        try await harness.send(.confirm, to: DeleteNoteAlert.self) {
+        try await harness.tapAlertButton(labeled: "Delete") {
             """
             tabs (selected: notes)
               [notes] stack

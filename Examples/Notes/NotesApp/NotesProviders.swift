@@ -70,6 +70,8 @@ public enum NotesAppConfiguration {
             events.on(.load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
             events.on(.edit, .assist { input in .sheet(.editNote(id: input.destination.noteID), SheetOptions(detents: [.large])) })
             events.on(.delete, .assist { input in .alert(.deleteNote(id: input.destination.noteID)) })
+            // The alert's confirmation lands here: the request outlives the alert.
+            events.on(.confirmDelete, .request(datasource, assistant: { .init(.delete(id: $0.destination.noteID)) }) { $0.receiveDeletion($1) })
             events.on(.back, .present(.back))
         }
         let card = Provider { (route: AppRoute) in NoteCard(noteID: route.noteID) } events: { events in
@@ -87,8 +89,7 @@ public enum NotesAppConfiguration {
             events.on(.cancel, .present(.dismiss))
         }
         let deleteAlert = Provider { (route: AppRoute) in DeleteNoteAlert(noteID: route.noteID) } events: { events in
-            events.on(.confirm, .request(datasource, assistant: { .init(.delete(id: $0.destination.noteID)) }) { $0.receive($1) })
-            events.on(.cancel, .present(.dismiss))
+            events.on(.confirm, .toPresenter(NoteDetail.self, .confirmDelete))
         }
         let counter = Provider { (_: AppRoute) in CounterScreen() } events: { events in
             events.on(.start, .stream(ticker, 1) { screen, tick in screen.tick(tick) })

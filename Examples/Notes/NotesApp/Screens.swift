@@ -33,10 +33,12 @@ public final class NotesList: Destination {
 /// One note, loaded by id from the datasource.
 @MainActor @Observable
 public final class NoteDetail: Destination {
-    public enum Event: Hashable, Sendable, CaseIterable { case load, edit, delete, back }
+    public enum Event: Hashable, Sendable, CaseIterable { case load, edit, delete, confirmDelete, back }
     public let context = DestinationContext<AppRoute, Event>()
     public let noteID: Int
     public internal(set) var note: Note?
+    /// Whether the note was deleted; the detail then leaves.
+    public internal(set) var isDeleted = false
     public internal(set) var error: NotesError?
     public internal(set) var refusal: NavigationError?
 
@@ -54,6 +56,16 @@ public final class NoteDetail: Destination {
         switch result {
         case .success(.note(let note)): self.note = note
         case .success: break
+        case .failure(let error): self.error = error
+        }
+    }
+
+    /// The result of the delete request the alert's confirmation started.
+    func receiveDeletion(_ result: Result<NotesDatasource.Response, NotesError>) {
+        switch result {
+        case .success:
+            isDeleted = true
+            do { try context.present(.back) } catch { refusal = error }
         case .failure(let error): self.error = error
         }
     }
@@ -101,26 +113,24 @@ public final class EditNote: Destination {
     }
 }
 
-/// The alert that confirms deleting a note.
+/// The alert that confirms deleting a note. It only asks: the alert closes as soon as a
+/// button is tapped, so the delete request belongs to the detail that presented it.
 @MainActor
-public final class DeleteNoteAlert: Destination {
-    public enum Event: Hashable, Sendable, CaseIterable { case confirm, cancel }
+public final class DeleteNoteAlert: AlertDestination {
+    public enum Event: Hashable, Sendable, CaseIterable { case confirm }
     public let context = DestinationContext<AppRoute, Event>()
     public let noteID: Int
-    public let title = "Delete this note?"
-    public internal(set) var error: NotesError?
-    public internal(set) var refusal: NavigationError?
 
     public init(noteID: Int) {
         self.noteID = noteID
     }
 
-    func receive(_ result: Result<NotesDatasource.Response, NotesError>) {
-        switch result {
-        case .success:
-            do { try context.present(.path([.dismiss, .back])) } catch { refusal = error }
-        case .failure(let error): self.error = error
-        }
+    public var alert: AlertContent<Event> {
+        AlertContent(
+            "Delete this note?",
+            message: "This cannot be undone.",
+            buttons: [AlertButton("Delete", role: .destructive, sends: .confirm), AlertButton("Cancel", role: .cancel)]
+        )
     }
 }
 

@@ -63,7 +63,11 @@ extension Flow {
     func executeGuarded(_ request: Request) -> NavigationError? {
         let mark = deferred.count
         isBusy = true
-        defer { isBusy = false }
+        subscriberCutoff = nextSubscriber
+        defer {
+            isBusy = false
+            subscriberCutoff = .max
+        }
         do throws(NavigationError) {
             try execute(request)
             return nil
@@ -246,6 +250,7 @@ extension Flow {
     /// Reports a refused change to the logger, ``onRefusal`` and subscribers.
     @usableFromInline
     func refuse(_ cause: FlowEvent<Route>.Cause, _ error: NavigationError) {
+        refusals &+= 1
         logger.log(.error, "refused \(cause.summary): \(error)")
         onRefusal?(error, cause)
         emit(cause: cause, summary: nil, refusal: error)

@@ -1,6 +1,7 @@
 extension Flow {
     /// A stream of every change the flow makes or refuses from now on, in order. Each call
-    /// returns a new stream; it ends when the flow is released.
+    /// returns a new stream; it ends when the flow is released. A stream asked for during a
+    /// change (from a lifecycle hook or a provider) starts with the next change.
     ///
     /// A subscriber that stops reading does not make the flow hold on to events without bound:
     /// the stream keeps the newest `limit` events it has not delivered and drops older ones.
@@ -28,7 +29,7 @@ extension Flow {
         if let summary, summary.touched == nil { return }
         let changes = summary?.changes ?? NavigationChanges()
         let event = FlowEvent(sequence: sequence, cause: cause, changes: changes, state: storage, refusal: refusal)
-        for continuation in subscribers.values {
+        for (key, continuation) in subscribers where key < subscriberCutoff {
             continuation.yield(event)
         }
     }

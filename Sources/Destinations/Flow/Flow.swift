@@ -67,7 +67,10 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var providers: Providers<Route>
     @usableFromInline let logger: FlowLogger
     @usableFromInline let registrar = ObservationRegistrar()
-    var nextSubscriber = 0
+    @usableFromInline var nextSubscriber = 0
+    /// During a change, the first subscriber key that joined during it: such subscribers
+    /// start with the next change, whatever the change was.
+    @usableFromInline var subscriberCutoff = Int.max
     @usableFromInline let work = WorkTracker()
     /// The key paths observation reports, made once: a key-path literal in generic code is
     /// instantiated at run time on every evaluation.
@@ -82,6 +85,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
     public internal(set) var pendingChange: PendingChange<Route>?
     /// How long a redirected change stays pending: 10 minutes unless set.
     public var pendingLifetime: Duration = .seconds(600)
+    /// How many refusals the flow has reported: tells whether an error was reported already.
+    @usableFromInline var refusals = 0
     /// The redirect the last guard check asked for.
     var lastRedirect: (guardName: String, presentation: Presentation<Route>)?
 

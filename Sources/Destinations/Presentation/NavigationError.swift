@@ -119,6 +119,8 @@ public enum UserActionProblem: Hashable, Sendable {
     case notAColumn(ElementID)
     /// The sidebar of a split view cannot be closed.
     case sidebarCannotClose(split: ElementID)
+    /// The alert has no button at that index.
+    case noSuchButton(Int, alert: ElementID)
 }
 
 /// A problem found by validating a flow's configuration before it starts.

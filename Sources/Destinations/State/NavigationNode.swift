@@ -169,7 +169,8 @@ extension NavigationNode {
             return left.selection == right.selection && left.tabs.map { $0.node.id } == right.tabs.map { $0.node.id }
                 && left.ids == right.ids
         case (.split(let left), .split(let right)):
-            return SplitColumn.allCases.allSatisfy { left[$0]?.id == right[$0]?.id }
+            return left.hasContentColumn == right.hasContentColumn
+                && SplitColumn.allCases.allSatisfy { left[$0]?.id == right[$0]?.id }
         default:
             return false
         }

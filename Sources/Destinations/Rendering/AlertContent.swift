@@ -1,0 +1,91 @@
+/// What an alert or a confirmation dialog shows, as data: renderers draw it, tests tap it.
+///
+/// ```swift
+/// final class DeleteNoteAlert: AlertDestination {
+///     enum Event: Hashable, Sendable { case confirm }
+///     let context = DestinationContext<AppRoute, Event>()
+///     var alert: AlertContent<Event> {
+///         AlertContent("Delete this note?", buttons: [
+///             AlertButton("Delete", role: .destructive, sends: .confirm),
+///             AlertButton("Cancel", role: .cancel),
+///         ])
+///     }
+/// }
+/// ```
+///
+/// A tap sends the button's event and then dismisses the alert (``Flow/tapAlertButton(_:of:)``),
+/// as every platform does: the alert's Destination is removed at once, so work that must
+/// outlive the tap (a delete request) belongs to the presenter
+/// (``EventResponse/toPresenter(_:)``).
+public struct AlertContent<Event: Hashable & Sendable>: Hashable, Sendable {
+    /// The title.
+    public var title: String
+    /// The message under the title.
+    public var message: String?
+    /// The buttons, in order.
+    public var buttons: [AlertButton<Event>]
+
+    /// Creates alert content.
+    public init(_ title: String, message: String? = nil, buttons: [AlertButton<Event>]) {
+        self.title = title
+        self.message = message
+        self.buttons = buttons
+    }
+}
+
+/// How a platform styles and places an alert's button.
+public enum AlertRole: Hashable, Sendable {
+    /// Dismisses without acting; platforms place it apart.
+    case cancel
+    /// Destroys something; platforms draw it in red.
+    case destructive
+}
+
+/// One button of an alert.
+public struct AlertButton<Event: Hashable & Sendable>: Hashable, Sendable {
+    /// How a platform styles and places the button.
+    public typealias Role = AlertRole
+
+    /// The label.
+    public var label: String
+    /// The role, or `nil` for a plain button.
+    public var role: Role?
+    /// The event a tap sends to the alert's Destination, or `nil` for a button that only
+    /// dismisses.
+    public var event: Event?
+
+    /// Creates a button that sends `event` (or only dismisses, when it is `nil`).
+    public init(_ label: String, role: Role? = nil, sends event: Event? = nil) {
+        self.label = label
+        self.role = role
+        self.event = event
+    }
+}
+
+/// A Destination shown as an alert or a confirmation dialog, with its content as data.
+///
+/// An overlay whose Destination is not an `AlertDestination` shows as its route's name with
+/// one *OK* button that only dismisses.
+@MainActor
+public protocol AlertDestination: Destination {
+    /// What the alert shows now.
+    var alert: AlertContent<Event> { get }
+}
+
+/// An alert's content without its event type: what a renderer draws.
+public struct AlertDisplay: Hashable, Sendable {
+    /// One button: its label and role.
+    public struct Button: Hashable, Sendable {
+        /// The label.
+        public let label: String
+        /// The role.
+        public let role: AlertRole?
+    }
+
+    /// The title.
+    public let title: String
+    /// The message.
+    public let message: String?
+    /// The buttons, in order; tap one with ``Flow/tapAlertButton(_:of:)`` and its index.
+    public let buttons: [Button]
+}

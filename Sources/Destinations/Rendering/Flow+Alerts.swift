@@ -1,0 +1,110 @@
+extension Flow {
+    /// What the alert or confirmation dialog whose content is `alert` shows: its
+    /// ``AlertDestination/alert`` content, or its route's name with one *OK* button when its
+    /// Destination is not an ``AlertDestination``. `nil` when no alert with that content is on
+    /// screen.
+    public func alertDisplay(of alert: ElementID) -> AlertDisplay? {
+        guard isAlertOnScreen(alert) else { return nil }
+        if let destination = live[alert]?.object as? any AlertDestination {
+            return Self.display(of: destination)
+        }
+        let title = storage.node(alert)?.route?.name ?? ""
+        return AlertDisplay(title: title, message: nil, buttons: [AlertDisplay.Button(label: "OK", role: .cancel)])
+    }
+
+    /// What a tap on button `index` of an alert does on every platform: sends the button's
+    /// event to the alert's Destination, then dismisses the alert if the event left it up.
+    ///
+    /// The tap happened, so the alert goes even when its event is refused: that refusal goes
+    /// to the logger, ``onRefusal`` and the event stream, and is not thrown.
+    ///
+    /// - Throws: ``NavigationError/staleUserAction(_:)`` with
+    ///   ``UserActionProblem/modalGone(_:)`` when no alert with that content is on screen (a
+    ///   late or repeated tap) or ``UserActionProblem/noSuchButton(_:alert:)``; the state is
+    ///   then unchanged.
+    public func tapAlertButton(_ index: Int, of alert: ElementID) throws(NavigationError) {
+        guard isAlertOnScreen(alert) else { throw .staleUserAction(.modalGone(alert)) }
+        let object = live[alert]?.object
+        if let destination = object as? any AlertDestination {
+            guard Self.display(of: destination).buttons.indices.contains(index) else {
+                throw .staleUserAction(.noSuchButton(index, alert: alert))
+            }
+            let reported = refusals
+            do throws(NavigationError) {
+                try Self.sendButton(index, of: destination)
+            } catch {
+                // Refusals of the change the event asked for are reported where they happen;
+                // an event that never reached a change (unconfigured, an assistant that threw)
+                // is reported here.
+                if refusals == reported {
+                    refuse(.userAction(.dismissed(modal: alert)), error)
+                }
+            }
+        } else if index != 0 {
+            throw .staleUserAction(.noSuchButton(index, alert: alert))
+        }
+        if isAlertOnScreen(alert) {
+            try apply(.dismissed(modal: alert))
+        }
+    }
+
+    /// Whether `alert` is the content of an alert or confirmation dialog on screen.
+    func isAlertOnScreen(_ alert: ElementID) -> Bool {
+        storage.presentedChain.contains { $0.modal == alert && $0.style.isOverlay }
+    }
+
+    static func display<D: AlertDestination>(of destination: D) -> AlertDisplay {
+        let content = destination.alert
+        return AlertDisplay(
+            title: content.title,
+            message: content.message,
+            buttons: content.buttons.map { AlertDisplay.Button(label: $0.label, role: $0.role) }
+        )
+    }
+
+    static func sendButton<D: AlertDestination>(_ index: Int, of destination: D) throws(NavigationError) {
+        guard let event = destination.alert.buttons[index].event else { return }
+        try destination.send(event)
+    }
+}
+
+extension DestinationContext {
+    /// The Destination of the screen that presents the modal holding this Destination's
+    /// screen — for an alert, the screen it asks about — when it is of type `D`.
+    public func presenter<D: Destination>(as type: D.Type = D.self) -> D? where D.Route == Route {
+        guard let id, let flow, let presenter = flow.presenter(of: id) else { return nil }
+        return flow.destination(presenter, as: type)
+    }
+}
+
+extension Flow {
+    /// The element that presents the modal holding `id`, or `nil` when no modal holds it.
+    public func presenter(of id: ElementID) -> ElementID? {
+        guard let path = storage.root.path(to: id), let modalStep = path.lastIndex(of: .modal),
+            let content = storage.root.node(at: path[...modalStep])
+        else { return nil }
+        return storage.presentedChain.first { $0.modal == content.id }?.presenter
+            ?? storage.root.node(at: path[..<modalStep])?.id
+    }
+}
+
+extension EventResponse {
+    /// Sends `event` to the Destination of the screen that presents this one: for an alert's
+    /// button whose work must outlive the alert, which is gone as soon as it is tapped.
+    ///
+    /// ```swift
+    /// events.on(.confirm, .toPresenter(NoteDetail.self, .confirmDelete))
+    /// ```
+    ///
+    /// - Throws (when the event is sent): ``NavigationError/destinationRemoved(_:)`` when no
+    ///   presenter of type `P` is there any more.
+    public static func toPresenter<P: Destination>(_ type: P.Type, _ event: P.Event, content: (any Sendable)? = nil) -> EventResponse
+    where P.Route == D.Route {
+        .perform { input in
+            guard let presenter = input.destination.context.presenter(as: P.self) else {
+                throw NavigationError.destinationRemoved(input.destination.context.id ?? ElementID(0))
+            }
+            try presenter.send(event, content: content)
+        }
+    }
+}

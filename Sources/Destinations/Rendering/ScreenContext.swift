@@ -1,0 +1,61 @@
+/// What a renderer hands the app's view for one screen: its id, its route, and its
+/// Destination, typed on request.
+///
+/// ```swift
+/// FlowView(flow) { screen in
+///     switch screen.route {
+///     case .notes: if let list = screen.destination(as: NotesList.self) { NotesListView(list: list) }
+///     default: Text(screen.route.name)
+///     }
+/// }
+/// ```
+///
+/// The context does not keep the Destination alive: it looks it up in the flow, so once the
+/// flow removes the screen, ``destination(as:)`` returns `nil` while ``id`` and ``route`` still
+/// say what the screen showed — what a view animating away renders.
+@MainActor
+public struct ScreenContext<Route: NavigationRoute> {
+    /// The screen's element id.
+    public let id: ElementID
+    /// The screen's route.
+    public let route: Route
+    private weak var flow: Flow<Route>?
+
+    /// The context of screen `id` in `flow`; `nil` when `id` is not a screen of its state.
+    public init?(_ id: ElementID, in flow: Flow<Route>) {
+        guard let route = flow.node(id)?.route else { return nil }
+        self.id = id
+        self.route = route
+        self.flow = flow
+    }
+
+    /// The screen's Destination when it is of type `D` and still in the flow.
+    public func destination<D: Destination>(as type: D.Type = D.self) -> D? where D.Route == Route {
+        flow?.destination(id, as: type)
+    }
+
+    /// Whether the flow still shows the screen.
+    public var isLive: Bool {
+        flow?.destination(id) != nil
+    }
+}
+
+extension Destination {
+    /// Sends an event from view code, which has nothing to do with a refusal: like
+    /// ``send(_:content:)``, but a refusal goes to the flow's logger, ``Flow/onRefusal`` and the
+    /// event stream instead of being thrown. An event of a Destination the flow already
+    /// removed (a view animating away) is dropped.
+    ///
+    /// An event refused before it led to a change (not configured, an assistant that threw)
+    /// is reported with the cause ``FlowEvent/Cause/event(_:route:from:_:)`` and an empty path.
+    public func post(_ event: Event, content: (any Sendable)? = nil) {
+        let flow = context.flow
+        let reported = flow?.refusals
+        do {
+            try send(event, content: content)
+        } catch {
+            guard let flow, flow.refusals == reported, let id = context.id, let route = context.route else { return }
+            flow.refuse(.event(AnyEvent(event), route: route, from: id, .path([])), error)
+        }
+    }
+}
