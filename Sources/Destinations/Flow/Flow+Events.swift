@@ -77,6 +77,7 @@ extension FlowEvent.Cause {
             "\(route.name).\(event) from \(origin) → \(presentation.name)"
         case .userAction(let action): action.name
         case .restore: "restore"
+        case .url(let pattern, let source): "open \(pattern ?? "state URL") from \(source)"
         }
     }
 }
