@@ -32,6 +32,7 @@ enum URLFlows {
         }
         DeepLink("n/{id}") { (id: Int) in .push(.note(id: id)) }
         DeepLink("prefs") { .state("settings/settings/about") }
+        DeepLink("about") { .inTab(.settingsTab, [.settings, .about]) }
         DeepLink("boom") { .push(.content(Int.min + 1)) }
     }
 
@@ -333,11 +334,22 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(try flow.open("notes://notes/5") == .applied)
     }
 
-    @Test func aHiddenDraftIsAskedToo() throws {
+    @Test func aDraftThatALinkWouldHideIsAskedToo() throws {
+        let flow = try URLFlows.flow()
+        try flow.open("notes://main/notes/notes/edit/4", source: .app)
+        let editor = try #require(flow.state.screens.first { $0.route == .editNote(id: 4) })
+        let plan = try flow.plan("notes://about")
+        #expect(plan.proposed.contains(editor.id))
+        #expect(plan.interruptions == [URLPlan.Interruption(element: editor.id, route: "editNote", policy: .defer, removed: false)])
+        #expect(plan.policy == .defer)
+    }
+
+    @Test func aDraftThatAStateURLWouldRemoveIsAsked() throws {
         let flow = try URLFlows.flow()
         try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
         let plan = try flow.plan("notes://main/settings", source: .app)
         #expect(plan.policy == .defer)
+        #expect(plan.interruptions.map(\.removed) == [true])
     }
 
     // MARK: During a commit
