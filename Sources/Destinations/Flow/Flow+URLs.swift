@@ -183,7 +183,9 @@ extension Flow {
 
     /// Follows an in-app relative path (URLS.md §5.1) from the screen `anchor`, by default the
     /// focused one: `..`, `note/13`, `../note/13`, `./!sheet/edit/12`, or an absolute state
-    /// path `/settings/settings/about`. In-app changes ignore interruption policies.
+    /// path `/settings/settings/about`. In-app changes ignore interruption policies. A path
+    /// that leads to the current state (`.`, or the state's own path) commits nothing and sends
+    /// no event.
     ///
     /// - Throws: ``DeepLinkError/relativePathEscapesRoot`` and the parsing errors of
     ///   ``URLRouter/resolve(relative:in:scene:from:ids:limits:)``; ``DeepLinkError/navigation(_:)``
@@ -195,6 +197,8 @@ extension Flow {
         let target = try router.resolve(relative: path, in: storage, scene: scene, from: anchor, ids: &scratch)
         do throws(NavigationError) {
             switch target {
+            case .presentation(.path([])):
+                return
             case .presentation(let presentation):
                 try apply(presentation, from: anchor)
             case .state(let state):

@@ -160,6 +160,30 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(opened > 100)
     }
 
+    @Test func openingAStateURLFromDifferentStatesGivesEquivalentStates() throws {
+        var random = RandomURLStates(seed: 0x5EED_0014)
+        var compared = 0
+        for _ in 0..<fuzzIterations(40) {
+            // Every screen lets links through, so that drafts do not make the links wait.
+            let first = try URLFlows.flow { $0.policy = .allow }
+            let second = try URLFlows.flow { $0.policy = .allow }
+            let target = try URLFlows.flow()
+            guard let a = random.walk(from: first.state, steps: 8).last, let b = random.walk(from: second.state, steps: 8).last,
+                let c = random.walk(from: target.state, steps: 8).last
+            else { continue }
+            try first.restore(a)
+            try second.restore(b)
+            try target.restore(c)
+            let url = try target.stateURL
+            #expect(try first.open(url, source: .trusted) != .queued)
+            #expect(try second.open(url, source: .trusted) != .queued)
+            #expect(first.state.isEquivalent(to: second.state), "\(url)")
+            #expect(first.state.isEquivalent(to: target.state), "\(url)")
+            compared += 1
+        }
+        #expect(compared > 20)
+    }
+
     @Test func aStateURLKeepsTheIdsAndDestinationsOfWhatDidNotChange() throws {
         let flow = try URLFlows.flow()
         try flow.open("notes://main/notes/notes/note/1/note/2", source: .app)
@@ -412,6 +436,10 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(try flow.stateURL == "notes://main/notes/notes/note/7/note/8")
         try flow.navigate(relative: "..")
         #expect(try flow.stateURL == "notes://main/notes/notes/note/7")
+        let before = URLFlowSnapshot(flow)
+        try flow.navigate(relative: ".")
+        try flow.navigate(relative: "/notes/notes/note/7")
+        #expect(URLFlowSnapshot(flow) == before)
         try flow.navigate(relative: "/settings/settings/about")
         #expect(try flow.stateURL == "notes://main/settings/settings/about")
         let root = try #require(flow.state.screens.first { $0.route == .settings })
