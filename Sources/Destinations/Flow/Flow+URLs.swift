@@ -170,14 +170,19 @@ extension Flow {
         try open(pending.url, source: pending.source)
     }
 
-    /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``), whatever
-    /// the interruption policies say.
+    /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``): screens
+    /// with ``InterruptionPolicy/confirm`` or ``InterruptionPolicy/defer`` in the way are
+    /// removed or hidden; one with ``InterruptionPolicy/reject`` still refuses.
     ///
-    /// - Throws: ``DeepLinkError/stalePlan`` when the state changed since the plan was made,
-    ///   and ``DeepLinkError/navigation(_:)`` when a provider fails.
+    /// - Throws: ``DeepLinkError/stalePlan`` when the state changed since the plan was made (or
+    ///   another change is being committed), ``DeepLinkError/blocked(route:element:)``, and
+    ///   ``DeepLinkError/navigation(_:)`` when a provider fails.
     @discardableResult
     public func commit(_ plan: URLPlan<Route>) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         guard !isBusy, plan.current == storage else { throw .stalePlan }
+        if let rejecting = plan.interruptions.first(where: { $0.policy == .reject }) {
+            throw .blocked(route: rejecting.route, element: rejecting.element)
+        }
         return try commitChecked(plan)
     }
 

@@ -350,6 +350,18 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(openError { () throws(DeepLinkError) in try flow.commit(plan) } == .stalePlan)
     }
 
+    @Test func aConfirmedPlanStillRespectsARejectingScreen() throws {
+        var editor: LinkScreen?
+        let flow = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        let draft = try #require(editor)
+        draft.policy = .reject
+        let plan = try flow.plan("notes://notes/5")
+        let before = URLFlowSnapshot(flow)
+        #expect(openError { () throws(DeepLinkError) in try flow.commit(plan) } == .blocked(route: "editNote", element: draft.context.id!))
+        #expect(URLFlowSnapshot(flow) == before)
+    }
+
     @Test func aCleanDraftLetsLinksThrough() throws {
         var editor: LinkScreen?
         let flow = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
