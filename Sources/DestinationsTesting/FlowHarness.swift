@@ -61,8 +61,11 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// The number of steps run so far.
     public private(set) var stepCount = 0
     /// How long a step waits for tracked work before it fails with
-    /// ``HarnessError/Problem/workDidNotSettle(_:)``, naming what is still pending.
-    public var settleTimeout: Duration = .seconds(10)
+    /// ``HarnessError/Problem/workDidNotSettle(_:)``, naming what is still pending. The
+    /// default, 30 seconds, is far above what tracked work takes; it is a safety net for work
+    /// that never ends, generous enough for a test suite that runs many main-actor tests in
+    /// parallel on a loaded machine.
+    public var settleTimeout: Duration = .seconds(30)
 
     /// The state the test has accounted for: the one after the last asserted step.
     var accounted: NavigationState<Route>
@@ -176,7 +179,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let from = origin.map { " from \($0)" } ?? ""
-        try await step("apply \(presentation.name)\(from)", location: location, expected: expected) {
+        try await step("apply \(presentation)\(from)", location: location, expected: expected) {
             () throws(HarnessError) -> String? in
             do throws(NavigationError) {
                 try flow.apply(presentation, from: origin)

@@ -41,8 +41,9 @@ public struct RandomWalk<Route: NavigationRoute> {
     /// The most replays shrinking may run.
     public var shrinkBudget = 500
     /// How long a step waits for tracked work before the walk fails with
-    /// ``WalkViolation/workDidNotSettle(_:)``.
-    public var settleTimeout: Duration = .seconds(10)
+    /// ``WalkViolation/workDidNotSettle(_:)``: 30 seconds unless set, a safety net for work
+    /// that never ends.
+    public var settleTimeout: Duration = .seconds(30)
     /// Called with each step as it is about to run, for a log when a walk crashes.
     public var traceHandler: (@MainActor (Int, WalkStep) -> Void)?
 

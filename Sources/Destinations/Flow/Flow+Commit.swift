@@ -113,6 +113,9 @@ extension Flow {
     func replace(with state: NavigationState<Route>, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
         try state.validate()
         let summary = CommitSummary(state.changes(from: storage))
+        if !guards.isEmpty {
+            try checkGuards(added: summary.added, removed: summary.removed, proposed: state, cause: cause)
+        }
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(summary.added, handing: nil, at: nil)
@@ -133,6 +136,9 @@ extension Flow {
     @inlinable
     func commit(_ transaction: inout NavigationTransaction<Route>, handing content: (any Sendable)?, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
         let summary = transaction.summary(withTouched: !subscribers.isEmpty || !observations.isEmpty)
+        if !guards.isEmpty {
+            try checkGuards(added: summary.added, removed: summary.removed, proposed: transaction.state, cause: cause)
+        }
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(summary.added, handing: content, at: transaction.anchor)

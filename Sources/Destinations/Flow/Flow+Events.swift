@@ -81,3 +81,21 @@ extension FlowEvent.Cause {
         }
     }
 }
+
+extension FlowEvent.Cause: CustomStringConvertible {
+    /// The cause in full, as code would write it, for transcripts and the inspector:
+    /// `apply push(.note(id: 12)) from #3`, `event select from .notes #3 → push(.note(id: 1))`,
+    /// `user popped(stack: #2, to: #3)`.
+    public var description: String {
+        switch self {
+        case .start: "start"
+        case .presentation(let presentation, let origin):
+            "apply \(presentation)\(origin.map { " from \($0)" } ?? "")"
+        case .event(let event, let route, let origin, let presentation):
+            "event \(event) from \(route.readableDescription) \(origin) → \(presentation)"
+        case .userAction(let action): "user \(action)"
+        case .restore: "restore"
+        case .url(let pattern, let source): "open \(pattern ?? "state URL") from \(source)"
+        }
+    }
+}

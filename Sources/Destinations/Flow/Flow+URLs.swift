@@ -113,6 +113,10 @@ extension Flow {
     ///   now, and planned and committed right after the change under way:
     ///   ``DeepLinkOutcome/queued``.
     ///
+    /// The flow's ``guards`` judge the change: a denial or a redirect throws
+    /// ``DeepLinkError/navigation(_:)`` with ``NavigationError/guardDenied(guard:route:reason:)``
+    /// or ``NavigationError/guardRedirected(guard:)``.
+    ///
     /// Whenever it throws, or returns anything but ``DeepLinkOutcome/applied`` and
     /// ``DeepLinkOutcome/queued``, the state, the ids and the live Destinations are exactly as
     /// they were, and no event is sent. A provider that fails is reported like any refused
@@ -310,11 +314,14 @@ extension Flow {
         return URLPlan.Interruption(element: screen.id, route: route.name, policy: policy, removed: removed)
     }
 
-    /// Commits a plan whose policies were settled.
+    /// Commits a plan whose policies were settled. The flow's guards judge the change first,
+    /// so that a denial (or a redirect, which `open` does not follow) throws without an event.
     private func commitChecked(_ plan: URLPlan<Route>) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         guard !plan.isEmpty else { return .unchanged }
+        let cause = FlowEvent<Route>.Cause.url(pattern: plan.pattern, source: plan.source)
         do throws(NavigationError) {
-            try perform(.replacement(plan.proposed, cause: .url(pattern: plan.pattern, source: plan.source)))
+            try checkGuards(added: plan.changes.added, removed: plan.changes.removed, proposed: plan.proposed, cause: cause)
+            try perform(.replacement(plan.proposed, cause: cause))
         } catch {
             throw .navigation(error)
         }

@@ -76,6 +76,17 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
     @usableFromInline let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
 
+    /// The rules every change must pass, in order; see ``NavigationGuard``. Changes the flow
+    /// already made are not checked again when the guards change.
+    public var guards: [NavigationGuard<Route>] = []
+    /// The change a guard redirected in ``applyOrRedirect(_:from:)``, waiting for
+    /// ``resumePending()``: single use, expiring after ``pendingLifetime``, never saved.
+    public internal(set) var pendingChange: PendingChange<Route>?
+    /// How long a redirected change stays pending: 10 minutes unless set.
+    public var pendingLifetime: Duration = .seconds(600)
+    /// The redirect the last guard check asked for.
+    var lastRedirect: (guardName: String, presentation: Presentation<Route>)?
+
     /// Called with every change the flow refuses, and why: one place for view code that sends
     /// events without handling errors (``Destination/post(_:content:)``) and for changes
     /// deferred during a commit.

@@ -12,7 +12,8 @@ import Foundation
 /// Nodes are route names. An edge is one configured event whose fixed presentation shows a
 /// route (a push, a sheet, a path's steps…). Events answered by an assistant choose their route
 /// at run time: they appear as edges to ``dynamicTarget`` so that the graph still shows that the
-/// event does something.
+/// event does something. Feed the flow's events to ``observe(_:)`` and the graph also holds the
+/// edges the running app took (``observedEdges``), assistants' choices included.
 @MainActor
 public struct FlowGraph<Route: NavigationRoute> {
     /// One configured event.
@@ -40,10 +41,14 @@ public struct FlowGraph<Route: NavigationRoute> {
 
     /// The route names the flow starts with.
     public let entryRoutes: [String]
-    /// Every route name the graph knows, in discovery order.
-    public let routes: [String]
+    /// Every route name the graph knows, in discovery order; routes first reached by an
+    /// observed edge come last.
+    public private(set) var routes: [String]
     /// The configured events.
     public let edges: [Edge]
+    /// The edges the running app took that the configuration does not show: an assistant's
+    /// choice, in the order they were first observed.
+    public private(set) var observedEdges: [Edge] = []
     /// Route names that a configured presentation or the layout reaches but no provider builds.
     public let missingProviders: [String]
 
@@ -93,13 +98,41 @@ public struct FlowGraph<Route: NavigationRoute> {
         self.missingProviders = missing
     }
 
+    /// Records the edges a flow event took: one from the route of the screen that sent the
+    /// event to the route of every screen the change added, and returns them (to light them up).
+    ///
+    /// An edge the configuration already shows is returned but not recorded again; any other
+    /// (an assistant's choice) joins ``observedEdges``. Events that are not a Destination's
+    /// event (a direct `apply`, a user's gesture, a restore) and refusals take no edge.
+    @discardableResult
+    public mutating func observe(_ event: FlowEvent<Route>) -> [Edge] {
+        guard event.refusal == nil, case .event(let sent, let route, _, let presentation) = event.cause else { return [] }
+        let eventName = String(sent.description.prefix { $0 != "(" })
+        var taken: [Edge] = []
+        for node in event.changes.added {
+            guard let target = node.route else { continue }
+            if let known = edges.first(where: { $0.from == route.name && $0.to == target.name && $0.event == eventName }) {
+                taken.append(known)
+                continue
+            }
+            let edge = Edge(from: route.name, to: target.name, event: eventName, presentation: presentation.name)
+            if !observedEdges.contains(edge) {
+                observedEdges.append(edge)
+                if !routes.contains(target.name) { routes.append(target.name) }
+            }
+            taken.append(edge)
+        }
+        return taken
+    }
+
     /// Route names that neither the layout nor any fixed presentation leads to. They may still
     /// be reached through an assistant or a deep link; the list is where to look.
     public var unreachableRoutes: [String] {
         var reached = Set(entryRoutes)
         var frontier = entryRoutes
+        let allEdges = edges + observedEdges
         while let name = frontier.popLast() {
-            for edge in edges where edge.from == name && reached.insert(edge.to).inserted {
+            for edge in allEdges where edge.from == name && reached.insert(edge.to).inserted {
                 frontier.append(edge.to)
             }
         }
@@ -117,6 +150,9 @@ public struct FlowGraph<Route: NavigationRoute> {
         for edge in edges {
             let style = edge.to == Self.dynamicTarget ? ", style=dashed" : ""
             lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation)"))\(style)];")
+        }
+        for edge in observedEdges {
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation) (observed)")), color=blue];")
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -139,6 +175,9 @@ public struct FlowGraph<Route: NavigationRoute> {
         for edge in edges {
             let arrow = edge.to == Self.dynamicTarget ? "-.->" : "-->"
             lines.append("  \(id(edge.from)) \(arrow)|\"\(edge.event): \(edge.presentation)\"| \(id(edge.to))")
+        }
+        for edge in observedEdges {
+            lines.append("  \(id(edge.from)) ==>|\"\(edge.event): \(edge.presentation) (observed)\"| \(id(edge.to))")
         }
         return lines.joined(separator: "\n")
     }

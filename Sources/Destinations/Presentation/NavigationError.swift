@@ -68,6 +68,17 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     /// A URL opened while another change was being committed was refused when its turn came
     /// (``DeepLinkOutcome/queued``).
     case linkRefused(DeepLinkError)
+    /// A ``NavigationGuard`` denied the change: it would have added `route` (when the guard
+    /// named one), for `reason`.
+    case guardDenied(guard: String, route: String?, reason: String)
+    /// A ``NavigationGuard`` asked to go elsewhere first (sign in). ``Flow/apply(_:from:)``
+    /// treats it as a denial; ``Flow/applyOrRedirect(_:from:)`` follows the redirect and keeps
+    /// the change pending.
+    case guardRedirected(guard: String)
+    /// Redirects led to redirects more than `count` times.
+    case redirectLoop(count: Int)
+    /// The pending change waited longer than ``Flow/pendingLifetime`` and was dropped.
+    case pendingExpired
 
     /// The innermost error, without the path steps around it.
     public var underlying: NavigationError {

@@ -19,18 +19,23 @@ extension NavigationState {
     /// The modals on screen, outermost first: the modals along the focus path. A window shows
     /// exactly this chain, and every modal of a valid state is in it.
     ///
-    /// - Complexity: O(*d*), where *d* is the nesting depth of the focus path.
+    /// - Complexity: O(*d*), where *d* is the nesting depth of the focus path: the walk follows
+    ///   the focus from node to node (a stack's focused screen is reached in O(1)), never the
+    ///   rest of the tree. In a split view it also looks down the other columns' focus for a
+    ///   modal.
     public var presentedChain: [PresentedModal] {
         var chain: [PresentedModal] = []
         var node = root
-        for step in root.focusPath {
-            if step == .modal, let modal = node.modal {
+        while true {
+            if let modal = node.modal {
                 chain.append(PresentedModal(presenter: node.id, modal: modal.node.id, style: modal.style))
+                node = modal.node
+            } else if let (_, child) = node.focusedChild {
+                node = child
+            } else {
+                return chain
             }
-            guard let next = node.child(at: step) else { break }
-            node = next
         }
-        return chain
     }
 
     /// The node tab `tab` shows, in the outermost tab bar that has such a tab.

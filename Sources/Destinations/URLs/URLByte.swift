@@ -149,3 +149,25 @@ func withUTF8Bytes<Result>(
     guard let result else { preconditionFailure("the body ran") }
     return result
 }
+
+/// `withUnsafeTemporaryAllocation` with a typed error: the standard library of some platforms
+/// declares it `rethrows`, which loses the error's type.
+@inline(__always)
+func withTemporaryBuffer<Element, Result>(
+    of type: Element.Type,
+    capacity: Int,
+    _ body: (UnsafeMutableBufferPointer<Element>) throws(DeepLinkError) -> Result
+) throws(DeepLinkError) -> Result {
+    var failure: DeepLinkError?
+    let result: Result? = withUnsafeTemporaryAllocation(of: type, capacity: capacity) { buffer in
+        do throws(DeepLinkError) {
+            return try body(buffer)
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+    if let failure { throw failure }
+    guard let result else { preconditionFailure("the body returned or threw") }
+    return result
+}

@@ -140,9 +140,9 @@ extension URLRouter {
         guard query.count <= limits.queryItems else {
             throw .tooManyQueryItems(count: query.count, limit: limits.queryItems)
         }
-        return try withUnsafeTemporaryAllocation(of: PathSegment.self, capacity: segmentCount) {
+        return try withTemporaryBuffer(of: PathSegment.self, capacity: segmentCount) {
             (segments) throws(DeepLinkError) -> Result? in
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) {
+            try withTemporaryBuffer(of: UInt8.self, capacity: end - start) {
                 (scratch) throws(DeepLinkError) -> Result? in
                 let count = try LinkPathScanner.scan(
                     bytes, start, end, hostFolding: hostFolding, limits: limits, into: segments, scratch: scratch)
@@ -195,9 +195,9 @@ extension URLRouter {
         limits: URLLimits,
         _ body: (inout ArgumentReader) throws(DeepLinkError) -> Result
     ) throws(DeepLinkError) -> Result {
-        try withUnsafeTemporaryAllocation(of: ByteRange.self, capacity: segments.count + query.count) {
+        try withTemporaryBuffer(of: ByteRange.self, capacity: segments.count + query.count) {
             (ranges) throws(DeepLinkError) -> Result in
-            try withUnsafeTemporaryAllocation(of: ArgumentSlot.self, capacity: link.parameters.count) {
+            try withTemporaryBuffer(of: ArgumentSlot.self, capacity: link.parameters.count) {
                 (slots) throws(DeepLinkError) -> Result in
                 var rangeCount = 0
                 var position = 0

@@ -156,7 +156,7 @@ final class PropertyWalk {
 
         let (operation, refusal) = perform(on: flow, state: before)
         do {
-            try await flow.settle(timeout: .seconds(10))
+            try await flow.settle(timeout: .seconds(30))
         } catch {
             fail("\(operation): \(error)")
         }

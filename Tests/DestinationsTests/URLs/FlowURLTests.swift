@@ -250,6 +250,20 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(URLFlowSnapshot(flow) == before)
     }
 
+    @Test func aGuardThatDeniesTheChangeRefusesTheLinkWithoutAnEvent() async throws {
+        let flow = try URLFlows.flow()
+        flow.guards = [NavigationGuard("no-five") { change in
+            change.added.contains(.note(id: 5)) ? .deny(reason: "five is private") : .allow
+        }]
+        let before = URLFlowSnapshot(flow)
+        let events = flow.events()
+        let error = openError { () throws(DeepLinkError) in try flow.open("notes://notes/5") }
+        #expect(error == .navigation(.guardDenied(guard: "no-five", route: "note", reason: "five is private")))
+        #expect(URLFlowSnapshot(flow) == before)
+        try await expectNoEventBefore(flow, events)
+        #expect(try URLFlows.flow().open("notes://notes/6") == .applied)
+    }
+
     @Test func aFlowWithoutARouterRefusesURLs() throws {
         let flow = try Flow(GoldenURLs.window, providers: URLFlows.providers())
         #expect(openError { () throws(DeepLinkError) in try flow.open("notes://window", source: .app) } == .noRouter)

@@ -1,0 +1,70 @@
+/// A rule every change must pass: "a note requires an account", "no checkout while offline".
+///
+/// ```swift
+/// let signedIn = NavigationGuard<AppRoute>("signedIn") { change in
+///     guard !session.isSignedIn, change.added.contains(where: { $0.requiresAccount }) else { return .allow }
+///     return .redirect(.fullScreenCover(.signIn))
+/// }
+/// flow.guards = [signedIn]
+/// ```
+///
+/// Guards judge the **result** of a change — the screens it adds and removes and the state it
+/// leads to — never how it was asked for, so no path around them exists: an event, a direct
+/// `apply`, a user's gesture, a restore, a deep link or a redirect all end up as a change
+/// checked here. They run inside the transaction, before any Destination is built; a denial
+/// leaves the state exactly as it was.
+public struct NavigationGuard<Route: NavigationRoute>: Sendable {
+    /// The guard's name, in errors and logs.
+    public let name: String
+    let check: @MainActor @Sendable (PlannedChange<Route>) -> GuardDecision<Route>
+
+    /// Creates a guard; `check` runs for every change that adds or removes a screen.
+    public init(_ name: String, check: @escaping @MainActor @Sendable (PlannedChange<Route>) -> GuardDecision<Route>) {
+        self.name = name
+        self.check = check
+    }
+}
+
+/// A change as a guard sees it: what it adds and removes, and the states before and after.
+public struct PlannedChange<Route: NavigationRoute>: Sendable {
+    /// Why the change is being made.
+    public let cause: FlowEvent<Route>.Cause
+    /// The routes of the screens the change adds.
+    public let added: [Route]
+    /// The routes of the screens the change removes.
+    public let removed: [Route]
+    /// The state now.
+    public let current: NavigationState<Route>
+    /// The state the change leads to.
+    public let proposed: NavigationState<Route>
+}
+
+/// What a guard decides about a change.
+public enum GuardDecision<Route: NavigationRoute>: Sendable {
+    /// The change may go ahead.
+    case allow
+    /// The change is refused with ``NavigationError/guardDenied(guard:route:reason:)``.
+    case deny(reason: String)
+    /// The change is refused, and this presentation should run first (a sign-in screen).
+    /// ``Flow/applyOrRedirect(_:from:)`` runs it and keeps the change pending until
+    /// ``Flow/resumePending()``.
+    case redirect(Presentation<Route>)
+}
+
+/// A change waiting for a redirect to finish: single use, expiring, never saved.
+public struct PendingChange<Route: NavigationRoute>: Sendable {
+    /// The change.
+    public let presentation: Presentation<Route>
+    /// The guard that redirected it.
+    public let guardName: String
+    /// When it stops being resumable.
+    public let expires: ContinuousClock.Instant
+}
+
+/// How ``Flow/applyOrRedirect(_:from:)`` went.
+public enum GuardedOutcome: Hashable, Sendable {
+    /// The change was applied.
+    case applied
+    /// A guard redirected; the redirect was applied and the change is pending.
+    case redirected(guard: String)
+}

@@ -1,0 +1,208 @@
+/// A platform renderer, as ``RenderScheduler`` drives it: something that carries out one
+/// ``RenderStep`` and says when its transition has finished.
+///
+/// A UIKit renderer maps each step to a call — `dismiss(animated:completion:)`,
+/// `setViewControllers(_:animated:)`, `selectedIndex`, `present(_:animated:completion:)` — and
+/// calls `done` from that call's completion (or the transition coordinator's). A step whose
+/// effect already holds must call `done` at once. `done` may be called synchronously, from inside
+/// `perform`.
+@MainActor
+public protocol RenderHost: AnyObject {
+    /// The routes of the flow the host renders.
+    associatedtype Route: NavigationRoute
+
+    /// Carries out `step`, then calls `done` once its transition has finished.
+    ///
+    /// - Parameters:
+    ///   - step: The change to make. Build the elements it names and the window does not show
+    ///     yet from `target`, without their modals.
+    ///   - shown: What the window shows before the step, as the scheduler knows it.
+    ///   - target: The state the step's plan leads to.
+    ///   - done: Call it exactly once, when the transition has finished. Later calls are
+    ///     ignored.
+    func perform(
+        _ step: RenderStep,
+        shown: NavigationState<Route>?,
+        target: NavigationState<Route>,
+        done: @escaping @MainActor () -> Void
+    )
+}
+
+/// Runs render plans on a ``RenderHost`` one transition at a time.
+///
+/// Give it every new state with ``show(_:animated:)``. It plans the steps from what the window
+/// shows to that state (``NavigationState/renderPlan(from:opaque:animated:)``) and starts the
+/// first; each next step starts in the previous one's completion, so a presentation never
+/// overlaps a dismissal. A state that arrives while a step runs is not planned at once: when the
+/// step finishes, the rest of the old plan is dropped and a new plan goes from what is actually
+/// shown to the newest state.
+///
+/// When the user changes something on screen (swipes back, swipes a sheet down, taps a tab),
+/// derive the report with the `UserAction` helpers (``UserAction/stack(_:showing:in:)`` and the
+/// others), apply it to the flow, then call ``acknowledge(_:)`` whether the flow accepted it or
+/// not, and ``show(_:animated:)`` with the flow's state. Acknowledging records the change in
+/// ``rendered``, so no step redoes it; when the flow refused the report, the next plan puts the
+/// container back, because the state wins.
+@MainActor
+public final class RenderScheduler<Host: RenderHost> {
+    /// The routes of the flow the host renders.
+    public typealias Route = Host.Route
+
+    /// The renderer that carries out the steps. The scheduler does not keep it alive.
+    public private(set) weak var host: Host?
+    /// Elements whose subtrees another renderer draws; no step goes inside them.
+    public let opaque: Set<ElementID>
+    /// What the window shows, as far as finished steps and acknowledged user changes tell:
+    /// `nil` before the first step.
+    public private(set) var rendered: NavigationState<Route>?
+    /// The newest state asked for.
+    public private(set) var target: NavigationState<Route>?
+    /// The step whose transition is under way, if any.
+    public private(set) var current: RenderStep?
+
+    private var animates = true
+    private var plan: [RenderStep] = []
+    private var planAnimates = true
+    private var needsPlan = false
+    private var running = false
+    private var stepNumber = 0
+
+    /// Creates a scheduler that drives `host`.
+    ///
+    /// - Parameters:
+    ///   - host: The platform renderer.
+    ///   - opaque: Elements whose subtrees another renderer draws.
+    public init(host: Host, opaque: Set<ElementID> = []) {
+        self.host = host
+        self.opaque = opaque
+    }
+
+    /// Whether no step is under way and the window shows the newest state.
+    public var isIdle: Bool { current == nil && plan.isEmpty && !needsPlan }
+
+    /// Makes the window show `state`, after the step under way, if any.
+    ///
+    /// - Parameters:
+    ///   - state: The state to show, usually ``Flow/state``.
+    ///   - animated: Whether to animate; pass `false` for a restored state. When several states
+    ///     arrive before a plan is made, the plan animates only if all of them asked for it.
+    public func show(_ state: NavigationState<Route>, animated: Bool = true) {
+        if needsPlan || current != nil {
+            animates = animates && animated
+        } else {
+            animates = animated
+        }
+        target = state
+        needsPlan = true
+        advance()
+    }
+
+    /// Records a change the user already made on screen, so that no step redoes it.
+    ///
+    /// Call it after applying `action` to the flow, whether the flow accepted it or not, then
+    /// call ``show(_:animated:)`` with the flow's state. The action is applied to ``rendered`` —
+    /// what the window shows — not to the flow's state: a tap on a tab can reveal a modal the
+    /// window has not presented yet, and the next plan still presents it. An action that names
+    /// elements the window does not show changes nothing.
+    public func acknowledge(_ action: UserAction<Route>) {
+        guard let rendered else { return }
+        self.rendered = rendered.acknowledging(action)
+        needsPlan = target != nil
+        advance()
+    }
+
+    /// Reports a change the user made on screen: applies `action` to `flow`, acknowledges it,
+    /// then shows the flow's state — which puts the container back when the flow refused the
+    /// report.
+    ///
+    /// - Returns: Why the flow refused the report, or `nil` when it accepted it.
+    @discardableResult
+    public func report(_ action: UserAction<Route>, to flow: Flow<Route>) -> NavigationError? {
+        var refusal: NavigationError?
+        do {
+            try flow.apply(action)
+        } catch {
+            refusal = error
+        }
+        acknowledge(action)
+        show(flow.state)
+        return refusal
+    }
+
+    /// Starts steps until one is under way or nothing is left to do. Steps that complete
+    /// synchronously continue the loop here instead of recursing.
+    private func advance() {
+        guard !running else { return }
+        running = true
+        defer { running = false }
+        while current == nil, let host, let target {
+            if needsPlan {
+                // A plan that replaces an unanimated one still under way (a restoration) stays
+                // unanimated.
+                let animated = animates && (plan.isEmpty || planAnimates)
+                plan = target.renderPlan(from: rendered, opaque: opaque, animated: animated).steps
+                planAnimates = animated
+                needsPlan = false
+                animates = true
+            }
+            guard !plan.isEmpty else { return }
+            let step = plan.removeFirst()
+            current = step
+            stepNumber += 1
+            let number = stepNumber
+            let shown = rendered
+            host.perform(step, shown: shown, target: target) { [weak self] in
+                self?.finish(number, step: step, target: target)
+            }
+        }
+    }
+
+    private func finish(_ number: Int, step: RenderStep, target: NavigationState<Route>) {
+        guard number == stepNumber, current != nil else { return }
+        rendered = (rendered ?? target).applying(step, toward: target)
+        current = nil
+        advance()
+    }
+}
+
+extension NavigationState {
+    /// What a window shows after the user made `action` on it: the action's effect on this
+    /// state, without the flow's checks. Names this state lacks change nothing.
+    public func acknowledging(_ action: UserAction<Route>) -> NavigationState {
+        var result = self
+        switch action {
+        case .popped(let stackID, let top):
+            result.modifyNode(stackID) { node in
+                guard case .stack(let stack) = node.content else { return }
+                var elements = stack.elements
+                guard let index = elements.firstIndex(where: { $0.id == top }) else { return }
+                elements.removeSubrange((index + 1)...)
+                node._content = .stack(Stack(elements))
+            }
+        case .dismissed(let modal):
+            guard let presenter = parent(of: modal), presenter.modal?.node.id == modal else { return self }
+            result.modifyNode(presenter.id) { node in node.presented = nil }
+        case .selectedTab(let tab, let tabsID):
+            result.modifyNode(tabsID) { node in
+                guard case .tabs(var tabs) = node.content, tabs.ids.contains(tab) else { return }
+                tabs._selection = tab
+                node._content = .tabs(tabs)
+            }
+        case .closedColumn(let shown):
+            guard let splitNode = parent(of: shown), case .split(var split) = splitNode.content,
+                let column = split.filledColumns.first(where: { $0.node.id == shown })?.column, column != .sidebar
+            else { return self }
+            for closed in split.columns.drop(while: { $0 != column }) { split.set(closed, to: nil) }
+            result.modifyNode(splitNode.id) { node in node._content = .split(split) }
+        case .movedSheet(let detent, let modal):
+            guard let presenter = parent(of: modal), let current = presenter.modal, current.node.id == modal,
+                case .sheet(var options) = current.style
+            else { return self }
+            let offered = options.detents.isEmpty ? [SheetDetent.large] : options.detents
+            guard (options.selectedDetent ?? offered.first) != detent else { return self }
+            options.selectedDetent = detent
+            result.modifyNode(presenter.id) { node in node.modal = Modal(style: .sheet(options), node: current.node) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// Reads a saved tree element by element, keeping what it understands (see ``Restoration``).
+struct LenientReader<Route: NavigationRoute & Codable> {
+    let policy: @Sendable (Route) -> RestorationPolicy<Route>
+    let age: TimeInterval
+    let maximumElements: Int
+    let maximumDepth: Int
+    var freshIDs: SequentialElementIDs
+    /// The first id of elements built afresh (the initial content of a tab that failed).
+    let firstFreshID: UInt64
+    var report = RestorationReport()
+    private var seen: Set<ElementID> = []
+    private var elements = 0
+    private var reportedTooMany = false
+
+    init(
+        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route>, age: TimeInterval,
+        maximumElements: Int, maximumDepth: Int, firstFreshID: UInt64
+    ) {
+        self.policy = policy
+        self.age = age
+        self.maximumElements = maximumElements
+        self.maximumDepth = maximumDepth
+        self.freshIDs = SequentialElementIDs(startingAt: firstFreshID)
+        self.firstFreshID = firstFreshID
+    }
+
+    /// The largest saved id in the tree, so that elements built afresh take ids above it.
+    static func largestID(in tree: SnapshotValue) -> UInt64 {
+        var largest: UInt64 = 0
+        var pending = [tree]
+        while let value = pending.popLast() {
+            switch value {
+            case .object(let members):
+                if case .integer(let id)? = members["id"], id > 0, UInt64(id) <= ElementID.maximum.rawValue {
+                    largest = max(largest, UInt64(id))
+                }
+                pending.append(contentsOf: members.values)
+            case .array(let values):
+                pending.append(contentsOf: values)
+            default:
+                break
+            }
+        }
+        return min(largest, ElementID.maximum.rawValue - 1)
+    }
+
+    /// The element `value` saved, or `nil` when it cannot come back; `layout` is the layout
+    /// this element was built from, when known, for the initial content of its tabs.
+    mutating func node(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> NavigationNode<Route>? {
+        guard depth <= maximumDepth else { return malformed(path, "nested deeper than \(maximumDepth)") }
+        guard elements < maximumElements else {
+            if !reportedTooMany {
+                reportedTooMany = true
+                report.issues.append(.tooManyElements(limit: maximumElements))
+            }
+            return nil
+        }
+        guard case .object(let members) = value else { return malformed(path, "not an object") }
+        guard case .integer(let rawID)? = members["id"], rawID >= 0 else { return malformed(path, "no id") }
+        let id = ElementID(UInt64(rawID))
+        guard id.isValid else { return malformed(path, "id \(rawID) above the maximum") }
+        let kinds = ["screen", "stack", "tabs", "split"].filter { members[$0] != nil }
+        guard kinds.count == 1, let kind = kinds.first, let body = members[kind] else {
+            return malformed(path, "not exactly one of screen, stack, tabs and split")
+        }
+        guard seen.insert(id).inserted else { return malformed(path, "id \(id) used twice") }
+        elements += 1
+        let content: NavigationNode<Route>.Content
+        switch kind {
+        case "screen":
+            guard let route = route(body, path: path) else { return nil }
+            content = .screen(route)
+        case "stack":
+            guard let stack = stack(body, path: path, depth: depth) else { return nil }
+            content = .stack(stack)
+        case "tabs":
+            guard let tabs = tabs(body, selected: members["selected"], path: path, layout: layout, depth: depth) else { return nil }
+            content = .tabs(tabs)
+        default:
+            guard let split = split(body, path: path, layout: layout, depth: depth) else { return nil }
+            content = .split(split)
+        }
+        var node = NavigationNode(id: id, content: content)
+        if let saved = members["modal"] {
+            node.modal = modal(saved, path: path + "/modal", depth: depth)
+        }
+        return node
+    }
+
+    private mutating func route(_ value: SnapshotValue, path: String) -> Route? {
+        let route: Route
+        do {
+            route = try value.decoded(as: Route.self)
+        } catch {
+            report.issues.append(.undecodableRoute(path: path, reason: Restoration<Route>.reason(error)))
+            return nil
+        }
+        switch policy(route) {
+        case .restore:
+            return route
+        case .never:
+            report.issues.append(.droppedByPolicy(path: path, route: route.readableDescription))
+            return nil
+        case .replace(let replacement):
+            report.issues.append(.replaced(path: path, route: route.readableDescription, with: replacement.readableDescription))
+            return replacement
+        case .maximumAge(let seconds):
+            guard age <= seconds else {
+                report.issues.append(.expired(path: path, route: route.readableDescription))
+                return nil
+            }
+            return route
+        }
+    }
+
+    private mutating func stack(_ value: SnapshotValue, path: String, depth: Int) -> Stack<Route>? {
+        guard case .array(let saved) = value, !saved.isEmpty else { return malformed(path, "a stack needs a root") }
+        var kept: [NavigationNode<Route>] = []
+        for (index, element) in saved.enumerated() {
+            let elementPath = "\(path)/stack[\(index)]"
+            guard let node = node(element, path: elementPath, layout: nil, depth: depth + 1) else { break }
+            guard node.isScreen else {
+                report.issues.append(.malformedElement(path: elementPath, reason: "a stack holds screens only"))
+                break
+            }
+            kept.append(node)
+        }
+        guard !kept.isEmpty else { return nil }
+        if kept.count < saved.count {
+            report.issues.append(.stackTruncated(path: path, kept: kept.count, saved: saved.count))
+        }
+        return Stack(kept)
+    }
+
+    private mutating func tabs(
+        _ value: SnapshotValue, selected: SnapshotValue?, path: String, layout: Layout<Route>?, depth: Int
+    ) -> Tabs<Route>? {
+        guard case .array(let saved) = value else { return malformed(path, "tabs are not an array") }
+        var layouts: [TabLayout<Route>] = []
+        if case .tabs(let tabLayouts, _)? = layout { layouts = tabLayouts }
+        var kept: [Tab<Route>] = []
+        for (index, entry) in saved.enumerated() {
+            guard case .string(let name)? = entry["id"] else {
+                report.issues.append(.malformedElement(path: "\(path)/tabs[\(index)]", reason: "a tab needs a name"))
+                continue
+            }
+            let tab = TabID(name)
+            guard !kept.contains(where: { $0.id == tab }) else {
+                report.issues.append(.malformedElement(path: "\(path)/tabs[\(name)]", reason: "two tabs share a name"))
+                continue
+            }
+            let tabLayout = layouts.first { $0.id == tab }?.layout
+            if let saved = entry["node"], let node = node(saved, path: "\(path)/tabs[\(name)]", layout: tabLayout, depth: depth + 1) {
+                kept.append(Tab(id: tab, node: node))
+            } else if let tabLayout, let node = try? tabLayout.makeNode(ids: &freshIDs) {
+                report.issues.append(.tabReset(tab))
+                kept.append(Tab(id: tab, node: node))
+            }
+        }
+        guard let first = kept.first else { return malformed(path, "no tab came back") }
+        var selection = first.id
+        if case .string(let name)? = selected, kept.contains(where: { $0.id.rawValue == name }) {
+            selection = TabID(name)
+        }
+        return Tabs(tabs: kept, selection: selection)
+    }
+
+    private mutating func split(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> Split<Route>? {
+        guard case .integer(let columns)? = value["columns"], columns == 2 || columns == 3 else {
+            return malformed(path, "a split has 2 or 3 columns")
+        }
+        guard let savedSidebar = value["sidebar"],
+            let sidebar = node(savedSidebar, path: path + "/sidebar", layout: nil, depth: depth + 1)
+        else { return nil }
+        var content: NavigationNode<Route>?
+        if columns == 3, let saved = value["content"] {
+            content = node(saved, path: path + "/content", layout: nil, depth: depth + 1)
+        }
+        var detail: NavigationNode<Route>?
+        if let saved = value["detail"] {
+            detail = node(saved, path: path + "/detail", layout: nil, depth: depth + 1)
+        }
+        return Split(sidebar: sidebar, content: content, detail: detail, hasContentColumn: columns == 3)
+    }
+
+    private mutating func modal(_ value: SnapshotValue, path: String, depth: Int) -> Modal<Route>? {
+        guard let savedStyle = value["style"], let style = try? savedStyle.decoded(as: ModalStyle.self),
+            let savedContent = value["content"]
+        else {
+            report.issues.append(.modalDropped(path: path))
+            return nil
+        }
+        guard let content = node(savedContent, path: path, layout: nil, depth: depth + 1),
+            !style.isOverlay || (content.isScreen && content.modal == nil)
+        else {
+            report.issues.append(.modalDropped(path: path))
+            return nil
+        }
+        return Modal(style: style, node: content)
+    }
+
+    private mutating func malformed<T>(_ path: String, _ reason: String) -> T? {
+        report.issues.append(.malformedElement(path: path, reason: reason))
+        return nil
+    }
+}

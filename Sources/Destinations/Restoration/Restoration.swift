@@ -1,0 +1,156 @@
+import Foundation
+
+/// Brings a saved navigation state back, whatever happened since it was saved: the app
+/// changed its routes, the data was truncated or edited, a screen should not come back.
+///
+/// ```swift
+/// let restoration = try Restoration(
+///     layout: AppLayout.main,
+///     schemaVersion: 3,
+///     migrations: [renameCompose, splitSettings],
+///     policy: { route in
+///         switch route {
+///         case .checkout: .never
+///         case .editNote: .maximumAge(24 * 3600)
+///         default: .restore
+///         }
+///     }
+/// )
+/// let restored = restoration.restore(savedData)   // never throws
+/// try flow.restore(restored.state)
+/// ```
+///
+/// Restoration never throws and never traps. It reads the envelope, runs the migrations from
+/// the saved schema version up to the current one on the raw tree, then reads the tree element
+/// by element:
+/// - a stack comes back as its **longest valid prefix**: the screens up to the first one that
+///   does not decode or that its route's policy leaves out;
+/// - a modal that fails is dropped, its presenter stays;
+/// - a tab that fails shows its layout's initial content (when the layout has that tab);
+/// - a split view's content or detail column that fails is emptied;
+/// - an unreadable envelope, a newer or unmigratable schema, a root that fails, or a result
+///   that breaks a rule of the model gives the layout's initial state.
+///
+/// The ``RestoredState/report`` lists every issue. Saved ids are kept, so restoring into a
+/// flow that shows the same screens keeps their Destinations.
+public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
+    /// The scene's layout: its initial state, and the initial content of a tab that fails.
+    public let layout: Layout<Route>
+    /// The layout's initial state, numbered from 1.
+    let initial: NavigationState<Route>
+    /// The app's current schema version, written by ``NavigationSnapshot``.
+    public var schemaVersion: Int
+    /// The migrations, one per version step; their order does not matter.
+    public var migrations: [SnapshotMigration]
+    /// What comes back of each route.
+    public var policy: @Sendable (Route) -> RestorationPolicy<Route>
+    /// The most elements a snapshot may bring back; the rest is left out.
+    public var maximumElements: Int
+    /// The deepest nesting of elements read; deeper elements are left out.
+    public var maximumDepth: Int
+
+    /// Creates a restoration for a scene.
+    ///
+    /// - Throws: ``NavigationError/invalidLayout(_:)`` for a layout that cannot be built.
+    public init(
+        layout: Layout<Route>,
+        schemaVersion: Int,
+        migrations: [SnapshotMigration] = [],
+        maximumElements: Int = 10_000,
+        maximumDepth: Int = 64,
+        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route> = { _ in .restore }
+    ) throws(NavigationError) {
+        self.layout = layout
+        self.initial = try NavigationState(layout)
+        self.schemaVersion = schemaVersion
+        self.migrations = migrations
+        self.policy = policy
+        self.maximumElements = maximumElements
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Restores the snapshot in `data`, as ``NavigationSnapshot/encoded()`` wrote it.
+    public func restore(_ data: Data, now: Date = Date()) -> RestoredState<Route> {
+        let snapshot: NavigationSnapshot
+        do {
+            snapshot = try NavigationSnapshot(data: data)
+        } catch {
+            return initialState(because: .unreadableSnapshot(reason: Self.reason(error)))
+        }
+        return restore(snapshot, now: now)
+    }
+
+    /// Restores a snapshot.
+    public func restore(_ snapshot: NavigationSnapshot, now: Date = Date()) -> RestoredState<Route> {
+        guard snapshot.format == NavigationSnapshot.currentFormat else {
+            return initialState(because: .unknownFormat(snapshot.format))
+        }
+        guard snapshot.schemaVersion <= schemaVersion else {
+            return initialState(because: .newerSchema(saved: snapshot.schemaVersion, current: schemaVersion))
+        }
+        var tree = snapshot.state
+        var version = snapshot.schemaVersion
+        while version < schemaVersion {
+            guard let migration = migrations.first(where: { $0.from == version }) else {
+                return initialState(because: .missingMigration(from: version))
+            }
+            do {
+                try migration.body(&tree)
+            } catch {
+                return initialState(because: .migrationFailed(from: version, reason: Self.reason(error)))
+            }
+            version += 1
+        }
+        let age = now.timeIntervalSince(snapshot.savedAt)
+        var reader = LenientReader<Route>(
+            policy: policy, age: age, maximumElements: maximumElements, maximumDepth: maximumDepth,
+            firstFreshID: LenientReader<Route>.largestID(in: tree) + 1
+        )
+        // A decoding that recursed once per nesting level would overflow the thread's stack on
+        // a hostile snapshot; `maximumDepth` bounds the reader, and JSON nesting is bounded by
+        // the decoder.
+        guard var root = reader.node(tree, path: "root", layout: layout, depth: 0) else {
+            return initialState(after: reader.report)
+        }
+        var report = reader.report
+        // The saved tree may keep a modal the current rules do not allow (off the focus
+        // path): drop such modals, then check the rest.
+        for _ in 0..<64 {
+            let state = NavigationState(root: root)
+            guard let problem = state.firstProblem else {
+                report.restoredScreens = state.screens.count { $0.id.rawValue < reader.firstFreshID }
+                return RestoredState(state: state, report: report)
+            }
+            guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal else {
+                report.issues.append(.brokenRule(problem))
+                return initialState(after: report)
+            }
+            root.modify(at: path.dropLast()) { $0.modal = nil }
+            report.issues.append(.modalDropped(path: "element \(content)"))
+        }
+        return initialState(after: report)
+    }
+
+    private func initialState(because issue: RestorationIssue) -> RestoredState<Route> {
+        var report = RestorationReport()
+        report.issues.append(issue)
+        return initialState(after: report)
+    }
+
+    private func initialState(after report: RestorationReport) -> RestoredState<Route> {
+        var report = report
+        report.usedInitialState = true
+        report.restoredScreens = 0
+        return RestoredState(state: initial, report: report)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context), DecodingError.keyNotFound(_, let context),
+            DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            context.debugDescription
+        default:
+            String(describing: error)
+        }
+    }
+}

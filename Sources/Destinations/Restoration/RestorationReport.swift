@@ -1,0 +1,77 @@
+/// Something restoration could not bring back as saved, and what it did instead.
+public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
+    /// The data is not a snapshot envelope; the layout's initial state is used.
+    case unreadableSnapshot(reason: String)
+    /// The envelope's format is not one this version reads; the initial state is used.
+    case unknownFormat(Int)
+    /// The snapshot was saved by a newer schema than the app's; the initial state is used.
+    case newerSchema(saved: Int, current: Int)
+    /// No migration reads the saved schema version; the initial state is used.
+    case missingMigration(from: Int)
+    /// A migration threw; the initial state is used.
+    case migrationFailed(from: Int, reason: String)
+    /// An element is not a well-formed saved element; it is left out.
+    case malformedElement(path: String, reason: String)
+    /// A saved route does not decode (a route the app no longer has, or a changed payload);
+    /// its screen is left out.
+    case undecodableRoute(path: String, reason: String)
+    /// The route's policy is ``RestorationPolicy/never``; its screen is left out.
+    case droppedByPolicy(path: String, route: String)
+    /// The snapshot is older than the route's ``RestorationPolicy/maximumAge(_:)``; its screen
+    /// is left out.
+    case expired(path: String, route: String)
+    /// The route's policy replaced it.
+    case replaced(path: String, route: String, with: String)
+    /// A stack came back as the longest valid prefix of what was saved.
+    case stackTruncated(path: String, kept: Int, saved: Int)
+    /// A modal could not come back; its presenter stays.
+    case modalDropped(path: String)
+    /// A tab could not come back; it shows its layout's initial content.
+    case tabReset(TabID)
+    /// The snapshot holds more elements than ``Restoration/maximumElements``; the rest is
+    /// left out.
+    case tooManyElements(limit: Int)
+    /// What came back breaks a rule of the model; the initial state is used.
+    case brokenRule(StateProblem)
+
+    public var description: String {
+        switch self {
+        case .unreadableSnapshot(let reason): "unreadable snapshot: \(reason)"
+        case .unknownFormat(let format): "unknown snapshot format \(format)"
+        case .newerSchema(let saved, let current): "saved by schema \(saved), newer than \(current)"
+        case .missingMigration(let from): "no migration from schema \(from)"
+        case .migrationFailed(let from, let reason): "migration from schema \(from) failed: \(reason)"
+        case .malformedElement(let path, let reason): "\(path): malformed element (\(reason))"
+        case .undecodableRoute(let path, let reason): "\(path): route does not decode (\(reason))"
+        case .droppedByPolicy(let path, let route): "\(path): \(route) is never restored"
+        case .expired(let path, let route): "\(path): \(route) expired"
+        case .replaced(let path, let route, let with): "\(path): \(route) replaced with \(with)"
+        case .stackTruncated(let path, let kept, let saved): "\(path): kept \(kept) of \(saved) screens"
+        case .modalDropped(let path): "\(path): modal dropped"
+        case .tabReset(let tab): "tab \(tab) reset to its initial content"
+        case .tooManyElements(let limit): "more than \(limit) elements"
+        case .brokenRule(let problem): "restored state breaks a rule: \(problem)"
+        }
+    }
+}
+
+/// What a restoration kept and what it left out.
+public struct RestorationReport: Hashable, Sendable {
+    /// Every issue, in the order the saved tree was read.
+    public internal(set) var issues: [RestorationIssue] = []
+    /// The screens that came back from the snapshot.
+    public internal(set) var restoredScreens = 0
+    /// Whether the layout's initial state was used instead of the snapshot.
+    public internal(set) var usedInitialState = false
+
+    /// Whether everything saved came back as it was.
+    public var isComplete: Bool { issues.isEmpty && !usedInitialState }
+}
+
+/// A restored state and its report.
+public struct RestoredState<Route: NavigationRoute>: Sendable {
+    /// The state to hand to ``Flow/restore(_:)``: always valid.
+    public let state: NavigationState<Route>
+    /// What was kept and what was left out.
+    public let report: RestorationReport
+}

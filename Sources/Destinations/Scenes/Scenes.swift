@@ -1,0 +1,258 @@
+import Foundation
+
+/// The windows of an app, each with its own ``Flow`` and its own saved state.
+///
+/// ```swift
+/// let scenes = try Scenes(
+///     kinds: [
+///         SceneKind("main", layout: AppLayout.main),
+///         SceneKind("window", layout: .stack(.notes), reuse: .showing { $0.name == "note" }, maximumInstances: 8),
+///     ],
+///     providers: providers,
+///     store: FileSceneStore(directory: appSupport.appending(path: "scenes")),
+///     schemaVersion: 3
+/// )
+///
+/// // A window connects (UISceneSession.persistentIdentifier, or a @SceneStorage key):
+/// let connection = try scenes.connect(sceneID: session.persistentIdentifier, kind: "main")
+/// // A link arrives: which window takes it?
+/// switch try scenes.destination(for: url, router: router, external: true) {
+/// case .existing(let sceneID): try scenes.flow(sceneID)?.open(url)
+/// case .openNewScene(let kind): requestSceneSessionActivation(kind, url)   // the platform opens it
+/// case .unavailable(let kind, let problem): log(kind, problem)
+/// }
+/// // The platform discards windows:
+/// scenes.discard(discardedIDs)
+/// ```
+///
+/// Each window is keyed by the platform's persistent scene id. ``connect(sceneID:kind:)``
+/// restores the window's own snapshot (``Restoration``: never throws, keeps what it can);
+/// ``disconnect(_:)`` saves it and keeps it; ``discard(_:)`` deletes it. The core never opens a
+/// window: it says which one should take a link, or that a new one is needed, and the adapter
+/// asks the platform.
+@MainActor
+public final class Scenes<Route: NavigationRoute & Codable> {
+    /// A connected window: its kind, its flow, and what restoring it kept.
+    public struct Connection {
+        /// The scene kind's name.
+        public let kind: String
+        /// The window's flow.
+        public let flow: Flow<Route>
+        /// What restoring the window's snapshot kept and dropped; complete and empty when
+        /// there was no snapshot.
+        public let report: RestorationReport
+    }
+
+    /// The scene kinds.
+    public let kinds: [SceneKind<Route>]
+    /// Where each window's snapshot is kept.
+    public let store: any SceneStore
+    /// Whether the platform shows several windows (iPad, Mac); when it does not, a link that
+    /// would need a new window goes to the frontmost window of its kind.
+    public var supportsMultipleScenes: Bool
+    /// The connected windows by scene id.
+    public private(set) var connections: [String: Connection] = [:]
+    /// Scene ids, the most recently activated last.
+    private var activation: [String] = []
+    private let providers: Providers<Route>
+    private let restorations: [String: Restoration<Route>]
+    private let schemaVersion: Int
+
+    /// Creates the registry.
+    ///
+    /// - Parameters:
+    ///   - kinds: The scene kinds; names are unique.
+    ///   - providers: The providers every window's flow builds Destinations with.
+    ///   - store: Where snapshots are kept.
+    ///   - schemaVersion: The app's schema version, written in every snapshot.
+    ///   - migrations: The migrations snapshots from older versions need.
+    ///   - policy: What restoring brings back of each route.
+    /// - Throws: ``NavigationError/invalidLayout(_:)`` for a kind's layout that cannot be built.
+    public init(
+        kinds: [SceneKind<Route>],
+        providers: Providers<Route>,
+        store: any SceneStore,
+        schemaVersion: Int = 1,
+        migrations: [SnapshotMigration] = [],
+        supportsMultipleScenes: Bool = true,
+        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route> = { _ in .restore }
+    ) throws(NavigationError) {
+        self.kinds = kinds
+        self.providers = providers
+        self.store = store
+        self.schemaVersion = schemaVersion
+        self.supportsMultipleScenes = supportsMultipleScenes
+        var restorations: [String: Restoration<Route>] = [:]
+        for kind in kinds {
+            restorations[kind.name] = try Restoration(
+                layout: kind.layout, schemaVersion: schemaVersion, migrations: migrations, policy: policy)
+        }
+        self.restorations = restorations
+    }
+
+    /// Connects a window: creates its flow and restores its snapshot, if it has one. The
+    /// window becomes the frontmost.
+    ///
+    /// - Throws: ``SceneError/unknownKind(_:)``, ``SceneError/alreadyConnected(_:)``, or the
+    ///   flow's own start error. A snapshot never makes it throw: what cannot come back is in
+    ///   the connection's report, and a snapshot the flow refuses (a guard, a provider that
+    ///   fails) leaves the initial state, reported as ``RestorationReport/usedInitialState``.
+    @discardableResult
+    public func connect(sceneID: String, kind name: String) throws(SceneError) -> Connection {
+        guard let kind = kinds.first(where: { $0.name == name }), let restoration = restorations[name] else {
+            throw .unknownKind(name)
+        }
+        guard connections[sceneID] == nil else { throw .alreadyConnected(sceneID) }
+        let flow: Flow<Route>
+        do throws(NavigationError) {
+            flow = try Flow(kind.layout, providers: providers)
+        } catch {
+            throw .navigation(error)
+        }
+        var report = RestorationReport()
+        if let data = store.load(sceneID) {
+            let restored = restoration.restore(data)
+            report = restored.report
+            if !restored.report.usedInitialState {
+                do throws(NavigationError) {
+                    try flow.restore(restored.state)
+                } catch {
+                    report.usedInitialState = true
+                    report.restoredScreens = 0
+                }
+            }
+        }
+        let connection = Connection(kind: name, flow: flow, report: report)
+        connections[sceneID] = connection
+        activate(sceneID)
+        return connection
+    }
+
+    /// The flow of a connected window.
+    public func flow(_ sceneID: String) -> Flow<Route>? {
+        connections[sceneID]?.flow
+    }
+
+    /// Records that a window came to the front.
+    public func activate(_ sceneID: String) {
+        guard connections[sceneID] != nil else { return }
+        activation.removeAll { $0 == sceneID }
+        activation.append(sceneID)
+    }
+
+    /// Saves a connected window's state to the store.
+    ///
+    /// - Throws: ``SceneError/notConnected(_:)``, or the encoding error of a route.
+    public func save(_ sceneID: String) throws {
+        guard let connection = connections[sceneID] else { throw SceneError.notConnected(sceneID) }
+        store.save(try NavigationSnapshot(connection.flow.state, schemaVersion: schemaVersion).encoded(), for: sceneID)
+    }
+
+    /// Disconnects a window the platform released but may bring back: its state is saved and
+    /// its flow released.
+    public func disconnect(_ sceneID: String) {
+        try? save(sceneID)
+        connections[sceneID] = nil
+        activation.removeAll { $0 == sceneID }
+    }
+
+    /// Forgets windows the user closed for good: their flows and their snapshots.
+    public func discard(_ sceneIDs: some Sequence<String>) {
+        for sceneID in sceneIDs {
+            connections[sceneID] = nil
+            activation.removeAll { $0 == sceneID }
+            store.delete(sceneID)
+        }
+    }
+
+    /// Which window should take something meant for a scene of kind `name` showing `route`.
+    ///
+    /// - Parameters:
+    ///   - name: The scene kind.
+    ///   - route: The route the link leads to, for ``SceneKind/Reuse/showing(_:)``.
+    ///   - external: Whether the link comes from outside the app.
+    public func destination(forKind name: String, showing route: Route?, external: Bool) -> SceneDestination {
+        guard let kind = kinds.first(where: { $0.name == name }) else { return .unavailable(kind: name, .unknownKind) }
+        if external, !kind.acceptsExternalLinks { return .unavailable(kind: name, .closedToExternalLinks) }
+        let instances = activation.filter { connections[$0]?.kind == name }
+        let frontmost = instances.last
+        let chosen: String?
+        switch kind.reuse {
+        case .frontmost:
+            chosen = frontmost
+        case .showing(let matches):
+            chosen = route.flatMap { route in
+                guard matches(route) else { return nil }
+                return instances.last { sceneID in
+                    connections[sceneID]?.flow.state.screens.contains { $0.route == route } == true
+                }
+            }
+        case .new:
+            chosen = nil
+        }
+        if let chosen { return .existing(sceneID: chosen) }
+        if !supportsMultipleScenes {
+            if let frontmost { return .existing(sceneID: frontmost) }
+            return instances.isEmpty && connections.isEmpty ? .openNewScene(kind: name) : .unavailable(kind: name, .singleWindow)
+        }
+        if let limit = kind.maximumInstances, instances.count >= limit {
+            return .unavailable(kind: name, .limitReached(limit))
+        }
+        return .openNewScene(kind: name)
+    }
+
+    /// Which window should take `url`: its scene kind is the state URL's first component or
+    /// the deep link's scene; the route it leads to picks among windows that show it.
+    ///
+    /// - Throws: The ``DeepLinkError`` of a URL the router refuses.
+    public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError) -> SceneDestination {
+        var ids = SequentialElementIDs()
+        let parsed = try router.parse(url, ids: &ids, limits: external ? .external : .trusted)
+        switch parsed {
+        case .state(let scene, let state):
+            return destination(forKind: scene, showing: state.focusedScreen.route, external: external)
+        case .link(let match):
+            let route: Route?
+            switch match.resolved {
+            case .presentation(let presentation): route = presentation.routes.last
+            case .state(let state): route = state.focusedScreen.route
+            }
+            return destination(forKind: match.scene, showing: route, external: external)
+        }
+    }
+}
+
+/// Which window should take a link.
+public enum SceneDestination: Hashable, Sendable {
+    /// This connected window.
+    case existing(sceneID: String)
+    /// A new window of this kind: the adapter asks the platform to open one, carrying the link
+    /// and its source, and the new window's flow opens it.
+    case openNewScene(kind: String)
+    /// No window can take it.
+    case unavailable(kind: String, SceneProblem)
+}
+
+/// Why no window can take a link.
+public enum SceneProblem: Hashable, Sendable {
+    /// No scene kind has that name.
+    case unknownKind
+    /// The kind has as many windows as it allows.
+    case limitReached(Int)
+    /// The kind takes no links from outside the app.
+    case closedToExternalLinks
+    /// The platform shows one window, and it is of another kind.
+    case singleWindow
+}
+
+/// Why a window could not connect or save.
+public enum SceneError: Error, Hashable, Sendable {
+    /// No scene kind has that name.
+    case unknownKind(String)
+    /// A window with that id is already connected.
+    case alreadyConnected(String)
+    /// No window with that id is connected.
+    case notConnected(String)
+    /// The window's flow could not start.
+    case navigation(NavigationError)
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import Destinations
+
+/// A Destination with nothing to do, for flows whose screens only need to exist.
+@MainActor
+final class PlainScreen<Route: NavigationRoute>: Destination {
+    enum Event: Hashable, Sendable { case none }
+    let context = DestinationContext<Route, Event>()
+}
+
+@MainActor
+func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
+    let provider = Provider { (_: Route) in PlainScreen<Route>() } events: { _ in }
+    return Providers { _ in provider }
+}
+
+/// Several windows, each with its own flow and its own snapshot; links go to the right one.
+@MainActor
+@Suite struct ScenesTests {
+    let kinds = [
+        SceneKind<GoldenRoute>("main", layout: GoldenURLs.main),
+        SceneKind<GoldenRoute>("window", layout: GoldenURLs.window, reuse: .showing { $0.name == "note" }, maximumInstances: 2),
+        SceneKind<GoldenRoute>("desk", layout: GoldenURLs.desk, reuse: .new, acceptsExternalLinks: false),
+    ]
+
+    func scenes(store: any SceneStore = InMemorySceneStore(), multiple: Bool = true) throws -> Scenes<GoldenRoute> {
+        try Scenes(kinds: kinds, providers: plainProviders(GoldenRoute.self), store: store, supportsMultipleScenes: multiple)
+    }
+
+    @Test func twoWindowsAreSavedAndRestoredIndependently() throws {
+        let store = InMemorySceneStore()
+        let first = try scenes(store: store)
+        let a = try first.connect(sceneID: "A", kind: "main").flow
+        let b = try first.connect(sceneID: "B", kind: "window").flow
+        try a.apply(.path([.selectTab(.settingsTab), .push(.about)]))
+        try b.apply(.push(.note(id: 7)))
+        first.disconnect("A")
+        first.disconnect("B")
+        #expect(store.sceneIDs == ["A", "B"])
+
+        let next = try scenes(store: store)
+        let restoredB = try next.connect(sceneID: "B", kind: "window")
+        let restoredA = try next.connect(sceneID: "A", kind: "main")
+        #expect(restoredA.flow.focusedScreen.route == .about)
+        #expect(restoredB.flow.focusedScreen.route == .note(id: 7))
+        #expect(restoredA.report.isComplete && restoredB.report.isComplete)
+    }
+
+    @Test func discardingAWindowDeletesItsSnapshot() throws {
+        let store = InMemorySceneStore()
+        let scenes = try scenes(store: store)
+        try scenes.connect(sceneID: "A", kind: "main")
+        try scenes.save("A")
+        scenes.discard(["A"])
+        #expect(store.sceneIDs.isEmpty)
+        #expect(scenes.flow("A") == nil)
+    }
+
+    @Test func aCorruptSnapshotConnectsWithTheInitialState() throws {
+        let store = InMemorySceneStore()
+        store.save(Data("{\"format\":1,".utf8), for: "A")
+        let connection = try scenes(store: store).connect(sceneID: "A", kind: "main")
+        #expect(connection.report.usedInitialState)
+        #expect(connection.flow.state == (try NavigationState(GoldenURLs.main)))
+    }
+
+    @Test func connectingTwiceOrToAnUnknownKindIsRefused() throws {
+        let scenes = try scenes()
+        try scenes.connect(sceneID: "A", kind: "main")
+        #expect(throws: SceneError.alreadyConnected("A")) { try scenes.connect(sceneID: "A", kind: "main") }
+        #expect(throws: SceneError.unknownKind("nope")) { try scenes.connect(sceneID: "B", kind: "nope") }
+    }
+
+    @Test func reusePoliciesPickTheWindow() throws {
+        let scenes = try scenes()
+        #expect(scenes.destination(forKind: "main", showing: nil, external: true) == .openNewScene(kind: "main"))
+        try scenes.connect(sceneID: "M1", kind: "main")
+        try scenes.connect(sceneID: "M2", kind: "main")
+        scenes.activate("M1")
+        #expect(scenes.destination(forKind: "main", showing: nil, external: true) == .existing(sceneID: "M1"))
+
+        let w1 = try scenes.connect(sceneID: "W1", kind: "window").flow
+        try w1.apply(.push(.note(id: 3)))
+        try scenes.connect(sceneID: "W2", kind: "window")
+        #expect(scenes.destination(forKind: "window", showing: .note(id: 3), external: true) == .existing(sceneID: "W1"))
+        #expect(scenes.destination(forKind: "window", showing: .note(id: 4), external: true) == .unavailable(kind: "window", .limitReached(2)))
+
+        #expect(scenes.destination(forKind: "desk", showing: nil, external: true) == .unavailable(kind: "desk", .closedToExternalLinks))
+        #expect(scenes.destination(forKind: "desk", showing: nil, external: false) == .openNewScene(kind: "desk"))
+        #expect(scenes.destination(forKind: "nope", showing: nil, external: false) == .unavailable(kind: "nope", .unknownKind))
+    }
+
+    @Test func aSingleWindowPlatformSendsLinksToTheFrontmostWindowOfTheKind() throws {
+        let scenes = try scenes(multiple: false)
+        try scenes.connect(sceneID: "M", kind: "main")
+        #expect(scenes.destination(forKind: "main", showing: nil, external: true) == .existing(sceneID: "M"))
+        #expect(scenes.destination(forKind: "window", showing: .note(id: 1), external: true) == .unavailable(kind: "window", .singleWindow))
+    }
+
+    @Test func aURLsSceneKindPicksTheWindow() throws {
+        let scenes = try scenes()
+        let router = try GoldenURLs.router()
+        try scenes.connect(sceneID: "M", kind: "main")
+        #expect(try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: true) == .existing(sceneID: "M"))
+        #expect(try scenes.destination(for: "notes://window/notes/note/7", router: router, external: true) == .openNewScene(kind: "window"))
+        #expect(throws: DeepLinkError.self) { try scenes.destination(for: "notes://nowhere", router: router, external: true) }
+    }
+
+    @Test func aFileStoreKeepsEverySceneInsideItsDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = FileSceneStore(directory: directory)
+        store.save(Data("x".utf8), for: "../../escape")
+        store.save(Data("y".utf8), for: "plain-ID_1")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["scene-%2E%2E%2F%2E%2E%2Fescape.json", "scene-plain-ID_1.json"])
+        #expect(store.load("../../escape") == Data("x".utf8))
+        store.delete("../../escape")
+        #expect(store.load("../../escape") == nil)
+    }
+}
