@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(name: "Destinations", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Compared with the URL router in the URLs suite only.
+        .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
         // Routes, Destinations, providers and prepared flows shared by the benchmarks and
@@ -60,3 +62,18 @@ for name in ["Navigation", "Reads", "Snapshot", "Lifecycle"] {
         )
     )
 }
+
+// URL routing against routing-kit and a linear baseline (URLS.md §9.4).
+package.targets.append(
+    .executableTarget(
+        name: "URLs",
+        dependencies: [
+            "BenchmarkSupport",
+            .product(name: "Destinations", package: "Destinations"),
+            .product(name: "Benchmark", package: "benchmark"),
+            .product(name: "RoutingKit", package: "routing-kit"),
+        ],
+        path: "Benchmarks/URLs",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+)

@@ -1,21 +1,25 @@
 import Destinations
 import NotesApp
 
-// The Notes story, told headlessly: every step prints the navigation tree, and the data that
-// arrived from the datasource. Run it with `swift run NotesExample`; add `--graph` to print the
-// app's flow graph as Mermaid instead.
+// The Notes story, told headlessly: every step prints the navigation tree, its canonical URL,
+// and the data that arrived from the datasource. Run it with `swift run NotesExample`; add
+// `--graph` to print the app's flow graph as Mermaid instead, or `--open <url>` to print the
+// tree a URL leads to.
 
 @MainActor
 func walkthrough() async throws {
     let datasource = NotesDatasource()
     let flow = try Flow(
         NotesAppConfiguration.layout,
-        providers: NotesAppConfiguration.providers(datasource: datasource, ticker: Ticker(limit: 3))
+        providers: NotesAppConfiguration.providers(datasource: datasource, ticker: Ticker(limit: 3)),
+        urls: try NotesAppConfiguration.makeRouter(),
+        scene: "main"
     )
     func show(_ title: String, data: (@MainActor () async -> String?)? = nil) async throws {
         try await flow.settle()
         print("== \(title)")
         print(flow.state.rendered())
+        print("   url: \(try flow.stateURL)")
         if let data, let text = await data() { print("   data: \(text)") }
         print()
     }
@@ -50,8 +54,8 @@ func walkthrough() async throws {
     try list.send(.retrieve)
     try await show("Back; the list refreshes") { list.notes.map(\.title).joined(separator: ", ") }
 
-    try flow.apply(NotesAppConfiguration.licensesLink)
-    try await show("Deep link: settings tab, about, licenses — one transaction")
+    try flow.open("https://notes.example.com/licenses", source: .external(.universalLink))
+    try await show("Universal link https://notes.example.com/licenses: settings tab, about, licenses — one transaction")
 
     try flow.apply(.selectTab(.counter))
     let counter = try focused(CounterScreen.self)
@@ -67,6 +71,49 @@ func walkthrough() async throws {
 
     try flow.apply(.selectTab(.notes))
     try await show("Back to the notes tab: its stack is as it was")
+
+    try flow.open("https://notes.example.com/notes/2/edit", source: .external(.universalLink))
+    try await show("Universal link to edit note 2: the notes tab shows note 2 and the editor's sheet")
+
+    let refused: [(String, LinkSource)] = [
+        ("notes://notes/2/edit", .external(.customScheme)),
+        ("notes://main/notes/notes/note/(", .app),
+        ("notes://main/notes/notes/note/x", .app),
+        ("notes://main/settings", .external(.otherApp)),
+    ]
+    for (url, source) in refused {
+        do {
+            try flow.open(url, source: source)
+        } catch {
+            print("== Refused: \(url) from \(source); nothing changed")
+            print("   error: \(error)")
+            print("   url: \(try flow.stateURL)")
+            print()
+        }
+    }
+
+    if case .deferred(let pending) = try flow.open("notes://licenses", source: .external(.customScheme)) {
+        print("== notes://licenses waits: the editor's draft (\(pending.blockedBy)) is in its way; nothing changed")
+        print("   url: \(try flow.stateURL)")
+        print()
+        try flow.apply(.dismiss)
+        try flow.resume(pending)
+        try await show("The editor closed; the waiting link resumes")
+    }
+
+    let own = try flow.stateURL
+    let outcome = try flow.open(own, source: .app)
+    print("== Opening the flow's own URL changes nothing: \(outcome)")
+    print()
+
+    try flow.navigate(relative: "/notes/notes/note/1")
+    try flow.navigate(relative: "note/3")
+    try await show("Relative paths: /notes/notes/note/1, then note/3 from it")
+    try flow.navigate(relative: "../note/4")
+    try await show("../note/4 replaces note 3")
+    let note = flow.focusedScreen.id
+    print("== Share link of \(note): \(flow.shareLink(for: note) ?? "none")")
+    print()
 
     let variant = NotesAppConfiguration.providers(datasource: datasource).overriding(
         "notes",
@@ -92,7 +139,32 @@ enum WalkthroughError: Error {
     case notShowing(String)
 }
 
-if CommandLine.arguments.contains("--graph") {
+/// Prints the tree `url` leads to from the app's first state, or why it is refused.
+@MainActor
+func open(_ url: String) throws {
+    let flow = try Flow(
+        NotesAppConfiguration.layout,
+        providers: NotesAppConfiguration.providers(datasource: NotesDatasource()),
+        urls: try NotesAppConfiguration.makeRouter(),
+        scene: "main"
+    )
+    do {
+        let plan = try flow.plan(url, source: .app)
+        print(plan.proposed.rendered())
+        print("url: \(try flow.router!.stateURL(for: plan.proposed, scene: "main"))")
+        print("added: \(plan.changes.added.compactMap(\.route).map { "\($0)" }.joined(separator: ", "))")
+    } catch {
+        print("refused: \(error)")
+    }
+}
+
+if let flag = CommandLine.arguments.firstIndex(of: "--open") {
+    if flag + 1 < CommandLine.arguments.count {
+        try open(CommandLine.arguments[flag + 1])
+    } else {
+        print("usage: NotesExample --open <url>")
+    }
+} else if CommandLine.arguments.contains("--graph") {
     let graph = FlowGraph(
         NotesAppConfiguration.layout,
         providers: NotesAppConfiguration.providers(datasource: NotesDatasource())

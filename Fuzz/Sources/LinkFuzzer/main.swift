@@ -7,13 +7,18 @@ import URLFuzzSupport
 public func fuzzLink(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var ids = SequentialElementIDs()
     let url = "https://notes.example.com/" + FuzzRouter.text(data, size)
-    switch try? FuzzRouter.router.parse(url, ids: &ids) {
-    case .state(let scene, let state)?:
+    // `do`/`catch` rather than `try?` on `parse`: see StateURLFuzzer/main.swift.
+    let parsed: ParsedURL<FuzzRoute>
+    do {
+        parsed = try FuzzRouter.router.parse(url, ids: &ids)
+    } catch {
+        return 0
+    }
+    switch parsed {
+    case .state(let scene, let state):
         FuzzRouter.checkCanonical(state, scene: scene)
-    case .link(let match)?:
+    case .link(let match):
         if case .state(let state) = match.resolved { FuzzRouter.checkCanonical(state, scene: match.scene) }
-    case nil:
-        break
     }
     return 0
 }

@@ -88,9 +88,14 @@ public enum FuzzRouter {
             fatalError("a parsed state does not print:\n\(state)")
         }
         var ids = SequentialElementIDs()
-        guard case .state(_, let again)? = try? router.parse(url, ids: &ids, limits: .trusted) else {
-            fatalError("a printed state URL does not parse: \(url)")
+        // `do`/`catch` rather than `try?` on `parse`: see StateURLFuzzer/main.swift.
+        let parsed: ParsedURL<FuzzRoute>
+        do {
+            parsed = try router.parse(url, ids: &ids, limits: .trusted)
+        } catch {
+            fatalError("a printed state URL does not parse: \(url): \(error)")
         }
+        guard case .state(_, let again) = parsed else { fatalError("a printed state URL is a link: \(url)") }
         guard again.isEquivalent(to: state) else { fatalError("\(url) parses to another state") }
         guard (try? router.stateURL(for: again, scene: scene)) == url else { fatalError("\(url) is not canonical") }
     }

@@ -11,11 +11,14 @@ extension Flow {
         case userAction(UserAction<Route>)
         /// A whole new state, committed element by element against the current one.
         case replacement(NavigationState<Route>, cause: FlowEvent<Route>.Cause)
+        /// A state planned when its turn comes, against the state as it is then; `nil` when
+        /// there is nothing to commit. A URL opened during a commit.
+        case planned(@MainActor () throws(NavigationError) -> NavigationState<Route>?, cause: FlowEvent<Route>.Cause)
 
         @inlinable
         var cause: FlowEvent<Route>.Cause {
             switch self {
-            case .presentation(_, _, _, _, let cause), .replacement(_, let cause): cause
+            case .presentation(_, _, _, _, let cause), .replacement(_, let cause), .planned(_, let cause): cause
             case .userAction(let action): .userAction(action)
             }
         }
@@ -97,28 +100,37 @@ extension Flow {
                 var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids, index: index)
                 try transaction.run(action)
                 try commit(&transaction, handing: nil, cause: .userAction(action))
+            case .planned(let plan, let cause):
+                guard let state = try plan() else { return }
+                try replace(with: state, cause: cause)
             case .replacement(let state, let cause):
-                try state.validate()
-                let summary = CommitSummary(state.changes(from: storage))
-                if !guards.isEmpty {
-                    try checkGuards(added: summary.added, removed: summary.removed, proposed: state, cause: cause)
-                }
-                let built: [(ElementID, any LiveDestination)]
-                do throws(BuildFailure) {
-                    built = try build(summary.added, handing: nil, at: nil)
-                } catch {
-                    throw error.error
-                }
-                var generator = ids
-                generator.reserve(through: max(state.maxID, storage.maxID))
-                ids = generator
-                index = ElementIndex(state)
-                commit(state, built: built, summary: summary, cause: cause)
+                try replace(with: state, cause: cause)
             }
         } catch {
             refuse(request.cause, error)
             throw error
         }
+    }
+
+    /// Commits a whole new state element by element against the current one.
+    @inlinable
+    func replace(with state: NavigationState<Route>, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
+        try state.validate()
+        let summary = CommitSummary(state.changes(from: storage))
+        if !guards.isEmpty {
+            try checkGuards(added: summary.added, removed: summary.removed, proposed: state, cause: cause)
+        }
+        let built: [(ElementID, any LiveDestination)]
+        do throws(BuildFailure) {
+            built = try build(summary.added, handing: nil, at: nil)
+        } catch {
+            throw error.error
+        }
+        var generator = ids
+        generator.reserve(through: max(state.maxID, storage.maxID))
+        ids = generator
+        index = ElementIndex(state)
+        commit(state, built: built, summary: summary, cause: cause)
     }
 
     /// Builds the Destinations a transaction's change needs, then commits it.

@@ -65,6 +65,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline @exclusivity(unchecked) var deferred: [Request] = []
     #endif
     @usableFromInline var providers: Providers<Route>
+    /// The router and scene kind of ``open(_:source:)`` and the other URL operations.
+    var urls: (router: URLRouter<Route>, scene: String)?
     @usableFromInline let logger: FlowLogger
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0

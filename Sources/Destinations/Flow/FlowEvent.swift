@@ -16,6 +16,9 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
         case userAction(UserAction<Route>)
         /// A saved state was restored.
         case restore
+        /// A URL was opened (``Flow/open(_:source:)``): the deep link's template, `nil` for a
+        /// state URL, never the URL itself (which may carry personal data).
+        case url(pattern: String?, source: LinkSource)
     }
 
     /// The event's number in its flow: 1 for the start, then one more for each event, refusals

@@ -65,6 +65,9 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     /// custom presentation), and that change was refused with the given error: what it asked
     /// for belonged to a change that did not happen.
     case requestedDuringRefusedChange(NavigationError)
+    /// A URL opened while another change was being committed was refused when its turn came
+    /// (``DeepLinkOutcome/queued``).
+    case linkRefused(DeepLinkError)
     /// A ``NavigationGuard`` denied the change: it would have added `route` (when the guard
     /// named one), for `reason`.
     case guardDenied(guard: String, route: String?, reason: String)
@@ -127,6 +130,8 @@ public enum UserActionProblem: Hashable, Sendable {
 public enum ConfigurationProblem: Hashable, Sendable {
     /// A route that the flow can reach has no provider.
     case missingProvider(route: String)
+    /// The flow's ``URLRouter`` has no scene kind of that name.
+    case unknownURLScene(String)
     /// An event of the Destination for this route is configured more than once.
     case duplicateEvent(event: String, route: String)
     /// An event of the Destination for this route has no configuration.

@@ -53,6 +53,21 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     /// A relative path climbs (`..`) out of the root stack of a tab, a column or the scene.
     case relativePathEscapesRoot
 
+    // MARK: The flow
+
+    /// The flow was made without a ``URLRouter`` (see ``Flow/init(_:providers:urls:scene:ids:logger:)``).
+    case noRouter
+    /// A state URL of another scene than the flow's.
+    case wrongScene(expected: String, found: String)
+    /// An external source sent a state URL; only the app and trusted sources may open them.
+    case externalStateURLsDisabled(scene: String)
+    /// The deep link does not accept URLs from this source (``DeepLink/sources``).
+    case sourceNotAllowed(pattern: String, source: LinkSource)
+    /// The change would remove or hide a screen whose policy is ``InterruptionPolicy/reject``.
+    case blocked(route: String, element: ElementID)
+    /// ``Flow/commit(_:)`` got a plan made for another state than the current one.
+    case stalePlan
+
     // MARK: The change
 
     /// The change the URL asks for does not fit the state.

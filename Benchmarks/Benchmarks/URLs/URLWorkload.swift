@@ -1,0 +1,156 @@
+import Destinations
+@preconcurrency import RoutingKit
+
+/// The routes of the URL benchmarks: a root screen and one route case with a pattern index and
+/// two integer parameters, so that N patterns need only one enum.
+enum URLBenchRoute: NavigationRoute {
+    case root
+    case item(Int, Int, Int)
+}
+
+/// The router study's workload (URLS.md §9.4 W1): N patterns `s{i}/users/{id}/notes/{note}`
+/// as deep links, N route patterns `k{i}/{id}/{note}` for state URLs, and 1,024 random hits
+/// over all N, generated with a seeded generator so that every router sees the same inputs.
+struct URLWorkload: @unchecked Sendable {  // routing-kit's trie is not Sendable; the workload is read only
+
+    let count: Int
+    /// Our router.
+    let router: URLRouter<URLBenchRoute>
+    /// routing-kit's trie, with the same link patterns.
+    let trie: TrieRouter<Int>
+    /// The linear baseline: the patterns tried in order, as swift-url-routing's `OneOf` does.
+    let linear: LinearRouter
+    /// Deep link URLs (`https://bench.example.com/s7/users/12/notes/34`).
+    let links: [String]
+    /// The same paths, for routing-kit and the baseline.
+    let paths: [String]
+    /// The same paths split into components, for routing-kit's pre-split lookup.
+    let split: [[String]]
+    /// State URLs of a stack of two screens (`bench://main/root/k7/12/34`).
+    let states: [String]
+    /// The expected pattern index of each input.
+    let expected: [Int]
+
+    init(count: Int, inputs: Int = 1_024, seed: UInt64 = 0x5EED) throws {
+        self.count = count
+        let patterns = RoutePatterns<URLBenchRoute> {
+            RoutePattern("root", .root)
+        }
+        var routePatterns = patterns.patterns
+        var links: [DeepLink<URLBenchRoute>] = []
+        let trie = TrieRouter<Int>()
+        for index in 0..<count {
+            routePatterns.append(
+                RoutePattern("k\(index)/{id}/{note}", { (id: Int, note: Int) in .item(index, id, note) }) { route in
+                    if case .item(index, let id, let note) = route { (id, note) } else { nil }
+                })
+            links.append(DeepLink("s\(index)/users/{id}/notes/{note}") { (id: Int, note: Int) in .push(.item(index, id, note)) })
+            trie.register(index, at: [.constant("s\(index)"), .constant("users"), .parameter("id"), .constant("notes"), .parameter("noteID")])
+        }
+        router = try URLRouter(
+            prefixes: ["bench://", "https://bench.example.com/"],
+            scenes: [SceneKind("main", layout: .stack(.root))],
+            patterns: RoutePatterns(routePatterns),
+            links: DeepLinks(links),
+            limits: .trusted
+        )
+        self.trie = trie
+        linear = LinearRouter(count: count)
+        var random = SplitMix(seed: seed)
+        var linkInputs: [String] = []
+        var pathInputs: [String] = []
+        var stateInputs: [String] = []
+        var expected: [Int] = []
+        for _ in 0..<inputs {
+            let index = Int(random.next() % UInt64(count))
+            let id = Int(random.next() % 100_000)
+            let note = Int(random.next() % 100_000)
+            let path = "s\(index)/users/\(id)/notes/\(note)"
+            pathInputs.append("/" + path)
+            linkInputs.append("https://bench.example.com/" + path)
+            let state = try NavigationState(Layout<URLBenchRoute>.stack(.root, .item(index, id, note)))
+            stateInputs.append(try router.stateURL(for: state, scene: "main"))
+            expected.append(index)
+        }
+        self.links = linkInputs
+        paths = pathInputs
+        split = pathInputs.map { $0.split(separator: "/").map(String.init) }
+        states = stateInputs
+        self.expected = expected
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that inputs are the same in every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The linear baseline: each pattern is tried in order on the whole path and parsed fully
+/// (constant, constant, integer, constant, integer), the strategy of swift-url-routing's
+/// `OneOf`. Its cost grows with the number of patterns before the one that matches.
+struct LinearRouter: Sendable {
+    struct Pattern: Sendable {
+        let first: [UInt8]
+    }
+
+    let patterns: [Pattern]
+
+    init(count: Int) {
+        patterns = (0..<count).map { Pattern(first: Array("s\($0)".utf8)) }
+    }
+
+    /// The index of the matching pattern and its two integers.
+    func match(_ path: String) -> (Int, Int, Int)? {
+        var path = path
+        return path.withUTF8 { bytes -> (Int, Int, Int)? in
+            for (index, pattern) in patterns.enumerated() {
+                if let (id, note) = Self.parse(bytes, pattern.first) { return (index, id, note) }
+            }
+            return nil
+        }
+    }
+
+    private static let users = Array("users".utf8)
+    private static let notes = Array("notes".utf8)
+
+    /// Parses `/first/users/{Int}/notes/{Int}` fully, or fails.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ first: [UInt8]) -> (Int, Int)? {
+        var position = 0
+        func constant(_ text: [UInt8]) -> Bool {
+            guard position < bytes.count, bytes[position] == 0x2F else { return false }
+            let start = position + 1
+            guard start + text.count <= bytes.count else { return false }
+            for offset in 0..<text.count where bytes[start + offset] != text[offset] { return false }
+            let end = start + text.count
+            guard end == bytes.count || bytes[end] == 0x2F else { return false }
+            position = end
+            return true
+        }
+        func integer() -> Int? {
+            guard position < bytes.count, bytes[position] == 0x2F else { return nil }
+            var value = 0
+            var index = position + 1
+            guard index < bytes.count else { return nil }
+            while index < bytes.count, bytes[index] != 0x2F {
+                let digit = Int(bytes[index]) - 0x30
+                guard (0...9).contains(digit) else { return nil }
+                value = value * 10 + digit
+                index += 1
+            }
+            position = index
+            return value
+        }
+        guard constant(first), constant(users), let id = integer(), constant(notes), let note = integer(),
+            position == bytes.count
+        else { return nil }
+        return (id, note)
+    }
+}

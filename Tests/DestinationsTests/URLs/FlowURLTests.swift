@@ -1,0 +1,486 @@
+@testable import Destinations
+import Testing
+
+/// A Destination of the URL fixtures' routes that can answer how links treat it, and run a
+/// hook when it is prepared.
+@MainActor
+final class LinkScreen: Destination, LinkInterruptible {
+    enum Event: Hashable, Sendable { case next }
+    let context = DestinationContext<GoldenRoute, Event>()
+    let route: GoldenRoute
+    var policy: InterruptionPolicy?
+    var onPrepare: (() -> Void)?
+
+    init(_ route: GoldenRoute) { self.route = route }
+
+    var linkInterruption: InterruptionPolicy {
+        if let policy { return policy }
+        if case .editNote = route { return .defer }
+        return .allow
+    }
+
+    func prepareForPresentation() { onPrepare?() }
+}
+
+@MainActor
+enum URLFlows {
+    static let links = DeepLinks<GoldenRoute> {
+        DeepLink("notes/{id}") { (id: Int) in .inTab(.notesTab, [.notes, .note(id: id)]) }
+            .shares(GoldenRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
+        DeepLink("notes/{id}/edit", sources: [.universalLink]) { (id: Int) in
+            .inTab(.notesTab, [.notes, .note(id: id)], then: .sheet(.editNote(id: id), SheetOptions(detents: [.large])))
+        }
+        DeepLink("n/{id}") { (id: Int) in .push(.note(id: id)) }
+        DeepLink("prefs") { .state("settings/settings/about") }
+        DeepLink("about") { .inTab(.settingsTab, [.settings, .about]) }
+        DeepLink("boom") { .push(.content(Int.min + 1)) }
+    }
+
+    /// Providers for every route; `.content(Int.min + 1)` throws. `hook` sees every screen built.
+    static func providers(_ hook: @escaping @MainActor (LinkScreen) -> Void = { _ in }) -> Providers<GoldenRoute> {
+        let provider = Provider { (route: GoldenRoute) -> LinkScreen in
+            if route == .content(Int.min + 1) { throw FixtureError.refused }
+            let screen = LinkScreen(route)
+            hook(screen)
+            return screen
+        } events: { events in
+            events.on(.next, .present(.push(.about)))
+        }
+        return Providers { _ in provider }
+    }
+
+    static func flow(
+        scene: String = "main",
+        hook: @escaping @MainActor (LinkScreen) -> Void = { _ in }
+    ) throws -> Flow<GoldenRoute> {
+        try Flow(providers: providers(hook), urls: try GoldenURLs.router(links: links), scene: scene)
+    }
+}
+
+/// What the flow holds, to check that nothing changed: the state, the ids, the Destinations
+/// and the next id.
+@MainActor
+struct URLFlowSnapshot: Equatable {
+    let state: NavigationState<GoldenRoute>
+    let destinations: [ElementID: ObjectIdentifier]
+    /// The id the flow would give its next element.
+    let nextID: ElementID
+
+    init(_ flow: Flow<GoldenRoute>) {
+        state = flow.state
+        var ids = flow.ids
+        nextID = ids.next()
+        destinations = flow.destinations.mapValues { ObjectIdentifier($0) }
+    }
+}
+
+/// Checks that the next event is the change `probe` applies, so that nothing was emitted
+/// before it.
+@MainActor
+func expectNoEventBefore(_ flow: Flow<GoldenRoute>, _ events: AsyncStream<FlowEvent<GoldenRoute>>) async throws {
+    try flow.apply(.replaceRoot(.screen(.about)))
+    var iterator = events.makeAsyncIterator()
+    let event = try #require(await iterator.next())
+    #expect(event.cause == .presentation(.replaceRoot(.screen(.about)), from: nil))
+}
+
+func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
+    deepLinkError(body)
+}
+
+/// URLS.md §5: a flow opens URLs as one transaction, plans them as a dry run, keeps the ids and
+/// Destinations of what did not change, and asks the screens in the way.
+@MainActor
+@Suite struct FlowURLTests {
+    @Test func aFreshFlowPrintsItsScenesBareURL() throws {
+        let flow = try URLFlows.flow()
+        #expect(try flow.stateURL == "notes://main")
+        #expect(flow.sceneKind == "main")
+    }
+
+    @Test func aDeepLinkCommitsItsTargetAsOneEventNamingThePattern() async throws {
+        let flow = try URLFlows.flow()
+        var events = flow.events().makeAsyncIterator()
+        let outcome = try flow.open("https://notes.example.com/notes/12", source: .external(.universalLink))
+        #expect(outcome == .applied)
+        #expect(try flow.stateURL == "notes://main/notes/notes/note/12")
+        let event = try #require(await events.next())
+        #expect(event.cause == .url(pattern: "notes/{id}", source: .external(.universalLink)))
+        #expect(event.changes.added.map(\.route) == [.note(id: 12)])
+        #expect(event.changes.removed.isEmpty)
+    }
+
+    @Test func planIsADryRunThatOpenThenCommits() async throws {
+        let flow = try URLFlows.flow()
+        var events = flow.events().makeAsyncIterator()
+        let before = URLFlowSnapshot(flow)
+        let plan = try flow.plan("notes://notes/12/edit".replacingOccurrences(of: "notes://", with: "https://notes.example.com/"), source: .external(.universalLink))
+        #expect(URLFlowSnapshot(flow) == before)
+        #expect(plan.changes.added.map(\.route) == [.note(id: 12), .editNote(id: 12)])
+        #expect(plan.interruptions.isEmpty)
+        try flow.open(plan.url, source: plan.source)
+        #expect(flow.state == plan.proposed)
+        _ = try #require(await events.next())
+    }
+
+    @Test func openingTheFlowsOwnStateURLChangesNothing() async throws {
+        var random = RandomURLStates(seed: 0x5EED_0011)
+        var opened = 0
+        for _ in 0..<fuzzIterations(20) {
+            let flow = try URLFlows.flow()
+            for state in random.walk(from: flow.state, steps: 12) {
+                try flow.restore(state)
+                let before = URLFlowSnapshot(flow)
+                let events = flow.events()
+                #expect(try flow.open(flow.stateURL, source: .app) == .unchanged)
+                #expect(URLFlowSnapshot(flow) == before)
+                try await expectNoEventBefore(flow, events)
+                opened += 1
+            }
+        }
+        #expect(opened > 100)
+    }
+
+    @Test func openingAStateURLOnAFreshFlowGivesAnEquivalentState() throws {
+        var random = RandomURLStates(seed: 0x5EED_0012)
+        var opened = 0
+        for _ in 0..<fuzzIterations(20) {
+            let walked = try URLFlows.flow()
+            for state in random.walk(from: walked.state, steps: 12) {
+                try walked.restore(state)
+                let url = try walked.stateURL
+                let fresh = try URLFlows.flow()
+                try fresh.open(url, source: .app)
+                #expect(fresh.state.isEquivalent(to: walked.state), "\(url)")
+                #expect(try fresh.stateURL == url)
+                #expect(Set(fresh.destinations.keys) == Set(fresh.state.screens.map(\.id)))
+                opened += 1
+            }
+        }
+        #expect(opened > 100)
+    }
+
+    @Test func openingAStateURLFromDifferentStatesGivesEquivalentStates() throws {
+        var random = RandomURLStates(seed: 0x5EED_0014)
+        var compared = 0
+        for _ in 0..<fuzzIterations(40) {
+            // Every screen lets links through, so that drafts do not make the links wait.
+            let first = try URLFlows.flow { $0.policy = .allow }
+            let second = try URLFlows.flow { $0.policy = .allow }
+            let target = try URLFlows.flow()
+            guard let a = random.walk(from: first.state, steps: 8).last, let b = random.walk(from: second.state, steps: 8).last,
+                let c = random.walk(from: target.state, steps: 8).last
+            else { continue }
+            try first.restore(a)
+            try second.restore(b)
+            try target.restore(c)
+            let url = try target.stateURL
+            #expect(try first.open(url, source: .trusted) != .queued)
+            #expect(try second.open(url, source: .trusted) != .queued)
+            #expect(first.state.isEquivalent(to: second.state), "\(url)")
+            #expect(first.state.isEquivalent(to: target.state), "\(url)")
+            compared += 1
+        }
+        #expect(compared > 20)
+    }
+
+    @Test func aStateURLKeepsTheIdsAndDestinationsOfWhatDidNotChange() throws {
+        let flow = try URLFlows.flow()
+        try flow.open("notes://main/notes/notes/note/1/note/2", source: .app)
+        let notes = flow.state.screens.filter { $0.route == .notes || $0.route == .note(id: 1) }
+        let kept = notes.map { flow.destination($0.id) }
+        try flow.open("notes://main/notes/notes/note/1/note/3", source: .app)
+        #expect(flow.state.screens.filter { $0.route == .notes || $0.route == .note(id: 1) }.map(\.id) == notes.map(\.id))
+        for (screen, object) in zip(notes, kept) { #expect(flow.destination(screen.id) === object) }
+        #expect(flow.state.screens.contains { $0.route == .note(id: 3) })
+        #expect(!flow.state.screens.contains { $0.route == .note(id: 2) })
+    }
+
+    @Test func aLinkTargetOfStateFormIsAlignedToo() throws {
+        let flow = try URLFlows.flow()
+        let settings = try #require(flow.state.screens.first { $0.route == .settings })
+        try flow.open("notes://prefs", source: .external(.customScheme))
+        #expect(try flow.stateURL == "notes://main/settings/settings/about")
+        #expect(flow.state.screens.first { $0.route == .settings }?.id == settings.id)
+    }
+
+    // MARK: Rejections
+
+    @Test(arguments: [
+        ("notes://main/notes/notes/note/x", DeepLinkError?.none),
+        ("ftp://main", DeepLinkError.unknownPrefix),
+        ("notes://main/notes/(", nil),
+        ("notes://window/notes/note/1", DeepLinkError.wrongScene(expected: "main", found: "window")),
+        ("notes://nowhere/at/all", nil),
+    ])
+    func aRefusedURLLeavesTheFlowExactlyAsItWas(url: String, expected: DeepLinkError?) async throws {
+        let flow = try URLFlows.flow()
+        try flow.open("notes://main/notes/notes/note/1", source: .app)
+        let before = URLFlowSnapshot(flow)
+        let events = flow.events()
+        let error = try #require(openError { () throws(DeepLinkError) in try flow.open(url, source: .app) })
+        if let expected { #expect(error == expected) }
+        #expect(URLFlowSnapshot(flow) == before)
+        try await expectNoEventBefore(flow, events)
+    }
+
+    @Test func externalSourcesMayNotOpenStateURLs() throws {
+        let flow = try URLFlows.flow()
+        #expect(openError { () throws(DeepLinkError) in try flow.open("notes://main/settings") } == .externalStateURLsDisabled(scene: "main"))
+        #expect(openError { () throws(DeepLinkError) in try flow.open("notes://main/settings", source: .trusted) } == nil)
+    }
+
+    @Test func aLinkRefusesSourcesItDoesNotAccept() throws {
+        let flow = try URLFlows.flow()
+        let url = "notes://notes/3/edit"
+        #expect(
+            openError { () throws(DeepLinkError) in try flow.open(url, source: .external(.customScheme)) }
+                == .sourceNotAllowed(pattern: "notes/{id}/edit", source: .external(.customScheme)))
+        #expect(try flow.stateURL == "notes://main")
+    }
+
+    @Test func aFailingProviderRefusesTheWholeLink() throws {
+        let flow = try URLFlows.flow()
+        let before = URLFlowSnapshot(flow)
+        let error = openError { () throws(DeepLinkError) in try flow.open("notes://boom") }
+        guard case .navigation(let navigation) = error, case .providerFailed = navigation.underlying else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(URLFlowSnapshot(flow) == before)
+    }
+
+    @Test func aGuardThatDeniesTheChangeRefusesTheLinkWithoutAnEvent() async throws {
+        let flow = try URLFlows.flow()
+        flow.guards = [NavigationGuard("no-five") { change in
+            change.added.contains(.note(id: 5)) ? .deny(reason: "five is private") : .allow
+        }]
+        let before = URLFlowSnapshot(flow)
+        let events = flow.events()
+        let error = openError { () throws(DeepLinkError) in try flow.open("notes://notes/5") }
+        #expect(error == .navigation(.guardDenied(guard: "no-five", route: "note", reason: "five is private")))
+        #expect(URLFlowSnapshot(flow) == before)
+        try await expectNoEventBefore(flow, events)
+        #expect(try URLFlows.flow().open("notes://notes/6") == .applied)
+    }
+
+    @Test func aFlowWithoutARouterRefusesURLs() throws {
+        let flow = try Flow(GoldenURLs.window, providers: URLFlows.providers())
+        #expect(openError { () throws(DeepLinkError) in try flow.open("notes://window", source: .app) } == .noRouter)
+        #expect(throws: URLPrintError.noRouter) { try flow.stateURL }
+    }
+
+    @Test func aFlowForAnUnknownSceneIsAConfigurationError() throws {
+        #expect(throws: NavigationError.invalidConfiguration([.unknownURLScene("attic")])) {
+            try Flow(providers: URLFlows.providers(), urls: try GoldenURLs.router(), scene: "attic")
+        }
+    }
+
+    @Test func randomlyMutatedURLsNeverChangeTheStateWhenRefused() throws {
+        var random = RandomURLStates(seed: 0x5EED_0013)
+        let structural = Array("/()!,:*@+$=%.-~_aZ09".utf8) + [0x80, 0x00, 0x20, 0x3F, 0x23]
+        var refused = 0
+        var opened = 0
+        let flow = try URLFlows.flow()
+        for _ in 0..<fuzzIterations(200) {
+            guard let state = random.walk(from: flow.state, steps: 6).last else { continue }
+            var bytes = Array(try flow.router!.stateURL(for: state, scene: "main").utf8)
+            try flow.restore(random.walk(from: state, steps: 3).last ?? state)
+            bytes = Array(try flow.stateURL.utf8)
+            for _ in 0..<(random.chance(25) ? 0 : random.chance(70) ? 1 : 2) {
+                let position = Int.random(in: 0..<bytes.count, using: &random.random)
+                switch Int.random(in: 0..<3, using: &random.random) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(structural.randomElement(using: &random.random) ?? 0x2F, at: position)
+                default: bytes[position] = structural.randomElement(using: &random.random) ?? 0x2F
+                }
+                if bytes.isEmpty { bytes = [0x2F] }
+            }
+            let url = String(decoding: bytes, as: UTF8.self)
+            let before = URLFlowSnapshot(flow)
+            let source: LinkSource = random.chance(90) ? .app : .external(.unknown)
+            do {
+                let outcome = try flow.open(url, source: source)
+                opened += 1
+                if outcome == .unchanged { #expect(URLFlowSnapshot(flow) == before) }
+                #expect(try flow.router?.stateURL(for: flow.state, scene: "main") == flow.stateURL)
+            } catch {
+                refused += 1
+                #expect(URLFlowSnapshot(flow) == before, "\(url): \(error)")
+            }
+        }
+        #expect(refused > 20)
+        #expect(opened > 20)
+    }
+
+    // MARK: Interruption policies
+
+    @Test func aRejectingScreenBlocksTheLinkAndNothingChanges() async throws {
+        var editor: LinkScreen?
+        let flow = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        let draft = try #require(editor)
+        draft.policy = .reject
+        let before = URLFlowSnapshot(flow)
+        let events = flow.events()
+        let error = openError { () throws(DeepLinkError) in try flow.open("notes://notes/5") }
+        #expect(error == .blocked(route: "editNote", element: draft.context.id!))
+        #expect(URLFlowSnapshot(flow) == before)
+        try await expectNoEventBefore(flow, events)
+    }
+
+    @Test func aDeferringDraftMakesTheLinkWaitUntilItIsResumed() throws {
+        let flow = try URLFlows.flow()
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        let before = URLFlowSnapshot(flow)
+        let plan = try flow.plan("notes://notes/5")
+        #expect(plan.policy == .defer)
+        #expect(plan.interruptions.map(\.route) == ["editNote"])
+        let outcome = try flow.open("notes://notes/5")
+        guard case .deferred(let pending) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(URLFlowSnapshot(flow) == before)
+        #expect(try flow.resume(pending) == .deferred(pending))
+        try flow.apply(.dismiss)
+        #expect(try flow.resume(pending) == .applied)
+        #expect(try flow.stateURL == "notes://main/notes/notes/note/5")
+    }
+
+    @Test func aConfirmingScreenReturnsThePlanToCommit() throws {
+        var editor: LinkScreen?
+        let flow = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        try #require(editor).policy = .confirm
+        let outcome = try flow.open("notes://notes/5")
+        guard case .needsConfirmation(let plan) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(plan.interruptions.first?.removed == true)
+        try flow.commit(plan)
+        #expect(try flow.stateURL == "notes://main/notes/notes/note/5")
+        #expect(openError { () throws(DeepLinkError) in try flow.commit(plan) } == .stalePlan)
+    }
+
+    @Test func aConfirmedPlanStillRespectsARejectingScreen() throws {
+        var editor: LinkScreen?
+        let flow = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        let draft = try #require(editor)
+        draft.policy = .reject
+        let plan = try flow.plan("notes://notes/5")
+        let before = URLFlowSnapshot(flow)
+        #expect(openError { () throws(DeepLinkError) in try flow.commit(plan) } == .blocked(route: "editNote", element: draft.context.id!))
+        #expect(URLFlowSnapshot(flow) == before)
+    }
+
+    @Test func aCleanDraftLetsLinksThrough() throws {
+        var editor: LinkScreen?
+        let flow = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        try #require(editor).policy = .allow
+        #expect(try flow.open("notes://notes/5") == .applied)
+    }
+
+    @Test func aDraftThatALinkWouldHideIsAskedToo() throws {
+        let flow = try URLFlows.flow()
+        try flow.open("notes://main/notes/notes/edit/4", source: .app)
+        let editor = try #require(flow.state.screens.first { $0.route == .editNote(id: 4) })
+        let plan = try flow.plan("notes://about")
+        #expect(plan.proposed.contains(editor.id))
+        #expect(plan.interruptions == [URLPlan.Interruption(element: editor.id, route: "editNote", policy: .defer, removed: false)])
+        #expect(plan.policy == .defer)
+    }
+
+    @Test func aDraftThatAStateURLWouldRemoveIsAsked() throws {
+        let flow = try URLFlows.flow()
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        let plan = try flow.plan("notes://main/settings", source: .app)
+        #expect(plan.policy == .defer)
+        #expect(plan.interruptions.map(\.removed) == [true])
+    }
+
+    // MARK: During a commit
+
+    @Test func aURLOpenedFromAHookIsQueuedAndCommittedAfterTheChangeUnderWay() async throws {
+        var flowReference: Flow<GoldenRoute>?
+        var outcome: DeepLinkOutcome<GoldenRoute>?
+        let flow = try URLFlows.flow { screen in
+            guard screen.route == .about else { return }
+            screen.onPrepare = { outcome = try? flowReference?.open("notes://n/9", source: .app) }
+        }
+        flowReference = flow
+        var events = flow.events().makeAsyncIterator()
+        try flow.apply(.push(.about))
+        #expect(outcome == .queued)
+        let first = try #require(await events.next())
+        #expect(first.cause == .presentation(.push(.about), from: nil))
+        let second = try #require(await events.next())
+        #expect(second.cause == .url(pattern: "n/{id}", source: .app))
+        #expect(flow.state.focusedScreen.route == .note(id: 9))
+    }
+
+    @Test func aQueuedURLThatIsRefusedLaterIsReportedNotApplied() throws {
+        var flowReference: Flow<GoldenRoute>?
+        var refusals: [NavigationError] = []
+        let flow = try URLFlows.flow { screen in
+            guard screen.route == .editNote(id: 4) else { return }
+            screen.onPrepare = { _ = try? flowReference?.open("notes://notes/5") }
+        }
+        flowReference = flow
+        flow.onRefusal = { error, _ in refusals.append(error) }
+        try flow.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        let editor = try #require(flow.state.screens.first { $0.route == .editNote(id: 4) })
+        #expect(refusals == [.linkRefused(.blocked(route: "editNote", element: editor.id))])
+        #expect(flow.state.focusedScreen.id == editor.id)
+    }
+
+    @Test func aMalformedURLFromAHookThrowsAtOnce() throws {
+        var flowReference: Flow<GoldenRoute>?
+        var error: DeepLinkError?
+        let flow = try URLFlows.flow { screen in
+            guard screen.route == .about else { return }
+            screen.onPrepare = { error = openError { () throws(DeepLinkError) in _ = try flowReference?.open("notes://main/(", source: .app) } }
+        }
+        flowReference = flow
+        try flow.apply(.push(.about))
+        #expect(error != nil)
+        #expect(flow.state.focusedScreen.route == .about)
+    }
+
+    // MARK: Relative paths and share links
+
+    @Test func relativePathsResolveAgainstTheSendingScreen() throws {
+        let flow = try URLFlows.flow()
+        try flow.open("notes://main/notes/notes/note/1/note/2", source: .app)
+        let first = try #require(flow.state.screens.first { $0.route == .note(id: 1) })
+        try flow.navigate(relative: "../note/7", from: first.id)
+        #expect(try flow.stateURL == "notes://main/notes/notes/note/7")
+        try flow.navigate(relative: "note/8")
+        #expect(try flow.stateURL == "notes://main/notes/notes/note/7/note/8")
+        try flow.navigate(relative: "..")
+        #expect(try flow.stateURL == "notes://main/notes/notes/note/7")
+        let before = URLFlowSnapshot(flow)
+        try flow.navigate(relative: ".")
+        try flow.navigate(relative: "/notes/notes/note/7")
+        #expect(URLFlowSnapshot(flow) == before)
+        try flow.navigate(relative: "/settings/settings/about")
+        #expect(try flow.stateURL == "notes://main/settings/settings/about")
+        let root = try #require(flow.state.screens.first { $0.route == .settings })
+        #expect(openError { () throws(DeepLinkError) in try flow.navigate(relative: "..", from: root.id) } == .relativePathEscapesRoot)
+    }
+
+    @Test func aScreenSharesItsLinkAndAWaypointPrintsItsLevel() throws {
+        let flow = try URLFlows.flow()
+        try flow.open("notes://main/notes/notes/note/1/note/2", source: .app)
+        let first = try #require(flow.state.screens.first { $0.route == .note(id: 1) })
+        #expect(flow.shareLink(for: first.id) == "https://notes.example.com/notes/1")
+        #expect(try flow.stateURL(upTo: first.id) == "notes://main/notes/notes/note/1")
+        let notes = try #require(flow.state.screens.first { $0.route == .notes })
+        #expect(flow.shareLink(for: notes.id) == nil)
+        try flow.open(flow.shareLink(for: first.id)!, source: .external(.universalLink))
+        #expect(try flow.stateURL == "notes://main/notes/notes/note/1")
+    }
+}
