@@ -113,9 +113,10 @@ extension Flow {
     ///   now, and planned and committed right after the change under way:
     ///   ``DeepLinkOutcome/queued``.
     ///
-    /// The flow's ``guards`` judge the change: a denial or a redirect throws
-    /// ``DeepLinkError/navigation(_:)`` with ``NavigationError/guardDenied(guard:route:reason:)``
-    /// or ``NavigationError/guardRedirected(guard:)``.
+    /// The flow's ``guards`` judge the change: a denial throws ``DeepLinkError/navigation(_:)``
+    /// with ``NavigationError/guardDenied(guard:route:reason:)``; a redirect is applied (itself
+    /// checked) and the URL waits as the ``pendingChange``: ``DeepLinkOutcome/redirected(guard:)``.
+    /// ``resumePending()`` opens it again with the same source, checked in full.
     ///
     /// Whenever it throws, or returns anything but ``DeepLinkOutcome/applied`` and
     /// ``DeepLinkOutcome/queued``, the state, the ids and the live Destinations are exactly as
@@ -320,10 +321,17 @@ extension Flow {
         guard !plan.isEmpty else { return .unchanged }
         let cause = FlowEvent<Route>.Cause.url(pattern: plan.pattern, source: plan.source)
         do throws(NavigationError) {
+            lastRedirect = nil
             try checkGuards(added: plan.changes.added, removed: plan.changes.removed, proposed: plan.proposed, cause: cause)
             try perform(.replacement(plan.proposed, cause: cause))
         } catch {
-            throw .navigation(error)
+            guard case .guardRedirected(let name) = error, lastRedirect != nil else { throw .navigation(error) }
+            do throws(NavigationError) {
+                try redirectLink(url: plan.url, source: plan.source, guardName: name)
+            } catch {
+                throw .navigation(error)
+            }
+            return .redirected(guard: name)
         }
         return .applied
     }

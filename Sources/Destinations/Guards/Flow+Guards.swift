@@ -45,7 +45,7 @@ extension Flow {
             do throws(NavigationError) {
                 try apply(next, from: nextOrigin)
                 if let firstGuard {
-                    pendingChange = PendingChange(presentation: presentation, guardName: firstGuard, expires: .now + pendingLifetime)
+                    pendingChange = PendingChange(change: .presentation(presentation), guardName: firstGuard, expires: .now + pendingLifetime)
                     return .redirected(guard: firstGuard)
                 }
                 return .applied
@@ -65,12 +65,41 @@ extension Flow {
     /// - Returns: How it went, or `nil` when nothing was pending.
     /// - Throws: ``NavigationError/pendingExpired`` when it waited longer than
     ///   ``pendingLifetime``, or the change's refusal.
+    ///
+    /// A pending URL is opened again with its source, so every rule for that source applies
+    /// again; a refusal is thrown as ``NavigationError/linkRefused(_:)``.
     @discardableResult
     public func resumePending() throws(NavigationError) -> GuardedOutcome? {
         guard let pending = pendingChange else { return nil }
         pendingChange = nil
         guard ContinuousClock.now < pending.expires else { throw .pendingExpired }
-        return try applyOrRedirect(pending.presentation)
+        switch pending.change {
+        case .presentation(let presentation):
+            return try applyOrRedirect(presentation)
+        case .link(let url, let source):
+            let outcome: DeepLinkOutcome<Route>
+            do throws(DeepLinkError) {
+                outcome = try open(url, source: source)
+            } catch {
+                throw .linkRefused(error)
+            }
+            switch outcome {
+            case .applied, .unchanged, .queued: return .applied
+            case .redirected(let name): return .redirected(guard: name)
+            case .deferred(let link): throw .linkRefused(.blocked(route: "", element: link.blockedBy))
+            case .needsConfirmation(let plan):
+                let first = plan.interruptions.first
+                throw .linkRefused(.blocked(route: first?.route ?? "", element: first?.element ?? ElementID(0)))
+            }
+        }
+    }
+
+    /// Follows a guard's redirect for a URL: applies the redirect (itself checked, at most 4 in
+    /// a row) and keeps the URL pending.
+    func redirectLink(url: String, source: LinkSource, guardName: String) throws(NavigationError) {
+        guard let redirect = lastRedirect else { throw .guardRedirected(guard: guardName) }
+        try applyOrRedirect(redirect.presentation)
+        pendingChange = PendingChange(change: .link(url: url, source: source), guardName: guardName, expires: .now + pendingLifetime)
     }
 
     /// Drops the pending change (call it on sign-out).

@@ -53,8 +53,16 @@ public enum GuardDecision<Route: NavigationRoute>: Sendable {
 
 /// A change waiting for a redirect to finish: single use, expiring, never saved.
 public struct PendingChange<Route: NavigationRoute>: Sendable {
+    /// What waits.
+    public enum Change: Sendable {
+        /// A presentation, from ``Flow/applyOrRedirect(_:from:)``.
+        case presentation(Presentation<Route>)
+        /// A URL, from ``Flow/open(_:source:)``, with who opened it.
+        case link(url: String, source: LinkSource)
+    }
+
     /// The change.
-    public let presentation: Presentation<Route>
+    public let change: Change
     /// The guard that redirected it.
     public let guardName: String
     /// When it stops being resumable.

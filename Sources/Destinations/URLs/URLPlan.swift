@@ -83,4 +83,7 @@ public enum DeepLinkOutcome<Route: NavigationRoute>: Sendable, Equatable {
     /// A screen with ``InterruptionPolicy/confirm`` is in the way: nothing changed; ask the
     /// user, then ``Flow/commit(_:)`` the plan.
     case needsConfirmation(URLPlan<Route>)
+    /// A guard asked for something first (sign in): its redirect was applied and the URL
+    /// waits as the flow's ``Flow/pendingChange`` until ``Flow/resumePending()``.
+    case redirected(guard: String)
 }

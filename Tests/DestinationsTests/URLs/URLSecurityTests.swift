@@ -1,0 +1,103 @@
+@testable import Destinations
+import Testing
+
+@MainActor
+final class GoldenSession {
+    var isSignedIn = false
+}
+
+extension GoldenRoute {
+    /// Screens a guest may not see: a note and its editor.
+    var isPrivate: Bool {
+        switch self {
+        case .note, .editNote: true
+        default: false
+        }
+    }
+}
+
+@MainActor
+func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGuard<GoldenRoute> {
+    NavigationGuard("signedIn") { change in
+        guard !session.isSignedIn, change.added.contains(where: { $0.isPrivate }) else { return .allow }
+        return redirect ? .redirect(.fullScreenCover(.signIn)) : .deny(reason: "private")
+    }
+}
+
+/// Links from outside meet the same guards as everything else, judged on the change they
+/// make, and a redirected link waits, once, for the redirect to finish.
+@MainActor
+@Suite struct URLSecurityTests {
+    @Test func aPrivateLinkWhileSignedOutSignsInFirstThenLandsOnTheNote() throws {
+        let session = GoldenSession()
+        let flow = try URLFlows.flow()
+        flow.guards = [privateNotesGuard(session, redirect: true)]
+        let outcome = try flow.open("https://notes.example.com/notes/12", source: .external(.universalLink))
+        #expect(outcome == .redirected(guard: "signedIn"))
+        #expect(flow.focusedScreen.route == .signIn)
+        #expect(!flow.state.screens.contains { $0.route?.isPrivate == true })
+
+        session.isSignedIn = true
+        try flow.apply(.dismiss)
+        #expect(try flow.resumePending() == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 12))
+        #expect(try flow.resumePending() == nil, "a pending link is used once")
+    }
+
+    @Test func aResumedLinkIsCheckedAgainWithItsSource() throws {
+        let flow = try URLFlows.flow()
+        flow.guards = [privateNotesGuard(GoldenSession(), redirect: true)]
+        try flow.open("notes://notes/3", source: .external(.customScheme))
+        try flow.apply(.dismiss)
+        #expect(try flow.resumePending() == .redirected(guard: "signedIn"), "still signed out")
+        #expect(!flow.state.screens.contains { $0.route?.isPrivate == true })
+    }
+
+    @Test func aSourceALinkDoesNotAllowIsRefusedAndStatesFromOutsideAreOff() throws {
+        let flow = try URLFlows.flow()
+        let before = flow.state
+        #expect(throws: DeepLinkError.self) { try flow.open("notes://notes/12/edit", source: .external(.customScheme)) }
+        #expect(throws: DeepLinkError.externalStateURLsDisabled(scene: "main")) {
+            try flow.open("notes://main/notes/notes/note/12", source: .external(.universalLink))
+        }
+        #expect(flow.state == before)
+    }
+
+    @Test func noURLFormGetsAGuardedRouteIn() throws {
+        var random = RandomURLStates(seed: 0x5EC)
+        let router = try GoldenURLs.router(links: URLFlows.links)
+        let iterations = fuzzIterations(150)
+        for iteration in 0..<iterations {
+            let session = GoldenSession()
+            let flow = try URLFlows.flow()
+            flow.guards = [privateNotesGuard(session, redirect: iteration % 2 == 0)]
+            var urls: [String] = []
+            // State URLs of random states, which often hold private screens.
+            var state = try NavigationState(GoldenURLs.main)
+            for _ in 0..<6 {
+                if let next = try? state.applying(random.presentation(in: state)) { state = next }
+            }
+            if let printed = try? router.stateURL(for: state, scene: "main") { urls.append(printed) }
+            // Deep links, percent-encoded digits, and the https prefix.
+            let id = abs(random.integer() % 1_000)
+            urls += [
+                "notes://notes/\(id)", "notes://n/\(id)", "https://notes.example.com/notes/\(id)/edit",
+                "notes://notes/%3\(id % 10)", "notes://note/\(id)", "notes://main/notes/notes/note/\(id)/!sheet/edit/\(id)",
+            ]
+            for url in urls {
+                for source in [LinkSource.app, .trusted, .external(.universalLink), .external(.customScheme)] {
+                    _ = try? flow.open(url, source: source)
+                    _ = try? flow.resumePending()
+                    #expect(!flow.state.screens.contains { $0.route?.isPrivate == true }, "\(url) from \(source)")
+                    #expect(flow.state.firstProblem == nil)
+                }
+            }
+            // Once signed in, the same links work.
+            session.isSignedIn = true
+            let fresh = try URLFlows.flow()
+            fresh.guards = flow.guards
+            _ = try fresh.open("notes://notes/\(id)", source: .external(.universalLink))
+            #expect(fresh.state.screens.contains { $0.route == .note(id: id) })
+        }
+    }
+}
