@@ -46,6 +46,9 @@ actor CachedItems: Interactor {
         let flow = try Flow(.stack(.list), providers: providers)
         let list = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try list.send(.load)
+        // Two Destinations' requests reach the shared actor in no set order; let the list's
+        // answer arrive first so the test says which answer each one got.
+        try await flow.settle()
         try flow.apply(.push(.detail(id: 0)))
         let detail = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try detail.send(.rename, content: "oat milk")
