@@ -116,6 +116,66 @@ import Testing
     }
 }
 
+extension AlertTests {
+    @Test func aButtonHandlerThatTapsItsOwnAlertAgainClosesItOnce() throws {
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
+            route == .confirm ? TappingAgainAlert.provider : screenProvider(log: Log())
+        })
+        var refusals: [NavigationError] = []
+        flow.onRefusal = { error, _ in refusals.append(error) }
+        try flow.apply(.alert(.confirm))
+        let alert = try #require(flow.state.presentedChain.last?.modal)
+        try flow.tapAlertButton(0, of: alert)
+        #expect(flow.state.presentedChain.isEmpty)
+        #expect(TappingAgainAlert.innerTap == .staleUserAction(.modalGone(alert)))
+        #expect(refusals.isEmpty)
+    }
+
+    @Test func aTapFromAHookDuringACommitRunsAfterIt() throws {
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
+            route == .confirm ? SelfTappingAlert.provider : screenProvider(log: Log())
+        })
+        try flow.apply(.alert(.confirm))
+        #expect(flow.state.presentedChain.isEmpty, "the alert tapped itself as it appeared; the tap ran after the change")
+        #expect(flow.focusedScreen.route == .home)
+    }
+}
+
+/// An alert whose button's handler taps the same alert again.
+@MainActor
+final class TappingAgainAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case again }
+    let context = DestinationContext<TestRoute, Event>()
+    static var innerTap: NavigationError?
+    var alert: AlertContent<Event> { AlertContent("Again?", buttons: [AlertButton("Again", sends: .again)]) }
+
+    static let provider = Provider { (_: TestRoute) in TappingAgainAlert() } events: { events in
+        events.on(.again, .perform { input in
+            guard let id = input.destination.id, let flow = input.destination.context.flowForTests else { return }
+            do throws(NavigationError) { try flow.tapAlertButton(0, of: id) } catch { TappingAgainAlert.innerTap = error }
+        })
+    }
+}
+
+/// An alert that taps its own cancel button when it appears, during the commit that shows it.
+@MainActor
+final class SelfTappingAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case none }
+    let context = DestinationContext<TestRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Gone", buttons: [AlertButton("OK", role: .cancel)]) }
+    func didAppear() {
+        guard let id, let flow = context.flowForTests else { return }
+        try? flow.tapAlertButton(0, of: id)
+    }
+
+    static let provider = Provider { (_: TestRoute) in SelfTappingAlert() } events: { _ in }
+}
+
+extension DestinationContext {
+    /// The flow, for tests that call it from inside a Destination.
+    var flowForTests: Flow<Route>? { flow }
+}
+
 /// An alert whose first button's event dismisses it itself and whose second pushes a route
 /// without a provider.
 @MainActor

@@ -80,6 +80,7 @@ func walkthrough() async throws {
         ("notes://main/notes/notes/note/(", .app),
         ("notes://main/notes/notes/note/x", .app),
         ("notes://main/settings", .external(.otherApp)),
+        ("notes://about", .external(.otherApp)),
     ]
     for (url, source) in refused {
         do {
@@ -114,6 +115,18 @@ func walkthrough() async throws {
     let note = flow.focusedScreen.id
     print("== Share link of \(note): \(flow.shareLink(for: note) ?? "none")")
     print()
+
+    let session = NotesSession()
+    flow.guards = [NotesAppConfiguration.signedInGuard(session)]
+    session.isSignedIn = false
+    try flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))  // signing out resets the app
+    let redirected = try flow.open("https://notes.example.com/notes/2", source: .external(.universalLink))
+    try await show("Signed out, a link to note 2 (\(redirected)): sign in first; the link waits")
+    session.isSignedIn = true
+    try flow.apply(.dismiss)
+    try flow.resumePending()
+    try await show("Signed in: the waiting link is checked again and lands on note 2")
+    flow.guards = []
 
     let variant = NotesAppConfiguration.providers(datasource: datasource).overriding(
         "notes",
@@ -173,3 +186,4 @@ if let flag = CommandLine.arguments.firstIndex(of: "--open") {
 } else {
     try await walkthrough()
 }
+

@@ -89,6 +89,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
     public var pendingLifetime: Duration = .seconds(600)
     /// How many refusals the flow has reported: tells whether an error was reported already.
     @usableFromInline var refusals = 0
+    /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
+    var alertsBeingTapped: Set<ElementID> = []
     /// The redirect the last guard check asked for.
     var lastRedirect: (guardName: String, presentation: Presentation<Route>)?
 

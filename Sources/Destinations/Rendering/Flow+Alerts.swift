@@ -23,7 +23,11 @@ extension Flow {
     ///   late or repeated tap) or ``UserActionProblem/noSuchButton(_:alert:)``; the state is
     ///   then unchanged.
     public func tapAlertButton(_ index: Int, of alert: ElementID) throws(NavigationError) {
-        guard isAlertOnScreen(alert) else { throw .staleUserAction(.modalGone(alert)) }
+        // A tap made while the same alert's tap is being handled (its event's handler tapped
+        // again) is a repeated tap: the alert is already closing.
+        guard isAlertOnScreen(alert), !alertsBeingTapped.contains(alert) else { throw .staleUserAction(.modalGone(alert)) }
+        alertsBeingTapped.insert(alert)
+        defer { alertsBeingTapped.remove(alert) }
         let object = live[alert]?.object
         if let destination = object as? any AlertDestination {
             guard Self.display(of: destination).buttons.indices.contains(index) else {

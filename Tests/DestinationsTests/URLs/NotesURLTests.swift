@@ -49,3 +49,25 @@ import Testing
         #expect(try router.stateURL(for: settings, scene: "main") == "notes://main/settings/settings/about/licenses")
     }
 }
+
+/// The Notes example's private notes: a link while signed out signs in first, then lands.
+@MainActor
+@Suite struct NotesSignInTests {
+    @Test func aLinkToAPrivateNoteWhileSignedOutLandsOnItAfterSignIn() throws {
+        let session = NotesSession(signedIn: false)
+        let flow = try Flow(
+            NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(datasource: NotesDatasource()),
+            urls: try NotesAppConfiguration.makeRouter(),
+            scene: "main"
+        )
+        flow.guards = [NotesAppConfiguration.signedInGuard(session)]
+        #expect(try flow.open("https://notes.example.com/notes/2", source: .external(.universalLink)) == .redirected(guard: "signedIn"))
+        #expect(flow.focusedScreen.route == .signIn)
+        session.isSignedIn = true
+        try flow.apply(.dismiss)
+        #expect(try flow.resumePending() == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 2))
+        #expect(throws: DeepLinkError.noMatchingLink(path: "about")) { try flow.open("notes://about", source: .external(.otherApp)) }
+    }
+}
