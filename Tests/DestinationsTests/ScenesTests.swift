@@ -121,3 +121,56 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         #expect(store.load("../../escape") == nil)
     }
 }
+
+/// A cold start restores first, then opens the launch link as its own transaction; "back"
+/// returns to where the user was.
+@MainActor
+@Suite struct SceneLaunchTests {
+    func scenes(_ store: InMemorySceneStore) throws -> Scenes<GoldenRoute> {
+        try Scenes(
+            kinds: [SceneKind("main", layout: GoldenURLs.main)],
+            providers: URLFlows.providers(),
+            store: store,
+            router: try GoldenURLs.router(links: URLFlows.links)
+        )
+    }
+
+    @Test func aColdStartRestoresThenOpensTheLinkAndBackReturnsToTheRestoredState() throws {
+        let store = InMemorySceneStore()
+        let first = try scenes(store)
+        let flow = try first.connect(sceneID: "A", kind: "main").flow
+        try flow.apply(.path([.selectTab(.settingsTab), .push(.about)]))
+        first.disconnect("A")
+
+        let next = try scenes(store)
+        let (connection, link) = try next.connect(sceneID: "A", kind: "main", launching: "notes://notes/12", source: .external(.universalLink))
+        #expect(try link.get() == .applied)
+        #expect(connection.flow.focusedScreen.route == .note(id: 12))
+        #expect(connection.flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about])
+        let about = try #require(connection.flow.state.stack(inTab: .settingsTab)?.topNode.id)
+        let aboutScreen = try #require(connection.flow.destination(about))
+
+        #expect(try next.back("A"))
+        #expect(connection.flow.focusedScreen.route == .about)
+        #expect(connection.flow.destination(about) === aboutScreen, "the restored screens keep their Destinations")
+        #expect(try next.forward("A"))
+        #expect(connection.flow.focusedScreen.route == .note(id: 12))
+        #expect(try next.forward("A") == false)
+    }
+
+    @Test func aRefusedLaunchLinkLeavesTheRestoredState() throws {
+        let store = InMemorySceneStore()
+        let first = try scenes(store)
+        try first.connect(sceneID: "A", kind: "main").flow.apply(.push(.note(id: 5)))
+        first.disconnect("A")
+        let next = try scenes(store)
+        let (connection, link) = try next.connect(sceneID: "A", kind: "main", launching: "notes://main/(", source: .app)
+        guard case .failure = link else { Issue.record("the malformed link was accepted"); return }
+        #expect(connection.flow.focusedScreen.route == .note(id: 5))
+        #expect(try next.back("A") == false)
+        guard case .failure(.unknownScene("B")) = next.open("notes://notes/1", in: "B", source: .app) else {
+            Issue.record("a link to a window that is not connected was not refused")
+            return
+        }
+    }
+}

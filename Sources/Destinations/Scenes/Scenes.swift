@@ -54,6 +54,10 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     public private(set) var connections: [String: Connection] = [:]
     /// Scene ids, the most recently activated last.
     private var activation: [String] = []
+    /// The router every window's flow reads and prints URLs with, if any.
+    public let router: URLRouter<Route>?
+    /// Each window's back and forward history over the links it opened (``open(_:in:source:)``).
+    public private(set) var histories: [String: NavigationHistory<Route>] = [:]
     private let providers: Providers<Route>
     private let restorations: [String: Restoration<Route>]
     private let schemaVersion: Int
@@ -64,6 +68,8 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///   - kinds: The scene kinds; names are unique.
     ///   - providers: The providers every window's flow builds Destinations with.
     ///   - store: Where snapshots are kept.
+    ///   - router: The router of the app's URLs; every window's flow opens and prints URLs with
+    ///     it, as the scene kind of its name.
     ///   - schemaVersion: The app's schema version, written in every snapshot.
     ///   - migrations: The migrations snapshots from older versions need.
     ///   - policy: What restoring brings back of each route.
@@ -72,6 +78,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         kinds: [SceneKind<Route>],
         providers: Providers<Route>,
         store: any SceneStore,
+        router: URLRouter<Route>? = nil,
         schemaVersion: Int = 1,
         migrations: [SnapshotMigration] = [],
         supportsMultipleScenes: Bool = true,
@@ -80,6 +87,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         self.kinds = kinds
         self.providers = providers
         self.store = store
+        self.router = router
         self.schemaVersion = schemaVersion
         self.supportsMultipleScenes = supportsMultipleScenes
         var restorations: [String: Restoration<Route>] = [:]
@@ -97,6 +105,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///   flow's own start error. A snapshot never makes it throw: what cannot come back is in
     ///   the connection's report, and a snapshot the flow refuses (a guard, a provider that
     ///   fails) leaves the initial state, reported as ``RestorationReport/usedInitialState``.
+    ///
+    /// At a cold start with a launch link, restore first, then open the link as its own
+    /// transaction: ``connect(sceneID:kind:launching:source:)``.
     @discardableResult
     public func connect(sceneID: String, kind name: String) throws(SceneError) -> Connection {
         guard let kind = kinds.first(where: { $0.name == name }), let restoration = restorations[name] else {
@@ -105,7 +116,11 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         guard connections[sceneID] == nil else { throw .alreadyConnected(sceneID) }
         let flow: Flow<Route>
         do throws(NavigationError) {
-            flow = try Flow(kind.layout, providers: providers)
+            if let router {
+                flow = try Flow(kind.layout, providers: providers, urls: router, scene: name)
+            } else {
+                flow = try Flow(kind.layout, providers: providers)
+            }
         } catch {
             throw .navigation(error)
         }
@@ -126,6 +141,66 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         connections[sceneID] = connection
         activate(sceneID)
         return connection
+    }
+
+    /// Connects a window at a cold start with a launch link: restores its snapshot first,
+    /// then opens the link as its own transaction, so a refused link leaves the restored
+    /// state, and "back" (``back(_:)``) returns to it.
+    ///
+    /// - Returns: The connection, and how the link went or why it was refused.
+    @discardableResult
+    public func connect(
+        sceneID: String,
+        kind name: String,
+        launching url: String,
+        source: LinkSource
+    ) throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>) {
+        let connection = try connect(sceneID: sceneID, kind: name)
+        return (connection, open(url, in: sceneID, source: source))
+    }
+
+    /// Opens a URL in a connected window (``Flow/open(_:source:)``), recording the state
+    /// before it in the window's history so that ``back(_:)`` returns there.
+    public func open(_ url: String, in sceneID: String, source: LinkSource) -> Result<DeepLinkOutcome<Route>, DeepLinkError> {
+        guard let flow = connections[sceneID]?.flow else { return .failure(.unknownScene(sceneID)) }
+        let before = flow.state
+        do throws(DeepLinkError) {
+            let outcome = try flow.open(url, source: source)
+            if flow.state != before {
+                var history = histories[sceneID] ?? NavigationHistory()
+                if history.current != before { history.record(before) }
+                history.record(flow.state)
+                histories[sceneID] = history
+            }
+            return .success(outcome)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Returns a window to the state before the last link it opened; `false` when there is
+    /// none. Screens that did not change keep their Destinations.
+    ///
+    /// - Throws: The flow's refusal of the earlier state (a guard that now denies it).
+    @discardableResult
+    public func back(_ sceneID: String) throws(NavigationError) -> Bool {
+        guard let flow = connections[sceneID]?.flow, var history = histories[sceneID] else { return false }
+        if history.current != flow.state { history.record(flow.state) }
+        guard let previous = history.back() else { return false }
+        try flow.restore(previous)
+        histories[sceneID] = history
+        return true
+    }
+
+    /// Returns a window to the state it went back from; `false` when there is none.
+    ///
+    /// - Throws: The flow's refusal of that state.
+    @discardableResult
+    public func forward(_ sceneID: String) throws(NavigationError) -> Bool {
+        guard let flow = connections[sceneID]?.flow, var history = histories[sceneID], let next = history.forward() else { return false }
+        try flow.restore(next)
+        histories[sceneID] = history
+        return true
     }
 
     /// The flow of a connected window.
@@ -153,6 +228,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     public func disconnect(_ sceneID: String) {
         try? save(sceneID)
         connections[sceneID] = nil
+        histories[sceneID] = nil
         activation.removeAll { $0 == sceneID }
     }
 
@@ -160,6 +236,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     public func discard(_ sceneIDs: some Sequence<String>) {
         for sceneID in sceneIDs {
             connections[sceneID] = nil
+            histories[sceneID] = nil
             activation.removeAll { $0 == sceneID }
             store.delete(sceneID)
         }
