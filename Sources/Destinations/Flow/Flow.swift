@@ -89,6 +89,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     public var pendingLifetime: Duration = .seconds(600)
     /// How many refusals the flow has reported: tells whether an error was reported already.
     @usableFromInline var refusals = 0
+    /// The rules links opened with ``openAwaitingGuards(_:source:timeout:)`` wait for; see
+    /// ``AsyncNavigationGuard``.
+    public var asyncGuards: [AsyncNavigationGuard<Route>] = []
+    /// Counts the links waiting for asynchronous guards, so that only the newest goes ahead.
+    var linkGeneration = 0
     /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
     var alertsBeingTapped: Set<ElementID> = []
     /// The redirect the last guard check asked for.

@@ -67,6 +67,10 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case blocked(route: String, element: ElementID)
     /// ``Flow/commit(_:)`` got a plan made for another state than the current one.
     case stalePlan
+    /// An ``AsyncNavigationGuard`` did not answer within the time ``Flow/openAwaitingGuards(_:source:timeout:)`` gives it.
+    case guardTimedOut(guard: String)
+    /// A newer URL was opened while this one waited for an asynchronous guard: the newest wins.
+    case superseded
 
     // MARK: The change
 

@@ -1,0 +1,122 @@
+/// A rule that needs to ask someone before a link goes ahead: a server that says whether the
+/// user may see a shared note, a biometric check.
+///
+/// ```swift
+/// let shared = AsyncNavigationGuard<AppRoute>("sharedNote", watches: { $0.name == "note" }) { change in
+///     await server.mayOpen(change.added) ? .allow : .deny(reason: "not shared with you")
+/// }
+/// flow.asyncGuards = [shared]
+/// try await flow.openAwaitingGuards(url, source: .external(.universalLink))
+/// ```
+///
+/// Asynchronous guards run on ``Flow/openAwaitingGuards(_:source:timeout:)`` only, for links
+/// that add a route they watch, so unrelated links never wait. They judge the change as
+/// planned when the link arrives; when they all allow it, the link is planned again against the
+/// state as it is then and committed with the synchronous ``NavigationGuard``s, so no gap
+/// opens between the check and the change.
+public struct AsyncNavigationGuard<Route: NavigationRoute>: Sendable {
+    /// The guard's name, in errors and logs.
+    public let name: String
+    let watches: @Sendable (Route) -> Bool
+    let check: @MainActor @Sendable (PlannedChange<Route>) async -> GuardDecision<Route>
+
+    /// Creates a guard that runs for changes adding a route `watches` accepts.
+    public init(
+        _ name: String,
+        watches: @escaping @Sendable (Route) -> Bool,
+        check: @escaping @MainActor @Sendable (PlannedChange<Route>) async -> GuardDecision<Route>
+    ) {
+        self.name = name
+        self.watches = watches
+        self.check = check
+    }
+}
+
+extension Flow {
+    /// Opens a URL like ``open(_:source:)`` after the ``asyncGuards`` watching the routes it
+    /// adds have allowed it.
+    ///
+    /// - Each guard gets `timeout` (10 seconds unless given); one that does not answer throws
+    ///   ``DeepLinkError/guardTimedOut(guard:)``.
+    /// - Only the newest link waits: one opened while an older one waits makes the older throw
+    ///   ``DeepLinkError/superseded``.
+    /// - A denial throws ``DeepLinkError/navigation(_:)`` with
+    ///   ``NavigationError/guardDenied(guard:route:reason:)``; a redirect is applied and the
+    ///   URL waits as the ``pendingChange`` (``DeepLinkOutcome/redirected(guard:)``).
+    /// - When every guard allows, the URL is planned again against the state as it is now and
+    ///   opened, with the synchronous guards.
+    ///
+    /// Whenever it throws, the state is as the guards found it.
+    @discardableResult
+    public func openAwaitingGuards(
+        _ url: String,
+        source: LinkSource = .external(.unknown),
+        timeout: Duration = .seconds(10)
+    ) async throws(DeepLinkError) -> DeepLinkOutcome<Route> {
+        linkGeneration &+= 1
+        let generation = linkGeneration
+        let plan = try plan(url, source: source)
+        let added = plan.changes.added.compactMap { $0.route }
+        let change = PlannedChange(
+            cause: .url(pattern: plan.pattern, source: source),
+            added: added,
+            removed: plan.changes.removed.compactMap { $0.route },
+            current: plan.current,
+            proposed: plan.proposed
+        )
+        for rule in asyncGuards where added.contains(where: rule.watches) {
+            let decision = await Self.decide(rule, change, timeout: timeout)
+            guard generation == linkGeneration else { throw .superseded }
+            switch decision {
+            case nil:
+                throw .guardTimedOut(guard: rule.name)
+            case .allow?:
+                continue
+            case .deny(let reason)?:
+                throw .navigation(.guardDenied(guard: rule.name, route: added.first?.name, reason: reason))
+            case .redirect(let presentation)?:
+                do throws(NavigationError) {
+                    try applyOrRedirect(presentation)
+                } catch {
+                    throw .navigation(error)
+                }
+                pendingChange = PendingChange(change: .link(url: url, source: source), guardName: rule.name, expires: .now + pendingLifetime)
+                return .redirected(guard: rule.name)
+            }
+        }
+        return try open(url, source: source)
+    }
+
+    /// The guard's answer, or `nil` when it did not answer within `timeout`.
+    private static func decide(
+        _ rule: AsyncNavigationGuard<Route>,
+        _ change: PlannedChange<Route>,
+        timeout: Duration
+    ) async -> GuardDecision<Route>? {
+        let answer = FirstAnswer<GuardDecision<Route>>()
+        let decision = await withCheckedContinuation { (continuation: CheckedContinuation<GuardDecision<Route>?, Never>) in
+            answer.continuation = continuation
+            answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
+            answer.timer = Task { @MainActor in
+                try? await Task.sleep(for: timeout)
+                answer.resolve(nil)
+            }
+        }
+        answer.worker?.cancel()
+        answer.timer?.cancel()
+        return decision
+    }
+}
+
+/// The first of two answers: the guard's, or the timer's.
+@MainActor
+final class FirstAnswer<Value: Sendable> {
+    var continuation: CheckedContinuation<Value?, Never>?
+    var worker: Task<Void, Never>?
+    var timer: Task<Void, Never>?
+
+    func resolve(_ value: Value?) {
+        continuation?.resume(returning: value)
+        continuation = nil
+    }
+}

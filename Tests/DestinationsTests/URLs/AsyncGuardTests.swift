@@ -1,0 +1,107 @@
+@testable import Destinations
+import Testing
+
+/// A door an asynchronous guard waits at until the test opens it.
+@MainActor
+final class Gate {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private(set) var arrivals = 0
+    private var isOpen = false
+
+    func pass() async {
+        arrivals += 1
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
+    }
+
+    /// Waits until `count` callers have arrived, yielding to them.
+    func arrivals(_ count: Int) async {
+        while arrivals < count { await Task.yield() }
+    }
+}
+
+/// Asynchronous guards: only for links that add a route they watch, judged before the link is
+/// planned again against the state as it is when they answer; the newest link wins.
+@MainActor
+@Suite struct AsyncGuardTests {
+    func guardedFlow(_ decision: GuardDecision<GoldenRoute>, gate: Gate? = nil) throws -> Flow<GoldenRoute> {
+        let flow = try URLFlows.flow()
+        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+            await gate?.pass()
+            return decision
+        }]
+        return flow
+    }
+
+    @Test func anAllowedLinkOpens() async throws {
+        let flow = try guardedFlow(.allow)
+        #expect(try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 4))
+    }
+
+    @Test func aDeniedLinkChangesNothing() async throws {
+        let flow = try guardedFlow(.deny(reason: "not shared"))
+        let before = flow.state
+        await #expect(throws: DeepLinkError.navigation(.guardDenied(guard: "shared", route: "note", reason: "not shared"))) {
+            try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink))
+        }
+        #expect(flow.state == before)
+    }
+
+    @Test func aRedirectKeepsTheLinkPending() async throws {
+        let flow = try guardedFlow(.redirect(.fullScreenCover(.signIn)))
+        #expect(try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) == .redirected(guard: "shared"))
+        #expect(flow.focusedScreen.route == .signIn)
+        guard case .link(let url, _)? = flow.pendingChange?.change else { Issue.record("no pending link"); return }
+        #expect(url == "notes://notes/4")
+    }
+
+    @Test func theLinkIsPlannedAgainAgainstTheStateWhenTheGuardAnswers() async throws {
+        let gate = Gate()
+        let flow = try guardedFlow(.allow, gate: gate)
+        let opening = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
+        await gate.arrivals(1)
+        try flow.apply(.path([.selectTab(.settingsTab), .push(.about)]))  // the user went on meanwhile
+        gate.open()
+        #expect(try await opening.value == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 4))
+        #expect(flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about], "what the user did stays")
+    }
+
+    @Test func theNewestLinkWins() async throws {
+        let gate = Gate()
+        let flow = try guardedFlow(.allow, gate: gate)
+        let first = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
+        await gate.arrivals(1)
+        let second = Task { try await flow.openAwaitingGuards("notes://notes/5", source: .external(.universalLink)) }
+        await gate.arrivals(2)
+        gate.open()
+        await #expect(throws: DeepLinkError.superseded) { try await first.value }
+        #expect(try await second.value == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 5))
+    }
+
+    @Test func aGuardThatNeverAnswersTimesOut() async throws {
+        let gate = Gate()
+        let flow = try guardedFlow(.allow, gate: gate)
+        let before = flow.state
+        await #expect(throws: DeepLinkError.guardTimedOut(guard: "shared")) {
+            try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink), timeout: .milliseconds(20))
+        }
+        #expect(flow.state == before)
+        gate.open()
+    }
+
+    @Test func aLinkAddingNoWatchedRouteDoesNotWait() async throws {
+        let gate = Gate()
+        let flow = try guardedFlow(.deny(reason: "never"), gate: gate)
+        #expect(try await flow.openAwaitingGuards("notes://about", source: .app) == .applied)
+        #expect(gate.arrivals == 0)
+    }
+}
