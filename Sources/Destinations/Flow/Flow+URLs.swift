@@ -244,7 +244,9 @@ extension Flow {
             guard let expected = urls?.scene, scene == expected else {
                 throw .wrongScene(expected: urls?.scene ?? "", found: scene)
             }
-            if source.isExternal { throw .externalStateURLsDisabled(scene: scene) }
+            if source.isExternal, urls?.router.scene(named: scene)?.acceptsExternalStateURLs != true {
+                throw .externalStateURLsDisabled(scene: scene)
+            }
             return nil
         case .link(let match):
             if case .external(let origin) = source, let allowed = match.sources, !allowed.contains(origin) {

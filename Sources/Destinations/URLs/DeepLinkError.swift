@@ -59,7 +59,8 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case noRouter
     /// A state URL of another scene than the flow's.
     case wrongScene(expected: String, found: String)
-    /// An external source sent a state URL; only the app and trusted sources may open them.
+    /// An external source sent a state URL of a kind that does not accept them
+    /// (``SceneKind/acceptsExternalStateURLs``); the app and trusted sources always may.
     case externalStateURLsDisabled(scene: String)
     /// The deep link does not accept URLs from this source (``DeepLink/sources``).
     case sourceNotAllowed(pattern: String, source: LinkSource)

@@ -25,6 +25,10 @@ public struct SceneKind<Route: NavigationRoute>: Sendable {
     public let maximumInstances: Int?
     /// Whether links from outside the app may open or reach windows of the kind.
     public let acceptsExternalLinks: Bool
+    /// Whether sources outside the app may open the kind's state URLs. Off unless set: a state
+    /// URL can name any screen, while a deep link names only what its author chose. Trusted
+    /// sources and the app always may.
+    public let acceptsExternalStateURLs: Bool
 
     /// Creates a scene kind.
     public init(
@@ -32,12 +36,14 @@ public struct SceneKind<Route: NavigationRoute>: Sendable {
         layout: Layout<Route>,
         reuse: Reuse = .frontmost,
         maximumInstances: Int? = nil,
-        acceptsExternalLinks: Bool = true
+        acceptsExternalLinks: Bool = true,
+        acceptsExternalStateURLs: Bool = false
     ) {
         self.name = name
         self.layout = layout
         self.reuse = reuse
         self.maximumInstances = maximumInstances
         self.acceptsExternalLinks = acceptsExternalLinks
+        self.acceptsExternalStateURLs = acceptsExternalStateURLs
     }
 }

@@ -101,3 +101,21 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         }
     }
 }
+
+@MainActor
+@Suite struct ExternalStateURLTests {
+    @Test func aKindCanOptInToStateURLsFromOutsideAndGuardsStillApply() throws {
+        let router = try URLRouter(
+            prefixes: ["notes://"],
+            scenes: [SceneKind("main", layout: GoldenURLs.main, acceptsExternalStateURLs: true)],
+            patterns: GoldenURLs.patterns
+        )
+        let flow = try Flow(providers: URLFlows.providers(), urls: router, scene: "main")
+        #expect(try flow.open("notes://main/settings/settings/about", source: .external(.otherApp)) == .applied)
+        #expect(flow.focusedScreen.route == .about)
+        flow.guards = [privateNotesGuard(GoldenSession(), redirect: false)]
+        let before = flow.state
+        #expect(throws: DeepLinkError.self) { try flow.open("notes://main/notes/notes/note/3", source: .external(.otherApp)) }
+        #expect(flow.state == before)
+    }
+}
