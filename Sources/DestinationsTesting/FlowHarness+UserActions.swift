@@ -152,10 +152,14 @@ extension FlowHarness {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ expected: (() -> String)? = nil
     ) async throws(HarnessError) {
-        let buttons = flow.state.presentedChain.last.flatMap { flow.alertDisplay(of: $0.modal) }?.buttons ?? []
+        let display = flow.state.presentedChain.last.flatMap { flow.alertDisplay(of: $0.modal) }
+        let buttons = display?.buttons ?? []
         guard let index = buttons.firstIndex(where: { $0.label == label }) else {
             let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            let error = failure(.noAlertButton(label, buttons: buttons.map { $0.label }), destination: nil)
+            let problem: HarnessError.Problem = display == nil
+                ? .noAlertToTap(focused: DestinationsTesting.label(flow.state.focusedScreen))
+                : .noAlertButton(label, buttons: buttons.map { $0.label })
+            let error = failure(problem, destination: nil)
             report(error, at: location)
             throw error
         }

@@ -46,7 +46,7 @@ extension Flow {
             return
         }
         let refusal = executeGuarded(request)
-        if !deferred.isEmpty { runDeferred() }
+        if !deferred.isEmpty || !deferredTaps.isEmpty { runDeferred() }
         if let refusal { throw refusal }
     }
 
@@ -54,8 +54,12 @@ extension Flow {
     /// transaction. Their refusals are reported, not thrown: their callers have returned.
     @usableFromInline
     func runDeferred() {
-        while !deferred.isEmpty {
-            _ = executeGuarded(deferred.removeFirst())
+        while !deferred.isEmpty || !deferredTaps.isEmpty {
+            if !deferred.isEmpty {
+                _ = executeGuarded(deferred.removeFirst())
+            } else {
+                runDeferredTap()
+            }
         }
     }
 

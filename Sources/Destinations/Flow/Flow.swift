@@ -96,6 +96,10 @@ public final class Flow<Route: NavigationRoute>: Observable {
     var linkGeneration = 0
     /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
     var alertsBeingTapped: Set<ElementID> = []
+    /// Alert taps made during a change, run as a whole after it.
+    @usableFromInline var deferredTaps: [(index: Int, alert: ElementID)] = []
+    /// Work a tap's event handed to the alert's presenter, run after the alert closes.
+    var tapFollowUps: [@MainActor () -> Void]?
     /// The redirect the last guard check asked for.
     var lastRedirect: (guardName: String, presentation: Presentation<Route>)?
 

@@ -23,32 +23,70 @@ extension Flow {
     ///   late or repeated tap) or ``UserActionProblem/noSuchButton(_:alert:)``; the state is
     ///   then unchanged.
     public func tapAlertButton(_ index: Int, of alert: ElementID) throws(NavigationError) {
+        // During a change (from a hook or an observer) the whole tap runs after it, so that its
+        // event and its dismissal see the same alert.
+        if isBusy {
+            deferredTaps.append((index, alert))
+            return
+        }
         // A tap made while the same alert's tap is being handled (its event's handler tapped
         // again) is a repeated tap: the alert is already closing.
         guard isAlertOnScreen(alert), !alertsBeingTapped.contains(alert) else { throw .staleUserAction(.modalGone(alert)) }
-        alertsBeingTapped.insert(alert)
-        defer { alertsBeingTapped.remove(alert) }
         let object = live[alert]?.object
-        if let destination = object as? any AlertDestination {
+        let destination = object as? any AlertDestination
+        if let destination {
             guard Self.display(of: destination).buttons.indices.contains(index) else {
                 throw .staleUserAction(.noSuchButton(index, alert: alert))
-            }
-            let reported = refusals
-            do throws(NavigationError) {
-                try Self.sendButton(index, of: destination)
-            } catch {
-                // Refusals of the change the event asked for are reported where they happen;
-                // an event that never reached a change (unconfigured, an assistant that threw)
-                // is reported here.
-                if refusals == reported {
-                    refuse(.userAction(.dismissed(modal: alert)), error)
-                }
             }
         } else if index != 0 {
             throw .staleUserAction(.noSuchButton(index, alert: alert))
         }
+        alertsBeingTapped.insert(alert)
+        let outerFollowUps = tapFollowUps
+        tapFollowUps = []
+        defer {
+            alertsBeingTapped.remove(alert)
+        }
+        if let destination {
+            let reported = refusals
+            do throws(NavigationError) {
+                try Self.sendButton(index, of: destination)
+            } catch {
+                // Refusals of the change the event asked for are reported where they happen; an
+                // event that never reached a change (unconfigured, an assistant that threw) is
+                // reported here, with the event as its cause.
+                if refusals == reported, let route = storage.node(alert)?.route {
+                    refuse(.event(Self.buttonEvent(index, of: destination), route: route, from: alert, .path([])), error)
+                }
+            }
+        }
+        let followUps = tapFollowUps ?? []
+        tapFollowUps = outerFollowUps
         if isAlertOnScreen(alert) {
             try apply(.dismissed(modal: alert))
+        }
+        // What the event handed to the presenter runs once the alert is gone, so that the
+        // presenter can present.
+        for followUp in followUps { followUp() }
+    }
+
+    /// A tap deferred during a change; its refusal is reported, not thrown.
+    func runDeferredTap() {
+        let tap = deferredTaps.removeFirst()
+        let reported = refusals
+        do throws(NavigationError) {
+            try tapAlertButton(tap.index, of: tap.alert)
+        } catch {
+            if refusals == reported { refuse(.userAction(.dismissed(modal: tap.alert)), error) }
+        }
+    }
+
+    /// Schedules `work` after the alert being tapped closes, or runs it now outside a tap.
+    func afterAlertTap(_ work: @escaping @MainActor () -> Void) {
+        if tapFollowUps != nil {
+            tapFollowUps?.append(work)
+        } else {
+            work()
         }
     }
 
@@ -64,6 +102,11 @@ extension Flow {
             message: content.message,
             buttons: content.buttons.map { AlertDisplay.Button(label: $0.label, role: $0.role) }
         )
+    }
+
+    static func buttonEvent<D: AlertDestination>(_ index: Int, of destination: D) -> AnyEvent {
+        guard let event = destination.alert.buttons[index].event else { return AnyEvent(destination.alert.buttons[index].label) }
+        return AnyEvent(event)
     }
 
     static func sendButton<D: AlertDestination>(_ index: Int, of destination: D) throws(NavigationError) {
@@ -100,15 +143,25 @@ extension EventResponse {
     /// events.on(.confirm, .toPresenter(NoteDetail.self, .confirmDelete))
     /// ```
     ///
-    /// - Throws (when the event is sent): ``NavigationError/destinationRemoved(_:)`` when no
-    ///   presenter of type `P` is there any more.
+    /// During ``Flow/tapAlertButton(_:of:)`` the presenter gets the event after the alert has
+    /// closed, so that it can present in turn; its refusal is reported (logger,
+    /// ``Flow/onRefusal``, the event stream) like ``Destination/post(_:content:)``.
+    ///
+    /// - Throws (when the event is sent): ``NavigationError/destinationRemoved(_:)`` naming the
+    ///   presenter when it is not a `P`, or the alert when it has no presenter.
     public static func toPresenter<P: Destination>(_ type: P.Type, _ event: P.Event, content: (any Sendable)? = nil) -> EventResponse
     where P.Route == D.Route {
         .perform { input in
-            guard let presenter = input.destination.context.presenter(as: P.self) else {
-                throw NavigationError.destinationRemoved(input.destination.context.id ?? ElementID(0))
+            let context = input.destination.context
+            guard let flow = context.flow, let id = context.id, let presenterID = flow.presenter(of: id) else {
+                throw NavigationError.destinationRemoved(context.id ?? ElementID(0))
             }
-            try presenter.send(event, content: content)
+            guard let presenter = flow.destination(presenterID, as: P.self) else {
+                throw NavigationError.destinationRemoved(presenterID)
+            }
+            // During an alert's tap, the presenter gets the event once the alert has closed, so
+            // that it can present; its refusal is reported like a view's `post`.
+            flow.afterAlertTap { presenter.post(event, content: content) }
         }
     }
 }

@@ -69,10 +69,19 @@ extension NavigationState {
             for modal in newChain { add(.present(presenter: modal.presenter, modal: modal.modal, style: modal.style)) }
             return RenderPlan(steps)
         }
-        let oldChain = old.ownChain(opaque: opaque)
+        // A window can show a modal off the focus path for a moment: a presentation that
+        // finished after the user tapped another tab. Dismiss such modals first.
+        var shownBefore = old
+        for _ in 0..<64 {
+            guard let stray = shownBefore.firstModalOffFocus(opaque: opaque) else { break }
+            let dismissal = RenderStep(.dismiss(presenter: stray.presenter, modal: stray.modal), animated: animated)
+            steps.append(dismissal)
+            shownBefore = shownBefore.applying(dismissal, toward: self)
+        }
+        let oldChain = shownBefore.ownChain(opaque: opaque)
         var kept = 0
         while kept < oldChain.count, kept < newChain.count, oldChain[kept] == newChain[kept] { kept += 1 }
-        var shown = old
+        var shown = shownBefore
         if kept < oldChain.count {
             let dismissal = RenderStep(.dismiss(presenter: oldChain[kept].presenter, modal: oldChain[kept].modal), animated: animated)
             steps.append(dismissal)
@@ -103,6 +112,26 @@ extension NavigationState {
             }
         }
         return chain
+    }
+
+    /// The outermost modal drawn by this renderer that is not on the focus path, if any.
+    func firstModalOffFocus(opaque: Set<ElementID>) -> PresentedModal? {
+        var onScreen: Set<ElementID> = []
+        for modal in presentedChain { onScreen.insert(modal.modal) }
+        var found: PresentedModal?
+        var pending: [NavigationNode<Route>] = [root]
+        while found == nil, let node = pending.popLast() {
+            if opaque.contains(node.id) { continue }
+            if let modal = node.modal {
+                if !onScreen.contains(modal.node.id) {
+                    found = PresentedModal(presenter: node.id, modal: modal.node.id, style: modal.style)
+                    break
+                }
+                pending.append(modal.node)
+            }
+            pending.append(contentsOf: node.children)
+        }
+        return found
     }
 
     /// What makes an element the same element for a renderer.

@@ -100,15 +100,18 @@ public final class RenderScheduler<Host: RenderHost> {
     /// Records a change the user already made on screen, so that no step redoes it.
     ///
     /// Call it after applying `action` to the flow, whether the flow accepted it or not, then
-    /// call ``show(_:animated:)`` with the flow's state. The action is applied to ``rendered`` —
+    /// call ``show(_:animated:)`` with the flow's state (``report(_:to:)`` does all three). It
+    /// starts nothing itself. The action is applied to ``rendered`` —
     /// what the window shows — not to the flow's state: a tap on a tab can reveal a modal the
     /// window has not presented yet, and the next plan still presents it. An action that names
     /// elements the window does not show changes nothing.
     public func acknowledge(_ action: UserAction<Route>) {
         guard let rendered else { return }
         self.rendered = rendered.acknowledging(action)
+        // Until the flow's state arrives, aim at what the user made: re-planning toward the old
+        // target would undo the user's change only to redo it.
+        target = target?.acknowledging(action)
         needsPlan = target != nil
-        advance()
     }
 
     /// Reports a change the user made on screen: applies `action` to `flow`, acknowledges it,
@@ -184,7 +187,10 @@ extension NavigationState {
             result.modifyNode(presenter.id) { node in node.presented = nil }
         case .selectedTab(let tab, let tabsID):
             result.modifyNode(tabsID) { node in
-                guard case .tabs(var tabs) = node.content, tabs.ids.contains(tab) else { return }
+                guard case .tabs(var tabs) = node.content, tabs.ids.contains(tab), tabs.selection != tab else { return }
+                // Leaving a tab dismisses the modals inside it, as the flow does.
+                let left = tabs.selectedIndex
+                tabs._tabs[left]._node = tabs._tabs[left]._node.withoutModals
                 tabs._selection = tab
                 node._content = .tabs(tabs)
             }

@@ -31,12 +31,15 @@ public struct ScreenContext<Route: NavigationRoute> {
 
     /// The screen's Destination when it is of type `D` and still in the flow.
     public func destination<D: Destination>(as type: D.Type = D.self) -> D? where D.Route == Route {
-        flow?.destination(id, as: type)
+        guard isLive else { return nil }
+        return flow?.destination(id, as: type)
     }
 
-    /// Whether the flow still shows the screen.
+    /// Whether the flow still shows the screen: the element is there, with the same route (a
+    /// restore can give the id to another screen).
     public var isLive: Bool {
-        flow?.destination(id) != nil
+        guard let flow, flow.destination(id) != nil else { return false }
+        return flow.node(id)?.route == route
     }
 }
 

@@ -121,7 +121,7 @@ import Foundation
         // Remove the Destination only once its preparation is under way (and stuck).
         await interactor.started.wait()
         try flow.apply(.back)
-        try await flow.settle(timeout: .seconds(5))
+        try await flow.settle(timeout: .seconds(30))
         #expect(await interactor.cleanups == [ElementID(3)])
     }
 
@@ -135,7 +135,7 @@ import Foundation
         try screen.send(.watch)
         await stream.asked.wait()
         try flow.apply(.back)
-        try await flow.settle(timeout: .seconds(5))
+        try await flow.settle(timeout: .seconds(30))
         #expect(!screen.context.hasRunningStreams)
     }
 
@@ -169,7 +169,7 @@ import Foundation
         try flow.apply(.back)
         stream.gate.fire()
         await stream.prepared.wait()
-        try await flow.settle(timeout: .seconds(5))
+        try await flow.settle(timeout: .seconds(30))
         #expect(stream.starts == 0)
         #expect(!screen.context.hasRunningStreams)
     }
@@ -182,7 +182,7 @@ import Foundation
         try flow.focusedDestination(as: ItemsScreen.self)?.send(.watch)
         #expect(stream.starts == 0)
         stream.gate.fire()
-        try await flow.settle(timeout: .seconds(5))
+        try await flow.settle(timeout: .seconds(30))
         #expect(stream.starts == 1)
     }
 
@@ -211,6 +211,6 @@ import Foundation
             #expect(error.description.contains("list #2: ItemsRequest"))
         }
         try flow.apply(.replaceRoot(.stack(.other)))
-        try await flow.settle(timeout: .seconds(5))
+        try await flow.settle(timeout: .seconds(30))
     }
 }
