@@ -103,8 +103,11 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         let scenes = try scenes()
         let router = try GoldenURLs.router()
         try scenes.connect(sceneID: "M", kind: "main")
-        #expect(try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: true) == .existing(sceneID: "M"))
-        #expect(try scenes.destination(for: "notes://window/notes/note/7", router: router, external: true) == .openNewScene(kind: "window"))
+        #expect(try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: false) == .existing(sceneID: "M"))
+        #expect(
+            try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: true)
+                == .unavailable(kind: "main", .closedToExternalLinks), "a state URL from outside opens no window the flow would refuse")
+        #expect(try scenes.destination(for: "notes://window/notes/note/7", router: router, external: false) == .openNewScene(kind: "window"))
         #expect(throws: DeepLinkError.self) { try scenes.destination(for: "notes://nowhere", router: router, external: true) }
     }
 

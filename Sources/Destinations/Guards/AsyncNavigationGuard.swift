@@ -55,36 +55,74 @@ extension Flow {
     ) async throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         linkGeneration &+= 1
         let generation = linkGeneration
-        let plan = try plan(url, source: source)
-        let added = plan.changes.added.compactMap { $0.route }
-        let change = PlannedChange(
-            cause: .url(pattern: plan.pattern, source: source),
-            added: added,
-            removed: plan.changes.removed.compactMap { $0.route },
-            current: plan.current,
-            proposed: plan.proposed
-        )
-        for rule in asyncGuards where added.contains(where: rule.watches) {
-            let decision = await Self.decide(rule, change, timeout: timeout)
-            guard generation == linkGeneration else { throw .superseded }
-            switch decision {
-            case nil:
-                throw .guardTimedOut(guard: rule.name)
-            case .allow?:
-                continue
-            case .deny(let reason)?:
-                throw .navigation(.guardDenied(guard: rule.name, route: added.first?.name, reason: reason))
-            case .redirect(let presentation)?:
-                do throws(NavigationError) {
-                    try applyOrRedirect(presentation)
-                } catch {
-                    throw .navigation(error)
+        var judged: [Route] = []
+        // The guards judge the link as planned now; when the state changed while they waited,
+        // the link is planned again and routes they have not judged yet are asked about too.
+        for _ in 0..<4 {
+            let plan = try plan(url, source: source)
+            let added = plan.changes.added.compactMap { $0.route }
+            let unjudged = added.filter { route in !judged.contains(route) }
+            let rules = asyncGuards.filter { rule in unjudged.contains(where: rule.watches) }
+            if rules.isEmpty {
+                return try open(url, source: source)
+            }
+            let change = PlannedChange(
+                cause: .url(pattern: plan.pattern, source: source),
+                added: added,
+                removed: plan.changes.removed.compactMap { $0.route },
+                current: plan.current,
+                proposed: plan.proposed
+            )
+            for rule in rules {
+                let decision = await Self.decide(rule, change, timeout: timeout)
+                guard generation == linkGeneration, !Task.isCancelled else { throw .superseded }
+                switch decision {
+                case nil:
+                    throw .guardTimedOut(guard: rule.name)
+                case .allow?:
+                    continue
+                case .deny(let reason)?:
+                    throw .navigation(.guardDenied(guard: rule.name, route: added.first?.name, reason: reason))
+                case .redirect(let presentation)?:
+                    do throws(NavigationError) {
+                        try applyOrRedirect(presentation)
+                    } catch {
+                        throw .navigation(error)
+                    }
+                    pendingChange = PendingChange(
+                        change: .link(url: url, source: source, awaitingGuards: true), guardName: rule.name,
+                        expires: .now + pendingLifetime)
+                    return .redirected(guard: rule.name)
                 }
-                pendingChange = PendingChange(change: .link(url: url, source: source), guardName: rule.name, expires: .now + pendingLifetime)
-                return .redirected(guard: rule.name)
+            }
+            judged += unjudged
+        }
+        throw .superseded
+    }
+
+    /// Resumes a pending URL an ``AsyncNavigationGuard`` redirected, asking the guards again
+    /// (``openAwaitingGuards(_:source:timeout:)``); any other pending change resumes as with
+    /// ``resumePending()``. Used once; `nil` when nothing was pending.
+    ///
+    /// - Throws: ``DeepLinkError/navigation(_:)`` with ``NavigationError/pendingExpired`` once
+    ///   it waited too long, and the errors of opening it.
+    @discardableResult
+    public func resumePendingAwaitingGuards(timeout: Duration = .seconds(10)) async throws(DeepLinkError) -> DeepLinkOutcome<Route>? {
+        guard let pending = pendingChange else { return nil }
+        guard case .link(let url, let source, true) = pending.change else {
+            do throws(NavigationError) {
+                switch try resumePending() {
+                case .redirected(let name)?: return .redirected(guard: name)
+                case .applied?: return .applied
+                case nil: return nil
+                }
+            } catch {
+                throw .navigation(error)
             }
         }
-        return try open(url, source: source)
+        pendingChange = nil
+        guard ContinuousClock.now < pending.expires else { throw .navigation(.pendingExpired) }
+        return try await openAwaitingGuards(url, source: source, timeout: timeout)
     }
 
     /// The guard's answer, or `nil` when it did not answer within `timeout`.
@@ -94,13 +132,17 @@ extension Flow {
         timeout: Duration
     ) async -> GuardDecision<Route>? {
         let answer = FirstAnswer<GuardDecision<Route>>()
-        let decision = await withCheckedContinuation { (continuation: CheckedContinuation<GuardDecision<Route>?, Never>) in
-            answer.continuation = continuation
-            answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
-            answer.timer = Task { @MainActor in
-                try? await Task.sleep(for: timeout)
-                answer.resolve(nil)
+        let decision = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<GuardDecision<Route>?, Never>) in
+                answer.continuation = continuation
+                answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
+                answer.timer = Task { @MainActor in
+                    try? await Task.sleep(for: timeout)
+                    answer.resolve(nil)
+                }
             }
+        } onCancel: {
+            Task { @MainActor in answer.resolve(nil) }
         }
         answer.worker?.cancel()
         answer.timer?.cancel()

@@ -76,7 +76,11 @@ extension Flow {
         switch pending.change {
         case .presentation(let presentation):
             return try applyOrRedirect(presentation)
-        case .link(let url, let source):
+        case .link(_, _, true):
+            // An asynchronous guard redirected it: it must ask that guard again.
+            pendingChange = pending
+            throw .linkRefused(.awaitsAsyncGuards)
+        case .link(let url, let source, false):
             let outcome: DeepLinkOutcome<Route>
             do throws(DeepLinkError) {
                 outcome = try open(url, source: source)

@@ -57,8 +57,10 @@ public struct PendingChange<Route: NavigationRoute>: Sendable {
     public enum Change: Sendable {
         /// A presentation, from ``Flow/applyOrRedirect(_:from:)``.
         case presentation(Presentation<Route>)
-        /// A URL, from ``Flow/open(_:source:)``, with who opened it.
-        case link(url: String, source: LinkSource)
+        /// A URL, from ``Flow/open(_:source:)``, with who opened it; `awaitingGuards` when an
+        /// ``AsyncNavigationGuard`` redirected it, so that it resumes only through
+        /// ``Flow/resumePendingAwaitingGuards(timeout:)``.
+        case link(url: String, source: LinkSource, awaitingGuards: Bool = false)
     }
 
     /// The change.

@@ -9,7 +9,12 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     var freshIDs: SequentialElementIDs
     /// The first id of elements built afresh (the initial content of a tab that failed).
     let firstFreshID: UInt64
+    /// Whether saved ids are replaced with fresh ones: when they come so close to
+    /// ``ElementID/maximum`` that the flow would soon run out.
+    let renumbers: Bool
     var report = RestorationReport()
+    /// The screens built afresh for tabs that failed.
+    var resetScreens = 0
     private var seen: Set<ElementID> = []
     private var elements = 0
     private var reportedTooMany = false
@@ -22,8 +27,10 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         self.age = age
         self.maximumElements = maximumElements
         self.maximumDepth = maximumDepth
-        self.freshIDs = SequentialElementIDs(startingAt: firstFreshID)
-        self.firstFreshID = firstFreshID
+        self.renumbers = firstFreshID > ElementID.maximum.rawValue / 2
+        if renumbers { report.issues.append(.idsRenumbered) }
+        self.firstFreshID = renumbers ? 1 : firstFreshID
+        self.freshIDs = SequentialElementIDs(startingAt: self.firstFreshID)
     }
 
     /// The largest saved id in the tree, so that elements built afresh take ids above it.
@@ -59,8 +66,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         }
         guard case .object(let members) = value else { return malformed(path, "not an object") }
         guard case .integer(let rawID)? = members["id"], rawID >= 0 else { return malformed(path, "no id") }
-        let id = ElementID(UInt64(rawID))
-        guard id.isValid else { return malformed(path, "id \(rawID) above the maximum") }
+        let savedID = ElementID(UInt64(rawID))
+        guard savedID.isValid else { return malformed(path, "id \(rawID) above the maximum") }
+        let id = renumbers ? freshIDs.next() : savedID
         let kinds = ["screen", "stack", "tabs", "split"].filter { members[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let body = members[kind] else {
             return malformed(path, "not exactly one of screen, stack, tabs and split")
@@ -107,7 +115,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             report.issues.append(.replaced(path: path, route: route.readableDescription, with: replacement.readableDescription))
             return replacement
         case .maximumAge(let seconds):
-            guard age <= seconds else {
+            guard age >= 0, age <= seconds else {
                 report.issues.append(.expired(path: path, route: route.readableDescription))
                 return nil
             }
@@ -141,13 +149,14 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         var layouts: [TabLayout<Route>] = []
         if case .tabs(let tabLayouts, _)? = layout { layouts = tabLayouts }
         var kept: [Tab<Route>] = []
+        var names: Set<TabID> = []
         for (index, entry) in saved.enumerated() {
             guard case .string(let name)? = entry["id"] else {
                 report.issues.append(.malformedElement(path: "\(path)/tabs[\(index)]", reason: "a tab needs a name"))
                 continue
             }
             let tab = TabID(name)
-            guard !kept.contains(where: { $0.id == tab }) else {
+            guard names.insert(tab).inserted else {
                 report.issues.append(.malformedElement(path: "\(path)/tabs[\(name)]", reason: "two tabs share a name"))
                 continue
             }
@@ -156,7 +165,11 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 kept.append(Tab(id: tab, node: node))
             } else if let tabLayout, let node = try? tabLayout.makeNode(ids: &freshIDs) {
                 report.issues.append(.tabReset(tab))
+                resetScreens += NavigationState(root: node).screens.count
                 kept.append(Tab(id: tab, node: node))
+            } else {
+                names.remove(tab)
+                report.issues.append(.malformedElement(path: "\(path)/tabs[\(name)]", reason: "the tab is not in the layout, so it cannot be reset"))
             }
         }
         guard let first = kept.first else { return malformed(path, "no tab came back") }

@@ -52,10 +52,49 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
         return try encoder.encode(self)
     }
 
+    /// How deeply a snapshot's JSON may nest: deep enough for any real state, shallow enough
+    /// that decoding, which recurses once per level, fits the smallest thread stacks.
+    public static let maximumNesting = 128
+
     /// Reads a snapshot written by ``encoded()``.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for JSON nested deeper than
+    ///   ``maximumNesting``, before decoding any of it; the decoder's errors otherwise.
     public init(data: Data) throws {
+        if let depth = Self.nesting(of: data, above: Self.maximumNesting) {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "JSON nested \(depth) levels deep"))
+        }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         self = try decoder.decode(Self.self, from: data)
+    }
+
+    /// The nesting depth of `data`'s JSON once it exceeds `limit`, or `nil` when it stays within.
+    /// Brackets inside strings do not count.
+    static func nesting(of data: Data, above limit: Int) -> Int? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return depth }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 }

@@ -118,7 +118,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         for _ in 0..<64 {
             let state = NavigationState(root: root)
             guard let problem = state.firstProblem else {
-                report.restoredScreens = state.screens.count { $0.id.rawValue < reader.firstFreshID }
+                report.restoredScreens = state.screens.count - reader.resetScreens
                 return RestoredState(state: state, report: report)
             }
             guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal else {

@@ -33,6 +33,12 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
     case tooManyElements(limit: Int)
     /// What came back breaks a rule of the model; the initial state is used.
     case brokenRule(StateProblem)
+    /// The saved ids came so close to ``ElementID/maximum`` that the flow would soon run out:
+    /// every element got a new id (so none keeps its Destination across the restore).
+    case idsRenumbered
+    /// The previous launch never finished restoring this scene: restoring was skipped once
+    /// (``CrashLoopBreaker``).
+    case skippedAfterCrash
 
     public var description: String {
         switch self {
@@ -51,6 +57,8 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
         case .tabReset(let tab): "tab \(tab) reset to its initial content"
         case .tooManyElements(let limit): "more than \(limit) elements"
         case .brokenRule(let problem): "restored state breaks a rule: \(problem)"
+        case .idsRenumbered: "ids renumbered"
+        case .skippedAfterCrash: "skipped after a crash while restoring"
         }
     }
 }

@@ -10,8 +10,10 @@ public enum SnapshotValue: Hashable, Sendable, Codable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number without a fraction that fits 64 bits.
+    /// A number without a fraction that fits 64 signed bits.
     case integer(Int64)
+    /// A whole number above `Int64.max` that fits 64 unsigned bits.
+    case unsigned(UInt64)
     /// Any other number.
     case double(Double)
     /// A string.
@@ -29,6 +31,8 @@ public enum SnapshotValue: Hashable, Sendable, Codable {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsigned(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
@@ -46,6 +50,7 @@ public enum SnapshotValue: Hashable, Sendable, Codable {
         case .null: try container.encodeNil()
         case .bool(let value): try container.encode(value)
         case .integer(let value): try container.encode(value)
+        case .unsigned(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .string(let value): try container.encode(value)
         case .array(let value): try container.encode(value)

@@ -59,6 +59,8 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     /// Each window's back and forward history over the links it opened (``open(_:in:source:)``).
     public private(set) var histories: [String: NavigationHistory<Route>] = [:]
     private let providers: Providers<Route>
+    private let configure: @MainActor (Flow<Route>, SceneKind<Route>) -> Void
+    private let markerDirectory: URL?
     private let restorations: [String: Restoration<Route>]
     private let schemaVersion: Int
 
@@ -72,6 +74,11 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///     it, as the scene kind of its name.
     ///   - schemaVersion: The app's schema version, written in every snapshot.
     ///   - migrations: The migrations snapshots from older versions need.
+    ///   - markerDirectory: Where to keep each window's ``CrashLoopBreaker`` marker; `nil` for
+    ///     no breaker.
+    ///   - configure: Runs on every new flow before its snapshot is restored or a launch link
+    ///     opened: the place to set ``Flow/guards``, ``Flow/asyncGuards`` and
+    ///     ``Flow/onRefusal``, so that restored screens and launch links meet the guards.
     ///   - policy: What restoring brings back of each route.
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for a kind's layout that cannot be built.
     public init(
@@ -82,8 +89,12 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         schemaVersion: Int = 1,
         migrations: [SnapshotMigration] = [],
         supportsMultipleScenes: Bool = true,
+        markerDirectory: URL? = nil,
+        configure: @escaping @MainActor (Flow<Route>, SceneKind<Route>) -> Void = { _, _ in },
         policy: @escaping @Sendable (Route) -> RestorationPolicy<Route> = { _ in .restore }
     ) throws(NavigationError) {
+        self.configure = configure
+        self.markerDirectory = markerDirectory
         self.kinds = kinds
         self.providers = providers
         self.store = store
@@ -124,17 +135,25 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         } catch {
             throw .navigation(error)
         }
+        configure(flow, kind)
         var report = RestorationReport()
         if let data = store.load(sceneID) {
-            let restored = restoration.restore(data)
-            report = restored.report
-            if !restored.report.usedInitialState {
-                do throws(NavigationError) {
-                    try flow.restore(restored.state)
-                } catch {
-                    report.usedInitialState = true
-                    report.restoredScreens = 0
+            let breaker = markerDirectory.map { CrashLoopBreaker(marker: FileSceneStore(directory: $0).file(sceneID).appendingPathExtension("restoring")) }
+            if breaker?.beginRestoring() == false {
+                report.issues.append(.skippedAfterCrash)
+                report.usedInitialState = true
+            } else {
+                let restored = restoration.restore(data)
+                report = restored.report
+                if !restored.report.usedInitialState {
+                    do throws(NavigationError) {
+                        try flow.restore(restored.state)
+                    } catch {
+                        report.usedInitialState = true
+                        report.restoredScreens = 0
+                    }
                 }
+                breaker?.finishRestoring()
             }
         }
         let connection = Connection(kind: name, flow: flow, report: report)
@@ -197,7 +216,14 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     /// - Throws: The flow's refusal of that state.
     @discardableResult
     public func forward(_ sceneID: String) throws(NavigationError) -> Bool {
-        guard let flow = connections[sceneID]?.flow, var history = histories[sceneID], let next = history.forward() else { return false }
+        guard let flow = connections[sceneID]?.flow, var history = histories[sceneID] else { return false }
+        // A change made since going back ends the way forward, as in a browser.
+        guard history.current == flow.state else {
+            history.record(flow.state)
+            histories[sceneID] = history
+            return false
+        }
+        guard let next = history.forward() else { return false }
         try flow.restore(next)
         histories[sceneID] = history
         return true
@@ -287,6 +313,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         let parsed = try router.parse(url, ids: &ids, limits: external ? .external : .trusted)
         switch parsed {
         case .state(let scene, let state):
+            if external, kinds.first(where: { $0.name == scene })?.acceptsExternalStateURLs != true {
+                return .unavailable(kind: scene, .closedToExternalLinks)
+            }
             return destination(forKind: scene, showing: state.focusedScreen.route, external: external)
         case .link(let match):
             let route: Route?

@@ -70,8 +70,12 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case stalePlan
     /// An ``AsyncNavigationGuard`` did not answer within the time ``Flow/openAwaitingGuards(_:source:timeout:)`` gives it.
     case guardTimedOut(guard: String)
-    /// A newer URL was opened while this one waited for an asynchronous guard: the newest wins.
+    /// A newer URL was opened while this one waited for an asynchronous guard (the newest
+    /// wins), or the task opening it was cancelled.
     case superseded
+    /// The pending URL was redirected by an ``AsyncNavigationGuard``: resume it with
+    /// ``Flow/resumePendingAwaitingGuards(timeout:)``, which asks the guard again.
+    case awaitsAsyncGuards
 
     // MARK: The change
 

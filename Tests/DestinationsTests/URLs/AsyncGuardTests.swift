@@ -58,8 +58,45 @@ final class Gate {
         let flow = try guardedFlow(.redirect(.fullScreenCover(.signIn)))
         #expect(try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) == .redirected(guard: "shared"))
         #expect(flow.focusedScreen.route == .signIn)
-        guard case .link(let url, _)? = flow.pendingChange?.change else { Issue.record("no pending link"); return }
+        guard case .link(let url, _, let awaitingGuards)? = flow.pendingChange?.change else { Issue.record("no pending link"); return }
         #expect(url == "notes://notes/4")
+        #expect(awaitingGuards)
+        // A plain resume cannot skip the guard that redirected it.
+        try flow.apply(.dismiss)
+        #expect(throws: NavigationError.linkRefused(.awaitsAsyncGuards)) { try flow.resumePending() }
+        #expect(try await flow.resumePendingAwaitingGuards() == .redirected(guard: "shared"), "asked again, it redirects again")
+        #expect(!flow.state.screens.contains { $0.route == .note(id: 4) })
+    }
+
+    @Test func routesAddedWhileTheGuardWaitedAreJudgedToo() async throws {
+        let gate = Gate()
+        let flow = try URLFlows.flow()
+        var judged: [[GoldenRoute]] = []
+        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { change in
+            judged.append(change.added)
+            await gate.pass()
+            return change.added.contains(.note(id: 9)) ? .deny(reason: "private") : .allow
+        }]
+        try flow.apply(.push(.note(id: 9)))   // the link below keeps note 9: only note 4 is new
+        let opening = Task { try await flow.openAwaitingGuards("notes://main/notes/notes/note/9/note/4", source: .app) }
+        await gate.arrivals(1)
+        try flow.apply(.back)                  // note 9 leaves while the guard waits
+        gate.open()
+        await #expect(throws: DeepLinkError.self) { try await opening.value }
+        #expect(judged == [[.note(id: 4)], [.note(id: 9), .note(id: 4)]])
+        #expect(!flow.state.screens.contains { $0.route == .note(id: 9) }, "note 9 came back without its guard's say")
+    }
+
+    @Test func aCancelledLinkDoesNotOpen() async throws {
+        let gate = Gate()
+        let flow = try guardedFlow(.allow, gate: gate)
+        let before = flow.state
+        let opening = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
+        await gate.arrivals(1)
+        opening.cancel()
+        await #expect(throws: DeepLinkError.superseded) { try await opening.value }
+        gate.open()
+        #expect(flow.state == before)
     }
 
     @Test func theLinkIsPlannedAgainAgainstTheStateWhenTheGuardAnswers() async throws {
