@@ -215,6 +215,51 @@ import Testing
         }
     }
 
+    @Test func everyStackComesBackAsItsLongestValidPrefixOverRandomStates() throws {
+        let restoration = try restoration()
+        var random = SeededRandom(seed: 0x9E1F)
+        var checked = 0
+        for _ in 0..<200 {
+            let state = RandomStates.state(&random)
+            // Pick a screen inside a stack, not the stack's root, and break its route.
+            var candidates: [(stack: ElementID, index: Int, screen: ElementID)] = []
+            for node in state.nodes {
+                guard case .stack(let stack) = node.content, stack.count > 1 else { continue }
+                for index in 1..<stack.count { candidates.append((node.id, index, stack[index].id)) }
+            }
+            guard !candidates.isEmpty else { continue }
+            let victim = random.pick(candidates)
+            var snapshot = try NavigationSnapshot(state, schemaVersion: 1, savedAt: now)
+            snapshot.state = Self.replacingRoute(of: victim.screen, in: snapshot.state)
+            let restored = restoration.restore(snapshot, now: now)
+            guard !restored.report.usedInitialState else { continue }
+            guard let node = restored.state.node(victim.stack), case .stack(let stack) = node.content else {
+                // The stack sat inside a modal the rules then dropped, or a tab that reset.
+                continue
+            }
+            #expect(stack.count == victim.index, "the stack keeps the screens below the broken one")
+            checked += 1
+        }
+        #expect(checked > 50, "the property must be exercised: \(checked)")
+    }
+
+    /// The saved tree with the route of element `id` replaced by one no route decodes from.
+    static func replacingRoute(of id: ElementID, in tree: SnapshotValue) -> SnapshotValue {
+        switch tree {
+        case .object(var members):
+            if case .integer(let saved)? = members["id"], UInt64(saved) == id.rawValue, members["screen"] != nil {
+                members["screen"] = .object(["noSuchRoute": .object([:])])
+                return .object(members)
+            }
+            for (key, value) in members { members[key] = replacingRoute(of: id, in: value) }
+            return .object(members)
+        case .array(let values):
+            return .array(values.map { replacingRoute(of: id, in: $0) })
+        default:
+            return tree
+        }
+    }
+
     @Test func restoringIntoAFlowKeepsTheDestinationsOfUnchangedScreens() async throws {
         try await MainActor.run {
             let log = Log()
