@@ -215,7 +215,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         while !Task.isCancelled {
             status = .connecting
             do {
-                let hello = encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph)
+                let hello = encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph, testSetup: configuration.testSetup)
                 try await transport.open(hello: InspectorEncoder<Route>.data(hello))
                 sessionsOpened += 1
                 attempt = 0

@@ -28,6 +28,26 @@ public struct InspectorConfiguration: Sendable {
     /// At most this many events a second are sent; above it, the client coalesces: it sends
     /// the latest state with a count of the events it skipped.
     public var maxEventsPerSecond: Int
+    /// How a test builds this app's flow, for the inspector's "copy as test".
+    public var testSetup: TestSetup?
+
+    /// Swift expressions that build the app's flow in a test: the inspector writes them into
+    /// the `FlowHarness` test it makes of a session.
+    public struct TestSetup: Sendable, Hashable {
+        /// The module that defines the routes and providers: `NotesApp`.
+        public var module: String
+        /// The first layout: `NotesAppConfiguration.layout`.
+        public var layout: String
+        /// The providers: `NotesAppConfiguration.providers(datasource: NotesDatasource())`.
+        public var providers: String
+
+        /// Creates a test setup from Swift expressions.
+        public init(module: String, layout: String, providers: String) {
+            self.module = module
+            self.layout = layout
+            self.providers = providers
+        }
+    }
 
     /// Creates a configuration.
     public init(
@@ -37,7 +57,8 @@ public struct InspectorConfiguration: Sendable {
         scene: String = "main",
         transport: Transport = .automatic,
         allowRestore: Bool = true,
-        maxEventsPerSecond: Int = 120
+        maxEventsPerSecond: Int = 120,
+        testSetup: TestSetup? = nil
     ) {
         self.url = url
         self.token = token
@@ -46,6 +67,7 @@ public struct InspectorConfiguration: Sendable {
         self.transport = transport
         self.allowRestore = allowRestore
         self.maxEventsPerSecond = max(1, maxEventsPerSecond)
+        self.testSetup = testSetup
     }
 
     /// Reads `DESTINATIONS_INSPECTOR` (the inspector's address) and

@@ -17,7 +17,7 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 
-    func hello(app: String, canRestore: Bool, graph: FlowGraph<Route>?) -> [String: Any] {
+    func hello(app: String, canRestore: Bool, graph: FlowGraph<Route>?, testSetup: InspectorConfiguration.TestSetup?) -> [String: Any] {
         var hello: [String: Any] = [
             "type": "hello",
             "protocol": inspectorProtocolVersion,
@@ -29,6 +29,9 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
             "canRestore": canRestore,
         ]
         if let graph { hello["graph"] = Self.graph(graph) }
+        if let testSetup {
+            hello["testSetup"] = ["module": testSetup.module, "layout": testSetup.layout, "providers": testSetup.providers]
+        }
         return hello
     }
 
