@@ -119,6 +119,12 @@ function render() {
   $("metrics").textContent = `${log.length} states · app→page p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms`;
 }
 
+// A row's one-line summary: the cause as code would write it, without the leading verb.
+function rowSummary(event) {
+  const text = event.cause.description || event.cause.summary;
+  return text.replace(/^(apply|event|user) /, "");
+}
+
 // A refusal carries the state the flow kept; it is drawn like any state.
 function stateEvent(log, index) { return log[index]; }
 
@@ -148,7 +154,7 @@ function renderLog(s, selected) {
     row.setAttribute("role", "listitem");
     row.dataset.index = String(i); row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind;
     row.append(el("span", "seq", `#${event.seq}`), el("span", "kind", event.refusal ? `refused ${event.cause.kind}` : event.cause.kind),
-      el("span", "summary", event.cause.summary + (event.refusal ? ` — ${event.refusal.message}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "")),
+      el("span", "summary", rowSummary(event) + (event.refusal ? ` — ${event.refusal.message}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "")),
       el("span", "counts", `+${event.changes.added.length} −${event.changes.removed.length}`));
     row.title = event.cause.description || event.cause.summary;
     row.onclick = () => { model.viewing = i === s.log.length - 1 ? null : i; render(); };
@@ -166,6 +172,8 @@ function renderTree(event, current) {
   const visible = new Set(event.visible || []);
   const context = { focused: event.focused, visible, added, touched };
   tree.replaceChildren(node(event.tree, context, 0, true));
+  tree.dataset.rendered = event.rendered;
+  tree.dataset.seq = String(event.seq);
   const labelOf = (id) => { const n = tree.querySelector(`[data-id="${id}"]`); return n ? `${n.dataset.label} #${id}` : `#${id}`; };
   $("focused").textContent = labelOf(event.focused);
   $("visible").textContent = (event.visible || []).map((id) => `#${id}`).join(", ");
