@@ -21,4 +21,4 @@ notes="$(swift build --show-bin-path)/NotesExample"
 
 out="$root/Inspector/.test-output"
 mkdir -p "$out"
-python3 "$root/Inspector/Tests/browser_test.py" --server "$server" --notes "$notes" --out "$out"
+python3 "$root/Inspector/Tests/browser_test.py" --server "$server" --notes "$notes" --out "$out" --package "$root"

@@ -108,11 +108,30 @@ def upgrade_status(port, path, origin):
         return int(status.split()[1]) if len(status.split()) > 1 else 0
 
 
+def run_copied_test(package, source):
+    """Puts the copied test in the package's DestinationsTestingTests for one run of
+    `swift test`, then removes it."""
+    path = os.path.join(package, "Tests", "DestinationsTestingTests", "GeneratedInspectorSessionTest.swift")
+    with open(path, "w") as file:
+        file.write(source)
+    try:
+        run = subprocess.run(["swift", "test", "--package-path", package, "--filter", "replaysInspectorSession"],
+                             capture_output=True, text=True, timeout=900)
+        output = run.stdout + run.stderr
+        passed = run.returncode == 0 and re.search(r"Test run with 1 test .*passed", output) is not None
+        if not passed:
+            print(output[-2000:])
+        return passed
+    finally:
+        os.remove(path)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--notes", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--package", help="the Destinations package: run the copied test there with `swift test`")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     options = parser.parse_args()
     os.makedirs(options.out, exist_ok=True)
@@ -256,6 +275,8 @@ def main():
                   "@Test func replaysInspectorSession()" in source and "FlowHarness(NotesAppConfiguration.layout" in source
                   and source.count("try harness.flow.restore(state)") == states, states)
             page.locator("#close-test").click()
+            if options.package:
+                check("the copied test passes in swift test", run_copied_test(options.package, source))
 
             check("the page's console has no errors", not errors, errors[:3])
             browser.close()
