@@ -70,16 +70,18 @@ func tokenMatches(_ request: Request, _ token: String) -> Bool {
 
 func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
-    let security: HTTPFields = [
-        HTTPField.Name("Content-Security-Policy")!: "default-src 'self'; connect-src 'self' ws: ; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'",
-        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-        HTTPField.Name("Referrer-Policy")!: "no-referrer",
-    ]
     for (path, name) in [("/", "index.html"), ("/inspector.js", "inspector.js"), ("/inspector.css", "inspector.css")] {
-        router.get(RouterPath(path)) { _, _ -> Response in
+        router.get(RouterPath(path)) { request, _ -> Response in
             guard let file = page.files[name] else { return Response(status: .notFound) }
             var response = Response.text(file.body, type: file.type)
-            response.headers.append(contentsOf: security)
+            // Scripts, styles and sockets from this server only.
+            let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? "127.0.0.1"
+            let policy = "default-src 'self'; connect-src 'self' ws://\(host); img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'"
+            response.headers.append(contentsOf: [
+                HTTPField.Name("Content-Security-Policy")!: policy,
+                HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+                HTTPField.Name("Referrer-Policy")!: "no-referrer",
+            ] as HTTPFields)
             return response
         }
     }
