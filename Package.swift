@@ -7,17 +7,25 @@ let package = Package(
     products: [
         .library(name: "Destinations", targets: ["Destinations"]),
         .library(name: "DestinationsTesting", targets: ["DestinationsTesting"]),
+        .library(name: "DestinationsInspector", targets: ["DestinationsInspector"]),
+    ],
+    traits: [
+        // Keeps the inspector client working in release builds; without it, the client is
+        // compiled only in debug builds and is an inert stub in release.
+        .trait(name: "InspectorInRelease", description: "Compile the Flow Inspector client into release builds too."),
     ],
     targets: [
         .target(name: "Destinations"),
         .target(name: "DestinationsTesting", dependencies: ["Destinations"]),
+        .target(name: "DestinationsInspector", dependencies: ["Destinations"]),
         .target(name: "NotesApp", dependencies: ["Destinations"], path: "Examples/Notes/NotesApp"),
         .executableTarget(
             name: "NotesExample",
-            dependencies: ["Destinations", "NotesApp"],
+            dependencies: ["Destinations", "DestinationsInspector", "NotesApp"],
             path: "Examples/Notes/NotesExample"
         ),
         .testTarget(name: "DestinationsTests", dependencies: ["Destinations", "NotesApp"]),
+        .testTarget(name: "DestinationsInspectorTests", dependencies: ["Destinations", "DestinationsInspector", "NotesApp"]),
         .testTarget(
             name: "DestinationsTestingTests",
             dependencies: ["Destinations", "DestinationsTesting", "NotesApp"],

@@ -1,20 +1,26 @@
 import Destinations
+import DestinationsInspector
+import Foundation
 import NotesApp
 
 // The Notes story, told headlessly: every step prints the navigation tree, its canonical URL,
 // and the data that arrived from the datasource. Run it with `swift run NotesExample`; add
-// `--graph` to print the app's flow graph as Mermaid instead, or `--open <url>` to print the
-// tree a URL leads to.
+// `--graph` to print the app's flow graph as Mermaid instead, `--open <url>` to print the tree a
+// URL leads to, or `--inspect` to show it in the Flow Inspector (see Inspect.swift).
 
 @MainActor
-func walkthrough() async throws {
-    let datasource = NotesDatasource()
+func walkthrough(
+    datasource: NotesDatasource = NotesDatasource(),
+    pause: Duration? = nil,
+    started: (Flow<AppRoute>) async throws -> Void = { _ in }
+) async throws -> Flow<AppRoute> {
     let flow = try Flow(
         NotesAppConfiguration.layout,
         providers: NotesAppConfiguration.providers(datasource: datasource, ticker: Ticker(limit: 3)),
         urls: try NotesAppConfiguration.makeRouter(),
         scene: "main"
     )
+    try await started(flow)
     func show(_ title: String, data: (@MainActor () async -> String?)? = nil) async throws {
         try await flow.settle()
         print("== \(title)")
@@ -22,6 +28,7 @@ func walkthrough() async throws {
         print("   url: \(try flow.stateURL)")
         if let data, let text = await data() { print("   data: \(text)") }
         print()
+        if let pause { try await Task.sleep(for: pause) }
     }
     func focused<D: Destination>(_ type: D.Type) throws -> D {
         guard let destination = flow.focusedDestination(as: type) else { throw WalkthroughError.notShowing("\(type)") }
@@ -146,6 +153,7 @@ func walkthrough() async throws {
         print("   error: \(error)")
         print(flow.state.rendered())
     }
+    return flow
 }
 
 enum WalkthroughError: Error {
@@ -183,7 +191,9 @@ if let flag = CommandLine.arguments.firstIndex(of: "--open") {
         providers: NotesAppConfiguration.providers(datasource: NotesDatasource())
     )
     print(graph.mermaid())
+} else if let index = CommandLine.arguments.firstIndex(of: "--inspect") {
+    try await inspect(arguments: Array(CommandLine.arguments[(index + 1)...]))
 } else {
-    try await walkthrough()
+    _ = try await walkthrough()
 }
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The Flow Inspector's browser test, as its own CI step after `swift test`: installs chromium,
+# graphviz and Playwright if missing, builds the inspector and the Notes example, and runs
+# Inspector/Tests/browser_test.py. Fails (never skips) when the browser cannot start.
+#
+#   Inspector/Scripts/browser-test.sh          # from the repository's root or anywhere
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+
+"$root/Inspector/Scripts/install-test-deps.sh"
+if ! chromium --headless=new --no-sandbox --disable-gpu --dump-dom about:blank >/dev/null 2>&1; then
+    echo "browser-test: chromium cannot start; the inspector's browser test fails" >&2
+    exit 1
+fi
+
+swift build --package-path Inspector --product destinations-inspector
+swift build --product NotesExample
+server="$(swift build --package-path Inspector --show-bin-path)/destinations-inspector"
+notes="$(swift build --show-bin-path)/NotesExample"
+
+out="$root/Inspector/.test-output"
+mkdir -p "$out"
+python3 "$root/Inspector/Tests/browser_test.py" --server "$server" --notes "$notes" --out "$out" --package "$root"

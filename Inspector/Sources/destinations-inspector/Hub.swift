@@ -1,0 +1,235 @@
+import Foundation
+
+/// One app's session as the inspector keeps it: its hello, every event it sent (raw JSON,
+/// never decoded into the app's types), the requests waiting for it, and its graph.
+struct AppSession {
+    let id: Int
+    var key: String
+    var hello: String
+    var log: [String] = []
+    var connected = true
+    var commands: [String] = []
+    var poller: (id: Int, continuation: CheckedContinuation<[String], Never>)?
+    var svg: String?
+    var mermaid: String?
+}
+
+/// The relay between apps and pages. Apps post messages; pages receive them over a WebSocket
+/// and ask for restores, which the hub turns into requests carrying the state from its own log.
+actor Hub {
+    static let logLimit = 10_000
+    private var sessions: [Int: AppSession] = [:]
+    private var nextSession = 1
+    private var nextRequest = 1
+    private var nextPoller = 1
+    private var pages: [Int: AsyncStream<String>.Continuation] = [:]
+    private var nextPage = 1
+    private let graphviz: Graphviz
+
+    init(graphviz: Graphviz) {
+        self.graphviz = graphviz
+    }
+
+    // MARK: Apps
+
+    /// Opens a session with an app's hello; an app that reconnects (same name, process and
+    /// scene) continues its earlier session.
+    func open(hello: String) async -> Int {
+        let object = Self.object(hello) ?? [:]
+        let key = "\(object["app"] ?? "")|\(object["pid"] ?? "")|\(object["scene"] ?? "")"
+        let id: Int
+        if let existing = sessions.values.first(where: { $0.key == key }) {
+            id = existing.id
+            sessions[id]?.hello = hello
+            sessions[id]?.connected = true
+        } else {
+            id = nextSession
+            nextSession += 1
+            sessions[id] = AppSession(id: id, key: key, hello: hello)
+        }
+        broadcast(#"{"type":"hello","session":\#(id),"hello":\#(hello)}"#)
+        if let graph = object["graph"] as? [String: Any] { await render(graph, session: id) }
+        return id
+    }
+
+    func exists(_ id: Int) -> Bool { sessions[id] != nil }
+
+    /// Takes a batch of an app's messages, in order.
+    func receive(_ lines: [String], session id: Int) async {
+        guard sessions[id] != nil else { return }
+        sessions[id]?.connected = true
+        for line in lines where !line.isEmpty {
+            guard let object = Self.object(line) else { continue }
+            switch object["type"] as? String {
+            case "event":
+                guard var session = sessions[id] else { continue }
+                let index = session.log.count
+                session.log.append(line)
+                if session.log.count > Self.logLimit { session.log.removeFirst() }
+                sessions[id] = session
+                let relayT = Int(Date().timeIntervalSince1970 * 1000)
+                broadcast(#"{"type":"event","session":\#(id),"index":\#(index),"relayT":\#(relayT),"event":\#(line)}"#)
+            case "result":
+                broadcast(#"{"type":"result","session":\#(id),"result":\#(line)}"#)
+            case "graph":
+                if let graph = object["graph"] as? [String: Any] { await render(graph, session: id) }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for the inspector's requests to an app.
+    func commands(session id: Int, timeout: Duration = .seconds(20)) async -> [String] {
+        guard var session = sessions[id] else { return [] }
+        if !session.commands.isEmpty {
+            let commands = session.commands
+            session.commands.removeAll()
+            sessions[id] = session
+            return commands
+        }
+        session.poller?.continuation.resume(returning: [])
+        let poller = nextPoller
+        nextPoller += 1
+        return await withCheckedContinuation { continuation in
+            sessions[id]?.poller = (poller, continuation)
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.expirePoll(session: id, poller: poller)
+            }
+        }
+    }
+
+    private func expirePoll(session id: Int, poller: Int) {
+        guard let waiting = sessions[id]?.poller, waiting.id == poller else { return }
+        sessions[id]?.poller = nil
+        waiting.continuation.resume(returning: [])
+    }
+
+    func bye(session id: Int) {
+        guard sessions[id] != nil else { return }
+        sessions[id]?.connected = false
+        sessions[id]?.poller?.continuation.resume(returning: [])
+        sessions[id]?.poller = nil
+        broadcast(#"{"type":"bye","session":\#(id)}"#)
+    }
+
+    private func deliver(_ command: String, session id: Int) {
+        if let poller = sessions[id]?.poller {
+            sessions[id]?.poller = nil
+            poller.continuation.resume(returning: [command])
+        } else {
+            sessions[id]?.commands.append(command)
+        }
+    }
+
+    // MARK: Pages
+
+    /// Registers a page; it gets a snapshot of every session first.
+    func addPage() -> (Int, AsyncStream<String>) {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        let id = nextPage
+        nextPage += 1
+        pages[id] = continuation
+        continuation.yield(snapshot())
+        return (id, stream)
+    }
+
+    func removePage(_ id: Int) {
+        pages[id]?.finish()
+        pages[id] = nil
+    }
+
+    private func broadcast(_ message: String) {
+        for page in pages.values { page.yield(message) }
+    }
+
+    private func snapshot() -> String {
+        let entries = sessions.values.sorted { $0.id < $1.id }.map { session in
+            var graph = "null"
+            if let svg = session.svg ?? session.mermaid.map({ _ in "" }) {
+                graph = Self.json(["svg": svg.isEmpty ? NSNull() : svg, "mermaid": session.mermaid ?? NSNull()] as [String: Any])
+            }
+            return #"{"session":\#(session.id),"connected":\#(session.connected),"hello":\#(session.hello),"graph":\#(graph),"log":[\#(session.log.joined(separator: ","))]}"#
+        }
+        return #"{"type":"snapshot","protocol":1,"sessions":[\#(entries.joined(separator: ","))]}"#
+    }
+
+    /// A page's message: `{"type":"restore","session":N,"index":I}`. The page never sends a
+    /// state; the hub takes it from its own log.
+    func fromPage(_ text: String) {
+        guard let object = Self.object(text), object["type"] as? String == "restore",
+              let id = object["session"] as? Int, let index = object["index"] as? Int,
+              let session = sessions[id]
+        else {
+            broadcast(Self.json(["type": "error", "message": "unknown request"]))
+            return
+        }
+        guard session.log.indices.contains(index), let event = Self.object(session.log[index]), let state = event["state"] else {
+            broadcast(Self.json(["type": "error", "session": id, "message": "no state at \(index)"]))
+            return
+        }
+        let request = nextRequest
+        nextRequest += 1
+        deliver(Self.json(["type": "restore", "request": request, "index": index, "state": state]), session: id)
+        broadcast(Self.json(["type": "restoring", "session": id, "index": index, "request": request]))
+    }
+
+    // MARK: Graph
+
+    private func render(_ graph: [String: Any], session id: Int) async {
+        let mermaid = graph["mermaid"] as? String
+        var svg: String?
+        if let dot = graph["dot"] as? String { svg = await graphviz.svg(dot) }
+        sessions[id]?.svg = svg
+        sessions[id]?.mermaid = mermaid
+        broadcast(Self.json(["type": "graph", "session": id, "svg": svg ?? NSNull(), "mermaid": mermaid ?? NSNull()]))
+    }
+
+    // MARK: JSON
+
+    static func object(_ text: String) -> [String: Any]? {
+        try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    }
+
+    static func json(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Renders DOT to SVG with Graphviz when `dot` is on the path.
+struct Graphviz: Sendable {
+    let executable: String?
+
+    init() {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        executable = paths.map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func svg(_ dot: String) async -> String? {
+        guard let executable else { return nil }
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: executable)
+                process.arguments = ["-Tsvg"]
+                let input = Pipe()
+                let output = Pipe()
+                process.standardInput = input
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                do {
+                    try process.run()
+                    input.fileHandleForWriting.write(Data(dot.utf8))
+                    try? input.fileHandleForWriting.close()
+                    let data = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    continuation.resume(returning: process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil)
+                } catch {
+                    continuation.resume(returning: nil)
+                }
+            }
+        }
+    }
+}

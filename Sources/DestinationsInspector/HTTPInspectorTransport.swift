@@ -1,0 +1,82 @@
+#if DEBUG || InspectorInRelease
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why the inspector did not take a request.
+struct InspectorHTTPError: Error, CustomStringConvertible {
+    let status: Int
+    let path: String
+    var description: String { "inspector answered \(status) to \(path)" }
+}
+
+/// The HTTP transport: `POST /app/sessions` opens a session with the hello, `POST
+/// /app/sessions/N/messages` carries newline-delimited JSON, `GET /app/sessions/N/commands`
+/// is a long poll for the inspector's requests, `POST /app/sessions/N/bye` ends it.
+actor HTTPInspectorTransport: InspectorTransport {
+    private let base: URL
+    private let token: String
+    private let session: URLSession
+    private var sessionID: Int?
+
+    init(url: URL, token: String) {
+        base = url
+        self.token = token
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 40
+        session = URLSession(configuration: configuration)
+    }
+
+    private func request(_ path: String, method: String, body: Data? = nil, timeout: TimeInterval = 10) -> URLRequest {
+        var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "token", value: token)]
+        var request = URLRequest(url: components?.url ?? base, timeoutInterval: timeout)
+        request.httpMethod = method
+        request.httpBody = body
+        if body != nil { request.setValue("application/x-ndjson", forHTTPHeaderField: "Content-Type") }
+        return request
+    }
+
+    private func perform(_ request: URLRequest) async throws -> (Data, Int) {
+        let (data, response) = try await session.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard (200..<300).contains(status) else {
+            throw InspectorHTTPError(status: status, path: request.url?.path ?? "")
+        }
+        return (data, status)
+    }
+
+    func open(hello: Data) async throws {
+        sessionID = nil
+        let (data, _) = try await perform(request("app/sessions", method: "POST", body: hello))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let id = object["session"] as? Int else {
+            throw InspectorHTTPError(status: 0, path: "app/sessions")
+        }
+        sessionID = id
+    }
+
+    private func path(_ tail: String) throws -> String {
+        guard let sessionID else { throw InspectorHTTPError(status: 0, path: tail) }
+        return "app/sessions/\(sessionID)/\(tail)"
+    }
+
+    func send(_ messages: [Data]) async throws {
+        guard !messages.isEmpty else { return }
+        let body = Data(messages.joined(separator: Data("\n".utf8)))
+        _ = try await perform(request(try path("messages"), method: "POST", body: body))
+    }
+
+    func receive() async throws -> [Data] {
+        let (data, status) = try await perform(request(try path("commands"), method: "GET", timeout: 40))
+        guard status == 200 else { return [] }
+        return data.split(separator: UInt8(ascii: "\n")).map { Data($0) }
+    }
+
+    func close() async {
+        guard let bye = try? path("bye") else { return }
+        _ = try? await perform(request(bye, method: "POST", body: Data()))
+        sessionID = nil
+    }
+}
+#endif

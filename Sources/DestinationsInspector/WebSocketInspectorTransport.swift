@@ -1,0 +1,47 @@
+#if (DEBUG || InspectorInRelease) && canImport(Darwin)
+import Foundation
+
+/// The WebSocket transport of Apple platforms: `ws://HOST:PORT/app?token=T`, one text frame
+/// per message, the hello first.
+actor WebSocketInspectorTransport: InspectorTransport {
+    private let url: URL
+    private let session = URLSession(configuration: .ephemeral)
+    private var task: URLSessionWebSocketTask?
+
+    init(url: URL, token: String) {
+        var components = URLComponents(url: url.appendingPathComponent("app"), resolvingAgainstBaseURL: false)
+        components?.scheme = url.scheme == "https" ? "wss" : "ws"
+        components?.queryItems = [URLQueryItem(name: "token", value: token)]
+        self.url = components?.url ?? url
+    }
+
+    func open(hello: Data) async throws {
+        task?.cancel(with: .goingAway, reason: nil)
+        let task = session.webSocketTask(with: url)
+        self.task = task
+        task.resume()
+        try await task.send(.string(String(decoding: hello, as: UTF8.self)))
+    }
+
+    func send(_ messages: [Data]) async throws {
+        guard let task else { throw URLError(.notConnectedToInternet) }
+        for message in messages {
+            try await task.send(.string(String(decoding: message, as: UTF8.self)))
+        }
+    }
+
+    func receive() async throws -> [Data] {
+        guard let task else { throw URLError(.notConnectedToInternet) }
+        switch try await task.receive() {
+        case .string(let text): return [Data(text.utf8)]
+        case .data(let data): return [data]
+        @unknown default: return []
+        }
+    }
+
+    func close() async {
+        task?.cancel(with: .normalClosure, reason: nil)
+        task = nil
+    }
+}
+#endif

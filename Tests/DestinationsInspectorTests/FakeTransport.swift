@@ -1,0 +1,101 @@
+import Foundation
+@testable import DestinationsInspector
+
+/// A transport that records what the client sends and hands it the inspector's requests, so
+/// that tests drive the client without a server.
+@MainActor
+final class FakeTransport: InspectorTransport {
+    private(set) var hellos: [[String: Any]] = []
+    private(set) var sent: [[String: Any]] = []
+    private var commands: [Data] = []
+    private var receiver: CheckedContinuation<[Data], any Error>?
+    private var waiters: [(id: Int, predicate: @Sendable ([String: Any]) -> Bool, continuation: CheckedContinuation<Data?, Never>)] = []
+    private var nextWaiter = 0
+    /// How many opens fail before one succeeds.
+    var failingOpens: Int
+
+    init(failingOpens: Int = 0) {
+        self.failingOpens = failingOpens
+    }
+
+    struct Unreachable: Error {}
+
+    func open(hello: Data) async throws {
+        if failingOpens > 0 {
+            failingOpens -= 1
+            throw Unreachable()
+        }
+        hellos.append(try JSONSerialization.jsonObject(with: hello) as? [String: Any] ?? [:])
+    }
+
+    func send(_ messages: [Data]) async throws {
+        for data in messages {
+            let message = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            sent.append(message)
+            for waiter in waiters where waiter.predicate(message) {
+                waiters.removeAll { $0.id == waiter.id }
+                waiter.continuation.resume(returning: data)
+            }
+        }
+    }
+
+    func receive() async throws -> [Data] {
+        if !commands.isEmpty {
+            defer { commands.removeAll() }
+            return commands
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                receiver = continuation
+            }
+        } onCancel: {
+            Task { @MainActor in self.cancelReceiver() }
+        }
+    }
+
+    private func cancelReceiver() {
+        receiver?.resume(throwing: CancellationError())
+        receiver = nil
+    }
+
+    func close() async {}
+
+    /// Hands the client a request from the inspector.
+    func push(_ command: [String: Any]) throws {
+        let data = try JSONSerialization.data(withJSONObject: command)
+        if let receiver {
+            self.receiver = nil
+            receiver.resume(returning: [data])
+        } else {
+            commands.append(data)
+        }
+    }
+
+    /// The first message sent, now or later, that matches; nil after `timeout`.
+    func message(
+        timeout: Duration = .seconds(10),
+        where predicate: @escaping @Sendable ([String: Any]) -> Bool
+    ) async -> [String: Any]? {
+        if let found = sent.first(where: predicate) { return found }
+        let id = nextWaiter
+        nextWaiter += 1
+        let data = await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
+            waiters.append((id, predicate, continuation))
+            Task { @MainActor in
+                try? await Task.sleep(for: timeout)
+                self.expire(id)
+            }
+        }
+        return data.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+
+    private func expire(_ id: Int) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: nil)
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    var cause: [String: Any] { self["cause"] as? [String: Any] ?? [:] }
+    var causeKind: String? { cause["kind"] as? String }
+}
