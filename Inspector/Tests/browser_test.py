@@ -55,10 +55,12 @@ class Process:
         seen = 0
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for line in self.lines[seen:]:
+            # Index by index: lines that arrive while scanning are scanned too.
+            while seen < len(self.lines):
+                line = self.lines[seen]
+                seen += 1
                 if regex.search(line):
                     return line
-            seen = len(self.lines)
             try:
                 self.queue.get(timeout=0.2)
             except queue.Empty:
@@ -216,7 +218,7 @@ def main():
             check("an event's row lights up the edge it took", lit)
 
             # 6. The change panel and time travel.
-            deep = page.locator("#log .row", has_text="path").first
+            deep = page.locator("#log .row[data-kind=url]", has_text="licenses").first
             deep.click()
             expect(page.locator("#mode")).to_contain_text("VIEWING")
             check("the change panel lists what the deep link added", "+ licenses" in page.locator("#change").inner_text())

@@ -13,6 +13,8 @@ import NotesApp
 
 /// Writes a line at once, even into a pipe.
 func report(_ line: String) {
+    // `print` buffers when the output is a pipe: flush it first, so that lines never mix.
+    fflush(nil)  // every output stream
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
