@@ -364,7 +364,8 @@ function importSession(text) {
 }
 
 function swiftString(text) {
-  return "\"\"\"\n" + text.replace(/\\/g, "\\\\").split("\n").map((line) => "            " + line).join("\n") + "\n            \"\"\"";
+  // Backslashes and quotes escaped, so that no text (a route's payload) can close the literal.
+  return "\"\"\"\n" + text.replace(/\\/g, "\\\\").replace(/"/g, "\\\"").split("\n").map((line) => "            " + line).join("\n") + "\n            \"\"\"";
 }
 
 // The session as a test: each recorded state is restored into a harness built from the app's
