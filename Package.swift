@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "Destinations", targets: ["Destinations"]),
         .library(name: "DestinationsTesting", targets: ["DestinationsTesting"]),
         .library(name: "DestinationsInspector", targets: ["DestinationsInspector"]),
+        .library(name: "DestinationsSwiftUI", targets: ["DestinationsSwiftUI"]),
+        .library(name: "DestinationsUIKit", targets: ["DestinationsUIKit"]),
     ],
     traits: [
         // Keeps the inspector client working in release builds; without it, the client is
@@ -18,6 +20,9 @@ let package = Package(
         .target(name: "Destinations"),
         .target(name: "DestinationsTesting", dependencies: ["Destinations"]),
         .target(name: "DestinationsInspector", dependencies: ["Destinations"]),
+        // The renderers: Apple platforms only; on Linux they build as empty modules.
+        .target(name: "DestinationsSwiftUI", dependencies: ["Destinations"]),
+        .target(name: "DestinationsUIKit", dependencies: ["Destinations"]),
         .target(name: "NotesApp", dependencies: ["Destinations"], path: "Examples/Notes/NotesApp"),
         .executableTarget(
             name: "NotesExample",

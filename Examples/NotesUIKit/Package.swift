@@ -1,0 +1,48 @@
+// swift-tools-version: 6.0
+// Notes in UIKit (with SwiftUI screens hosted inside it). Open this folder in Xcode (File ▸ Open…, choose this Package.swift) and run
+// the NotesUIKit app on an iPhone or iPad simulator.
+import PackageDescription
+#if canImport(AppleProductTypes)
+import AppleProductTypes
+#endif
+
+// The app product exists where Xcode provides AppleProductTypes; elsewhere (Linux, CI) the
+// package still resolves, and its platform-neutral target builds.
+var products: [Product] = []
+#if canImport(AppleProductTypes)
+products.append(
+    .iOSApplication(
+        name: "NotesUIKit",
+        targets: ["NotesUIKit"],
+        bundleIdentifier: "org.destinations.notes.uikit",
+        displayVersion: "1.0",
+        bundleVersion: "1",
+        appIcon: .placeholder(icon: .book),
+        accentColor: .presetColor(.yellow),
+        supportedDeviceFamilies: [.pad, .phone],
+        supportedInterfaceOrientations: [
+            .portrait, .landscapeRight, .landscapeLeft, .portraitUpsideDown(.when(deviceFamilies: [.pad])),
+        ]
+    )
+)
+#endif
+
+let package = Package(
+    name: "NotesUIKit",
+    platforms: [.iOS(.v17)],
+    products: products,
+    dependencies: [.package(name: "Destinations", path: "../..")],
+    targets: [
+        // The platform-neutral Notes model shared with `swift run NotesExample` (a link to
+        // Examples/Notes/NotesApp): Destinations, Providers, datasource, routes.
+        .target(name: "NotesModel", dependencies: [.product(name: "Destinations", package: "Destinations")]),
+        .executableTarget(
+            name: "NotesUIKit",
+            dependencies: [
+                "NotesModel",
+                .product(name: "DestinationsUIKit", package: "Destinations"),
+                .product(name: "DestinationsSwiftUI", package: "Destinations"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Type-checks the Apple-only code — DestinationsSwiftUI, DestinationsUIKit, the Inspector client,
+# and the NotesSwiftUI and NotesUIKit apps — for iOS 17 with Swift 6 and warnings as errors.
+#
+# On Linux this needs an `apple-typecheck` tool: a swiftc wrapper that type-checks modules for
+# arm64-apple-ios17.0 against an iOS SDK (nothing is linked or run). Point APPLE_TYPECHECK at it,
+# or put it on PATH. Where it is absent, the check is skipped with a message and exit status 0,
+# so machines without an iOS SDK (CI on Linux) still pass; set REQUIRE_APPLE_TYPECHECK=1 to make
+# its absence an error. On a Mac, build the example apps in Xcode instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+checker=${APPLE_TYPECHECK:-$(command -v apple-typecheck || true)}
+if [[ -z $checker || ! -x $checker ]]; then
+    message="apple-typecheck: skipped — no iOS type-checker (set APPLE_TYPECHECK to the apple-typecheck tool)"
+    if [[ ${REQUIRE_APPLE_TYPECHECK:-0} == 1 ]]; then echo "$message" >&2; exit 1; fi
+    echo "$message"
+    exit 0
+fi
+
+flags=(--flag -warnings-as-errors --flag -package-name --flag Destinations)
+modules=(
+    Destinations=Sources/Destinations
+    DestinationsSwiftUI=Sources/DestinationsSwiftUI
+    DestinationsUIKit=Sources/DestinationsUIKit
+    DestinationsInspector=Sources/DestinationsInspector
+)
+
+echo "apple-typecheck: library modules (release configuration)"
+"$checker" "${flags[@]}" "${modules[@]}"
+echo "apple-typecheck: library modules with DEBUG (the Inspector client's live code)"
+"$checker" "${flags[@]}" --flag -DDEBUG "${modules[@]}"
+
+# The apps import the shared Notes model under the name NotesModel (their packages link it).
+for app in NotesSwiftUI NotesUIKit; do
+    dir=Examples/$app/Sources/$app
+    if ! compgen -G "$dir/*.swift" > /dev/null; then
+        echo "apple-typecheck: $app has no sources yet" >&2
+        exit 1
+    fi
+    echo "apple-typecheck: $app"
+    "$checker" "${flags[@]}" "${modules[@]}" NotesModel=Examples/Notes/NotesApp --app "$dir"
+done
+echo "apple-typecheck: passed"
