@@ -69,6 +69,7 @@ package.targets.append(
         name: "URLs",
         dependencies: [
             "BenchmarkSupport",
+            "BenchmarkFixtures",
             .product(name: "Destinations", package: "Destinations"),
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "RoutingKit", package: "routing-kit"),

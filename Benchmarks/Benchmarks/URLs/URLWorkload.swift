@@ -1,16 +1,9 @@
+import BenchmarkFixtures
 import Destinations
 @preconcurrency import RoutingKit
 
-/// The routes of the URL benchmarks: a root screen and one route case with a pattern index and
-/// two integer parameters, so that N patterns need only one enum.
-enum URLBenchRoute: NavigationRoute {
-    case root
-    case item(Int, Int, Int)
-}
-
-/// The router study's workload (URLS.md §9.4 W1): N patterns `s{i}/users/{id}/notes/{note}`
-/// as deep links, N route patterns `k{i}/{id}/{note}` for state URLs, and 1,024 random hits
-/// over all N, generated with a seeded generator so that every router sees the same inputs.
+/// The router study's workload (URLS.md §9.4 W1) for every router: our router and its inputs
+/// come from ``URLFixture``; routing-kit's trie and the linear baseline get the same patterns.
 struct URLWorkload: @unchecked Sendable {  // routing-kit's trie is not Sendable; the workload is read only
 
     let count: Int
@@ -19,6 +12,37 @@ struct URLWorkload: @unchecked Sendable {  // routing-kit's trie is not Sendable
     /// routing-kit's trie, with the same link patterns.
     let trie: TrieRouter<Int>
     /// The linear baseline: the patterns tried in order, as swift-url-routing's `OneOf` does.
+    let linear: LinearRouter
+    /// Deep link URLs (`https://bench.example.com/s7/users/12/notes/34`).
+    let links: [String]
+    /// The same paths, for routing-kit and the baseline.
+    let paths: [String]
+    /// The same paths split into components, for routing-kit's pre-split lookup.
+    let split: [[String]]
+    /// State URLs of a stack of two screens (`bench://main/root/k7/12/34`).
+    let states: [String]
+    /// The expected pattern index of each input.
+    let expected: [Int]
+
+    init(count: Int) throws {
+        let fixture = try URLFixture(count: count)
+        self.count = count
+        router = fixture.router
+        let trie = TrieRouter<Int>()
+        for index in 0..<count {
+            trie.register(index, at: [.constant("s\(index)"), .constant("users"), .parameter("id"), .constant("notes"), .parameter("noteID")])
+        }
+        self.trie = trie
+        linear = LinearRouter(count: count)
+        links = fixture.links
+        paths = fixture.paths.map { "/" + $0 }
+        split = paths.map { $0.split(separator: "/").map(String.init) }
+        states = fixture.states
+        expected = fixture.expected
+    }
+}
+
+/// The linear baseline: the patterns tried in order, as swift-url-routing's `OneOf` does.
     let linear: LinearRouter
     /// Deep link URLs (`https://bench.example.com/s7/users/12/notes/34`).
     let links: [String]

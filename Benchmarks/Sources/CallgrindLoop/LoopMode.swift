@@ -18,6 +18,10 @@ enum LoopMode: String, CaseIterable {
     case transaction = "transaction"
     /// The floor: array append + dictionary insert, then removeLast + remove.
     case floor = "floor"
+    /// `URLRouter.parse` of a deep link to its route value, over `depth` link patterns.
+    case urlLink = "url-link"
+    /// `URLRouter.parse` of a canonical state URL to a state, over `depth` route patterns.
+    case urlState = "url-state"
 
     /// Builds the fixture for `mode` at `depth` and returns one iteration of the loop.
     @MainActor
@@ -43,6 +47,17 @@ enum LoopMode: String, CaseIterable {
             }
         case .pushBack, .selectTab, .sheet, .sendPerform, .sendPush:
             return flowIteration(mode, try DeepFlow(depth: depth))
+        case .urlLink, .urlState:
+            let fixture = try URLFixture(count: depth)
+            let inputs = mode == .urlLink ? fixture.links : fixture.states
+            var next = 0
+            var parsed = 0
+            return {
+                var ids = SequentialElementIDs()
+                // Counting the answers keeps the optimiser from discarding the parse.
+                if case .link = try fixture.router.parse(inputs[next & 1_023], ids: &ids) { parsed &+= 1 }
+                next &+= 1
+            }
         }
     }
 
@@ -74,7 +89,7 @@ enum LoopMode: String, CaseIterable {
                 try top.send(.push)
                 try flow.apply(.back)
             }
-        case .transaction, .floor:
+        case .transaction, .floor, .urlLink, .urlState:
             preconditionFailure("\(mode.rawValue) runs without a flow")
         }
     }

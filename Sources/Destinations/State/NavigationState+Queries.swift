@@ -23,6 +23,7 @@ extension NavigationState {
     ///   the focus from node to node (a stack's focused screen is reached in O(1)), never the
     ///   rest of the tree. In a split view it also looks down the other columns' focus for a
     ///   modal.
+    @inlinable
     public var presentedChain: [PresentedModal] {
         var chain: [PresentedModal] = []
         var node = root

@@ -36,6 +36,7 @@ extension NavigationState {
     }
 
     /// The first rule the state breaks, in pre-order.
+    @inlinable
     package var firstProblem: StateProblem? {
         var seen: Set<ElementID> = []
         var modals: [ElementID] = []
@@ -67,6 +68,8 @@ extension NavigationState {
                 pending.append(contentsOf: split.filledColumns.reversed().map { $0.node })
             }
         }
+        // Most states present nothing: then there is no chain to walk.
+        guard !modals.isEmpty else { return nil }
         let chain = Set(presentedChain.map { $0.modal })
         if let offFocus = modals.first(where: { !chain.contains($0) }) { return .modalOffFocus(offFocus) }
         return nil

@@ -1,9 +1,19 @@
 /// The byte ranges given for one parameter: `count` ranges from `first` in the reader's range
 /// list.
+@usableFromInline
 struct ArgumentSlot: Sendable {
+    @usableFromInline
     var first: Int32
+    @usableFromInline
     var count: Int32
 
+    @usableFromInline
+    init(first: Int32, count: Int32) {
+        self.first = first
+        self.count = count
+    }
+
+    @usableFromInline
     static let empty = ArgumentSlot(first: 0, count: 0)
 }
 
@@ -11,22 +21,34 @@ struct ArgumentSlot: Sendable {
 /// the order the closure takes them.
 ///
 /// Matching finds only byte ranges; values are decoded here, once, after a match.
+@usableFromInline
 struct ArgumentReader {
+    @usableFromInline
     let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline
     let specs: [ParameterSpec]
     /// The route's keyword or the link's template, for errors.
+    @usableFromInline
     let owner: String
+    @usableFromInline
     let slots: UnsafeBufferPointer<ArgumentSlot>
+    @usableFromInline
     let ranges: UnsafeBufferPointer<ByteRange>
     /// How path segments decode.
+    @usableFromInline
     let segmentMode: DecodingMode
     /// How named parameters or query values decode.
+    @usableFromInline
     let namedMode: DecodingMode
-    private(set) var index = 0
+    @usableFromInline
+    var index = 0
     /// The decoded bytes so far, against the limit.
+    @usableFromInline
     var decodedBytes: Int
+    @usableFromInline
     let decodedLimit: Int
 
+    @inlinable
     init(
         bytes: UnsafeBufferPointer<UInt8>,
         specs: [ParameterSpec],
@@ -50,6 +72,7 @@ struct ArgumentReader {
     }
 
     /// Decodes the next parameter as a `Value`.
+    @inlinable
     mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
         let spec = specs[index]
         let slot = slots[index]
@@ -91,7 +114,8 @@ struct ArgumentReader {
         return value
     }
 
-    private mutating func decode(_ range: ByteRange, _ mode: DecodingMode) throws(DeepLinkError) -> String {
+    @inlinable
+    mutating func decode(_ range: ByteRange, _ mode: DecodingMode) throws(DeepLinkError) -> String {
         let text = try PercentDecoding.decode(bytes, range.lower, range.upper, mode: mode)
         decodedBytes += text.utf8.count
         if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }

@@ -29,12 +29,16 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// Whether a query item the template does not declare refuses the URL.
     public let strictQuery: Bool
 
+    @usableFromInline
     let segments: [LinkTemplate.Segment]
+    @usableFromInline
     let parameters: [ParameterSpec]
     let problems: [URLConfigurationProblem]
+    @usableFromInline
     let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
     let types: [ObjectIdentifier]
-    private(set) var share: LinkShare<Route>?
+    @usableFromInline
+    var share: LinkShare<Route>?
 
     /// Creates a link.
     ///
@@ -44,6 +48,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     ///   - caseInsensitive: Whether constants match in any ASCII case.
     ///   - strictQuery: Whether unknown query items refuse the URL.
     ///   - target: Maps the parameters, in template order, to the link's target.
+    @inlinable
     public init<each Value: URLParameter>(
         _ template: String,
         sources: Set<ExternalSource>? = nil,
@@ -51,16 +56,37 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         strictQuery: Bool = false,
         _ target: @escaping @Sendable (repeat each Value) -> LinkTarget<Route>
     ) {
+        // The closures are made here, in the app's module, so that they are specialised for
+        // its parameter types: the parse path then runs without generic metadata lookups.
         var types: [ParameterType] = []
         for type in repeat (each Value).self { types.append(ParameterType(type)) }
+        self.init(
+            template: template,
+            sources: sources,
+            caseInsensitive: caseInsensitive,
+            strictQuery: strictQuery,
+            types: types,
+            makeTarget: { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
+                try target(repeat reader.next((each Value).self))
+            }
+        )
+    }
+
+    @usableFromInline
+    init(
+        template: String,
+        sources: Set<ExternalSource>?,
+        caseInsensitive: Bool,
+        strictQuery: Bool,
+        types: [ParameterType],
+        makeTarget: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
+    ) {
         self.template = template
         self.sources = sources
         self.caseInsensitive = caseInsensitive
         self.strictQuery = strictQuery
         self.types = types.map { $0.identity }
-        makeTarget = { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
-            try target(repeat reader.next((each Value).self))
-        }
+        self.makeTarget = makeTarget
         var problems: [URLConfigurationProblem] = []
         do throws(TemplateError) {
             let parsed = try LinkTemplate.parse(template)
@@ -85,6 +111,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     ///     `match`.
     ///   - match: Returns the link's parameters for a route, or `nil` for a route it does not
     ///     share.
+    @inlinable
     public func shares<each Value: URLParameter>(
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         match: @escaping @Sendable (Route) -> (repeat each Value)?
@@ -122,8 +149,20 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
 }
 
 /// How a link prints a route it shares, and builds it back.
+@usableFromInline
 struct LinkShare<Route: NavigationRoute>: Sendable {
     let types: [ObjectIdentifier]
     let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
     let values: @Sendable (Route) -> [[String]]?
+
+    @usableFromInline
+    init(
+        types: [ObjectIdentifier],
+        make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route,
+        values: @escaping @Sendable (Route) -> [[String]]?
+    ) {
+        self.types = types
+        self.make = make
+        self.values = values
+    }
 }

@@ -1,4 +1,5 @@
 /// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
+@usableFromInline
 enum NodeSlot<Route: NavigationRoute> {
     /// A place the scene layout describes: the root, a tab of a skeleton tab bar, a column of a
     /// skeleton split view. A node equal to the layout is the default there.
@@ -31,11 +32,13 @@ extension Layout {
 
     /// The slot of a split view's column: the column's layout, or a stack when the layout leaves
     /// it empty.
+    @usableFromInline
     static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
         layout.map { .skeleton($0) } ?? .stack
     }
 
     /// The number of screens the layout builds.
+    @usableFromInline
     var screenCount: Int {
         switch self {
         case .screen: 1

@@ -21,4 +21,21 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     public let resolved: NavigationTarget<Route>
     /// The external sources the link accepts; `nil` for any.
     public let sources: Set<ExternalSource>?
+
+    @usableFromInline
+    init(
+        pattern: String,
+        kind: Kind,
+        scene: String,
+        target: LinkTarget<Route>,
+        resolved: NavigationTarget<Route>,
+        sources: Set<ExternalSource>?
+    ) {
+        self.pattern = pattern
+        self.kind = kind
+        self.scene = scene
+        self.target = target
+        self.resolved = resolved
+        self.sources = sources
+    }
 }

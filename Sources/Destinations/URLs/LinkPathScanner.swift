@@ -1,6 +1,7 @@
 /// The one pass over a link's path that splits it into segments, checks each (percent
 /// escapes, controls, empty and dot segments, length) and hashes the key a constant would be
 /// compared with.
+@usableFromInline
 enum LinkPathScanner {
     /// Scans `bytes[start..<end]` into `segments`, which has room for every segment; returns how
     /// many there are. Keys that need normalising (percent-encoded unreserved bytes, upper case)
@@ -8,6 +9,7 @@ enum LinkPathScanner {
     ///
     /// - Parameter hostFolding: Whether the first segment is a custom scheme's host, which is
     ///   matched in lower case like any host.
+    @usableFromInline
     static func scan(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ start: Int,

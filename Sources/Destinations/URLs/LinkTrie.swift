@@ -8,6 +8,7 @@
 ///
 /// The trie knows nothing of `Route`: it maps bytes to a link index and the segments its
 /// parameters took.
+@usableFromInline
 struct LinkTrie: Sendable {
     struct Node: Sendable {
         var firstEdge: Int32 = 0
@@ -59,6 +60,7 @@ struct LinkTrie: Sendable {
     ///
     /// With `loose`, typed parameters accept any segment: used only after a failed match, to
     /// tell a value of the wrong type from a path that matches nothing.
+    @usableFromInline
     func match(
         _ segments: UnsafeBufferPointer<PathSegment>,
         input: UnsafeBufferPointer<UInt8>,
@@ -145,9 +147,12 @@ struct LinkTrie: Sendable {
 }
 
 /// One segment of an input path, as the scanner found it.
+@usableFromInline
 struct PathSegment: Sendable {
     /// The raw bytes, in the input.
+    @usableFromInline
     var start: Int32
+    @usableFromInline
     var end: Int32
     /// The key a constant is compared with: the raw bytes, or a normalised copy in the scratch
     /// buffer (percent-encoded unreserved bytes decoded, upper case folded).

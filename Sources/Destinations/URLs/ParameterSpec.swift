@@ -1,19 +1,27 @@
 /// What the router knows about one parameter type, without its generic parameter: its name for
 /// errors, its kind for link precedence, and closures that parse with it.
+@usableFromInline
 struct ParameterType: Sendable {
     /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
+    @usableFromInline
     let name: String
     /// The kind, which orders link matching.
+    @usableFromInline
     let kind: ParameterKind
     /// How many components a value takes.
+    @usableFromInline
     let multiplicity: URLParameterMultiplicity
     /// The type's identity, to compare the types of two declarations.
+    @usableFromInline
     let identity: ObjectIdentifier
     /// Whether a component parses as a value of the type.
+    @usableFromInline
     let accepts: @Sendable (Substring) -> Bool
     /// The canonical text of a component's value, or `nil` when it does not parse.
+    @usableFromInline
     let canonicalText: @Sendable (Substring) -> String?
 
+    @inlinable
     init<Value: URLParameter>(_: Value.Type) {
         name = String(describing: Value.self)
         kind = ParameterKind(Value.self)
@@ -26,6 +34,7 @@ struct ParameterType: Sendable {
 
 /// The kinds of parameter types, in the order a link tries them at one segment: integers,
 /// `UUID`, `Bool`, `Double`, other types in declaration order, `String`.
+@usableFromInline
 enum ParameterKind: Hashable, Sendable {
     case integer(bits: Int, signed: Bool)
     case uuid
@@ -34,6 +43,7 @@ enum ParameterKind: Hashable, Sendable {
     case custom(ObjectIdentifier)
     case string
 
+    @usableFromInline
     init<Value: URLParameter>(_ type: Value.Type) {
         switch type {
         case is Int.Type: self = .integer(bits: Int.bitWidth, signed: true)
@@ -74,8 +84,10 @@ enum ParameterKind: Hashable, Sendable {
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
+@usableFromInline
 struct ParameterSpec: Sendable {
     /// How the parameter is given.
+    @usableFromInline
     enum Mode: Hashable, Sendable {
         /// Exactly once.
         case required
@@ -90,6 +102,7 @@ struct ParameterSpec: Sendable {
     }
 
     /// Where the parameter sits.
+    @usableFromInline
     enum Placement: Hashable, Sendable {
         /// A path segment: a route's positional value or a link's typed segment.
         case positional
@@ -98,12 +111,17 @@ struct ParameterSpec: Sendable {
     }
 
     /// The placeholder's name.
+    @usableFromInline
     let name: String
+    @usableFromInline
     let placement: Placement
+    @usableFromInline
     let mode: Mode
+    @usableFromInline
     let type: ParameterType
 
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
+    @usableFromInline
     var displayName: String {
         if case .named(let key) = placement { return key }
         return name

@@ -40,6 +40,7 @@ enum PercentEncoding {
 }
 
 /// How one component is decoded.
+@usableFromInline
 struct DecodingMode: Sendable {
     /// Whether `$`, `$.` and `$..` are escapes (whole path segments).
     var escapes: Bool
@@ -51,15 +52,20 @@ struct DecodingMode: Sendable {
     var rejectsDots: Bool
 
     /// A positional value or a label of a state URL.
+    @usableFromInline
     static let stateSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: false, rejectsDots: true)
     /// A named parameter's value in a state URL.
+    @usableFromInline
     static let stateNamed = DecodingMode(escapes: false, plusIsSpace: false, rawNonASCII: false, rejectsDots: false)
     /// A path segment of a deep link.
+    @usableFromInline
     static let linkSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: true, rejectsDots: true)
     /// A query value of a deep link.
+    @usableFromInline
     static let linkQuery = DecodingMode(escapes: false, plusIsSpace: true, rawNonASCII: true, rejectsDots: false)
 }
 
+@usableFromInline
 enum PercentDecoding {
     /// Decodes the bytes `start..<end` of `bytes` into a string.
     ///
@@ -67,6 +73,7 @@ enum PercentDecoding {
     ///   ``DeepLinkError/invalidUTF8(offset:)`` for decoded bytes that are not UTF-8,
     ///   ``URLSyntaxProblem/controlCharacter`` for a decoded control character, and the escape,
     ///   dot-segment and raw-byte problems the mode asks for. Offsets are indices into `bytes`.
+    @usableFromInline
     static func decode(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ start: Int,

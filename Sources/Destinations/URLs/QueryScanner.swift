@@ -2,9 +2,13 @@
 ///
 /// Empty items (`a=1&&b=2`) are skipped; an item without `=` has an empty value. Unknown items
 /// count towards the limit like any other.
+@usableFromInline
 struct QueryScanner: Sequence {
+    @usableFromInline
     struct Item {
+        @usableFromInline
         var key: ByteRange
+        @usableFromInline
         var value: ByteRange
     }
 
@@ -13,9 +17,11 @@ struct QueryScanner: Sequence {
     let start: Int
     let end: Int
     /// The number of items.
+    @usableFromInline
     let count: Int
 
     /// The query of the URL whose path ends at `pathEnd`, at a `?`, a `#` or the end.
+    @usableFromInline
     init(_ bytes: UnsafeBufferPointer<UInt8>, from pathEnd: Int) {
         self.bytes = bytes
         guard pathEnd < bytes.count, bytes[pathEnd] == URLByte.question else {
@@ -38,13 +44,26 @@ struct QueryScanner: Sequence {
         self.count = count
     }
 
+    @usableFromInline
     func makeIterator() -> Iterator { Iterator(bytes: bytes, position: start, end: end) }
 
+    @usableFromInline
     struct Iterator: IteratorProtocol {
+        @usableFromInline
         let bytes: UnsafeBufferPointer<UInt8>
+        @usableFromInline
         var position: Int
+        @usableFromInline
         let end: Int
 
+        @usableFromInline
+        init(bytes: UnsafeBufferPointer<UInt8>, position: Int, end: Int) {
+            self.bytes = bytes
+            self.position = position
+            self.end = end
+        }
+
+        @usableFromInline
         mutating func next() -> Item? {
             while position < end {
                 let itemStart = position
@@ -64,6 +83,7 @@ struct QueryScanner: Sequence {
     }
 
     /// Whether the item's decoded key is `key`, in any ASCII case when `foldingCase`.
+    @usableFromInline
     func key(of item: Item, equals key: String, foldingCase: Bool) throws(DeepLinkError) -> Bool {
         var plain = true
         for index in item.key.lower..<item.key.upper where bytes[index] == URLByte.percent || bytes[index] == URLByte.plus {

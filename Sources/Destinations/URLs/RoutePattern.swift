@@ -34,8 +34,10 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     /// Where a one-route link shows the route; only for `.external` patterns.
     public let placement: LinkPlacement
 
+    @usableFromInline
     let parameters: [ParameterSpec]
     let problems: [URLConfigurationProblem]
+    @usableFromInline
     let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
     let values: @Sendable (Route) -> [[String]]?
 
@@ -53,6 +55,7 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     ///   - interruption: How deep links treat the screen when they would remove or hide it.
     ///   - placement: Where a one-route link shows the route.
     ///   - match: Returns the route's parameters, or `nil` when the route is another case.
+    @inlinable
     public init<each Value: URLParameter>(
         _ template: String,
         _ make: @escaping @Sendable (repeat each Value) -> Route,
@@ -112,7 +115,8 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
         )
     }
 
-    private init(
+    @usableFromInline
+    init(
         template: String,
         types: [ParameterType],
         aliases: [String],

@@ -1,5 +1,7 @@
 /// The route patterns of a router, with their keywords (and aliases) in a hash table.
+@usableFromInline
 struct RouteTable<Route: NavigationRoute>: Sendable {
+    @usableFromInline
     let patterns: [RoutePattern<Route>]
     private var keywords = ByteKeyTable()
 
@@ -19,6 +21,7 @@ struct RouteTable<Route: NavigationRoute>: Sendable {
 
     /// The pattern whose keyword or alias is the bytes `start..<end`.
     @inline(__always)
+    @usableFromInline
     func pattern(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var hash = ByteKeyTable.offsetBasis
         for index in start..<end { hash = ByteKeyTable.combine(hash, bytes[index]) }

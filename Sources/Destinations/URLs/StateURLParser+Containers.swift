@@ -1,4 +1,5 @@
 extension StateURLParser {
+    @inlinable
     mutating func parseTabsBody(_ layouts: [TabLayout<Route>], selected: TabID?) throws(DeepLinkError)
         -> NavigationNode<Route>
     {
@@ -41,6 +42,7 @@ extension StateURLParser {
         return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[selectedIndex].id)))
     }
 
+    @inlinable
     mutating func parseSplitBody(sidebar: Layout<Route>, content: Layout<Route>?, detail: Layout<Route>?)
         throws(DeepLinkError) -> NavigationNode<Route>
     {
@@ -82,6 +84,7 @@ extension StateURLParser {
         return NavigationNode(id: id, content: .split(split))
     }
 
+    @inlinable
     mutating func parseExplicitTabs(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
         var tabs: [Tab<Route>] = []
@@ -105,6 +108,7 @@ extension StateURLParser {
         return node
     }
 
+    @inlinable
     mutating func parseExplicitSplit(threeColumns: Bool, overlay: Bool) throws(DeepLinkError)
         -> NavigationNode<Route>
     {
@@ -128,6 +132,7 @@ extension StateURLParser {
         return node
     }
 
+    @inlinable
     mutating func parseModalAfterMarker(_ node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError) {
         guard atModal else { return }
         if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }

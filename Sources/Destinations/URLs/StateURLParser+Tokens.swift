@@ -2,6 +2,7 @@ extension StateURLParser {
     // MARK: Routes
 
     /// `keyword *( "/" value ) [ "(" named *( "," named ) ")" ]`.
+    @inlinable
     mutating func parseRoute() throws(DeepLinkError) -> Route {
         let start = position
         let keywordEnd = tokenEnd()
@@ -77,6 +78,7 @@ extension StateURLParser {
     // MARK: Labels and styles
 
     /// A tab label: one value, `$` escapes allowed.
+    @inlinable
     mutating func parseLabel() throws(DeepLinkError) -> String {
         let start = position
         let labelEnd = tokenEnd()
@@ -86,6 +88,7 @@ extension StateURLParser {
     }
 
     /// A column name among `columns`.
+    @inlinable
     mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {
         let start = position
         let labelEnd = tokenEnd()
@@ -99,6 +102,7 @@ extension StateURLParser {
     }
 
     /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
+    @inlinable
     mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
         let start = position
         let nameEnd = wordEnd(URLByte.isLowercaseLetter)
@@ -136,7 +140,8 @@ extension StateURLParser {
     }
 
     /// `medium`, `large`, a fraction in (0, 1], or a height above 0 followed by `pt`.
-    private static func detent(_ text: UnsafeBufferPointer<UInt8>) -> SheetDetent? {
+    @inlinable
+    static func detent(_ text: UnsafeBufferPointer<UInt8>) -> SheetDetent? {
         if text.elementsEqual("medium".utf8) { return .medium }
         if text.elementsEqual("large".utf8) { return .large }
         let points = text.count > 2 && text[text.count - 2] == 0x70 && text[text.count - 1] == 0x74
@@ -150,19 +155,23 @@ extension StateURLParser {
 
     // MARK: Bytes
 
+    @usableFromInline
     var peek: UInt8? { position < end ? bytes[position] : nil }
 
     /// Whether the next bytes are `/!`: a modal follows.
+    @inlinable
     var atModal: Bool {
         position + 1 < end && bytes[position] == URLByte.slash && bytes[position + 1] == URLByte.bang
     }
 
     /// Whether a group ends here: the end, `,` or `)`.
+    @inlinable
     var atGroupEnd: Bool {
         position == end || bytes[position] == URLByte.comma || bytes[position] == URLByte.closeParen
     }
 
     /// Whether the next bytes are `*none`, ending the member.
+    @inlinable
     var atNone: Bool {
         guard position + 5 <= end,
             UnsafeBufferPointer(rebasing: bytes[position..<(position + 5)]).elementsEqual("*none".utf8)
@@ -170,17 +179,20 @@ extension StateURLParser {
         return position + 5 == end || bytes[position + 5] == URLByte.comma || bytes[position + 5] == URLByte.closeParen
     }
 
+    @inlinable
     mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
         position += 1
         return true
     }
 
+    @inlinable
     mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
         guard take(byte) else { throw unexpected() }
     }
 
     /// Takes the `)` that closes a group.
+    @inlinable
     mutating func expectClose() throws(DeepLinkError) {
         guard take(URLByte.closeParen) else {
             throw position == end
@@ -189,6 +201,7 @@ extension StateURLParser {
     }
 
     /// Checks that a side or member entry ends here, at `,` or `)`.
+    @inlinable
     func expectMemberEnd() throws(DeepLinkError) {
         guard position < end, bytes[position] == URLByte.comma || bytes[position] == URLByte.closeParen else {
             throw position == end
@@ -197,16 +210,19 @@ extension StateURLParser {
     }
 
     /// The error for the byte here: the end, or a byte the grammar does not allow.
+    @inlinable
     func unexpected() -> DeepLinkError {
         position < end ? .malformed(.unexpectedByte(bytes[position]), offset: position) : .malformed(.unexpectedEnd, offset: position)
     }
 
     /// The error for input left after the root.
+    @inlinable
     func trailing() -> DeepLinkError {
         .malformed(.trailingInput, offset: position)
     }
 
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
+    @inlinable
     func tokenEnd(from start: Int? = nil) -> Int {
         var index = start ?? position
         while index < end {
@@ -218,6 +234,7 @@ extension StateURLParser {
     }
 
     /// The end of the run of bytes from here that satisfy `accept`.
+    @inlinable
     func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
         var index = position
         while index < end, accept(bytes[index]) { index += 1 }

@@ -8,21 +8,35 @@
 /// builds the same state, so printing it again gives the canonical text.
 ///
 /// Ids are taken from the generator as nodes are met, containers before their children.
+@usableFromInline
 struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
+    @usableFromInline
     let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline
     var position: Int
+    @usableFromInline
     let end: Int
+    @usableFromInline
     let routes: RouteTable<Route>
+    @usableFromInline
     let limits: URLLimits
+    @usableFromInline
     var ids: IDs
+    @usableFromInline
     var decodedBytes = 0
-    private var depth = 0
-    private var screens = 0
+    @usableFromInline
+    var depth = 0
+    @usableFromInline
+    var screens = 0
+    @usableFromInline
     var ranges: [ByteRange] = []
+    @usableFromInline
     var slots: [ArgumentSlot] = []
+    @usableFromInline
     var named: [(spec: Int, range: ByteRange)] = []
 
     /// Parses `bytes[start..<end]`, a state path of the scene whose layout is `layout`.
+    @inlinable
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
         from start: Int,
@@ -51,6 +65,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
     }
 
     /// Parses `bytes[start..<end]` as one route's text: a one-route link.
+    @inlinable
     static func parseOneRoute(
         _ bytes: UnsafeBufferPointer<UInt8>,
         from start: Int,
@@ -66,6 +81,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         return route
     }
 
+    @inlinable
     init(
         bytes: UnsafeBufferPointer<UInt8>,
         position: Int,
@@ -84,6 +100,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
 
     // MARK: Nodes
 
+    @inlinable
     mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         depth += 1
         defer { depth -= 1 }
@@ -118,6 +135,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         }
     }
 
+    @inlinable
     mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let route = try parseRoute()
         try count(screens: 1)
@@ -132,6 +150,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         return node
     }
 
+    @inlinable
     mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
         var elements: [NavigationNode<Route>] = []
@@ -155,6 +174,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         return NavigationNode(id: id, content: .stack(Stack(elements)))
     }
 
+    @inlinable
     mutating func parseModal() throws(DeepLinkError) -> (modal: Modal<Route>, wrapped: Bool) {
         position += 1  // "!"
         let style = try parseStyle()
@@ -177,6 +197,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         return (Modal(style: style, node: content), wrapped)
     }
 
+    @inlinable
     mutating func parseMarked(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let start = position
         position += 1
@@ -200,6 +221,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
     }
 
     /// Builds what `layout` describes: a part the URL leaves out.
+    @inlinable
     mutating func defaultNode(_ layout: Layout<Route>) throws(DeepLinkError) -> NavigationNode<Route> {
         try count(screens: layout.screenCount)
         do {
@@ -209,6 +231,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         }
     }
 
+    @inlinable
     mutating func count(screens added: Int) throws(DeepLinkError) {
         screens += added
         if screens > limits.screens { throw .tooManyScreens(count: screens, limit: limits.screens) }
@@ -217,6 +240,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
 
 extension SplitColumn {
     /// The column's position: sidebar 0, content 1, detail 2.
+    @inlinable
     var index: Int {
         switch self {
         case .sidebar: 0

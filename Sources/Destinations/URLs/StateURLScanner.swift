@@ -1,10 +1,12 @@
 /// The one pass over a state path that checks the limits and the byte-level rules before the
 /// parser allocates anything that grows with the input.
+@usableFromInline
 enum StateURLScanner {
     /// Checks `bytes[start..<end]`: segment count and length, parenthesis balance and nesting,
     /// percent-escape syntax, dot segments and empty segments (a single trailing `/` is
     /// allowed), no raw byte of 0x80 or above, no control character, space, query or
     /// fragment.
+    @usableFromInline
     static func prescan(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ start: Int,

@@ -1,28 +1,29 @@
 /// Byte classes of the URL grammar, as fast predicates over UTF-8 code units.
 ///
 /// Everything here works on raw bytes: no `Character`, no `Unicode.Scalar`, no Foundation.
+@usableFromInline
 enum URLByte {
-    static let slash: UInt8 = 0x2F  // /
-    static let openParen: UInt8 = 0x28  // (
-    static let closeParen: UInt8 = 0x29  // )
-    static let comma: UInt8 = 0x2C  // ,
-    static let colon: UInt8 = 0x3A  // :
-    static let bang: UInt8 = 0x21  // !
-    static let star: UInt8 = 0x2A  // *
-    static let at: UInt8 = 0x40  // @
-    static let plus: UInt8 = 0x2B  // +
-    static let equals: UInt8 = 0x3D  // =
-    static let ampersand: UInt8 = 0x26  // &
-    static let question: UInt8 = 0x3F  // ?
-    static let hash: UInt8 = 0x23  // #
-    static let percent: UInt8 = 0x25  // %
-    static let dollar: UInt8 = 0x24  // $
-    static let dot: UInt8 = 0x2E  // .
-    static let dash: UInt8 = 0x2D  // -
-    static let space: UInt8 = 0x20
+    @inlinable static var slash: UInt8 { 0x2F }  // /
+    @inlinable static var openParen: UInt8 { 0x28 }  // (
+    @inlinable static var closeParen: UInt8 { 0x29 }  // )
+    @inlinable static var comma: UInt8 { 0x2C }  // ,
+    @inlinable static var colon: UInt8 { 0x3A }  // :
+    @inlinable static var bang: UInt8 { 0x21 }  // !
+    @inlinable static var star: UInt8 { 0x2A }  // *
+    @inlinable static var at: UInt8 { 0x40 }  // @
+    @inlinable static var plus: UInt8 { 0x2B }  // +
+    @inlinable static var equals: UInt8 { 0x3D }  // =
+    @inlinable static var ampersand: UInt8 { 0x26 }  // &
+    @inlinable static var question: UInt8 { 0x3F }  // ?
+    @inlinable static var hash: UInt8 { 0x23 }  // #
+    @inlinable static var percent: UInt8 { 0x25 }  // %
+    @inlinable static var dollar: UInt8 { 0x24 }  // $
+    @inlinable static var dot: UInt8 { 0x2E }  // .
+    @inlinable static var dash: UInt8 { 0x2D }  // -
+    @inlinable static var space: UInt8 { 0x20 }
 
     /// RFC 3986 *unreserved*: `A–Z a–z 0–9 - . _ ~`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E: true
@@ -31,27 +32,27 @@ enum URLByte {
     }
 
     /// `[a-z]`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
 
     /// `[A-Z]`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
 
     /// `[0-9]`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
     /// The byte with ASCII upper case folded to lower case.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
 
     /// A C0 control, DEL, or a space: never part of a URL as is.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isControlOrSpace(_ byte: UInt8) -> Bool { byte <= 0x20 || byte == 0x7F }
 
     /// The value of a hexadecimal digit of either case.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: byte &- 0x30
@@ -62,7 +63,7 @@ enum URLByte {
     }
 
     /// The upper-case hexadecimal digit of a nibble.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 &+ nibble : 0x41 &+ nibble &- 10 }
 
     /// Whether `text` is a keyword or a template name: `[a-z][a-z0-9-]*`.
@@ -89,16 +90,20 @@ enum URLByte {
 }
 
 /// A half-open range of byte offsets into the input, kept small for the hot path.
+@usableFromInline
 struct ByteRange: Hashable, Sendable {
     var start: Int32
     var end: Int32
 
+    @usableFromInline
     init(_ start: Int, _ end: Int) {
         self.start = Int32(truncatingIfNeeded: start)
         self.end = Int32(truncatingIfNeeded: end)
     }
 
+    @usableFromInline
     var lower: Int { Int(start) }
+    @usableFromInline
     var upper: Int { Int(end) }
     var count: Int { Int(end - start) }
     var isEmpty: Bool { start == end }
@@ -107,11 +112,13 @@ struct ByteRange: Hashable, Sendable {
 extension UnsafeBufferPointer<UInt8> {
     /// The bytes of `range` as a string, for messages: at most 64 bytes; a UTF-8 sequence cut
     /// at the end is repaired, as `String(decoding:as:)` does.
+    @usableFromInline
     func echo(_ range: ByteRange) -> String {
         echo(range.lower, range.upper)
     }
 
     /// The bytes from `start` to `end` as a string, for messages: at most 64 bytes.
+    @usableFromInline
     func echo(_ start: Int, _ end: Int) -> String {
         let upper = Swift.min(end, start + 64, count)
         guard start < upper else { return "" }
@@ -121,7 +128,7 @@ extension UnsafeBufferPointer<UInt8> {
 
 /// Runs `body` over the UTF-8 bytes of `text` without copying when the string is native, and
 /// over one copy otherwise.
-@inline(__always)
+@inlinable @inline(__always)
 func withUTF8Bytes<Result>(
     of text: String,
     _ body: (UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> Result
@@ -152,7 +159,7 @@ func withUTF8Bytes<Result>(
 
 /// `withUnsafeTemporaryAllocation` with a typed error: the standard library of some platforms
 /// declares it `rethrows`, which loses the error's type.
-@inline(__always)
+@inlinable @inline(__always)
 func withTemporaryBuffer<Element, Result>(
     of type: Element.Type,
     capacity: Int,

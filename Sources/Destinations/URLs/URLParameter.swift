@@ -168,8 +168,10 @@ extension Array: URLParameter where Element: URLParameter {
 }
 
 /// The syntax of a decimal `Double` in a URL.
+@usableFromInline
 enum DecimalText {
     /// `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
+    @usableFromInline
     static func isDecimal<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         var index = bytes.startIndex
         func digits() -> Bool {

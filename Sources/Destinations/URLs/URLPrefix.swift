@@ -1,5 +1,6 @@
 /// A prefix a router accepts: `scheme://` (the host is the first component) or
 /// `scheme://host/` with an optional path.
+@usableFromInline
 struct URLPrefix: Sendable {
     /// The prefix as printed: scheme and host in lower case.
     let text: String
@@ -9,6 +10,7 @@ struct URLPrefix: Sendable {
     /// The path after the host, from its `/` to the prefix's final `/`.
     let path: [UInt8]
 
+    @usableFromInline
     var isCustomScheme: Bool { host == nil }
     var isHTTPS: Bool { scheme == Array("https".utf8) }
 
@@ -48,6 +50,7 @@ struct URLPrefix: Sendable {
     ///
     /// - Throws: ``URLSyntaxProblem/userInfo`` for a user name before the host, whatever the
     ///   host.
+    @usableFromInline
     func match(_ input: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> Int? {
         var index = 0
         for byte in scheme {

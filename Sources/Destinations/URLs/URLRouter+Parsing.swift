@@ -12,6 +12,7 @@ extension URLRouter {
     ///   - limits: The limits to apply; by default the router's.
     /// - Throws: ``DeepLinkError``: the limit broken, the byte offset where the grammar
     ///   breaks, or what did not match.
+    @inlinable
     public func parse(
         _ url: String,
         ids: inout some ElementIDGenerator,
@@ -25,7 +26,8 @@ extension URLRouter {
         }
     }
 
-    private func parse(
+    @inlinable
+    func parse(
         _ bytes: UnsafeBufferPointer<UInt8>,
         ids: inout some ElementIDGenerator,
         limits: URLLimits
@@ -63,6 +65,7 @@ extension URLRouter {
     /// Parses a state path of `scene`: what follows `scheme://scene/` in a state URL.
     ///
     /// - Throws: ``DeepLinkError`` with offsets into `path`.
+    @inlinable
     public func parseState(
         path: String,
         scene: String,
@@ -88,7 +91,8 @@ extension URLRouter {
 
     // MARK: Links
 
-    private func matchLink(
+    @inlinable
+    func matchLink(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ start: Int,
         _ queryStart: Int,
@@ -116,12 +120,14 @@ extension URLRouter {
     }
 
     /// The end of a link's path, without a trailing `/`.
-    private func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ queryStart: Int) -> Int {
+    @inlinable
+    func pathEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ queryStart: Int) -> Int {
         queryStart > start && bytes[queryStart - 1] == URLByte.slash ? queryStart - 1 : queryStart
     }
 
     /// Scans a link's path, matches it against the trie and runs `body` with the link found;
     /// `nil` when no link matches.
+    @inlinable
     func withLinkMatch<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ start: Int,
@@ -154,7 +160,8 @@ extension URLRouter {
         }
     }
 
-    private func decodeLink(
+    @inlinable
+    func decodeLink(
         _ index: Int,
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ segments: UnsafeBufferPointer<PathSegment>,
@@ -187,6 +194,7 @@ extension URLRouter {
 
     /// Gives `body` a reader of the link's parameters: its typed segments, its catch-all and its
     /// query items, in template order.
+    @inlinable
     func withArguments<Result>(
         of link: DeepLink<Route>,
         _ bytes: UnsafeBufferPointer<UInt8>,
@@ -260,7 +268,8 @@ extension URLRouter {
 
     /// A one-route link: an external route pattern's own text after the prefix
     /// (`notes://note/12`), shown where the pattern's placement says.
-    private func oneRouteLink(
+    @inlinable
+    func oneRouteLink(
         _ bytes: UnsafeBufferPointer<UInt8>,
         _ start: Int,
         _ end: Int,
@@ -288,6 +297,7 @@ extension URLRouter {
 
 extension DeepLink {
     /// Whether the query item's key is one of the link's query keys.
+    @inlinable
     func declares(_ item: QueryScanner.Item, in query: QueryScanner) throws(DeepLinkError) -> Bool {
         for spec in parameters {
             guard case .named(let key) = spec.placement else { continue }

@@ -26,20 +26,25 @@
 ///   external ``RoutePattern`` (`notes://note/12`).
 public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// The prefixes, normalised: scheme and host in lower case.
-    public let prefixes: [String]
+    @inlinable public var prefixes: [String] { storage.prefixes }
     /// The scene kinds; the first is where deep links go.
-    public let scenes: [SceneKind<Route>]
+    @inlinable public var scenes: [SceneKind<Route>] { storage.scenes }
     /// The deep links, in declaration order.
-    public let links: [DeepLink<Route>]
+    @inlinable public var links: [DeepLink<Route>] { storage.links }
     /// The limits ``parse(_:ids:limits:)`` applies unless told otherwise.
-    public let limits: URLLimits
+    @inlinable public var limits: URLLimits { storage.limits }
     /// Overlapping links that precedence resolves, for review.
-    public let diagnostics: [URLDiagnostic]
+    @inlinable public var diagnostics: [URLDiagnostic] { storage.diagnostics }
 
-    let parsedPrefixes: [URLPrefix]
-    let routes: RouteTable<Route>
-    let trie: LinkTrie
-    let sceneNames: [[UInt8]]
+    @inlinable var parsedPrefixes: [URLPrefix] { storage.parsedPrefixes }
+    @inlinable var routes: RouteTable<Route> { storage.routes }
+    @inlinable var trie: LinkTrie { storage.trie }
+    @inlinable var sceneNames: [[UInt8]] { storage.sceneNames }
+
+    /// Everything the router holds, behind one reference: parsing passes and captures the
+    /// router, and copying one reference costs less than retaining each of its tables.
+    @usableFromInline
+    let storage: URLRouterStorage<Route>
 
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
@@ -99,20 +104,20 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             problems.append(.sceneCollision(scene.name))
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
-        self.prefixes = parsedPrefixes.map { $0.text }
-        self.parsedPrefixes = parsedPrefixes
-        self.scenes = scenes
-        self.links = links
-        self.limits = limits
-        self.routes = routes
-        self.trie = trie
-        self.sceneNames = scenes.map { Array($0.name.utf8) }
         var diagnostics: [URLDiagnostic] = []
         for (preferred, other) in overlaps {
             let diagnostic = URLDiagnostic.overlappingLinks(preferred: links[preferred].template, other: links[other].template)
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
-        self.diagnostics = diagnostics
+        storage = URLRouterStorage(
+            parsedPrefixes: parsedPrefixes,
+            scenes: scenes,
+            links: links,
+            limits: limits,
+            diagnostics: diagnostics,
+            routes: routes,
+            trie: trie
+        )
     }
 
     private static func shape(of link: DeepLink<Route>) -> [LinkTrie.ShapeSegment] {
@@ -131,6 +136,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
 
     /// The index of the scene whose name is `bytes[start..<end]`, in lower case when `fold`.
+    @usableFromInline
     func sceneIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, fold: Bool) -> Int? {
         let length = end - start
         for (index, name) in sceneNames.enumerated() where name.count == length {
@@ -158,5 +164,39 @@ extension DeepLink {
     var firstConstant: String? {
         if case .constant(let constant)? = segments.first { return constant }
         return nil
+    }
+}
+
+/// What a ``URLRouter`` holds.
+@usableFromInline
+final class URLRouterStorage<Route: NavigationRoute>: Sendable {
+    @usableFromInline let prefixes: [String]
+    @usableFromInline let scenes: [SceneKind<Route>]
+    @usableFromInline let links: [DeepLink<Route>]
+    @usableFromInline let limits: URLLimits
+    @usableFromInline let diagnostics: [URLDiagnostic]
+    @usableFromInline let parsedPrefixes: [URLPrefix]
+    @usableFromInline let routes: RouteTable<Route>
+    @usableFromInline let trie: LinkTrie
+    @usableFromInline let sceneNames: [[UInt8]]
+
+    init(
+        parsedPrefixes: [URLPrefix],
+        scenes: [SceneKind<Route>],
+        links: [DeepLink<Route>],
+        limits: URLLimits,
+        diagnostics: [URLDiagnostic],
+        routes: RouteTable<Route>,
+        trie: LinkTrie
+    ) {
+        prefixes = parsedPrefixes.map { $0.text }
+        self.parsedPrefixes = parsedPrefixes
+        self.scenes = scenes
+        self.links = links
+        self.limits = limits
+        self.diagnostics = diagnostics
+        self.routes = routes
+        self.trie = trie
+        sceneNames = scenes.map { Array($0.name.utf8) }
     }
 }

@@ -59,7 +59,9 @@ struct RouteTemplate: Sendable {
 }
 
 /// A deep link's template: `[/]segment(/segment)*[?key={name…}(&key={name…})*]`.
+@usableFromInline
 struct LinkTemplate: Sendable {
+    @usableFromInline
     enum Segment: Hashable, Sendable {
         case constant(String)
         /// A typed segment: the index of its placeholder.
