@@ -23,6 +23,8 @@ extension FlowController: RenderHost {
             guard let controller = controllers[modal], let presenting = controller.presentingViewController else {
                 return done()
             }
+            // A dismissal already under way (the user's, or UIKit closing an alert) finishes the step.
+            if controller.isBeingDismissed { return afterTransition(of: controller, animated: true, done) }
             presenting.dismiss(animated: animated) { done() }
         case .setStack(let id, let elements):
             guard let navigation = controllers[id] as? UINavigationController, let stack = target.node(id)?.stack else {
@@ -90,7 +92,17 @@ extension FlowController: RenderHost {
     ) {
         var anchor = presenter
         while anchor.view.window == nil, let parent = anchor.parent { anchor = parent }
-        guard anchor.presentedViewController == nil else { return done() }
+        if let leaving = anchor.presentedViewController {
+            // UIKit closes an alert before running its button's handler, whose change may present
+            // from the same controller: present once that dismissal has finished.
+            guard leaving.isBeingDismissed, let coordinator = leaving.transitionCoordinator else { return done() }
+            coordinator.animate(alongsideTransition: nil) { _ in
+                MainActor.assumeIsolated {
+                    self.present(node, style: style, from: presenter, animated: animated, done: done)
+                }
+            }
+            return
+        }
         let controller: UIViewController
         switch style {
         case .alert, .confirmationDialog:

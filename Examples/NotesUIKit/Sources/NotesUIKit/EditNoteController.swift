@@ -37,7 +37,7 @@ final class EditNoteController: StackController {
                 self.titleField.text = draft.title
                 self.bodyField.text = draft.body
             }
-            status?.text = self.editor.error.map { "Could not save: \($0)" } ?? (draft == nil ? "Loading…" : " ")
+            status?.text = self.editor.error.map { "Could not load or save the note: \($0)" } ?? (draft == nil ? "Loading…" : " ")
         }
     }
 }
