@@ -47,7 +47,7 @@ extension FlowController: ContainerObserver {
     func sheetDidMove(_ sheet: UISheetPresentationController) {
         guard let id = element(of: sheet.presentedViewController), let rendered = scheduler.rendered,
             case .sheet(let options)? = rendered.parent(of: id)?.modal?.style,
-            let detent = (options.detents + [.large]).first(where: { $0.identifier == sheet.selectedDetentIdentifier })
+            let detent = options.offeredDetents.first(where: { $0.identifier == sheet.selectedDetentIdentifier })
         else { return }
         report(try? UserAction.sheet(id, movedTo: detent, in: rendered))
     }

@@ -114,10 +114,9 @@ extension FlowController: RenderHost {
             controller.modalPresentationStyle = .pageSheet
             controller.isModalInPresentation = sheet.interactiveDismissDisabled
             if let presentation = controller.sheetPresentationController {
-                let detents = sheet.detents.isEmpty ? [SheetDetent.large] : sheet.detents
-                presentation.detents = detents.map(\.uiKit)
-                presentation.selectedDetentIdentifier = (sheet.selectedDetent ?? detents[0]).identifier
-                presentation.prefersGrabberVisible = sheet.showsDragIndicator ?? (detents.count > 1)
+                presentation.detents = sheet.offeredDetents.map(\.uiKit)
+                presentation.selectedDetentIdentifier = sheet.restingDetent.identifier
+                presentation.prefersGrabberVisible = sheet.showsDragIndicator ?? (sheet.offeredDetents.count > 1)
                 presentation.delegate = proxy
             }
         case .fullScreenCover:
