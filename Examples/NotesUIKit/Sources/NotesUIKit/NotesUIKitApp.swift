@@ -7,6 +7,24 @@ import UIKit
 /// `FlowController` over the shared Notes Destinations, Providers and datasource.
 @main
 final class NotesUIKitApp: UIResponder, UIApplicationDelegate {
+    /// The window, only when the app runs without scenes (an Info.plist without a scene
+    /// manifest); otherwise each scene makes its own.
+    var window: UIWindow?
+    private var model: NotesModelStore?
+
+    func application(
+        _ application: UIApplication,
+        didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
+    ) -> Bool {
+        if Bundle.main.object(forInfoDictionaryKey: "UIApplicationSceneManifest") == nil {
+            let window = UIWindow(frame: UIScreen.main.bounds)
+            model = NotesModelStore.start(in: window)
+            self.window = window
+            window.makeKeyAndVisible()
+        }
+        return true
+    }
+
     func application(
         _ application: UIApplication,
         configurationForConnecting session: UISceneSession,
@@ -18,7 +36,7 @@ final class NotesUIKitApp: UIResponder, UIApplicationDelegate {
     }
 }
 
-/// Makes the window and its flow.
+/// Makes the window of a scene and its flow: one flow per scene.
 final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
     var window: UIWindow?
     private var model: NotesModelStore?
@@ -26,18 +44,7 @@ final class NotesSceneDelegate: UIResponder, UIWindowSceneDelegate {
     func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
         guard let scene = scene as? UIWindowScene else { return }
         let window = UIWindow(windowScene: scene)
-        do {
-            let model = try NotesModelStore()
-            self.model = model
-            window.rootViewController = model.makeRootController()
-        } catch {
-            let failure = UIViewController()
-            let label = UILabel()
-            label.text = "The flow could not start: \(error)"
-            label.numberOfLines = 0
-            failure.view = label
-            window.rootViewController = failure
-        }
+        model = NotesModelStore.start(in: window)
         self.window = window
         window.makeKeyAndVisible()
     }
@@ -51,6 +58,23 @@ final class NotesModelStore {
     /// Whether selecting a note shows a card in a sheet (variant B) instead of pushing its
     /// detail (variant A).
     private(set) var showsCards = false
+
+    /// Makes the model and puts its flow in `window`; on failure the window says why.
+    static func start(in window: UIWindow) -> NotesModelStore? {
+        do {
+            let model = try NotesModelStore()
+            window.rootViewController = model.makeRootController()
+            return model
+        } catch {
+            let failure = UIViewController()
+            let label = UILabel()
+            label.text = "The flow could not start: \(error)"
+            label.numberOfLines = 0
+            failure.view = label
+            window.rootViewController = failure
+            return nil
+        }
+    }
 
     init() throws {
         flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
