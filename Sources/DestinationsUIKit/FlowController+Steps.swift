@@ -33,15 +33,16 @@ extension FlowController: RenderHost {
             var nodes: [ElementID: NavigationNode<Route>] = [:]
             for element in stack.elementsFromTop { nodes[element.id] = element }
             let children = elements.compactMap { nodes[$0].map(controller(for:)) }
-            guard children != navigation.viewControllers else { return done() }
+            guard !children.isEmpty, children != navigation.viewControllers else { return done() }
             let animates = animated && navigation.view.window != nil
             navigation.setViewControllers(children, animated: animates)
             afterTransition(of: navigation, animated: animates, done)
         case .setTab(_, let index, let tabs, _):
+            let tabList = target.node(tabs)?.tabs?.tabs ?? []
             guard let bar = controllers[tabs] as? UITabBarController, var children = bar.viewControllers,
-                let tab = target.node(tabs)?.tabs?.tabs[index], children.indices.contains(index)
+                tabList.indices.contains(index), children.indices.contains(index)
             else { return done() }
-            let child = tabController(for: tab)
+            let child = tabController(for: tabList[index])
             if children[index] !== child {
                 children[index] = child
                 bar.setViewControllers(children, animated: false)
