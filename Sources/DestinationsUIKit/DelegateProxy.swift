@@ -1,0 +1,77 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+/// What a ``FlowController`` hears from its containers, without its generic parameter.
+@MainActor
+protocol ContainerObserver: AnyObject {
+    func stackDidShow(_ navigation: UINavigationController)
+    func tabsDidSelect(_ tabs: UITabBarController)
+    func modalWasDismissed(_ controller: UIViewController)
+    func sheetDidMove(_ sheet: UISheetPresentationController)
+    func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController)
+    func topColumn(of split: UISplitViewController) -> UISplitViewController.Column?
+}
+
+/// The delegate of every container a flow controller makes. It reports what the user did to
+/// its observer, and forwards every call — the ones it handles too — to the app's delegates,
+/// so the app keeps its own (an `@objc` conformance cannot live on a generic class, hence one
+/// non-generic proxy).
+@MainActor
+final class DelegateProxy: NSObject, UINavigationControllerDelegate, UITabBarControllerDelegate,
+    UISplitViewControllerDelegate, UISheetPresentationControllerDelegate
+{
+    weak var observer: (any ContainerObserver)?
+    // UIKit asks `responds(to:)` and `forwardingTarget(for:)` on the main thread; the
+    // overrides of those NSObject methods are nonisolated, so these slots are too.
+    nonisolated(unsafe) weak var navigationDelegate: (any UINavigationControllerDelegate)?
+    nonisolated(unsafe) weak var tabBarDelegate: (any UITabBarControllerDelegate)?
+    nonisolated(unsafe) weak var splitDelegate: (any UISplitViewControllerDelegate)?
+    nonisolated(unsafe) weak var presentationDelegate: (any UISheetPresentationControllerDelegate)?
+
+    private nonisolated var forwardees: [any NSObjectProtocol] {
+        let delegates: [AnyObject?] = [navigationDelegate, tabBarDelegate, splitDelegate, presentationDelegate]
+        return delegates.compactMap { $0 as? any NSObjectProtocol }
+    }
+
+    override nonisolated func responds(to selector: Selector!) -> Bool {
+        super.responds(to: selector) || forwardees.contains { $0.responds(to: selector) }
+    }
+
+    override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
+        forwardees.first { $0.responds(to: selector) } ?? super.forwardingTarget(for: selector)
+    }
+
+    func navigationController(_ navigation: UINavigationController, didShow controller: UIViewController, animated: Bool) {
+        navigationDelegate?.navigationController?(navigation, didShow: controller, animated: animated)
+        observer?.stackDidShow(navigation)
+    }
+
+    func tabBarController(_ tabs: UITabBarController, didSelect controller: UIViewController) {
+        tabBarDelegate?.tabBarController?(tabs, didSelect: controller)
+        observer?.tabsDidSelect(tabs)
+    }
+
+    func presentationControllerDidDismiss(_ presentation: UIPresentationController) {
+        presentationDelegate?.presentationControllerDidDismiss?(presentation)
+        observer?.modalWasDismissed(presentation.presentedViewController)
+    }
+
+    func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_ sheet: UISheetPresentationController) {
+        presentationDelegate?.sheetPresentationControllerDidChangeSelectedDetentIdentifier?(sheet)
+        observer?.sheetDidMove(sheet)
+    }
+
+    func splitViewController(
+        _ split: UISplitViewController,
+        topColumnForCollapsingToProposedTopColumn proposed: UISplitViewController.Column
+    ) -> UISplitViewController.Column {
+        let answer = splitDelegate?.splitViewController?(split, topColumnForCollapsingToProposedTopColumn: proposed)
+        return observer?.topColumn(of: split) ?? answer ?? proposed
+    }
+
+    func splitViewController(_ split: UISplitViewController, willHide column: UISplitViewController.Column) {
+        splitDelegate?.splitViewController?(split, willHide: column)
+        observer?.columnWillHide(column, of: split)
+    }
+}
+#endif

@@ -1,0 +1,87 @@
+#if canImport(UIKit) && !os(watchOS)
+import Destinations
+import UIKit
+
+extension FlowController: ContainerObserver {
+    /// Reports a change the user made, derived against what the window shows
+    /// (``RenderScheduler/rendered``): the flow applies it, the scheduler acknowledges it, and
+    /// a refused report puts the container back. `nil` (nothing changed) reports nothing.
+    private func report(_ action: UserAction<Route>?) {
+        guard let action else { return }
+        scheduler.report(action, to: flow)
+    }
+
+    /// Whether the step under way changes `id` itself, so that its callbacks are not the user's.
+    private func isChanging(_ id: ElementID) -> Bool {
+        switch scheduler.current?.change {
+        case .setStack(let stack, _)?: stack == id
+        case .setRoot?: true
+        default: false
+        }
+    }
+
+    /// A navigation controller finished showing a controller. After a swipe back, the back
+    /// button or its long-press menu, it holds fewer screens: one report names the new top. A
+    /// cancelled swipe leaves the screens as they were, which reports nothing.
+    func stackDidShow(_ navigation: UINavigationController) {
+        guard let id = element(of: navigation), !isChanging(id), let rendered = scheduler.rendered else { return }
+        let showing = navigation.viewControllers.compactMap { element(of: $0) }
+        report(try? UserAction.stack(id, showing: showing, in: rendered))
+    }
+
+    /// The user tapped a tab (UIKit calls this for taps only).
+    func tabsDidSelect(_ bar: UITabBarController) {
+        guard let id = element(of: bar), let rendered = scheduler.rendered, let tabs = rendered.node(id)?.tabs,
+            tabs.tabs.indices.contains(bar.selectedIndex)
+        else { return }
+        report(try? UserAction.tab(tabs.tabs[bar.selectedIndex].id, of: id, in: rendered))
+    }
+
+    /// The user swiped a sheet down (UIKit calls this for interactive dismissals only).
+    func modalWasDismissed(_ controller: UIViewController) {
+        guard let id = element(of: controller), let rendered = scheduler.rendered else { return }
+        report(try? UserAction.dismissal(of: id, in: rendered))
+    }
+
+    /// The user dragged a sheet to another detent.
+    func sheetDidMove(_ sheet: UISheetPresentationController) {
+        guard let id = element(of: sheet.presentedViewController), let rendered = scheduler.rendered,
+            case .sheet(let options)? = rendered.parent(of: id)?.modal?.style,
+            let detent = options.offeredDetents.first(where: { $0.identifier == sheet.selectedDetentIdentifier })
+        else { return }
+        report(try? UserAction.sheet(id, movedTo: detent, in: rendered))
+    }
+
+    /// A collapsed split view collapses onto the column with the focus.
+    func topColumn(of split: UISplitViewController) -> UISplitViewController.Column? {
+        guard let id = element(of: split) else { return nil }
+        return scheduler.rendered?.node(id)?.focusedColumn?.uiKit
+    }
+
+    /// The back button of a collapsed split view hides the focused column: once the transition
+    /// has finished (and was not cancelled), that column is reported closed.
+    func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController) {
+        guard split.isCollapsed, let id = element(of: split), let node = scheduler.rendered?.node(id),
+            let focused = node.focusedColumn, focused.uiKit == column, let shown = node.split?[focused]
+        else { return }
+        let closed: @MainActor () -> Void = { [weak self] in
+            guard let self, let rendered = self.scheduler.rendered else { return }
+            self.report(try? UserAction.column(showing: shown.id, in: rendered))
+        }
+        guard let coordinator = split.transitionCoordinator else { return closed() }
+        coordinator.animate(alongsideTransition: nil) { context in
+            let cancelled = context.isCancelled
+            MainActor.assumeIsolated { if !cancelled { closed() } }
+        }
+    }
+
+    /// The user tapped button `index` of an alert, which UIKit has already closed: the button's
+    /// event goes to the alert's Destination, then the dismissal is acknowledged.
+    func tapAlertButton(_ index: Int, of alert: ElementID) {
+        // A late tap (the alert left the state meanwhile) changes nothing in the flow.
+        try? flow.tapAlertButton(index, of: alert)
+        scheduler.acknowledge(.dismissed(modal: alert))
+        scheduler.show(flow.state)
+    }
+}
+#endif

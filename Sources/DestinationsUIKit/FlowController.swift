@@ -1,0 +1,206 @@
+#if canImport(UIKit) && !os(watchOS)
+import Destinations
+import UIKit
+
+/// Renders a ``Flow`` with UIKit: make it a window's root view controller.
+///
+/// ```swift
+/// let flow = try Flow(layout, providers: providers)
+/// window.rootViewController = FlowController(flow) { screen in
+///     switch screen.route {
+///     case .notes: NotesListController(list: screen.destination(as: NotesList.self))
+///     case .note: UIHostingController(rootView: NoteView(detail: screen.destination(as: NoteDetail.self)))
+///     default: UIViewController()
+///     }
+/// }
+/// ```
+///
+/// It embeds the controller of the state's root and keeps it in step with the flow: stacks as
+/// `UINavigationController`s, tab bars as `UITabBarController`s, split views as
+/// `UISplitViewController`s, sheets and covers presented (with `UISheetPresentationController`
+/// detents), alerts and confirmation dialogs as `UIAlertController`s. The steps come from the
+/// core (``NavigationState/renderPlan(from:opaque:animated:)``) and run one transition at a time
+/// through a ``RenderScheduler``; a restored state appears without animation.
+///
+/// What the user does — swipes back, uses the back button's menu, swipes a sheet down, drags it
+/// to another detent, taps a tab, an alert's button or a collapsed split view's back button — is
+/// reported to the flow once the platform has finished it, through the core's report helpers.
+/// When the flow refuses a report, the container is put back: the state wins.
+///
+/// Screens get their Destination from the ``ScreenContext`` the builder receives, and send it
+/// events; the flow controller never holds Destinations itself.
+@MainActor
+public final class FlowController<Route: NavigationRoute>: UIViewController {
+    /// The flow this controller renders.
+    public let flow: Flow<Route>
+    /// The options it was made with.
+    public let options: FlowControllerOptions
+
+    let screen: (ScreenContext<Route>) -> UIViewController
+    let proxy = DelegateProxy()
+    /// The controller of every element the window shows (or showed until the last step).
+    var controllers: [ElementID: UIViewController] = [:]
+    /// The root element's controller, embedded as a child.
+    private(set) var content: UIViewController?
+    /// Whether the view has appeared once: presentations wait for it.
+    private(set) var hasAppeared = false
+    /// Presentations that came before the view appeared.
+    var waitingForAppearance: [() -> Void] = []
+    private var started = false
+
+    /// The scheduler that runs the steps; it holds this controller weakly.
+    lazy var scheduler = RenderScheduler(host: self, opaque: options.opaque)
+
+    /// Creates the controller that renders `flow`.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow to render.
+    ///   - options: Tab items, empty columns, opaque subtrees and the app's delegates.
+    ///   - screen: The controller of a screen, from its id, route and Destination. A SwiftUI
+    ///     screen is a `UIHostingController`. Called once per screen element; the controller is
+    ///     reused for as long as the element stays.
+    public init(
+        _ flow: Flow<Route>,
+        options: FlowControllerOptions = FlowControllerOptions(),
+        screen: @escaping (ScreenContext<Route>) -> UIViewController
+    ) {
+        self.flow = flow
+        self.options = options
+        self.screen = screen
+        super.init(nibName: nil, bundle: nil)
+        proxy.observer = self
+        proxy.navigationDelegate = options.navigationDelegate
+        proxy.tabBarDelegate = options.tabBarDelegate
+        proxy.splitDelegate = options.splitDelegate
+        proxy.presentationDelegate = options.presentationDelegate
+    }
+
+    /// Not available: a flow controller is made in code.
+    @available(*, unavailable)
+    required init?(coder: NSCoder) {
+        fatalError("FlowController is made in code")
+    }
+
+    /// Shows the flow's state at once, then follows the flow's changes.
+    override public func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .systemBackground
+        guard !started else { return }
+        started = true
+        let events = flow.events()
+        scheduler.show(flow.state, animated: false)
+        Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                // Several changes may arrive together; the newest state is what counts.
+                self.scheduler.show(self.flow.state, animated: event.cause != .restore)
+            }
+        }
+    }
+
+    /// Runs the presentations that waited for the view to be in a window.
+    override public func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard !hasAppeared else { return }
+        hasAppeared = true
+        let waiting = waitingForAppearance
+        waitingForAppearance = []
+        for work in waiting { work() }
+    }
+
+    /// The embedded root's controller decides the status bar style.
+    override public var childForStatusBarStyle: UIViewController? { content }
+    /// The embedded root's controller decides whether the status bar hides.
+    override public var childForStatusBarHidden: UIViewController? { content }
+    /// The embedded root's controller decides whether the home indicator hides.
+    override public var childForHomeIndicatorAutoHidden: UIViewController? { content }
+
+    /// Replaces the embedded root controller.
+    func embed(_ controller: UIViewController, animated: Bool, done: @escaping @MainActor () -> Void) {
+        let old = content
+        old?.willMove(toParent: nil)
+        addChild(controller)
+        controller.view.frame = view.bounds
+        controller.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        let swap = {
+            self.view.addSubview(controller.view)
+            old?.view.removeFromSuperview()
+        }
+        let finish = {
+            old?.removeFromParent()
+            controller.didMove(toParent: self)
+            self.setNeedsStatusBarAppearanceUpdate()
+            done()
+        }
+        content = controller
+        guard animated, options.animatesRootChanges, old != nil else {
+            swap()
+            finish()
+            return
+        }
+        UIView.transition(with: view, duration: 0.3, options: .transitionCrossDissolve, animations: swap) { _ in
+            MainActor.assumeIsolated { finish() }
+        }
+    }
+
+    /// The element a controller shows, if this flow controller made it.
+    func element(of controller: UIViewController?) -> ElementID? {
+        guard let controller else { return nil }
+        return controllers.first { $0.value === controller }?.key
+    }
+
+    /// The controller of `node`: the one already made for that element, or a new one.
+    func controller(for node: NavigationNode<Route>) -> UIViewController {
+        controllers[node.id] ?? build(node)
+    }
+
+    /// Builds the controller of a new element with everything its containers hold, without
+    /// its modal: presentations are steps of their own.
+    func build(_ node: NavigationNode<Route>) -> UIViewController {
+        let made: UIViewController
+        if options.opaque.contains(node.id) {
+            made = options.subtree?(node.id) ?? UIViewController()
+        } else {
+            switch node.content {
+            case .screen:
+                made = ScreenContext(node.id, in: flow).map(screen) ?? UIViewController()
+            case .stack(let stack):
+                let navigation = UINavigationController()
+                navigation.delegate = proxy
+                navigation.setViewControllers(stack.elements.map(controller(for:)), animated: false)
+                made = navigation
+            case .tabs(let tabs):
+                let bar = UITabBarController()
+                bar.delegate = proxy
+                bar.setViewControllers(tabs.tabs.map(tabController(for:)), animated: false)
+                bar.selectedIndex = tabs.selectedIndex
+                made = bar
+            case .split(let split):
+                let splitController = UISplitViewController(style: split.hasContentColumn ? .tripleColumn : .doubleColumn)
+                splitController.delegate = proxy
+                for column in split.columns {
+                    let child = split[column].map(controller(for:)) ?? options.emptyColumn(column)
+                    splitController.setViewController(child, for: column.uiKit)
+                }
+                made = splitController
+            }
+        }
+        controllers[node.id] = made
+        return made
+    }
+
+    /// The controller of a tab, with its tab bar item.
+    func tabController(for tab: Tab<Route>) -> UIViewController {
+        let made = controller(for: tab.node)
+        made.tabBarItem = options.tabItem(tab.id)
+        return made
+    }
+
+    /// Forgets the controllers of elements that neither state holds.
+    func forgetControllers(keeping states: NavigationState<Route>?...) {
+        var live: Set<ElementID> = []
+        for state in states { for node in state?.nodes ?? [] { live.insert(node.id) } }
+        controllers = controllers.filter { live.contains($0.key) }
+    }
+}
+#endif

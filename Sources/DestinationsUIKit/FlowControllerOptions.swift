@@ -1,0 +1,83 @@
+#if canImport(UIKit) && !os(watchOS)
+import Destinations
+import UIKit
+
+/// What a ``FlowController`` needs besides the screens: tab items, empty columns, subtrees
+/// another renderer draws, and the app's own container delegates.
+///
+/// ```swift
+/// var options = FlowControllerOptions()
+/// options.tabItem = { tab in UITabBarItem(title: tab.rawValue.capitalized, image: nil, tag: 0) }
+/// let root = FlowController(flow, options: options) { screen in … }
+/// ```
+@MainActor
+public struct FlowControllerOptions {
+    /// The tab bar item of each tab; by default, the tab's id as its title.
+    public var tabItem: (TabID) -> UITabBarItem = { tab in UITabBarItem(title: tab.rawValue, image: nil, tag: 0) }
+    /// What an empty split view column shows; by default, an empty controller.
+    public var emptyColumn: (SplitColumn) -> UIViewController = { _ in UIViewController() }
+    /// Elements whose whole subtree another renderer draws — a SwiftUI `FlowView(flow, root: id)`
+    /// in a `UIHostingController`, say. The flow controller makes no step inside them: no
+    /// pushes, no presentations.
+    public var opaque: Set<ElementID> = []
+    /// The controller of each element in ``opaque``, usually a `UIHostingController`. Without it
+    /// an opaque element shows an empty controller.
+    public var subtree: ((ElementID) -> UIViewController)?
+    /// Whether a new root (launch, ``Flow/apply(_:)`` with `replaceRoot`) appears with a
+    /// cross-dissolve.
+    public var animatesRootChanges = false
+
+    /// The app's delegate for every navigation controller. The flow controller keeps the
+    /// delegate slot for itself and forwards every call to this object; it is not retained.
+    public weak var navigationDelegate: (any UINavigationControllerDelegate)?
+    /// The app's delegate for every tab bar controller, forwarded to; not retained.
+    public weak var tabBarDelegate: (any UITabBarControllerDelegate)?
+    /// The app's delegate for every split view controller, forwarded to; not retained. The
+    /// collapse column is the state's focused column whatever it answers.
+    public weak var splitDelegate: (any UISplitViewControllerDelegate)?
+    /// The app's delegate for every sheet and cover presentation, forwarded to; not retained.
+    public weak var presentationDelegate: (any UISheetPresentationControllerDelegate)?
+
+    /// Options with the defaults.
+    public init() {}
+}
+
+extension SplitColumn {
+    /// The UIKit column that shows this column.
+    public var uiKit: UISplitViewController.Column {
+        switch self {
+        case .sidebar: .primary
+        case .content: .supplementary
+        case .detail: .secondary
+        }
+    }
+}
+
+extension SheetDetent {
+    /// The UIKit detent for this one. Fractions resolve against the largest height the sheet
+    /// may take; heights are points.
+    @MainActor
+    public var uiKit: UISheetPresentationController.Detent {
+        switch self {
+        case .medium: return .medium()
+        case .large: return .large()
+        case .fraction(let value):
+            return .custom(identifier: identifier) { context in
+                // The resolver is not declared on the main actor, but UIKit calls it there.
+                MainActor.assumeIsolated { context.maximumDetentValue * CGFloat(value) }
+            }
+        case .height(let value):
+            return .custom(identifier: identifier) { _ in CGFloat(value) }
+        }
+    }
+
+    /// The identifier UIKit gives this detent.
+    public var identifier: UISheetPresentationController.Detent.Identifier {
+        switch self {
+        case .medium: .medium
+        case .large: .large
+        case .fraction, .height: UISheetPresentationController.Detent.Identifier("destinations.\(description)")
+        }
+    }
+}
+#endif
