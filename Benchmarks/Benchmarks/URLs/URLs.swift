@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkFixtures
 import BenchmarkSupport
 import Destinations
 @preconcurrency import RoutingKit
