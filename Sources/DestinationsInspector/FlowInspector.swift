@@ -218,6 +218,12 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
             do {
                 let hello = encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph, testSetup: configuration.testSetup)
                 try await transport.open(hello: InspectorEncoder<Route>.data(hello))
+                guard !Task.isCancelled else {
+                    // `disconnect()` came while the session was opening, and has already closed
+                    // the transport: close the session that opened since, and stay idle.
+                    await transport.close()
+                    break
+                }
                 sessionsOpened += 1
                 attempt = 0
                 status = .connected
