@@ -150,7 +150,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     // MARK: - Events
 
     private func record(_ event: FlowEvent<Route>) {
-        if var graph, !graph.observe(event).isEmpty {
+        // `observe` returns every edge taken, known or not: the graph goes out (and the
+        // inspector runs Graphviz) only when it learned one.
+        if var graph, !graph.observe(event).isEmpty, graph.observedEdges.count != self.graph?.observedEdges.count {
             self.graph = graph
             enqueue(["type": "graph", "graph": InspectorEncoder<Route>.graph(graph)])
         }
