@@ -156,7 +156,16 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
             self.graph = graph
             enqueue(["type": "graph", "graph": InspectorEncoder<Route>.graph(graph)])
         }
-        if rateCap.admit(at: .now) {
+        if event.refusal != nil {
+            // A refusal is never coalesced away: the state held before it goes first, in order.
+            if let held {
+                self.held = nil
+                send(held, skipped: heldSkipped)
+                heldSkipped = 0
+            }
+            _ = rateCap.admit(at: .now)
+            send(event, skipped: 0)
+        } else if rateCap.admit(at: .now) {
             if held != nil {
                 // A newer state supersedes the held one.
                 held = nil
