@@ -128,6 +128,37 @@ def run_copied_test(package, source):
         os.remove(path)
 
 
+# Texts a route's payload can put in a rendering or a cause: quotes, backslashes, an
+# interpolation, carriage returns, control characters, other line breaks.
+AWKWARD_TEXTS = ["plain", 'a\\b "q" """ \\(x)', "cr\rlf\r\nend", "ctrl\u0001\u0000\u001b\u007f", "tab\tx",
+                 "ls\u2028ps\u2029nel\u0085", "trail \\", "multi\nline\n\n", "emoji \U0001F469\u200d\U0001F467 \u00e9", "end\n"]
+
+SWIFT_LITERALS_JS = """(texts) => {
+  let out = "var ok = true\\n";
+  texts.forEach((text, i) => {
+    const scalars = [...text].map((c) => c.codePointAt(0)).join(", ");
+    out += `let c${i} = ${swiftString(text)}\\n// ${swiftComment("comment " + text)}\\n`;
+    out += `if c${i}.unicodeScalars.map(\\\\.value) != [${scalars}] { print("text ${i} differs"); ok = false }\\n`;
+  });
+  return out + `print(ok ? "literals equal" : "literals differ")\\n`;
+}"""
+
+
+def swift_literals_compile(page, out):
+    """Copy as test's Swift literals and comments, for awkward texts, compile and hold the text."""
+    source = page.evaluate(SWIFT_LITERALS_JS, AWKWARD_TEXTS)
+    path = os.path.join(out, "SwiftLiterals.swift")
+    with open(path, "w") as file:
+        file.write(source)
+    binary = os.path.join(out, "swift-literals")
+    build = subprocess.run(["swiftc", path, "-o", binary], capture_output=True, text=True, timeout=600)
+    if build.returncode != 0:
+        print(build.stderr[-2000:])
+        return False
+    run = subprocess.run([binary], capture_output=True, text=True, timeout=60)
+    return run.stdout.strip() == "literals equal"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
@@ -277,6 +308,8 @@ def main():
                   "@Test func replaysInspectorSession()" in source and "FlowHarness(NotesAppConfiguration.layout" in source
                   and source.count("try harness.flow.restore(state)") == states, states)
             page.locator("#close-test").click()
+            check("copy as test writes any text as a Swift literal and comment that compile to it",
+                  swift_literals_compile(page, options.out))
             if options.package:
                 check("the copied test passes in swift test", run_copied_test(options.package, source))
 

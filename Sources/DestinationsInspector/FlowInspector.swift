@@ -150,11 +150,22 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     // MARK: - Events
 
     private func record(_ event: FlowEvent<Route>) {
-        if var graph, !graph.observe(event).isEmpty {
+        // `observe` returns every edge taken, known or not: the graph goes out (and the
+        // inspector runs Graphviz) only when it learned one.
+        if var graph, !graph.observe(event).isEmpty, graph.observedEdges.count != self.graph?.observedEdges.count {
             self.graph = graph
             enqueue(["type": "graph", "graph": InspectorEncoder<Route>.graph(graph)])
         }
-        if rateCap.admit(at: .now) {
+        if event.refusal != nil {
+            // A refusal is never coalesced away: the state held before it goes first, in order.
+            if let held {
+                self.held = nil
+                send(held, skipped: heldSkipped)
+                heldSkipped = 0
+            }
+            _ = rateCap.admit(at: .now)
+            send(event, skipped: 0)
+        } else if rateCap.admit(at: .now) {
             if held != nil {
                 // A newer state supersedes the held one.
                 held = nil
@@ -218,6 +229,12 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
             do {
                 let hello = encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph, testSetup: configuration.testSetup)
                 try await transport.open(hello: InspectorEncoder<Route>.data(hello))
+                guard !Task.isCancelled else {
+                    // `disconnect()` came while the session was opening, and has already closed
+                    // the transport: close the session that opened since, and stay idle.
+                    await transport.close()
+                    break
+                }
                 sessionsOpened += 1
                 attempt = 0
                 status = .connected

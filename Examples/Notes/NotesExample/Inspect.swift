@@ -96,11 +96,13 @@ func inspect(arguments: [String]) async throws {
 func watchRestores(_ flow: Flow<AppRoute>) {
     let events = flow.events()
     Task { @MainActor in
-        var destinations = flow.destinations.mapValues(ObjectIdentifier.init)
+        // The Destinations themselves, not their ObjectIdentifiers: an identifier of an object
+        // that was freed can be reused by a new one, which would count as kept.
+        var destinations = flow.destinations
         for await event in events {
-            let now = flow.destinations.mapValues(ObjectIdentifier.init)
+            let now = flow.destinations
             if case .restore = event.cause {
-                let kept = now.filter { destinations[$0.key] == $0.value }.count
+                let kept = now.filter { destinations[$0.key] === $0.value }.count
                 report("restored:\n\(event.state.rendered())\nend state")
                 report("kept \(kept) of \(now.count) screens' Destinations")
             }

@@ -363,9 +363,22 @@ function importSession(text) {
   render();
 }
 
+// Characters a Swift literal or comment cannot hold as they are: control characters (the
+// compiler refuses them), and carriage returns and other line breaks (the compiler reads them
+// as the end of a line, so a comment would end and a string would change).
+const SWIFT_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029]/g;
+
 function swiftString(text) {
-  // Backslashes and quotes escaped, so that no text (a route's payload) can close the literal.
-  return "\"\"\"\n" + text.replace(/\\/g, "\\\\").replace(/"/g, "\\\"").split("\n").map((line) => "            " + line).join("\n") + "\n            \"\"\"";
+  // Backslashes and quotes escaped, so that no text (a route's payload) can close the literal;
+  // tabs, carriage returns and control characters as escapes, so that it compiles to the text.
+  const escaped = text.replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t")
+    .replace(SWIFT_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return "\"\"\"\n" + escaped.split("\n").map((line) => "            " + line).join("\n") + "\n            \"\"\"";
+}
+
+// Text for a `//` comment: on one line, whatever it holds.
+function swiftComment(text) {
+  return text.replace(/\n/g, " ").replace(SWIFT_UNSAFE, " ");
 }
 
 // The session as a test: each recorded state is restored into a harness built from the app's
@@ -392,7 +405,7 @@ function sessionAsTest() {
     `    let decoder = JSONDecoder()`,
   ];
   for (const event of steps) {
-    lines.push("", `    // #${event.seq} ${event.cause.kind}: ${(event.cause.description || event.cause.summary).replace(/\n/g, " ")}`);
+    lines.push("", `    // #${event.seq} ${event.cause.kind}: ${swiftComment(event.cause.description || event.cause.summary)}`);
     lines.push(`    do {`);
     lines.push(`        let state = try decoder.decode(NavigationState<${route}>.self, from: Data(${JSON.stringify(JSON.stringify(event.state))}.utf8))`);
     lines.push(`        try harness.flow.restore(state)`);

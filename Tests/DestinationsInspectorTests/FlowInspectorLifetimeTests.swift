@@ -1,0 +1,78 @@
+import Destinations
+@testable import DestinationsInspector
+import Foundation
+import NotesApp
+import Testing
+
+@MainActor
+@Suite struct FlowInspectorLifetimeTests {
+    /// Dropping the last reference to a connected client should end it, like `disconnect()`.
+    @Test func aDroppedClientStopsAndReleasesItsFlow() async throws {
+        let transport = FakeTransport()
+        weak var weakInspector: FlowInspector<AppRoute>?
+        weak var weakFlow: Flow<AppRoute>?
+        do {
+            let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+            weakFlow = flow
+            let inspector = FlowInspector(flow: flow, configuration: InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t"), transport: transport)
+            weakInspector = inspector
+            inspector.connect()
+            _ = await transport.message { $0.causeKind == "connect" }
+        }
+        for _ in 0..<50 where weakInspector != nil { try await Task.sleep(for: .milliseconds(20)) }
+        // Known: the run and receive tasks call `self?.run()` / `self?.receiveLoop()`, which hold
+        // the client (and through it the flow) for as long as the loops run, that is forever.
+        withKnownIssue("a dropped, connected FlowInspector keeps running and keeps its flow alive") {
+            #expect(weakInspector == nil)
+            #expect(weakFlow == nil)
+        }
+    }
+}
+
+/// A transport whose `open` waits until the test lets it finish, as a slow network would.
+@MainActor
+final class SlowOpenTransport: InspectorTransport {
+    private(set) var opened = 0
+    private(set) var closedAfterOpen = 0
+    private var waiting: CheckedContinuation<Void, Never>?
+
+    func open(hello: Data) async throws {
+        await withCheckedContinuation { waiting = $0 }
+        opened += 1
+    }
+
+    func finishOpen() {
+        waiting?.resume()
+        waiting = nil
+    }
+
+    var isOpening: Bool { waiting != nil }
+
+    func send(_ messages: [Data]) async throws {}
+
+    func receive() async throws -> [Data] {
+        try await Task.sleep(for: .seconds(60))
+        return []
+    }
+
+    func close() async {
+        if opened > 0 { closedAfterOpen += 1 }
+    }
+}
+
+extension FlowInspectorLifetimeTests {
+    @Test func disconnectingWhileASessionOpensLeavesTheClientIdleAndTheSessionClosed() async throws {
+        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        let transport = SlowOpenTransport()
+        let inspector = FlowInspector(flow: flow, configuration: InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t"), transport: transport)
+        inspector.connect()
+        for _ in 0..<100 where !transport.isOpening { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(transport.isOpening)
+        await inspector.disconnect()
+        // The open the cancellation did not stop completes after `disconnect()` returned.
+        transport.finishOpen()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(inspector.status == .idle)
+        #expect(transport.closedAfterOpen > 0, "the session opened after disconnect() was never closed")
+    }
+}
