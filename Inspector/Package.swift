@@ -30,6 +30,15 @@ let package = Package(
             ],
             resources: [.copy("Page")]
         ),
+        .testTarget(
+            name: "InspectorServerTests",
+            dependencies: [
+                "destinations-inspector",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,8 @@ struct Options {
     var token: String
 
     init(arguments: [String], environment: [String: String]) throws {
-        token = environment["DESTINATIONS_INSPECTOR_TOKEN"] ?? Self.randomToken()
+        // A variable that is set but empty (a blank scheme setting) counts as unset.
+        token = environment["DESTINATIONS_INSPECTOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.randomToken()
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
             switch argument {
@@ -25,7 +26,13 @@ struct Options {
                 throw OptionsError(argument: argument)
             }
         }
+        // The token is the only secret between a web page and the app's navigation: refuse
+        // one that can be guessed.
+        guard token.count >= Self.minimumTokenLength else { throw OptionsError(shortToken: token.count) }
     }
+
+    /// The shortest pairing token the server accepts (a random token has 16 hex digits).
+    static let minimumTokenLength = 16
 
     static func randomToken() -> String {
         (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
@@ -33,8 +40,12 @@ struct Options {
 }
 
 struct OptionsError: Error, CustomStringConvertible {
-    let argument: String
-    var description: String { "unknown argument \(argument); see --help" }
+    let description: String
+
+    init(argument: String) { description = "unknown argument \(argument); see --help" }
+    init(shortToken length: Int) {
+        description = "the token has \(length) characters; use at least \(Options.minimumTokenLength) (or leave it out for a random one)"
+    }
 }
 
 /// The page's files, read once from the bundle.
@@ -60,6 +71,7 @@ extension Response {
 }
 
 func tokenMatches(_ request: Request, _ token: String) -> Bool {
+    guard !token.isEmpty else { return false }
     let given = request.uri.queryParameters.get("token") ?? request.headers[HTTPField.Name("X-Inspector-Token")!] ?? ""
     // Compare without stopping at the first difference.
     guard given.utf8.count == token.utf8.count else { return false }
@@ -68,8 +80,30 @@ func tokenMatches(_ request: Request, _ token: String) -> Bool {
     return difference == 0
 }
 
-func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketRequestContext> {
+/// Whether the request names this machine in its Host header. A server on loopback refuses
+/// every other name, so a web page whose domain is rebound to 127.0.0.1 (DNS rebinding) never
+/// reaches it: its requests carry its own domain as the Host.
+func hostAllowed(_ request: Request, loopbackOnly: Bool) -> Bool {
+    guard loopbackOnly else { return true }
+    let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? ""
+    let name: Substring
+    if host.hasPrefix("[") {
+        name = host.prefix { $0 != "]" }.dropFirst()
+    } else {
+        name = host.prefix { $0 != ":" }
+    }
+    return ["127.0.0.1", "localhost", "::1"].contains(name.lowercased())
+}
+
+/// Whether an app's request is one: apps never send an Origin header, browsers always do
+/// across origins, so a web page cannot post sessions even when it knows the token.
+func fromApp(_ request: Request) -> Bool {
+    request.headers[.origin] == nil
+}
+
+func makeRouter(hub: Hub, page: Page, token: String, loopbackOnly: Bool = true) -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
+    router.add(middleware: HostCheck(loopbackOnly: loopbackOnly))
     for (path, name) in [("/", "index.html"), ("/inspector.js", "inspector.js"), ("/inspector.css", "inspector.css")] {
         router.get(RouterPath(path)) { request, _ -> Response in
             guard let file = page.files[name] else { return Response(status: .notFound) }
@@ -90,7 +124,7 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
     // Apps: HTTP batches and a long poll.
     let app = router.group("app")
     app.post("sessions") { request, _ -> Response in
-        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         let body = try await request.body.collect(upTo: 4 << 20)
         let hello = String(buffer: body)
         guard Hub.object(hello)?["type"] as? String == "hello" else { return .text(#"{"error":"hello"}"#, status: .badRequest) }
@@ -98,27 +132,28 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
         return .text(#"{"session":\#(id)}"#)
     }
     app.post("sessions/:id/messages") { request, context -> Response in
-        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         guard let id = context.parameters.get("id", as: Int.self), await hub.exists(id) else { return Response(status: .gone) }
         let body = try await request.body.collect(upTo: 64 << 20)
         await hub.receive(String(buffer: body).split(separator: "\n").map(String.init), session: id)
         return Response(status: .noContent)
     }
     app.get("sessions/:id/commands") { request, context -> Response in
-        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         guard let id = context.parameters.get("id", as: Int.self), await hub.exists(id) else { return Response(status: .gone) }
         let commands = await hub.commands(session: id)
         return commands.isEmpty ? Response(status: .noContent) : .text(commands.joined(separator: "\n"), type: "application/x-ndjson")
     }
     app.post("sessions/:id/bye") { request, context -> Response in
-        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         if let id = context.parameters.get("id", as: Int.self) { await hub.bye(session: id) }
         return Response(status: .noContent)
     }
 
     // Apps on Apple platforms: one WebSocket, the hello first.
     router.ws("/app") { request, _ in
-        tokenMatches(request, token) ? .upgrade([:]) : .dontUpgrade
+        tokenMatches(request, token) && fromApp(request) && hostAllowed(request, loopbackOnly: loopbackOnly)
+            ? .upgrade([:]) : .dontUpgrade
     } onUpgrade: { inbound, outbound, _ in
         var session: Int?
         var poller: Task<Void, Never>?
@@ -128,6 +163,9 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
             if let id = session {
                 await hub.receive([text], session: id)
             } else {
+                // The first frame must be the hello, as on the HTTP route: the hub relays it
+                // to every page as JSON.
+                guard Hub.object(text)?["type"] as? String == "hello" else { return }
                 let id = await hub.open(hello: text)
                 session = id
                 poller = Task {
@@ -144,7 +182,7 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
 
     // Pages: a WebSocket from this server's own origin, with the token.
     router.ws("/ui") { request, _ in
-        guard tokenMatches(request, token) else { return .dontUpgrade }
+        guard tokenMatches(request, token), hostAllowed(request, loopbackOnly: loopbackOnly) else { return .dontUpgrade }
         let origin = request.headers[.origin] ?? ""
         let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? ""
         guard !host.isEmpty, origin == "http://\(host)" else { return .dontUpgrade }
@@ -163,4 +201,16 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
         await hub.removePage(id)
     }
     return router
+}
+
+/// Refuses requests whose Host header names another machine (see ``hostAllowed(_:loopbackOnly:)``).
+struct HostCheck<Context: RequestContext>: RouterMiddleware {
+    let loopbackOnly: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard hostAllowed(request, loopbackOnly: loopbackOnly) else {
+            return .text(#"{"error":"host"}"#, status: .forbidden)
+        }
+        return try await next(request, context)
+    }
 }

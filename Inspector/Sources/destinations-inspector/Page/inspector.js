@@ -39,7 +39,7 @@ function receive(message) {
       for (const entry of message.sessions) {
         const s = session(entry.session);
         s.hello = entry.hello; s.connected = entry.connected; s.graph = entry.graph;
-        s.log = entry.log.map((event, index) => ({ ...event, index }));
+        s.log = entry.log.map((event, index) => ({ ...event, index: (entry.trimmed || 0) + index }));
       }
       if (model.current === null && model.sessions.size) model.current = [...model.sessions.keys()].pop();
       break;
@@ -338,7 +338,10 @@ function restore() {
   if (!s || model.viewing === null || !socket) return;
   $("restore-status").textContent = "asking…";
   delete $("restore-status").dataset.result;
-  socket.send(JSON.stringify({ type: "restore", session: s.id, index: model.viewing }));
+  // The hub's number for the event, which stays the same when its log drops old events.
+  const event = s.log[model.viewing];
+  if (!event) return;
+  socket.send(JSON.stringify({ type: "restore", session: s.id, index: event.index }));
 }
 
 // MARK: Export, import, copy as test
