@@ -35,7 +35,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     public let configuration: InspectorConfiguration
 
     #if DEBUG || InspectorInRelease
-    private let flow: Flow<Route>
+    /// Held weakly: the client never keeps a flow alive. When the flow goes (its scene closed),
+    /// the client ends its session and its tasks, and is released with them.
+    private weak var flow: Flow<Route>?
     private var graph: FlowGraph<Route>?
     private let encoder: InspectorEncoder<Route>
     private let transport: any InspectorTransport
@@ -104,9 +106,12 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     /// Starts sending the flow's events, and reconnects with backoff whenever the inspector
     /// goes away. Calling it again does nothing.
+    ///
+    /// The client holds its flow weakly and runs until ``disconnect()`` or until the flow is
+    /// gone, whichever comes first; keep the client for as long as the flow it watches.
     public func connect() {
         #if DEBUG || InspectorInRelease
-        guard runTask == nil else { return }
+        guard runTask == nil, let flow else { return }
         status = .connecting
         let events = flow.events(bufferingNewest: 1024)
         lastState = flow.state
@@ -115,6 +120,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                 guard let self else { return }
                 self.record(event)
             }
+            // The stream ends when the flow is gone: so does the session.
+            await self?.disconnect()
         }
         runTask = Task { [weak self] in await self?.run() }
         #endif
@@ -239,7 +246,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                 attempt = 0
                 status = .connected
                 outbox.removeAll()
-                let state = flow.state
+                guard let state = flow?.state else { break }
                 enqueue(encoder.event(
                     sequence: 0, kind: "connect", cause: nil, changes: nil,
                     state: state, previous: nil, refusal: nil, skipped: 0
@@ -324,6 +331,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         } catch {
             return .failure(.undecodable("\(error)"))
         }
+        guard let flow else { return .failure(.refused("the flow is gone")) }
         do {
             try flow.restore(saved)
         } catch {

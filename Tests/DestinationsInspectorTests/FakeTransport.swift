@@ -58,7 +58,13 @@ final class FakeTransport: InspectorTransport {
         receiver = nil
     }
 
-    func close() async {}
+    /// Whether the client closed the session.
+    private(set) var closed = false
+
+    func close() async {
+        closed = true
+        cancelReceiver()
+    }
 
     /// Hands the client a request from the inspector.
     func push(_ command: [String: Any]) throws {
