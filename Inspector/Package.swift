@@ -30,6 +30,14 @@ let package = Package(
             ],
             resources: [.copy("Page")]
         ),
+        .testTarget(
+            name: "InspectorServerTests",
+            dependencies: [
+                "destinations-inspector",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/InspectorServerTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

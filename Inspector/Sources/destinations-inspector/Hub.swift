@@ -7,6 +7,9 @@ struct AppSession {
     var key: String
     var hello: String
     var log: [String] = []
+    /// How many of the oldest events the log let go: the event numbered `index` (its place in
+    /// the session since it opened, as pages know it) is `log[index - trimmed]`.
+    var trimmed = 0
     var connected = true
     var commands: [String] = []
     var poller: (id: Int, continuation: CheckedContinuation<[String], Never>)?
@@ -63,9 +66,12 @@ actor Hub {
             switch object["type"] as? String {
             case "event":
                 guard var session = sessions[id] else { continue }
-                let index = session.log.count
+                let index = session.trimmed + session.log.count
                 session.log.append(line)
-                if session.log.count > Self.logLimit { session.log.removeFirst() }
+                if session.log.count > Self.logLimit {
+                    session.log.removeFirst()
+                    session.trimmed += 1
+                }
                 sessions[id] = session
                 let relayT = Int(Date().timeIntervalSince1970 * 1000)
                 broadcast(#"{"type":"event","session":\#(id),"index":\#(index),"relayT":\#(relayT),"event":\#(line)}"#)
@@ -150,7 +156,7 @@ actor Hub {
             if let svg = session.svg ?? session.mermaid.map({ _ in "" }) {
                 graph = Self.json(["svg": svg.isEmpty ? NSNull() : svg, "mermaid": session.mermaid ?? NSNull()] as [String: Any])
             }
-            return #"{"session":\#(session.id),"connected":\#(session.connected),"hello":\#(session.hello),"graph":\#(graph),"log":[\#(session.log.joined(separator: ","))]}"#
+            return #"{"session":\#(session.id),"connected":\#(session.connected),"hello":\#(session.hello),"first":\#(session.trimmed),"graph":\#(graph),"log":[\#(session.log.joined(separator: ","))]}"#
         }
         return #"{"type":"snapshot","protocol":1,"sessions":[\#(entries.joined(separator: ","))]}"#
     }
@@ -165,7 +171,9 @@ actor Hub {
             broadcast(Self.json(["type": "error", "message": "unknown request"]))
             return
         }
-        guard session.log.indices.contains(index), let event = Self.object(session.log[index]), let state = event["state"] else {
+        guard session.log.indices.contains(index - session.trimmed), let event = Self.object(session.log[index - session.trimmed]),
+              let state = event["state"]
+        else {
             broadcast(Self.json(["type": "error", "session": id, "message": "no state at \(index)"]))
             return
         }

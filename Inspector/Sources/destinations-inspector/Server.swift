@@ -11,7 +11,8 @@ struct Options {
     var token: String
 
     init(arguments: [String], environment: [String: String]) throws {
-        token = environment["DESTINATIONS_INSPECTOR_TOKEN"] ?? Self.randomToken()
+        // An empty variable means unset: an empty token would let every request in.
+        token = environment["DESTINATIONS_INSPECTOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.randomToken()
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
             switch argument {
@@ -25,11 +26,19 @@ struct Options {
                 throw OptionsError(argument: argument)
             }
         }
+        guard token.count >= Self.minimumTokenLength else { throw WeakTokenError() }
     }
+
+    /// The shortest pairing token the server accepts: 16 characters, as long as its own.
+    static let minimumTokenLength = 16
 
     static func randomToken() -> String {
         (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
+}
+
+struct WeakTokenError: Error, CustomStringConvertible {
+    var description: String { "the token must be at least \(Options.minimumTokenLength) characters; leave it out for a random one" }
 }
 
 struct OptionsError: Error, CustomStringConvertible {
@@ -60,6 +69,7 @@ extension Response {
 }
 
 func tokenMatches(_ request: Request, _ token: String) -> Bool {
+    guard !token.isEmpty else { return false }
     let given = request.uri.queryParameters.get("token") ?? request.headers[HTTPField.Name("X-Inspector-Token")!] ?? ""
     // Compare without stopping at the first difference.
     guard given.utf8.count == token.utf8.count else { return false }
@@ -68,8 +78,42 @@ func tokenMatches(_ request: Request, _ token: String) -> Bool {
     return difference == 0
 }
 
-func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketRequestContext> {
+/// Whether a request names this server by a loopback address. A page whose name was rebound to
+/// 127.0.0.1 (DNS rebinding) sends its own name in `Host`, and its origin then matches that
+/// name; refusing other names keeps it out even before the token is checked. Only a server
+/// bound to loopback checks it: one on the network is reached by whatever name the LAN uses.
+func hostAllowed(_ request: Request, boundTo host: String) -> Bool {
+    guard isLoopback(host) else { return true }
+    guard let given = request.headers[HTTPField.Name("Host")!] ?? request.head.authority else { return false }
+    let name: Substring
+    if given.hasPrefix("[") {
+        name = given.dropFirst().prefix { $0 != "]" }
+    } else {
+        name = given.prefix { $0 != ":" }
+    }
+    return isLoopback(String(name))
+}
+
+/// `localhost`, `::1`, or an IPv4 literal in 127.0.0.0/8 (not a name that starts with `127.`).
+func isLoopback(_ host: String) -> Bool {
+    if host == "localhost" || host == "::1" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+}
+
+/// Refuses requests that name this server by anything but a loopback address.
+struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
+    let host: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard hostAllowed(request, boundTo: host) else { return .text(#"{"error":"host"}"#, status: .forbidden) }
+        return try await next(request, context)
+    }
+}
+
+func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
+    router.add(middleware: LoopbackHostMiddleware(host: host))
     for (path, name) in [("/", "index.html"), ("/inspector.js", "inspector.js"), ("/inspector.css", "inspector.css")] {
         router.get(RouterPath(path)) { request, _ -> Response in
             guard let file = page.files[name] else { return Response(status: .notFound) }
@@ -118,7 +162,7 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
 
     // Apps on Apple platforms: one WebSocket, the hello first.
     router.ws("/app") { request, _ in
-        tokenMatches(request, token) ? .upgrade([:]) : .dontUpgrade
+        tokenMatches(request, token) && hostAllowed(request, boundTo: host) ? .upgrade([:]) : .dontUpgrade
     } onUpgrade: { inbound, outbound, _ in
         var session: Int?
         var poller: Task<Void, Never>?
@@ -128,6 +172,8 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
             if let id = session {
                 await hub.receive([text], session: id)
             } else {
+                // The first frame must be a hello: the hub relays it to pages as it is.
+                guard Hub.object(text)?["type"] as? String == "hello" else { break }
                 let id = await hub.open(hello: text)
                 session = id
                 poller = Task {
@@ -144,7 +190,7 @@ func makeRouter(hub: Hub, page: Page, token: String) -> Router<BasicWebSocketReq
 
     // Pages: a WebSocket from this server's own origin, with the token.
     router.ws("/ui") { request, _ in
-        guard tokenMatches(request, token) else { return .dontUpgrade }
+        guard tokenMatches(request, token), hostAllowed(request, boundTo: host) else { return .dontUpgrade }
         let origin = request.headers[.origin] ?? ""
         let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? ""
         guard !host.isEmpty, origin == "http://\(host)" else { return .dontUpgrade }

@@ -39,7 +39,9 @@ function receive(message) {
       for (const entry of message.sessions) {
         const s = session(entry.session);
         s.hello = entry.hello; s.connected = entry.connected; s.graph = entry.graph;
-        s.log = entry.log.map((event, index) => ({ ...event, index }));
+        // `index` is the hub's number for the event, which stays the same when the hub's log
+        // lets its oldest events go; restores ask for it, never for a row's position.
+        s.log = entry.log.map((event, i) => ({ ...event, index: (entry.first || 0) + i }));
       }
       if (model.current === null && model.sessions.size) model.current = [...model.sessions.keys()].pop();
       break;
@@ -338,7 +340,9 @@ function restore() {
   if (!s || model.viewing === null || !socket) return;
   $("restore-status").textContent = "asking…";
   delete $("restore-status").dataset.result;
-  socket.send(JSON.stringify({ type: "restore", session: s.id, index: model.viewing }));
+  const event = s.log[model.viewing];
+  if (!event) return;
+  socket.send(JSON.stringify({ type: "restore", session: s.id, index: event.index }));
 }
 
 // MARK: Export, import, copy as test
