@@ -58,7 +58,11 @@ final class FakeTransport: InspectorTransport {
         receiver = nil
     }
 
-    func close() async {}
+    private(set) var closes = 0
+
+    func close() async {
+        closes += 1
+    }
 
     /// Hands the client a request from the inspector.
     func push(_ command: [String: Any]) throws {

@@ -20,12 +20,10 @@ import Testing
             _ = await transport.message { $0.causeKind == "connect" }
         }
         for _ in 0..<50 where weakInspector != nil { try await Task.sleep(for: .milliseconds(20)) }
-        // Known: the run and receive tasks call `self?.run()` / `self?.receiveLoop()`, which hold
-        // the client (and through it the flow) for as long as the loops run, that is forever.
-        withKnownIssue("a dropped, connected FlowInspector keeps running and keeps its flow alive") {
-            #expect(weakInspector == nil)
-            #expect(weakFlow == nil)
-        }
+        #expect(weakInspector == nil)
+        #expect(weakFlow == nil)
+        for _ in 0..<50 where transport.closes == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(transport.closes == 1, "the session ends")
     }
 }
 
