@@ -167,24 +167,28 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         var session: Int?
         var poller: Task<Void, Never>?
         defer { poller?.cancel() }
-        for try await message in inbound.messages(maxSize: 16 << 20) {
-            guard case .text(let text) = message else { continue }
-            if let id = session {
-                await hub.receive([text], session: id)
-            } else {
-                // The first frame must be a hello: the hub relays it to pages as it is.
-                guard Hub.object(text)?["type"] as? String == "hello" else { break }
-                let id = await hub.open(hello: text)
-                session = id
-                poller = Task {
-                    while !Task.isCancelled {
-                        for command in await hub.commands(session: id) {
-                            try? await outbound.write(.text(command))
+        // A frame too large or a broken connection ends the loop with an error; the session
+        // still says bye.
+        do {
+            for try await message in inbound.messages(maxSize: 16 << 20) {
+                guard case .text(let text) = message else { continue }
+                if let id = session {
+                    await hub.receive([text], session: id)
+                } else {
+                    // The first frame must be a hello: the hub relays it to pages as it is.
+                    guard Hub.object(text)?["type"] as? String == "hello" else { break }
+                    let id = await hub.open(hello: text)
+                    session = id
+                    poller = Task {
+                        while !Task.isCancelled {
+                            for command in await hub.commands(session: id) {
+                                try? await outbound.write(.text(command))
+                            }
                         }
                     }
                 }
             }
-        }
+        } catch {}
         if let session { await hub.bye(session: session) }
     }
 
@@ -203,9 +207,11 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
             }
         }
         defer { writer.cancel() }
-        for try await message in inbound.messages(maxSize: 1 << 20) {
-            if case .text(let text) = message { await hub.fromPage(text) }
-        }
+        do {
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                if case .text(let text) = message { await hub.fromPage(text) }
+            }
+        } catch {}
         await hub.removePage(id)
     }
     return router
