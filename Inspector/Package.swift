@@ -34,10 +34,9 @@ let package = Package(
             name: "InspectorServerTests",
             dependencies: [
                 "destinations-inspector",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ]
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            path: "Tests/InspectorServerTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,6 +15,8 @@ if ! chromium --headless=new --no-sandbox --disable-gpu --dump-dom about:blank >
 fi
 
 swift build --package-path Inspector --product destinations-inspector
+# The server's own tests (token, host, hub), in process.
+swift test --package-path Inspector
 swift build --product NotesExample
 server="$(swift build --package-path Inspector --show-bin-path)/destinations-inspector"
 notes="$(swift build --show-bin-path)/NotesExample"

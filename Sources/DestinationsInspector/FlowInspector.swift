@@ -35,9 +35,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     public let configuration: InspectorConfiguration
 
     #if DEBUG || InspectorInRelease
-    /// Held weakly: the client never keeps a flow alive. When the flow goes (its scene closed),
-    /// the client ends its session and its tasks, and is released with them.
-    private weak var flow: Flow<Route>?
+    private let flow: Flow<Route>
     private var graph: FlowGraph<Route>?
     private let encoder: InspectorEncoder<Route>
     private let transport: any InspectorTransport
@@ -106,12 +104,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     /// Starts sending the flow's events, and reconnects with backoff whenever the inspector
     /// goes away. Calling it again does nothing.
-    ///
-    /// The client holds its flow weakly and runs until ``disconnect()`` or until the flow is
-    /// gone, whichever comes first; keep the client for as long as the flow it watches.
     public func connect() {
         #if DEBUG || InspectorInRelease
-        guard runTask == nil, let flow else { return }
+        guard runTask == nil else { return }
         status = .connecting
         let events = flow.events(bufferingNewest: 1024)
         lastState = flow.state
@@ -120,10 +115,21 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                 guard let self else { return }
                 self.record(event)
             }
-            // The stream ends when the flow is gone: so does the session.
-            await self?.disconnect()
         }
-        runTask = Task { [weak self] in await self?.run() }
+        // The session's tasks hold the client weakly: dropping the last reference to it ends
+        // them (see `deinit`), as `disconnect()` does.
+        let client = WeakClient(client: self)
+        let transport = transport
+        runTask = Task { await Self.run(client, transport: transport) }
+        #endif
+    }
+
+    deinit {
+        #if DEBUG || InspectorInRelease
+        eventsTask?.cancel()
+        runTask?.cancel()
+        flushTask?.cancel()
+        outboxWaiter?.resume()
         #endif
     }
 
@@ -229,44 +235,64 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     // MARK: - Session
 
-    private func run() async {
+    /// The client, as the session's tasks hold it: weakly, so that they never keep it alive.
+    struct WeakClient: Sendable {
+        weak var client: FlowInspector?
+    }
+
+    /// What the send loop does next.
+    enum Outgoing {
+        case ended
+        case empty
+        case batch([Data])
+    }
+
+    private static func run(_ ref: WeakClient, transport: any InspectorTransport) async {
         var attempt = 0
         while !Task.isCancelled {
-            status = .connecting
+            guard let hello = ref.client?.openingHello() else { break }
             do {
-                let hello = encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph, testSetup: configuration.testSetup)
-                try await transport.open(hello: InspectorEncoder<Route>.data(hello))
-                guard !Task.isCancelled else {
+                try await transport.open(hello: hello)
+                guard !Task.isCancelled, ref.client?.sessionOpened() == true else {
                     // `disconnect()` came while the session was opening, and has already closed
-                    // the transport: close the session that opened since, and stay idle.
+                    // the transport, or the client is gone: close the session that opened since.
                     await transport.close()
                     break
                 }
-                sessionsOpened += 1
                 attempt = 0
-                status = .connected
-                outbox.removeAll()
-                guard let state = flow?.state else { break }
-                enqueue(encoder.event(
-                    sequence: 0, kind: "connect", cause: nil, changes: nil,
-                    state: state, previous: nil, refusal: nil, skipped: 0
-                ))
-                sessionEnded = false
-                let receiver = Task { [weak self] in
-                    do { try await self?.receiveLoop() } catch {}
-                    self?.sessionEnded = true
-                    self?.wakeSender()
-                }
+                let receiver = Task { await Self.receiveLoop(ref, transport: transport) }
                 defer { receiver.cancel() }
-                try await sendLoop()
+                try await sendLoop(ref, transport: transport)
             } catch {
                 // The inspector went away or refused the session: dial again after a pause.
             }
-            guard !Task.isCancelled else { break }
-            status = .connecting
+            guard !Task.isCancelled, ref.client != nil else { break }
+            ref.client?.status = .connecting
             attempt += 1
-            try? await Task.sleep(for: Self.backoff(attempt))
+            try? await Task.sleep(for: backoff(attempt))
         }
+        // A client that was let go without `disconnect()` still ends its session.
+        if ref.client == nil { await transport.close() }
+    }
+
+    private func openingHello() -> Data {
+        status = .connecting
+        return InspectorEncoder<Route>.data(
+            encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph, testSetup: configuration.testSetup)
+        )
+    }
+
+    /// Starts a session that just opened with the current state; always true.
+    private func sessionOpened() -> Bool {
+        sessionsOpened += 1
+        status = .connected
+        outbox.removeAll()
+        enqueue(encoder.event(
+            sequence: 0, kind: "connect", cause: nil, changes: nil,
+            state: flow.state, previous: nil, refusal: nil, skipped: 0
+        ))
+        sessionEnded = false
+        return true
     }
 
     /// The pause before the `attempt`th reconnection: 0.25 s doubling up to 5 s.
@@ -274,36 +300,51 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         .milliseconds(min(5000, 250 << min(attempt - 1, 5)))
     }
 
-    private func sendLoop() async throws {
-        while !Task.isCancelled && !sessionEnded {
-            if outbox.isEmpty {
+    private func nextOutgoing() -> Outgoing {
+        if sessionEnded { return .ended }
+        if outbox.isEmpty { return .empty }
+        defer { outbox.removeAll() }
+        return .batch(outbox)
+    }
+
+    private func waitForOutbox(_ continuation: CheckedContinuation<Void, Never>) {
+        if outbox.isEmpty && !Task.isCancelled && !sessionEnded {
+            outboxWaiter = continuation
+        } else {
+            continuation.resume()
+        }
+    }
+
+    private static func sendLoop(_ ref: WeakClient, transport: any InspectorTransport) async throws {
+        while !Task.isCancelled {
+            switch ref.client?.nextOutgoing() ?? .ended {
+            case .ended:
+                throw CancellationError()
+            case .batch(let batch):
+                try await transport.send(batch)
+            case .empty:
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in
-                        if outbox.isEmpty && !Task.isCancelled && !sessionEnded {
-                            outboxWaiter = continuation
-                        } else {
-                            continuation.resume()
-                        }
+                        if let client = ref.client { client.waitForOutbox(continuation) } else { continuation.resume() }
                     }
                 } onCancel: {
-                    Task { @MainActor [weak self] in self?.wakeSender() }
+                    Task { @MainActor in ref.client?.wakeSender() }
                 }
-                continue
             }
-            let batch = outbox
-            outbox.removeAll()
-            try await transport.send(batch)
         }
         throw CancellationError()
     }
 
-    private func receiveLoop() async throws {
-        while !Task.isCancelled {
-            for command in try await transport.receive() {
-                if let reply = handle(command) { enqueue(reply) }
+    private static func receiveLoop(_ ref: WeakClient, transport: any InspectorTransport) async {
+        do {
+            while !Task.isCancelled && ref.client != nil {
+                for command in try await transport.receive() {
+                    if let reply = ref.client?.handle(command) { ref.client?.enqueue(reply) }
+                }
             }
-        }
-        throw CancellationError()
+        } catch {}
+        ref.client?.sessionEnded = true
+        ref.client?.wakeSender()
     }
 
     /// Runs one request from the inspector and returns the answer.
@@ -331,7 +372,6 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         } catch {
             return .failure(.undecodable("\(error)"))
         }
-        guard let flow else { return .failure(.refused("the flow is gone")) }
         do {
             try flow.restore(saved)
         } catch {

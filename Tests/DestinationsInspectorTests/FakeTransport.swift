@@ -58,12 +58,10 @@ final class FakeTransport: InspectorTransport {
         receiver = nil
     }
 
-    /// Whether the client closed the session.
-    private(set) var closed = false
+    private(set) var closes = 0
 
     func close() async {
-        closed = true
-        cancelReceiver()
+        closes += 1
     }
 
     /// Hands the client a request from the inspector.

@@ -7,8 +7,8 @@ struct AppSession {
     var key: String
     var hello: String
     var log: [String] = []
-    /// How many of the oldest events the log dropped: event `i` of the session is `log[i - trimmed]`,
-    /// so the numbers pages see never shift.
+    /// How many of the oldest events the log let go: the event numbered `index` (its place in
+    /// the session since it opened, as pages know it) is `log[index - trimmed]`.
     var trimmed = 0
     var connected = true
     var commands: [String] = []
@@ -69,10 +69,8 @@ actor Hub {
                 let index = session.trimmed + session.log.count
                 session.log.append(line)
                 if session.log.count > Self.logLimit {
-                    // Drop a tenth at once, so that trimming costs O(1) per event.
-                    let dropped = Self.logLimit / 10
-                    session.log.removeFirst(dropped)
-                    session.trimmed += dropped
+                    session.log.removeFirst()
+                    session.trimmed += 1
                 }
                 sessions[id] = session
                 let relayT = Int(Date().timeIntervalSince1970 * 1000)
@@ -158,7 +156,7 @@ actor Hub {
             if let svg = session.svg ?? session.mermaid.map({ _ in "" }) {
                 graph = Self.json(["svg": svg.isEmpty ? NSNull() : svg, "mermaid": session.mermaid ?? NSNull()] as [String: Any])
             }
-            return #"{"session":\#(session.id),"connected":\#(session.connected),"hello":\#(session.hello),"graph":\#(graph),"trimmed":\#(session.trimmed),"log":[\#(session.log.joined(separator: ","))]}"#
+            return #"{"session":\#(session.id),"connected":\#(session.connected),"hello":\#(session.hello),"first":\#(session.trimmed),"graph":\#(graph),"log":[\#(session.log.joined(separator: ","))]}"#
         }
         return #"{"type":"snapshot","protocol":1,"sessions":[\#(entries.joined(separator: ","))]}"#
     }
@@ -173,8 +171,9 @@ actor Hub {
             broadcast(Self.json(["type": "error", "message": "unknown request"]))
             return
         }
-        let position = index - session.trimmed
-        guard session.log.indices.contains(position), let event = Self.object(session.log[position]), let state = event["state"] else {
+        guard session.log.indices.contains(index - session.trimmed), let event = Self.object(session.log[index - session.trimmed]),
+              let state = event["state"]
+        else {
             broadcast(Self.json(["type": "error", "session": id, "message": "no state at \(index)"]))
             return
         }

@@ -11,7 +11,7 @@ struct Options {
     var token: String
 
     init(arguments: [String], environment: [String: String]) throws {
-        // A variable that is set but empty (a blank scheme setting) counts as unset.
+        // An empty variable means unset: an empty token would let every request in.
         token = environment["DESTINATIONS_INSPECTOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.randomToken()
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
@@ -26,12 +26,10 @@ struct Options {
                 throw OptionsError(argument: argument)
             }
         }
-        // The token is the only secret between a web page and the app's navigation: refuse
-        // one that can be guessed.
-        guard token.count >= Self.minimumTokenLength else { throw OptionsError(shortToken: token.count) }
+        guard token.count >= Self.minimumTokenLength else { throw WeakTokenError() }
     }
 
-    /// The shortest pairing token the server accepts (a random token has 16 hex digits).
+    /// The shortest pairing token the server accepts: 16 characters, as long as its own.
     static let minimumTokenLength = 16
 
     static func randomToken() -> String {
@@ -39,13 +37,13 @@ struct Options {
     }
 }
 
-struct OptionsError: Error, CustomStringConvertible {
-    let description: String
+struct WeakTokenError: Error, CustomStringConvertible {
+    var description: String { "the token must be at least \(Options.minimumTokenLength) characters; leave it out for a random one" }
+}
 
-    init(argument: String) { description = "unknown argument \(argument); see --help" }
-    init(shortToken length: Int) {
-        description = "the token has \(length) characters; use at least \(Options.minimumTokenLength) (or leave it out for a random one)"
-    }
+struct OptionsError: Error, CustomStringConvertible {
+    let argument: String
+    var description: String { "unknown argument \(argument); see --help" }
 }
 
 /// The page's files, read once from the bundle.
@@ -80,30 +78,42 @@ func tokenMatches(_ request: Request, _ token: String) -> Bool {
     return difference == 0
 }
 
-/// Whether the request names this machine in its Host header. A server on loopback refuses
-/// every other name, so a web page whose domain is rebound to 127.0.0.1 (DNS rebinding) never
-/// reaches it: its requests carry its own domain as the Host.
-func hostAllowed(_ request: Request, loopbackOnly: Bool) -> Bool {
-    guard loopbackOnly else { return true }
-    let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? ""
+/// Whether a request names this server by a loopback address. A page whose name was rebound to
+/// 127.0.0.1 (DNS rebinding) sends its own name in `Host`, and its origin then matches that
+/// name; refusing other names keeps it out even before the token is checked. Only a server
+/// bound to loopback checks it: one on the network is reached by whatever name the LAN uses.
+func hostAllowed(_ request: Request, boundTo host: String) -> Bool {
+    guard isLoopback(host) else { return true }
+    guard let given = request.headers[HTTPField.Name("Host")!] ?? request.head.authority else { return false }
     let name: Substring
-    if host.hasPrefix("[") {
-        name = host.prefix { $0 != "]" }.dropFirst()
+    if given.hasPrefix("[") {
+        name = given.dropFirst().prefix { $0 != "]" }
     } else {
-        name = host.prefix { $0 != ":" }
+        name = given.prefix { $0 != ":" }
     }
-    return ["127.0.0.1", "localhost", "::1"].contains(name.lowercased())
+    return isLoopback(String(name))
 }
 
-/// Whether an app's request is one: apps never send an Origin header, browsers always do
-/// across origins, so a web page cannot post sessions even when it knows the token.
-func fromApp(_ request: Request) -> Bool {
-    request.headers[.origin] == nil
+/// `localhost`, `::1`, or an IPv4 literal in 127.0.0.0/8 (not a name that starts with `127.`).
+func isLoopback(_ host: String) -> Bool {
+    if host == "localhost" || host == "::1" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
 }
 
-func makeRouter(hub: Hub, page: Page, token: String, loopbackOnly: Bool = true) -> Router<BasicWebSocketRequestContext> {
+/// Refuses requests that name this server by anything but a loopback address.
+struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
+    let host: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard hostAllowed(request, boundTo: host) else { return .text(#"{"error":"host"}"#, status: .forbidden) }
+        return try await next(request, context)
+    }
+}
+
+func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
-    router.add(middleware: HostCheck(loopbackOnly: loopbackOnly))
+    router.add(middleware: LoopbackHostMiddleware(host: host))
     for (path, name) in [("/", "index.html"), ("/inspector.js", "inspector.js"), ("/inspector.css", "inspector.css")] {
         router.get(RouterPath(path)) { request, _ -> Response in
             guard let file = page.files[name] else { return Response(status: .notFound) }
@@ -124,7 +134,7 @@ func makeRouter(hub: Hub, page: Page, token: String, loopbackOnly: Bool = true) 
     // Apps: HTTP batches and a long poll.
     let app = router.group("app")
     app.post("sessions") { request, _ -> Response in
-        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         let body = try await request.body.collect(upTo: 4 << 20)
         let hello = String(buffer: body)
         guard Hub.object(hello)?["type"] as? String == "hello" else { return .text(#"{"error":"hello"}"#, status: .badRequest) }
@@ -132,57 +142,59 @@ func makeRouter(hub: Hub, page: Page, token: String, loopbackOnly: Bool = true) 
         return .text(#"{"session":\#(id)}"#)
     }
     app.post("sessions/:id/messages") { request, context -> Response in
-        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         guard let id = context.parameters.get("id", as: Int.self), await hub.exists(id) else { return Response(status: .gone) }
         let body = try await request.body.collect(upTo: 64 << 20)
         await hub.receive(String(buffer: body).split(separator: "\n").map(String.init), session: id)
         return Response(status: .noContent)
     }
     app.get("sessions/:id/commands") { request, context -> Response in
-        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         guard let id = context.parameters.get("id", as: Int.self), await hub.exists(id) else { return Response(status: .gone) }
         let commands = await hub.commands(session: id)
         return commands.isEmpty ? Response(status: .noContent) : .text(commands.joined(separator: "\n"), type: "application/x-ndjson")
     }
     app.post("sessions/:id/bye") { request, context -> Response in
-        guard tokenMatches(request, token), fromApp(request) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         if let id = context.parameters.get("id", as: Int.self) { await hub.bye(session: id) }
         return Response(status: .noContent)
     }
 
     // Apps on Apple platforms: one WebSocket, the hello first.
     router.ws("/app") { request, _ in
-        tokenMatches(request, token) && fromApp(request) && hostAllowed(request, loopbackOnly: loopbackOnly)
-            ? .upgrade([:]) : .dontUpgrade
+        tokenMatches(request, token) && hostAllowed(request, boundTo: host) ? .upgrade([:]) : .dontUpgrade
     } onUpgrade: { inbound, outbound, _ in
         var session: Int?
         var poller: Task<Void, Never>?
         defer { poller?.cancel() }
-        for try await message in inbound.messages(maxSize: 16 << 20) {
-            guard case .text(let text) = message else { continue }
-            if let id = session {
-                await hub.receive([text], session: id)
-            } else {
-                // The first frame must be the hello, as on the HTTP route: the hub relays it
-                // to every page as JSON.
-                guard Hub.object(text)?["type"] as? String == "hello" else { return }
-                let id = await hub.open(hello: text)
-                session = id
-                poller = Task {
-                    while !Task.isCancelled {
-                        for command in await hub.commands(session: id) {
-                            try? await outbound.write(.text(command))
+        // A frame too large or a broken connection ends the loop with an error; the session
+        // still says bye.
+        do {
+            for try await message in inbound.messages(maxSize: 16 << 20) {
+                guard case .text(let text) = message else { continue }
+                if let id = session {
+                    await hub.receive([text], session: id)
+                } else {
+                    // The first frame must be a hello: the hub relays it to pages as it is.
+                    guard Hub.object(text)?["type"] as? String == "hello" else { break }
+                    let id = await hub.open(hello: text)
+                    session = id
+                    poller = Task {
+                        while !Task.isCancelled {
+                            for command in await hub.commands(session: id) {
+                                try? await outbound.write(.text(command))
+                            }
                         }
                     }
                 }
             }
-        }
+        } catch {}
         if let session { await hub.bye(session: session) }
     }
 
     // Pages: a WebSocket from this server's own origin, with the token.
     router.ws("/ui") { request, _ in
-        guard tokenMatches(request, token), hostAllowed(request, loopbackOnly: loopbackOnly) else { return .dontUpgrade }
+        guard tokenMatches(request, token), hostAllowed(request, boundTo: host) else { return .dontUpgrade }
         let origin = request.headers[.origin] ?? ""
         let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? ""
         guard !host.isEmpty, origin == "http://\(host)" else { return .dontUpgrade }
@@ -195,22 +207,12 @@ func makeRouter(hub: Hub, page: Page, token: String, loopbackOnly: Bool = true) 
             }
         }
         defer { writer.cancel() }
-        for try await message in inbound.messages(maxSize: 1 << 20) {
-            if case .text(let text) = message { await hub.fromPage(text) }
-        }
+        do {
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                if case .text(let text) = message { await hub.fromPage(text) }
+            }
+        } catch {}
         await hub.removePage(id)
     }
     return router
-}
-
-/// Refuses requests whose Host header names another machine (see ``hostAllowed(_:loopbackOnly:)``).
-struct HostCheck<Context: RequestContext>: RouterMiddleware {
-    let loopbackOnly: Bool
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard hostAllowed(request, loopbackOnly: loopbackOnly) else {
-            return .text(#"{"error":"host"}"#, status: .forbidden)
-        }
-        return try await next(request, context)
-    }
 }

@@ -21,8 +21,7 @@ do {
 }
 let graphviz = Graphviz()
 let hub = Hub(graphviz: graphviz)
-let loopback = ["127.0.0.1", "localhost", "::1"].contains(options.host)
-let router = makeRouter(hub: hub, page: try Page(), token: options.token, loopbackOnly: loopback)
+let router = makeRouter(hub: hub, page: try Page(), token: options.token, host: options.host)
 if options.host != "127.0.0.1" && options.host != "localhost" && options.host != "::1" {
     say("warning: listening on \(options.host): anyone on the network who has the token can watch and restore this app's navigation")
 }

@@ -39,7 +39,9 @@ function receive(message) {
       for (const entry of message.sessions) {
         const s = session(entry.session);
         s.hello = entry.hello; s.connected = entry.connected; s.graph = entry.graph;
-        s.log = entry.log.map((event, index) => ({ ...event, index: (entry.trimmed || 0) + index }));
+        // `index` is the hub's number for the event, which stays the same when the hub's log
+        // lets its oldest events go; restores ask for it, never for a row's position.
+        s.log = entry.log.map((event, i) => ({ ...event, index: (entry.first || 0) + i }));
       }
       if (model.current === null && model.sessions.size) model.current = [...model.sessions.keys()].pop();
       break;
@@ -338,7 +340,6 @@ function restore() {
   if (!s || model.viewing === null || !socket) return;
   $("restore-status").textContent = "asking…";
   delete $("restore-status").dataset.result;
-  // The hub's number for the event, which stays the same when its log drops old events.
   const event = s.log[model.viewing];
   if (!event) return;
   socket.send(JSON.stringify({ type: "restore", session: s.id, index: event.index }));

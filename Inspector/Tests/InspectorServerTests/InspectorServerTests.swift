@@ -1,0 +1,92 @@
+@testable import destinations_inspector
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite struct OptionsTests {
+    @Test func anEmptyTokenVariableMeansARandomToken() throws {
+        let options = try Options(arguments: ["inspector"], environment: ["DESTINATIONS_INSPECTOR_TOKEN": ""])
+        #expect(options.token.count == 16)
+    }
+
+    @Test func aShortTokenIsRefused() {
+        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", ""], environment: [:]) }
+        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", "abc"], environment: [:]) }
+        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector"], environment: ["DESTINATIONS_INSPECTOR_TOKEN": "short"]) }
+    }
+}
+
+@Suite struct RouterSecurityTests {
+    let token = "0123456789abcdef"
+
+    func withApp(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let router = makeRouter(hub: Hub(graphviz: Graphviz()), page: try Page(), token: token, host: "127.0.0.1")
+        try await Application(router: router).test(.router, test)
+    }
+
+    func hello() -> ByteBuffer { ByteBuffer(string: #"{"type":"hello","app":"t","pid":1}"#) }
+
+    @Test func appsNeedTheToken() async throws {
+        try await withApp { client in
+            let host: HTTPFields = [.init("Host")!: "127.0.0.1:8765"]
+            try await client.execute(uri: "/app/sessions", method: .post, headers: host, body: hello()) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/app/sessions?token=0123456789abcdeX", method: .post, headers: host, body: hello()) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: hello()) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/app/sessions/1/messages", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/app/sessions/1/bye", method: .post, headers: host) { #expect($0.status == .forbidden) }
+        }
+    }
+
+    /// A page whose name was rebound to 127.0.0.1 names itself in `Host`: refused, token or not.
+    @Test func aRequestNamingAnotherHostIsRefused() async throws {
+        try await withApp { client in
+            for name in ["evil.example:8765", "evil.example", "127.0.0.1.evil.example:8765"] {
+                let headers: HTTPFields = [.init("Host")!: name]
+                try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: headers, body: hello()) { #expect($0.status == .forbidden, "\(name)") }
+                try await client.execute(uri: "/", method: .get, headers: headers) { #expect($0.status == .forbidden, "\(name)") }
+            }
+            for name in ["127.0.0.1:8765", "localhost:8765", "[::1]:8765"] {
+                let headers: HTTPFields = [.init("Host")!: name]
+                try await client.execute(uri: "/", method: .get, headers: headers) { #expect($0.status == .ok, "\(name)") }
+            }
+        }
+    }
+
+    @Test func aServerOnTheNetworkAcceptsAnyHostName() {
+        #expect(isLoopback("127.0.0.1") && isLoopback("localhost") && isLoopback("::1"))
+        #expect(!isLoopback("0.0.0.0") && !isLoopback("192.168.1.2") && !isLoopback("127.0.0.1.evil.example") && !isLoopback("127.evil"))
+    }
+}
+
+@Suite struct HubTests {
+    /// Once the log lets old events go, a restore still finds the event the page showed.
+    @Test func aRestoreFindsItsEventAfterTheLogWasTrimmed() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let id = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        let extra = 5
+        let lines = (0..<(Hub.logLimit + extra)).map { #"{"type":"event","seq":\#($0),"state":{"n":\#($0)}}"# }
+        await hub.receive(lines, session: id)
+        await hub.fromPage(#"{"type":"restore","session":\#(id),"index":7}"#)
+        let commands = await hub.commands(session: id, timeout: .milliseconds(100))
+        let command = try #require(commands.first.flatMap(Hub.object))
+        #expect((command["state"] as? [String: Any])?["n"] as? Int == 7)
+        // The oldest events are gone: asking for one is an error, not another state.
+        await hub.fromPage(#"{"type":"restore","session":\#(id),"index":2}"#)
+        #expect(await hub.commands(session: id, timeout: .milliseconds(100)).isEmpty)
+    }
+
+    @Test func theSnapshotSaysWhereItsLogStarts() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let id = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        await hub.receive((0..<(Hub.logLimit + 3)).map { #"{"type":"event","seq":\#($0),"state":{}}"# }, session: id)
+        let (_, stream) = await hub.addPage()
+        var iterator = stream.makeAsyncIterator()
+        let snapshot = try #require(await iterator.next().flatMap(Hub.object))
+        let session = try #require((snapshot["sessions"] as? [[String: Any]])?.first)
+        #expect(session["first"] as? Int == 3)
+        #expect((session["log"] as? [Any])?.count == Hub.logLimit)
+    }
+}
