@@ -36,8 +36,10 @@ final class FlowRenderer<Route: NavigationRoute> {
     @ObservationIgnored private var stages: [NavigationState<Route>] = []
     /// What the stage on screen waits for.
     @ObservationIgnored private(set) var expected: Expectation = .containers
-    /// The last state the views were following live.
+    /// The newest state of the flow this renderer has seen.
     @ObservationIgnored private var lastLive: NavigationState<Route>?
+    /// The state the views showed when they last followed the flow live.
+    @ObservationIgnored private var shownLive: NavigationState<Route>?
     @ObservationIgnored private var following = false
 
     init(
@@ -64,6 +66,7 @@ final class FlowRenderer<Route: NavigationRoute> {
         following = true
         defer { following = false }
         lastLive = flow.state
+        shownLive = lastLive
         for await _ in flow.events() {
             update(to: flow.state)
         }
@@ -72,15 +75,20 @@ final class FlowRenderer<Route: NavigationRoute> {
     /// Shows `target`: at once when one update reaches it from what shows, stage by stage
     /// otherwise.
     private func update(to target: NavigationState<Route>) {
-        let shown = stages.first ?? lastLive
+        guard target != lastLive else { return }
         lastLive = target
-        let staged = target.renderStages(from: shown)
-        guard staged.count > 1 else {
-            if display != nil { finish() }
+        if display != nil, let onScreen = stages.first {
+            // The stage on screen keeps waiting for its transition; what follows it is planned
+            // anew toward the newest state.
+            stages = [onScreen] + target.renderStages(from: onScreen)
             return
         }
+        let previous = shownLive
+        let staged = target.renderStages(from: previous)
+        shownLive = target
+        guard staged.count > 1 else { return }
         stages = staged
-        show(staged[0], after: shown)
+        show(staged[0], after: previous)
     }
 
     /// Puts stage `next` on screen and says what it waits for.
@@ -114,6 +122,7 @@ final class FlowRenderer<Route: NavigationRoute> {
     /// Returns the views to the flow's live state.
     private func finish() {
         stages = []
+        shownLive = lastLive
         guard display != nil else { return }
         display = nil
         stage += 1

@@ -55,7 +55,7 @@ public struct FlowView<Route: NavigationRoute>: View {
     /// The root element's view, following the flow and its staged changes.
     public var body: some View {
         let renderer = renderer
-        NodeView(renderer: renderer, id: root ?? renderer.flow.rootID)
+        RootView(renderer: renderer, root: root)
             .task { await renderer.follow() }
             .task(id: renderer.stage) {
                 let number = renderer.stage
@@ -66,6 +66,17 @@ public struct FlowView<Route: NavigationRoute>: View {
             .onChange(of: scenePhase) { _, phase in
                 if phase == .active { renderer.resync() }
             }
+    }
+}
+
+/// The root element's view; a new root (``Presentation/replaceRoot(_:)``) is a new view.
+struct RootView<Route: NavigationRoute>: View {
+    let renderer: FlowRenderer<Route>
+    let root: ElementID?
+
+    var body: some View {
+        let id = root ?? renderer.flow.rootID
+        NodeView(renderer: renderer, id: id).id(id)
     }
 }
 
@@ -114,7 +125,7 @@ struct ScreenView<Route: NavigationRoute>: View {
     let memory: NodeMemory<Route>
 
     var body: some View {
-        if let context = ScreenContext(id, in: renderer.flow) ?? memory.screen {
+        if let context = ScreenContext(id, in: renderer.flow) ?? memory.screen.flatMap({ $0.id == id ? $0 : nil }) {
             let _ = (memory.screen = context)
             renderer.screen(context)
         }
@@ -162,8 +173,11 @@ struct StackView<Route: NavigationRoute>: View {
         Task { @MainActor in
             try? await Task.sleep(for: renderer.options.containerStageDelay)
             guard memory.node == appeared, renderer.display == nil,
-                let top = renderer.flow.state.node(id)?.stack?.topNode.id, top != appeared
+                let top = renderer.flow.state.node(id)?.stack?.topNode.id, top != appeared,
+                memory.rebuilt?.appeared != appeared || memory.rebuilt?.top != top
             else { return }
+            // Once per mismatch: a rebuilt stack that still shows it is left as it is.
+            memory.rebuilt = (appeared, top)
             rebuilds += 1
         }
     }
@@ -173,6 +187,8 @@ struct StackView<Route: NavigationRoute>: View {
 @MainActor
 final class AppearanceMemory {
     var node: ElementID?
+    /// The mismatch the stack was last rebuilt for.
+    var rebuilt: (appeared: ElementID, top: ElementID)?
 }
 
 /// A tab bar: one tab per child, labelled from the options, selection read live.
@@ -186,6 +202,7 @@ struct TabsView<Route: NavigationRoute>: View {
         TabView(selection: selection) {
             ForEach(Array(zip(tabs, nodes)), id: \.0) { tab, node in
                 NodeView(renderer: renderer, id: node)
+                    .id(node)
                     .tabItem { renderer.options.tabLabel(tab) }
                     .tag(tab)
             }
@@ -230,7 +247,7 @@ struct SplitView<Route: NavigationRoute>: View {
     @ViewBuilder
     private func column(_ column: SplitColumn) -> some View {
         if let node = renderer.node(id)?.split?[column] {
-            NodeView(renderer: renderer, id: node.id)
+            NodeView(renderer: renderer, id: node.id).id(node.id)
         } else {
             renderer.options.emptyColumn(column)
         }
