@@ -36,7 +36,9 @@ public struct FlowView<Route: NavigationRoute>: View {
     /// Creates the view that renders `flow`.
     ///
     /// - Parameters:
-    ///   - flow: The flow to render. The view keeps the first flow it gets for its lifetime.
+    ///   - flow: The flow to render. The view keeps the flow, options and screen builder it
+    ///     was first made with for its lifetime; give it a new identity (`.id(_:)`) to change
+    ///     them.
     ///   - root: The element to render with its subtree — a part of the state shown inside
     ///     another renderer — or `nil` for the whole state.
     ///   - options: Tab labels, empty columns and the timing of staged changes.
