@@ -60,6 +60,15 @@ public enum NotesAppConfiguration {
         }
     }
 
+    /// The providers of variant B of the A/B test: selecting a note shows a card in a sheet
+    /// instead of pushing its detail. Only the notes list's provider differs.
+    public static func cardsVariant(datasource: NotesInteractor) -> Providers<AppRoute> {
+        providers(datasource: datasource).overriding(
+            "notes",
+            with: notesProvider(datasource: datasource, select: cardSheet)
+        )
+    }
+
     /// The providers of every screen, all sharing one datasource.
     public static func providers(
         datasource: NotesInteractor,

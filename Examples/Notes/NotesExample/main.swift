@@ -135,11 +135,7 @@ func walkthrough(
     try await show("Signed in: the waiting link is checked again and lands on note 2")
     flow.guards = []
 
-    let variant = NotesAppConfiguration.providers(datasource: datasource).overriding(
-        "notes",
-        with: NotesAppConfiguration.notesProvider(datasource: datasource, select: NotesAppConfiguration.cardSheet)
-    )
-    flow.replaceProviders(variant)
+    flow.replaceProviders(NotesAppConfiguration.cardsVariant(datasource: datasource))
     try flow.apply(.replaceRoot(NotesAppConfiguration.layout))
     try await flow.settle()
     let listB = try focused(NotesList.self)

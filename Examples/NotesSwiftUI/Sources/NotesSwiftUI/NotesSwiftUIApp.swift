@@ -38,14 +38,11 @@ final class NotesModelStore {
     /// the settings tab so that the list is built anew by the new provider.
     func setShowsCards(_ cards: Bool) {
         showsCards = cards
-        var providers = NotesAppConfiguration.providers(datasource: datasource)
-        if cards {
-            providers = providers.overriding(
-                "notes",
-                with: NotesAppConfiguration.notesProvider(datasource: datasource, select: NotesAppConfiguration.cardSheet)
-            )
-        }
-        flow.replaceProviders(providers)
+        flow.replaceProviders(
+            cards
+                ? NotesAppConfiguration.cardsVariant(datasource: datasource)
+                : NotesAppConfiguration.providers(datasource: datasource)
+        )
         try? flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
     }
 }
