@@ -37,6 +37,7 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     ///
     /// An empty `routes` list compiles to a `setStack([])` step, which the transaction refuses
     /// with ``NavigationError/invalidLayout(_:)``.
+    @inlinable
     public var presentation: Presentation<Route>? {
         switch self {
         case .inTab(let tab, let routes, let then):
