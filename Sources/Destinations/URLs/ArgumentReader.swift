@@ -92,6 +92,13 @@ struct ArgumentReader {
         let first = ranges[Int(slot.first)]
         let value: Value?
         if slot.count == 1 && spec.mode != .catchAll || Value.urlMultiplicity == .one && spec.mode != .catchAll {
+            // The common case, an `Int` written plainly, parses straight from the URL's bytes:
+            // with no `%` or `+`, decoding would give the same bytes back.
+            if Value.self == Int.self, let int = plainInteger(first) {
+                decodedBytes += first.upper - first.lower
+                if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
+                return int as! Value
+            }
             value = Value(urlComponent: try decode(first, mode)[...])
         } else if spec.mode == .catchAll && Value.urlMultiplicity == .one {
             var joined = ""
@@ -112,6 +119,15 @@ struct ArgumentReader {
             throw .invalidParameter(route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lower)
         }
         return value
+    }
+
+    /// The value of `range` as a canonical `Int` when its bytes need no decoding; `nil`
+    /// otherwise (then the general path decides).
+    @usableFromInline
+    func plainInteger(_ range: ByteRange) -> Int? {
+        let text = UnsafeBufferPointer(rebasing: bytes[range.lower..<range.upper])
+        for byte in text where byte == URLByte.percent || byte == URLByte.plus { return nil }
+        return Int(canonicalDecimal: text)
     }
 
     @inlinable
