@@ -24,7 +24,7 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
             "app": app,
             "scene": scene,
             "platform": Self.platform,
-            "routeType": String(describing: Route.self),
+            "routeType": String(reflecting: Route.self),
             "pid": Int(ProcessInfo.processInfo.processIdentifier),
             "canRestore": canRestore,
         ]

@@ -67,6 +67,7 @@ actor Hub {
             case "event":
                 guard var session = sessions[id] else { continue }
                 let index = session.trimmed + session.log.count
+                let line = Self.withStateText(line)
                 session.log.append(line)
                 if session.log.count > Self.logLimit {
                     session.log.removeFirst()
@@ -195,6 +196,80 @@ actor Hub {
     }
 
     // MARK: JSON
+
+    /// The event with `stateText` added: its `state` exactly as the app wrote it. A page parses
+    /// numbers as doubles, which round integers above 2^53; "copy as test" embeds this text, so
+    /// the test restores the very state the app had.
+    static func withStateText(_ line: String) -> String {
+        guard let raw = rawMember("state", in: line),
+              let data = try? JSONSerialization.data(withJSONObject: String(raw), options: .fragmentsAllowed),
+              let end = line.lastIndex(of: "}")
+        else { return line }
+        return line[..<end] + #","stateText":"# + String(decoding: data, as: UTF8.self) + line[end...]
+    }
+
+    /// The exact text of a top-level member's value in a JSON object (the last one of that
+    /// name, as parsers take it); nil when the text is not an object or has no such member.
+    static func rawMember(_ name: String, in text: String) -> Substring? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
+        /// Skips a string starting at its opening quote; false when it does not end.
+        func skipString() -> Bool {
+            i += 1
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\\"): i += 2
+                case UInt8(ascii: "\""): i += 1; return true
+                default: i += 1
+                }
+            }
+            return false
+        }
+        func skipValue() -> Bool {
+            var depth = 0
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""): guard skipString() else { return false }; if depth == 0 { return true }; continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return true }
+                    depth -= 1
+                    if depth == 0 { i += 1; return true }
+                case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D: if depth == 0 { return true }
+                default: break
+                }
+                i += 1
+            }
+            return depth == 0
+        }
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
+        i += 1
+        var found: Range<Int>?
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { break }
+            let keyStart = i + 1
+            guard skipString() else { return nil }
+            let key = bytes[keyStart..<(i - 1)]
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+            i += 1
+            skipSpace()
+            let valueStart = i
+            guard skipValue() else { return nil }
+            if key.elementsEqual(name.utf8) { found = valueStart..<i }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { break }
+            i += 1
+        }
+        guard let found else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: found.upperBound)
+        return text[start..<end]
+    }
 
     static func object(_ text: String) -> [String: Any]? {
         try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]

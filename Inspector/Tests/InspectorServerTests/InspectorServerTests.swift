@@ -90,3 +90,28 @@ import Testing
         #expect((session["log"] as? [Any])?.count == Hub.logLimit)
     }
 }
+
+@Suite struct StateTextTests {
+    /// A page parses numbers as doubles; the hub hands it each state's exact text as well.
+    @Test func eventsCarryTheirStateAsTheAppWroteIt() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let id = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        let state = #"{"root":{"id":9007199254740993,"s":"a \"}\" ,]","n":[1.50,{"x":-2e3}]}}"#
+        await hub.receive([#"{"type":"event","seq":1,"state":\#(state) ,"rendered":"x"}"#], session: id)
+        let (_, stream) = await hub.addPage()
+        var iterator = stream.makeAsyncIterator()
+        let snapshot = try #require(await iterator.next().flatMap(Hub.object))
+        let event = try #require(((snapshot["sessions"] as? [[String: Any]])?.first?["log"] as? [[String: Any]])?.first)
+        #expect(event["stateText"] as? String == state)
+        #expect(event["rendered"] as? String == "x")
+    }
+
+    @Test func rawMemberFindsTopLevelMembersOnly() {
+        #expect(Hub.rawMember("state", in: #" { "a" : {"state":1}, "state" : "s,}" } "#) == #""s,}""#)
+        #expect(Hub.rawMember("state", in: #"{"state":[1,[2]],"b":true}"#) == "[1,[2]]")
+        #expect(Hub.rawMember("state", in: #"{"state":12}"#) == "12")
+        #expect(Hub.rawMember("state", in: #"{"a":{"state":1}}"#) == nil)
+        #expect(Hub.rawMember("state", in: "[1]") == nil)
+        #expect(Hub.withStateText(#"{"type":"event"}"#) == #"{"type":"event"}"#)
+    }
+}
