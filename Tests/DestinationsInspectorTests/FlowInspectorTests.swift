@@ -1,3 +1,4 @@
+#if DEBUG || InspectorInRelease
 import Destinations
 @testable import DestinationsInspector
 import Foundation
@@ -180,3 +181,4 @@ import Testing
         #expect(configuration?.token == "abc")
     }
 }
+#endif
