@@ -156,7 +156,7 @@ function renderLog(s, selected) {
     row.setAttribute("role", "listitem");
     row.dataset.index = String(i); row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind;
     row.append(el("span", "seq", `#${event.seq}`), el("span", "kind", event.refusal ? `refused ${event.cause.kind}` : event.cause.kind),
-      el("span", "summary", rowSummary(event) + (event.refusal ? ` — ${event.refusal.message}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "")),
+      el("span", "summary", rowSummary(event) + (event.refusal ? ` — ${event.refusal.message || event.refusal.code}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "")),
       el("span", "counts", `+${event.changes.added.length} −${event.changes.removed.length}`));
     row.title = event.cause.description || event.cause.summary;
     row.onclick = () => { model.viewing = i === s.log.length - 1 ? null : i; render(); };
@@ -241,7 +241,7 @@ function renderChange(log, index) {
   const change = $("change");
   change.replaceChildren();
   change.append(el("div", "cause", event.cause.description || event.cause.summary));
-  if (event.refusal) change.append(el("div", "refusal-text", `refused: ${event.refusal.code} — ${event.refusal.message}`));
+  if (event.refusal) change.append(el("div", "refusal-text", `refused: ${event.refusal.code}${event.refusal.message ? ` — ${event.refusal.message}` : ""}`));
   const chips = el("div", "chips");
   for (const a of event.changes.added) chips.append(el("span", "chip add", `+ ${a.label} #${a.id}`));
   for (const r of event.changes.removed) chips.append(el("span", "chip remove", `− ${r.label} #${r.id}`));
