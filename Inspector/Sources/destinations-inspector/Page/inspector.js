@@ -64,6 +64,11 @@ function receive(message) {
     }
     case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid }; break;
     case "bye": session(message.session).connected = false; break;
+    case "forget":
+      // The server let an old disconnected session go.
+      model.sessions.delete(message.session);
+      if (model.current === message.session) { model.current = model.sessions.size ? [...model.sessions.keys()].pop() : null; model.viewing = null; }
+      break;
     case "restoring": $("restore-status").textContent = `restoring #${message.index}…`; break;
     case "result": {
       const result = message.result;
