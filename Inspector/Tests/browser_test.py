@@ -139,6 +139,8 @@ SWIFT_LITERALS_JS = """(texts) => {
     const scalars = [...text].map((c) => c.codePointAt(0)).join(", ");
     out += `let c${i} = ${swiftString(text)}\\n// ${swiftComment("comment " + text)}\\n`;
     out += `if c${i}.unicodeScalars.map(\\\\.value) != [${scalars}] { print("text ${i} differs"); ok = false }\\n`;
+    out += `let l${i} = ${swiftLine(text)}\\n`;
+    out += `if l${i}.unicodeScalars.map(\\\\.value) != [${scalars}] { print("line ${i} differs"); ok = false }\\n`;
   });
   return out + `print(ok ? "literals equal" : "literals differ")\\n`;
 }"""
@@ -157,6 +159,52 @@ def swift_literals_compile(page, out):
         return False
     run = subprocess.run([binary], capture_output=True, text=True, timeout=60)
     return run.stdout.strip() == "literals equal"
+
+
+def minimal_event(seq, state_text):
+    """An event line as an app writes it, with the state's text as given."""
+    return ('{"type":"event","seq":%d,"t":0,"skipped":0,"cause":{"kind":"event","summary":"event go","description":"event go"},'
+            '"changes":{"added":[],"removed":[],"touched":[],"removedIDs":[]},"tree":{"id":1,"kind":"screen","label":"home","name":"home"},'
+            '"focused":1,"visible":[1],"rendered":"home","url":null,"state":%s}') % (seq, state_text)
+
+
+def copied_test_of_a_posted_session(page, base, token, out):
+    """Opens a session over HTTP whose state holds an integer above 2^53 and whose route type
+    is nested and generic, and copies it as a test."""
+    hello = {"type": "hello", "protocol": 1, "app": "bigint", "pid": 4242, "scene": "main", "canRestore": False,
+             "routeType": "Big.Outer.Route<Swift.Int>", "testSetup": {"module": "Big", "layout": "Big.layout", "providers": "Big.providers"}}
+    answer = urllib.request.urlopen(urllib.request.Request(f"{base}/app/sessions?token={token}", data=json.dumps(hello).encode(), method="POST"), timeout=5)
+    key = json.load(answer)["session"]
+    body = minimal_event(1, '{"root":{"id":9007199254740993}}').encode()
+    urllib.request.urlopen(urllib.request.Request(f"{base}/app/sessions/{key}/messages?token={token}", data=body, method="POST"), timeout=5)
+    return copy_test_of(page, "bigint", out, "BigIntSessionTest.swift")
+
+
+def copy_test_of(page, app_name, out, file_name):
+    page.wait_for_function("(name) => [...document.querySelectorAll('#sessions option')].some((o) => o.textContent.startsWith(name))", arg=app_name)
+    value = page.eval_on_selector_all("#sessions option", "(os, name) => os.find((o) => o.textContent.startsWith(name)).value", app_name)
+    page.locator("#sessions").select_option(value=value)
+    page.locator("#copy-test").click()
+    source = page.locator("#test-output").input_value()
+    page.locator("#close-test").click()
+    with open(os.path.join(out, file_name), "w") as file:
+        file.write(source)
+    return source
+
+
+def copied_test_of_a_hostile_file(page, out):
+    """Imports a session file whose setup, names and causes are code, and copies it as a test."""
+    file = {"format": "destinations-session", "protocol": 1,
+            "hello": {"app": "hostile\npwned()", "routeType": "A>.self, from: pwned()); let x = (Array<Int",
+                      "testSetup": {"module": "Foundation\npwned()", "layout": "pwned()", "providers": "pwned()"}},
+            "graph": None,
+            "log": [json.loads(minimal_event(1, '{"root":{"id":1}}'))]}
+    file["log"][0]["cause"] = {"kind": "k\npwned()", "summary": "s", "description": "d\rpwned()\u2028pwned()"}
+    path = os.path.join(out, "hostile.destinations-session.json")
+    with open(path, "w") as f:
+        json.dump(file, f)
+    page.locator("#import").set_input_files(path)
+    return copy_test_of(page, "hostile", out, "HostileSessionTest.swift")
 
 
 def main():
@@ -298,7 +346,9 @@ def main():
                   and page.locator("#tree").get_attribute("data-rendered") == live_rendered)
             check("an imported session cannot restore", page.locator("#restore").is_disabled())
 
-            # 9. Copy as test.
+            # 9. Copy as test, of the live session.
+            page.locator("#sessions").select_option(index=0)
+            expect(page.locator("#status")).to_have_text("app connected")
             page.locator("#copy-test").click()
             source = page.locator("#test-output").input_value()
             with open(os.path.join(options.out, "InspectorSessionTest.swift"), "w") as file:
@@ -312,6 +362,18 @@ def main():
                   swift_literals_compile(page, options.out))
             if options.package:
                 check("the copied test passes in swift test", run_copied_test(options.package, source))
+
+            # 10. Copy as test takes states as the app wrote them, type names as the app sent
+            # them, and no code from an imported file.
+            source = copied_test_of_a_posted_session(page, base, token, options.out)
+            check("copy as test keeps integers above 2^53 exact", "9007199254740993" in source and "9007199254740992" not in source,
+                  [line for line in source.splitlines() if "decode(" in line][:1])
+            check("copy as test uses the route type's name as the app sent it",
+                  "NavigationState<Big.Outer.Route<Swift.Int>>.self" in source, [line for line in source.splitlines() if "decode(" in line][:1])
+            source = copied_test_of_a_hostile_file(page, options.out)
+            injected = [line for line in source.splitlines() if "pwned" in line and ("//" not in line or line.index("//") > line.index("pwned"))]
+            check("copy as test of an imported file writes none of its code", not injected and "FlowHarness(<#layout#>, providers: <#providers#>)" in source
+                  and "NavigationState<<#Route#>>" in source and "import Foundation" in source.split("import Testing")[0], injected[:3])
 
             check("the page's console has no errors", not errors, errors[:3])
             browser.close()

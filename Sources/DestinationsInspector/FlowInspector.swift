@@ -153,7 +153,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     #if DEBUG || InspectorInRelease
     static func makeTransport(_ configuration: InspectorConfiguration) -> any InspectorTransport {
         #if canImport(Darwin)
-        if configuration.transport == .webSocket {
+        if configuration.transport.resolved() == .webSocket {
             return WebSocketInspectorTransport(url: configuration.url, token: configuration.token)
         }
         #endif
@@ -284,9 +284,11 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     /// Starts a session that just opened with the current state; always true.
     private func sessionOpened() -> Bool {
+        // Messages kept while the inspector was away (a batch whose send failed among them) go
+        // first, then the state as it is now; a first session starts from that state alone.
+        if sessionsOpened == 0 { outbox.removeAll() }
         sessionsOpened += 1
         status = .connected
-        outbox.removeAll()
         enqueue(encoder.event(
             sequence: 0, kind: "connect", cause: nil, changes: nil,
             state: flow.state, previous: nil, refusal: nil, skipped: 0
@@ -307,6 +309,13 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         return .batch(outbox)
     }
 
+    /// Puts back a batch whose send failed, in front of what came since: it goes when the
+    /// session opens again.
+    private func requeue(_ batch: [Data]) {
+        outbox.insert(contentsOf: batch, at: 0)
+        if outbox.count > outboxLimit { outbox.removeFirst(outbox.count - outboxLimit) }
+    }
+
     private func waitForOutbox(_ continuation: CheckedContinuation<Void, Never>) {
         if outbox.isEmpty && !Task.isCancelled && !sessionEnded {
             outboxWaiter = continuation
@@ -321,7 +330,12 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
             case .ended:
                 throw CancellationError()
             case .batch(let batch):
-                try await transport.send(batch)
+                do {
+                    try await transport.send(batch)
+                } catch {
+                    ref.client?.requeue(batch)
+                    throw error
+                }
             case .empty:
                 await withTaskCancellationHandler {
                     await withCheckedContinuation { continuation in

@@ -11,14 +11,15 @@ struct InspectorHTTPError: Error, CustomStringConvertible {
     var description: String { "inspector answered \(status) to \(path)" }
 }
 
-/// The HTTP transport: `POST /app/sessions` opens a session with the hello, `POST
-/// /app/sessions/N/messages` carries newline-delimited JSON, `GET /app/sessions/N/commands`
-/// is a long poll for the inspector's requests, `POST /app/sessions/N/bye` ends it.
+/// The HTTP transport: `POST /app/sessions` opens a session with the hello and answers the
+/// connection's random key K, `POST /app/sessions/K/messages` carries newline-delimited JSON,
+/// `GET /app/sessions/K/commands` is a long poll for the inspector's requests, `POST
+/// /app/sessions/K/bye` ends it.
 actor HTTPInspectorTransport: InspectorTransport {
     private let base: URL
     private let token: String
     private let session: URLSession
-    private var sessionID: Int?
+    private var sessionID: String?
 
     init(url: URL, token: String) {
         base = url
@@ -50,7 +51,7 @@ actor HTTPInspectorTransport: InspectorTransport {
     func open(hello: Data) async throws {
         sessionID = nil
         let (data, _) = try await perform(request("app/sessions", method: "POST", body: hello))
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let id = object["session"] as? Int else {
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let id = object["session"] as? String, !id.isEmpty, id.allSatisfy(\.isHexDigit) else {
             throw InspectorHTTPError(status: 0, path: "app/sessions")
         }
         sessionID = id

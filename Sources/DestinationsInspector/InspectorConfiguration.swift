@@ -8,8 +8,26 @@ public struct InspectorConfiguration: Sendable {
         case http
         /// One WebSocket (Apple platforms only; elsewhere it falls back to HTTP).
         case webSocket
-        /// HTTP, which every platform and every inspector server supports.
+        /// A WebSocket on Apple platforms, HTTP elsewhere (Foundation on Linux has no
+        /// WebSockets).
         case automatic
+
+        /// Whether this platform's Foundation has WebSockets.
+        static var webSocketsAvailable: Bool {
+            #if canImport(Darwin)
+            true
+            #else
+            false
+            #endif
+        }
+
+        /// The transport the client uses: `.http` or `.webSocket`.
+        func resolved(webSocketsAvailable: Bool = Self.webSocketsAvailable) -> Transport {
+            switch self {
+            case .http: .http
+            case .webSocket, .automatic: webSocketsAvailable ? .webSocket : .http
+            }
+        }
     }
 
     /// The inspector's address: `http://127.0.0.1:8765`.

@@ -24,7 +24,7 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
             "app": app,
             "scene": scene,
             "platform": Self.platform,
-            "routeType": String(describing: Route.self),
+            "routeType": String(reflecting: Route.self),
             "pid": Int(ProcessInfo.processInfo.processIdentifier),
             "canRestore": canRestore,
         ]
@@ -85,17 +85,21 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         ]
         var causeObject: [String: Any] = ["kind": kind ?? cause.map(Self.kind) ?? "connect"]
         if let cause {
-            causeObject["summary"] = cause.summary
+            let summary = self.summary(of: cause)
+            causeObject["summary"] = summary
             // Full descriptions carry route payloads; with redaction, the summary (route names
-            // only) stands in for them.
-            causeObject["description"] = redact == nil ? cause.description : cause.summary
+            // and event cases only) stands in for them.
+            causeObject["description"] = redact == nil ? cause.description : summary
             switch cause {
             case .event(let event, let route, let origin, let presentation):
-                causeObject["name"] = "\(event)"
+                // With redaction, an event is its case's name: its associated values may be
+                // what the app hides.
+                let name = redact == nil ? "\(event)" : Self.caseName(event.base)
+                causeObject["name"] = name
                 causeObject["route"] = route.name
                 causeObject["from"] = Int(origin.rawValue)
                 causeObject["presentation"] = presentation.name
-                causeObject["edge"] = edge(from: route.name, event: "\(event)", changes: changes, state: state)
+                causeObject["edge"] = edge(from: route.name, event: name, changes: changes, state: state)
             case .presentation(let presentation, let origin):
                 causeObject["presentation"] = presentation.name
                 if let origin {
@@ -137,7 +141,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
             message["url"] = NSNull()
         }
         if let refusal {
-            message["refusal"] = ["code": Self.code(of: refusal), "message": "\(refusal)"]
+            // A refusal's message quotes routes and values; with redaction, only its code goes.
+            message["refusal"] = redact == nil ? ["code": Self.code(of: refusal), "message": "\(refusal)"] : ["code": Self.code(of: refusal)]
         }
         let elapsed = ContinuousClock.now - start
         message["encodeMicros"] = Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
@@ -153,6 +158,20 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .restore: "restore"
         case .url: "url"
         }
+    }
+
+    /// The cause's summary; with redaction, an event's associated values are left out.
+    func summary(of cause: FlowEvent<Route>.Cause) -> String {
+        guard redact != nil, case .event(let event, let route, let origin, let presentation) = cause else { return cause.summary }
+        return "\(route.name).\(Self.caseName(event.base)) from \(origin) → \(presentation.name)"
+    }
+
+    /// The name of an enum value's case, without its associated values: `select` for
+    /// `.select(id: 3)`.
+    static func caseName(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .enum, let label = mirror.children.first?.label { return label }
+        return String(String(describing: value).prefix { $0 != "(" })
     }
 
     /// The name of a refusal's case: `unconfiguredEvent`.

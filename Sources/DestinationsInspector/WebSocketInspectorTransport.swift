@@ -8,6 +8,9 @@ actor WebSocketInspectorTransport: InspectorTransport {
     private let session = URLSession(configuration: .ephemeral)
     private var task: URLSessionWebSocketTask?
 
+    /// The largest frame the inspector's server takes: 16 MiB.
+    static let maximumMessageSize = 16 << 20
+
     init(url: URL, token: String) {
         var components = URLComponents(url: url.appendingPathComponent("app"), resolvingAgainstBaseURL: false)
         components?.scheme = url.scheme == "https" ? "wss" : "ws"
@@ -18,6 +21,9 @@ actor WebSocketInspectorTransport: InspectorTransport {
     func open(hello: Data) async throws {
         task?.cancel(with: .goingAway, reason: nil)
         let task = session.webSocketTask(with: url)
+        // The server takes frames up to 16 MiB; URLSession's own limit is 1 MiB, too small for
+        // a large state.
+        task.maximumMessageSize = Self.maximumMessageSize
         self.task = task
         task.resume()
         try await task.send(.string(String(decoding: hello, as: UTF8.self)))

@@ -1,3 +1,4 @@
+#if DEBUG || InspectorInRelease
 import Foundation
 @testable import DestinationsInspector
 
@@ -13,6 +14,8 @@ final class FakeTransport: InspectorTransport {
     private var nextWaiter = 0
     /// How many opens fail before one succeeds.
     var failingOpens: Int
+    /// How many sends fail, sending nothing, before one succeeds.
+    var failingSends = 0
 
     init(failingOpens: Int = 0) {
         self.failingOpens = failingOpens
@@ -29,6 +32,10 @@ final class FakeTransport: InspectorTransport {
     }
 
     func send(_ messages: [Data]) async throws {
+        if failingSends > 0 {
+            failingSends -= 1
+            throw Unreachable()
+        }
         for data in messages {
             let message = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             sent.append(message)
@@ -103,3 +110,4 @@ extension Dictionary where Key == String, Value == Any {
     var cause: [String: Any] { self["cause"] as? [String: Any] ?? [:] }
     var causeKind: String? { cause["kind"] as? String }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DEBUG || InspectorInRelease
 import Destinations
 @testable import DestinationsInspector
 import Foundation
@@ -53,3 +54,4 @@ import Testing
         await inspector.disconnect()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DEBUG || InspectorInRelease
 import Destinations
 @testable import DestinationsInspector
 import Foundation
@@ -74,3 +75,4 @@ extension FlowInspectorLifetimeTests {
         #expect(transport.closedAfterOpen > 0, "the session opened after disconnect() was never closed")
     }
 }
+#endif

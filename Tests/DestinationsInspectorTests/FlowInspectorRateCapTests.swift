@@ -1,3 +1,4 @@
+#if DEBUG || InspectorInRelease
 import Destinations
 @testable import DestinationsInspector
 import Foundation
@@ -27,3 +28,4 @@ import Testing
         await inspector.disconnect()
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if DEBUG || InspectorInRelease
 import Destinations
 @testable import DestinationsInspector
 import Foundation
@@ -133,6 +134,37 @@ import Testing
         await inspector.disconnect()
     }
 
+    enum PrivateEvent: Hashable, Sendable { case select(secret: Int) }
+
+    /// With redaction, causes and edges name an event's case only, and a refusal goes as its
+    /// code: associated values and messages may carry what the app hides.
+    @Test func redactionSendsEventCasesAndRefusalCodesOnly() async throws {
+        let encoder = InspectorEncoder<AppRoute>(redact: { $0 }, router: nil, scene: "main")
+        let state = try makeFlow().state
+        let cause = FlowEvent<AppRoute>.Cause.event(AnyEvent(PrivateEvent.select(secret: 4242)), route: .notes, from: ElementID(rawValue: 3), .push(.about))
+        let message = encoder.event(sequence: 1, kind: nil, cause: cause, changes: nil, state: state, previous: nil, refusal: nil, skipped: 0)
+        let causeObject = try #require(message["cause"] as? [String: Any])
+        #expect(causeObject["name"] as? String == "select")
+        #expect((causeObject["edge"] as? [String: Any])?["event"] as? String == "select")
+        let text = String(decoding: InspectorEncoder<AppRoute>.data(message), as: UTF8.self)
+        #expect(!text.contains("4242") && !text.contains("secret"), "\(text)")
+        // Without redaction, the event is written in full.
+        let open = InspectorEncoder<AppRoute>(redact: nil, router: nil, scene: "main")
+        #expect((open.event(sequence: 1, kind: nil, cause: cause, changes: nil, state: state, previous: nil, refusal: nil, skipped: 0)["cause"] as? [String: Any])?["name"] as? String == "select(secret: 4242)")
+
+        let flow = try makeFlow()
+        let transport = FakeTransport()
+        let inspector = FlowInspector(flow: flow, configuration: configuration, redact: { $0 }, transport: transport)
+        inspector.connect()
+        _ = await transport.message { $0.causeKind == "connect" }
+        #expect(throws: NavigationError.self) { try flow.apply(.path([.dismissAll, .push(.about), .selectTab("archive")])) }
+        let refused = try #require(await transport.message { $0["refusal"] != nil })
+        let refusal = try #require(refused["refusal"] as? [String: Any])
+        #expect(refusal["code"] as? String != nil)
+        #expect(refusal["message"] == nil)
+        await inspector.disconnect()
+    }
+
     @Test func reconnectsAfterTheInspectorWasAway() async throws {
         let flow = try makeFlow()
         let transport = FakeTransport(failingOpens: 2)
@@ -180,3 +212,4 @@ import Testing
         #expect(configuration?.token == "abc")
     }
 }
+#endif

@@ -3,7 +3,13 @@ import Foundation
 /// One app's session as the inspector keeps it: its hello, every event it sent (raw JSON,
 /// never decoded into the app's types), the requests waiting for it, and its graph.
 struct AppSession {
+    /// The session's number, as pages know it.
     let id: Int
+    /// The app, process and scene: an app that reconnects continues its session.
+    var identity: String
+    /// The current connection's key: random, unguessable, and new for every hello. The app's
+    /// paths carry it; a key of an older connection, or of an earlier run of the server, is
+    /// refused.
     var key: String
     var hello: String
     var log: [String] = []
@@ -12,7 +18,9 @@ struct AppSession {
     var trimmed = 0
     var connected = true
     var commands: [String] = []
-    var poller: (id: Int, continuation: CheckedContinuation<[String], Never>)?
+    /// The one long poll (an HTTP request, or a socket's command loop) waiting for requests;
+    /// nil ends it: its connection was superseded or said bye.
+    var poller: (id: Int, continuation: CheckedContinuation<[String]?, Never>)?
     var svg: String?
     var mermaid: String?
 }
@@ -21,7 +29,11 @@ struct AppSession {
 /// and ask for restores, which the hub turns into requests carrying the state from its own log.
 actor Hub {
     static let logLimit = 10_000
+    /// How many sessions whose app went away are kept for pages; older ones are let go.
+    static let disconnectedLimit = 8
     private var sessions: [Int: AppSession] = [:]
+    /// The current connections' keys, and their sessions.
+    private var keys: [String: Int] = [:]
     private var nextSession = 1
     private var nextRequest = 1
     private var nextPoller = 1
@@ -35,30 +47,53 @@ actor Hub {
 
     // MARK: Apps
 
-    /// Opens a session with an app's hello; an app that reconnects (same name, process and
-    /// scene) continues its earlier session.
-    func open(hello: String) async -> Int {
+    /// Opens a session with an app's hello and returns its new connection key; an app that
+    /// reconnects (same name, process and scene) continues its earlier session, and its older
+    /// connection's key and command poll end.
+    func open(hello: String) async -> (id: Int, key: String) {
         let object = Self.object(hello) ?? [:]
-        let key = "\(object["app"] ?? "")|\(object["pid"] ?? "")|\(object["scene"] ?? "")"
+        let identity = "\(object["app"] ?? "")|\(object["pid"] ?? "")|\(object["scene"] ?? "")"
+        let key = Self.randomKey()
         let id: Int
-        if let existing = sessions.values.first(where: { $0.key == key }) {
-            id = existing.id
-            sessions[id]?.hello = hello
-            sessions[id]?.connected = true
+        if var session = sessions.values.first(where: { $0.identity == identity }) {
+            id = session.id
+            keys[session.key] = nil
+            session.poller?.continuation.resume(returning: nil)
+            session.poller = nil
+            session.key = key
+            session.hello = hello
+            session.connected = true
+            sessions[id] = session
         } else {
             id = nextSession
             nextSession += 1
-            sessions[id] = AppSession(id: id, key: key, hello: hello)
+            sessions[id] = AppSession(id: id, identity: identity, key: key, hello: hello)
         }
+        keys[key] = id
         broadcast(#"{"type":"hello","session":\#(id),"hello":\#(hello)}"#)
         if let graph = object["graph"] as? [String: Any] { await render(graph, session: id) }
-        return id
+        return (id, key)
     }
 
-    func exists(_ id: Int) -> Bool { sessions[id] != nil }
+    /// 128 random bits in hex.
+    static func randomKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
 
-    /// Takes a batch of an app's messages, in order.
-    func receive(_ lines: [String], session id: Int) async {
+    /// The session of a current connection's key.
+    func session(key: String) -> Int? { keys[key] }
+
+    /// Takes a batch of an app's messages, in order; false when the key is not a current
+    /// connection's.
+    @discardableResult
+    func receive(_ lines: [String], key: String) async -> Bool {
+        guard let id = keys[key] else { return false }
+        await receive(lines, session: id)
+        return true
+    }
+
+    private func receive(_ lines: [String], session id: Int) async {
         guard sessions[id] != nil else { return }
         sessions[id]?.connected = true
         for line in lines where !line.isEmpty {
@@ -67,6 +102,7 @@ actor Hub {
             case "event":
                 guard var session = sessions[id] else { continue }
                 let index = session.trimmed + session.log.count
+                let line = Self.withStateText(line)
                 session.log.append(line)
                 if session.log.count > Self.logLimit {
                     session.log.removeFirst()
@@ -85,9 +121,12 @@ actor Hub {
         }
     }
 
-    /// Waits up to `timeout` for the inspector's requests to an app.
-    func commands(session id: Int, timeout: Duration = .seconds(20)) async -> [String] {
-        guard var session = sessions[id] else { return [] }
+    /// Waits up to `timeout` for the inspector's requests to an app's connection: an empty
+    /// list when none came, nil when the key is not the session's current one, or stops being
+    /// it (a newer connection took over, or this one said bye). A session has one poll: a new
+    /// one ends the one waiting with an empty list.
+    func commands(key: String, timeout: Duration = .seconds(20)) async -> [String]? {
+        guard let id = keys[key], var session = sessions[id] else { return nil }
         if !session.commands.isEmpty {
             let commands = session.commands
             session.commands.removeAll()
@@ -95,6 +134,7 @@ actor Hub {
             return commands
         }
         session.poller?.continuation.resume(returning: [])
+        sessions[id]?.poller = nil
         let poller = nextPoller
         nextPoller += 1
         return await withCheckedContinuation { continuation in
@@ -112,16 +152,26 @@ actor Hub {
         waiting.continuation.resume(returning: [])
     }
 
-    func bye(session id: Int) {
-        guard sessions[id] != nil else { return }
+    /// Ends a connection; its session stays for pages, disconnected, unless a newer connection
+    /// already took it over. Only the last `disconnectedLimit` disconnected sessions are kept.
+    func bye(key: String) {
+        guard let id = keys.removeValue(forKey: key), sessions[id] != nil else { return }
         sessions[id]?.connected = false
-        sessions[id]?.poller?.continuation.resume(returning: [])
+        sessions[id]?.poller?.continuation.resume(returning: nil)
         sessions[id]?.poller = nil
+        sessions[id]?.commands.removeAll()
         broadcast(#"{"type":"bye","session":\#(id)}"#)
+        let gone = sessions.values.filter { !$0.connected }.map(\.id).sorted()
+        for old in gone.dropLast(Self.disconnectedLimit) {
+            sessions[old] = nil
+            broadcast(#"{"type":"forget","session":\#(old)}"#)
+        }
     }
 
     private func deliver(_ command: String, session id: Int) {
         if let poller = sessions[id]?.poller {
+            // The poll belongs to the session's current connection: a restore never goes to a
+            // connection that was superseded or ended.
             sessions[id]?.poller = nil
             poller.continuation.resume(returning: [command])
         } else {
@@ -171,6 +221,10 @@ actor Hub {
             broadcast(Self.json(["type": "error", "message": "unknown request"]))
             return
         }
+        guard session.connected else {
+            broadcast(Self.json(["type": "error", "session": id, "message": "the app is not connected"]))
+            return
+        }
         guard session.log.indices.contains(index - session.trimmed), let event = Self.object(session.log[index - session.trimmed]),
               let state = event["state"]
         else {
@@ -195,6 +249,80 @@ actor Hub {
     }
 
     // MARK: JSON
+
+    /// The event with `stateText` added: its `state` exactly as the app wrote it. A page parses
+    /// numbers as doubles, which round integers above 2^53; "copy as test" embeds this text, so
+    /// the test restores the very state the app had.
+    static func withStateText(_ line: String) -> String {
+        guard let raw = rawMember("state", in: line),
+              let data = try? JSONSerialization.data(withJSONObject: String(raw), options: .fragmentsAllowed),
+              let end = line.lastIndex(of: "}")
+        else { return line }
+        return line[..<end] + #","stateText":"# + String(decoding: data, as: UTF8.self) + line[end...]
+    }
+
+    /// The exact text of a top-level member's value in a JSON object (the last one of that
+    /// name, as parsers take it); nil when the text is not an object or has no such member.
+    static func rawMember(_ name: String, in text: String) -> Substring? {
+        let bytes = Array(text.utf8)
+        var i = 0
+        func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
+        /// Skips a string starting at its opening quote; false when it does not end.
+        func skipString() -> Bool {
+            i += 1
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\\"): i += 2
+                case UInt8(ascii: "\""): i += 1; return true
+                default: i += 1
+                }
+            }
+            return false
+        }
+        func skipValue() -> Bool {
+            var depth = 0
+            while i < bytes.count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""): guard skipString() else { return false }; if depth == 0 { return true }; continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 { return true }
+                    depth -= 1
+                    if depth == 0 { i += 1; return true }
+                case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D: if depth == 0 { return true }
+                default: break
+                }
+                i += 1
+            }
+            return depth == 0
+        }
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
+        i += 1
+        var found: Range<Int>?
+        while true {
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { break }
+            let keyStart = i + 1
+            guard skipString() else { return nil }
+            let key = bytes[keyStart..<(i - 1)]
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+            i += 1
+            skipSpace()
+            let valueStart = i
+            guard skipValue() else { return nil }
+            if key.elementsEqual(name.utf8) { found = valueStart..<i }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { break }
+            i += 1
+        }
+        guard let found else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
+        let end = utf8.index(utf8.startIndex, offsetBy: found.upperBound)
+        return text[start..<end]
+    }
 
     static func object(_ text: String) -> [String: Any]? {
         try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]

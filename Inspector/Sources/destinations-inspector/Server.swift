@@ -138,25 +138,26 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         let body = try await request.body.collect(upTo: 4 << 20)
         let hello = String(buffer: body)
         guard Hub.object(hello)?["type"] as? String == "hello" else { return .text(#"{"error":"hello"}"#, status: .badRequest) }
-        let id = await hub.open(hello: hello)
-        return .text(#"{"session":\#(id)}"#)
+        // The connection's random key, not the session's number: a key from an earlier run
+        // of the server, or an older connection, is refused (410) and the app says hello again.
+        let (_, key) = await hub.open(hello: hello)
+        return .text(#"{"session":"\#(key)"}"#)
     }
-    app.post("sessions/:id/messages") { request, context -> Response in
+    app.post("sessions/:key/messages") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        guard let id = context.parameters.get("id", as: Int.self), await hub.exists(id) else { return Response(status: .gone) }
+        guard let key = context.parameters.get("key"), await hub.session(key: key) != nil else { return Response(status: .gone) }
         let body = try await request.body.collect(upTo: 64 << 20)
-        await hub.receive(String(buffer: body).split(separator: "\n").map(String.init), session: id)
+        guard await hub.receive(String(buffer: body).split(separator: "\n").map(String.init), key: key) else { return Response(status: .gone) }
         return Response(status: .noContent)
     }
-    app.get("sessions/:id/commands") { request, context -> Response in
+    app.get("sessions/:key/commands") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        guard let id = context.parameters.get("id", as: Int.self), await hub.exists(id) else { return Response(status: .gone) }
-        let commands = await hub.commands(session: id)
+        guard let key = context.parameters.get("key"), let commands = await hub.commands(key: key) else { return Response(status: .gone) }
         return commands.isEmpty ? Response(status: .noContent) : .text(commands.joined(separator: "\n"), type: "application/x-ndjson")
     }
-    app.post("sessions/:id/bye") { request, context -> Response in
+    app.post("sessions/:key/bye") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        if let id = context.parameters.get("id", as: Int.self) { await hub.bye(session: id) }
+        if let key = context.parameters.get("key") { await hub.bye(key: key) }
         return Response(status: .noContent)
     }
 
@@ -164,7 +165,7 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     router.ws("/app") { request, _ in
         tokenMatches(request, token) && hostAllowed(request, boundTo: host) ? .upgrade([:]) : .dontUpgrade
     } onUpgrade: { inbound, outbound, _ in
-        var session: Int?
+        var session: String?
         var poller: Task<Void, Never>?
         defer { poller?.cancel() }
         // A frame too large or a broken connection ends the loop with an error; the session
@@ -172,16 +173,20 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         do {
             for try await message in inbound.messages(maxSize: 16 << 20) {
                 guard case .text(let text) = message else { continue }
-                if let id = session {
-                    await hub.receive([text], session: id)
+                if let key = session {
+                    // Frames of a connection a newer one took over are dropped.
+                    await hub.receive([text], key: key)
                 } else {
                     // The first frame must be a hello: the hub relays it to pages as it is.
                     guard Hub.object(text)?["type"] as? String == "hello" else { break }
-                    let id = await hub.open(hello: text)
-                    session = id
+                    let (_, key) = await hub.open(hello: text)
+                    session = key
+                    // The session's one command poll, until a newer connection of the same app
+                    // takes the session over or this one ends: two sockets never end each
+                    // other's polls in a loop, and restores go to the newest socket.
                     poller = Task {
-                        while !Task.isCancelled {
-                            for command in await hub.commands(session: id) {
+                        while !Task.isCancelled, let commands = await hub.commands(key: key) {
+                            for command in commands {
                                 try? await outbound.write(.text(command))
                             }
                         }
@@ -189,7 +194,7 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                 }
             }
         } catch {}
-        if let session { await hub.bye(session: session) }
+        if let session { await hub.bye(key: session) }
     }
 
     // Pages: a WebSocket from this server's own origin, with the token.

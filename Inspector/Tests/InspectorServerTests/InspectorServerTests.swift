@@ -35,6 +35,7 @@ import Testing
             try await client.execute(uri: "/app/sessions", method: .post, headers: host, body: hello()) { #expect($0.status == .forbidden) }
             try await client.execute(uri: "/app/sessions?token=0123456789abcdeX", method: .post, headers: host, body: hello()) { #expect($0.status == .forbidden) }
             try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: hello()) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .gone) }
             try await client.execute(uri: "/app/sessions/1/messages", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .forbidden) }
             try await client.execute(uri: "/app/sessions/1/bye", method: .post, headers: host) { #expect($0.status == .forbidden) }
         }
@@ -65,28 +66,123 @@ import Testing
     /// Once the log lets old events go, a restore still finds the event the page showed.
     @Test func aRestoreFindsItsEventAfterTheLogWasTrimmed() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let id = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        let (id, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
         let extra = 5
         let lines = (0..<(Hub.logLimit + extra)).map { #"{"type":"event","seq":\#($0),"state":{"n":\#($0)}}"# }
-        await hub.receive(lines, session: id)
+        await hub.receive(lines, key: key)
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":7}"#)
-        let commands = await hub.commands(session: id, timeout: .milliseconds(100))
+        let commands = await hub.commands(key: key, timeout: .milliseconds(100)) ?? []
         let command = try #require(commands.first.flatMap(Hub.object))
         #expect((command["state"] as? [String: Any])?["n"] as? Int == 7)
         // The oldest events are gone: asking for one is an error, not another state.
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":2}"#)
-        #expect(await hub.commands(session: id, timeout: .milliseconds(100)).isEmpty)
+        #expect(await hub.commands(key: key, timeout: .milliseconds(100))?.isEmpty == true)
     }
 
     @Test func theSnapshotSaysWhereItsLogStarts() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let id = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
-        await hub.receive((0..<(Hub.logLimit + 3)).map { #"{"type":"event","seq":\#($0),"state":{}}"# }, session: id)
+        let (_, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        await hub.receive((0..<(Hub.logLimit + 3)).map { #"{"type":"event","seq":\#($0),"state":{}}"# }, key: key)
         let (_, stream) = await hub.addPage()
         var iterator = stream.makeAsyncIterator()
         let snapshot = try #require(await iterator.next().flatMap(Hub.object))
         let session = try #require((snapshot["sessions"] as? [[String: Any]])?.first)
         #expect(session["first"] as? Int == 3)
         #expect((session["log"] as? [Any])?.count == Hub.logLimit)
+    }
+}
+
+@Suite struct StateTextTests {
+    /// A page parses numbers as doubles; the hub hands it each state's exact text as well.
+    @Test func eventsCarryTheirStateAsTheAppWroteIt() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let (_, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        let state = #"{"root":{"id":9007199254740993,"s":"a \"}\" ,]","n":[1.50,{"x":-2e3}]}}"#
+        await hub.receive([#"{"type":"event","seq":1,"state":\#(state) ,"rendered":"x"}"#], key: key)
+        let (_, stream) = await hub.addPage()
+        var iterator = stream.makeAsyncIterator()
+        let snapshot = try #require(await iterator.next().flatMap(Hub.object))
+        let event = try #require(((snapshot["sessions"] as? [[String: Any]])?.first?["log"] as? [[String: Any]])?.first)
+        #expect(event["stateText"] as? String == state)
+        #expect(event["rendered"] as? String == "x")
+    }
+
+    @Test func rawMemberFindsTopLevelMembersOnly() {
+        #expect(Hub.rawMember("state", in: #" { "a" : {"state":1}, "state" : "s,}" } "#) == #""s,}""#)
+        #expect(Hub.rawMember("state", in: #"{"state":[1,[2]],"b":true}"#) == "[1,[2]]")
+        #expect(Hub.rawMember("state", in: #"{"state":12}"#) == "12")
+        #expect(Hub.rawMember("state", in: #"{"a":{"state":1}}"#) == nil)
+        #expect(Hub.rawMember("state", in: "[1]") == nil)
+        #expect(Hub.withStateText(#"{"type":"event"}"#) == #"{"type":"event"}"#)
+    }
+}
+
+@Suite struct SessionKeyTests {
+    let token = "0123456789abcdef"
+    let hello = #"{"type":"hello","app":"t","pid":1}"#
+
+    /// Session numbers start at 1 again after a restart; the key an app's paths carry does not.
+    @Test func anAppGetsAnUnguessableKeyThatAnotherRunRefuses() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let (id, key) = await hub.open(hello: hello)
+        #expect(key.count == 32 && key.allSatisfy(\.isHexDigit) && key != "\(id)")
+        let restarted = Hub(graphviz: Graphviz())
+        let (sameID, otherKey) = await restarted.open(hello: #"{"type":"hello","app":"other","pid":2}"#)
+        #expect(sameID == id && otherKey != key)
+        #expect(await restarted.receive([#"{"type":"event","state":{}}"#], key: key) == false)
+        #expect(await restarted.commands(key: key) == nil)
+
+        let router = makeRouter(hub: Hub(graphviz: Graphviz()), page: try Page(), token: token, host: "127.0.0.1")
+        try await Application(router: router).test(.router) { client in
+            let host: HTTPFields = [.init("Host")!: "127.0.0.1:8765"]
+            let answer = try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: hello)) { $0 }
+            let session = try #require(Hub.object(String(buffer: answer.body))?["session"] as? String)
+            #expect(session.count == 32)
+            try await client.execute(uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .noContent) }
+            try await client.execute(uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .gone) }
+            try await client.execute(uri: "/app/sessions/1/commands?token=\(token)", method: .get, headers: host) { #expect($0.status == .gone) }
+        }
+    }
+
+    @Test func onlyTheLastEightDisconnectedSessionsStay() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        var ids: [Int] = []
+        for pid in 1...11 {
+            let (id, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":\#(pid)}"#)
+            ids.append(id)
+            if pid <= 10 { await hub.bye(key: key) }
+        }
+        let (_, stream) = await hub.addPage()
+        var iterator = stream.makeAsyncIterator()
+        let snapshot = try #require(await iterator.next().flatMap(Hub.object))
+        let kept = (snapshot["sessions"] as? [[String: Any]] ?? []).compactMap { $0["session"] as? Int }
+        #expect(kept == Array(ids[2...]))
+    }
+
+    /// A newer hello of the same app ends the older connection's poll for good, instead of
+    /// the two polls ending each other in a loop; restores go to the newer one, and the older
+    /// one's bye leaves the session connected.
+    @Test func theNewestConnectionOwnsTheSessionsPoll() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let (id, old) = await hub.open(hello: hello)
+        await hub.receive([#"{"type":"event","seq":0,"state":{"n":1}}"#], key: old)
+        let oldPoll = Task { await hub.commands(key: old) }
+        try await Task.sleep(for: .milliseconds(50))
+        let (sameID, new) = await hub.open(hello: hello)
+        #expect(sameID == id && new != old)
+        #expect(await oldPoll.value == nil)
+        #expect(await hub.commands(key: old) == nil)
+        #expect(await hub.receive([#"{"type":"event","seq":1,"state":{}}"#], key: old) == false)
+
+        let newPoll = Task { await hub.commands(key: new) }
+        try await Task.sleep(for: .milliseconds(50))
+        await hub.bye(key: old)
+        await hub.fromPage(#"{"type":"restore","session":\#(id),"index":0}"#)
+        let restore = try #require(await newPoll.value?.first.flatMap(Hub.object))
+        #expect((restore["state"] as? [String: Any])?["n"] as? Int == 1)
+
+        await hub.bye(key: new)
+        await hub.fromPage(#"{"type":"restore","session":\#(id),"index":0}"#)
+        #expect(await hub.commands(key: new) == nil)
     }
 }

@@ -64,6 +64,11 @@ function receive(message) {
     }
     case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid }; break;
     case "bye": session(message.session).connected = false; break;
+    case "forget":
+      // The server let an old disconnected session go.
+      model.sessions.delete(message.session);
+      if (model.current === message.session) { model.current = model.sessions.size ? [...model.sessions.keys()].pop() : null; model.viewing = null; }
+      break;
     case "restoring": $("restore-status").textContent = `restoring #${message.index}…`; break;
     case "result": {
       const result = message.result;
@@ -156,7 +161,7 @@ function renderLog(s, selected) {
     row.setAttribute("role", "listitem");
     row.dataset.index = String(i); row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind;
     row.append(el("span", "seq", `#${event.seq}`), el("span", "kind", event.refusal ? `refused ${event.cause.kind}` : event.cause.kind),
-      el("span", "summary", rowSummary(event) + (event.refusal ? ` — ${event.refusal.message}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "")),
+      el("span", "summary", rowSummary(event) + (event.refusal ? ` — ${event.refusal.message || event.refusal.code}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "")),
       el("span", "counts", `+${event.changes.added.length} −${event.changes.removed.length}`));
     row.title = event.cause.description || event.cause.summary;
     row.onclick = () => { model.viewing = i === s.log.length - 1 ? null : i; render(); };
@@ -241,7 +246,7 @@ function renderChange(log, index) {
   const change = $("change");
   change.replaceChildren();
   change.append(el("div", "cause", event.cause.description || event.cause.summary));
-  if (event.refusal) change.append(el("div", "refusal-text", `refused: ${event.refusal.code} — ${event.refusal.message}`));
+  if (event.refusal) change.append(el("div", "refusal-text", `refused: ${event.refusal.code}${event.refusal.message ? ` — ${event.refusal.message}` : ""}`));
   const chips = el("div", "chips");
   for (const a of event.changes.added) chips.append(el("span", "chip add", `+ ${a.label} #${a.id}`));
   for (const r of event.changes.removed) chips.append(el("span", "chip remove", `− ${r.label} #${r.id}`));
@@ -375,45 +380,63 @@ const SWIFT_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029]/g;
 function swiftString(text) {
   // Backslashes and quotes escaped, so that no text (a route's payload) can close the literal;
   // tabs, carriage returns and control characters as escapes, so that it compiles to the text.
-  const escaped = text.replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t")
+  const escaped = String(text).replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t")
     .replace(SWIFT_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
   return "\"\"\"\n" + escaped.split("\n").map((line) => "            " + line).join("\n") + "\n            \"\"\"";
 }
 
 // Text for a `//` comment: on one line, whatever it holds.
 function swiftComment(text) {
-  return text.replace(/\n/g, " ").replace(SWIFT_UNSAFE, " ");
+  return String(text).replace(/\n/g, " ").replace(SWIFT_UNSAFE, " ");
 }
 
+// A one-line Swift string literal that compiles to `text`, whatever it holds.
+function swiftLine(text) {
+  return "\"" + String(text).replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t").replace(/\n/g, "\\n")
+    .replace(SWIFT_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`) + "\"";
+}
+
+// A type or module name that may stand in Swift code as it is: `NotesApp.AppRoute`,
+// `Outer.Route<Swift.Int>`. Anything else (an imported file can say anything) is left out.
+const SWIFT_NAME = /^[A-Za-z_][A-Za-z0-9_.<>, ]*$/;
+function swiftName(text) { return typeof text === "string" && SWIFT_NAME.test(text) ? text : null; }
+
 // The session as a test: each recorded state is restored into a harness built from the app's
-// own providers, and must render exactly as the app rendered it.
+// own providers, and must render exactly as the app rendered it. The states are embedded as
+// the app wrote them (`stateText`, from the server), so that no number is rounded. An imported
+// file's setup is not trusted as code: its layout and providers become placeholders.
 function sessionAsTest() {
   const s = model.sessions.get(model.current);
   if (!s) return "";
   const setup = s.hello.testSetup || {};
-  const route = (s.hello.routeType || "AppRoute").replace(/^.*\./, "");
+  const module = swiftName(setup.module);
+  const route = swiftName(s.hello.routeType) || "<#Route#>";
+  const layout = !s.imported && typeof setup.layout === "string" ? setup.layout : "<#layout#>";
+  const providers = !s.imported && typeof setup.providers === "string" ? setup.providers : "<#providers#>";
   const steps = s.log.filter((e) => e.state && !e.refusal);
   const lines = [
     "import Destinations",
     "import DestinationsTesting",
     "import Foundation",
-    setup.module ? `import ${setup.module}` : "// import the module that defines the app's routes and providers",
+    module ? `import ${module}` : "// import the module that defines the app's routes and providers",
     "import Testing",
     "",
-    `/// Replays the inspector session of ${s.hello.app || "the app"} (${steps.length} states): every state`,
+    `/// Replays the inspector session of ${swiftComment(s.hello.app || "the app")} (${steps.length} states): every state`,
     "/// the app went through is restored into a harness built from the app's providers, and must",
     "/// render as it did in the app.",
     "@MainActor",
     `@Test func replaysInspectorSession() async throws {`,
-    `    let harness = try FlowHarness(${setup.layout || "<#layout#>"}, providers: ${setup.providers || "<#providers#>"})`,
+    `    let harness = try FlowHarness(${layout}, providers: ${providers})`,
     `    let decoder = JSONDecoder()`,
   ];
   for (const event of steps) {
-    lines.push("", `    // #${event.seq} ${event.cause.kind}: ${swiftComment(event.cause.description || event.cause.summary)}`);
+    const cause = event.cause || {};
+    const stateText = typeof event.stateText === "string" ? event.stateText : JSON.stringify(event.state);
+    lines.push("", `    // ${swiftComment(`#${event.seq} ${cause.kind}: ${cause.description || cause.summary}`)}`);
     lines.push(`    do {`);
-    lines.push(`        let state = try decoder.decode(NavigationState<${route}>.self, from: Data(${JSON.stringify(JSON.stringify(event.state))}.utf8))`);
+    lines.push(`        let state = try decoder.decode(NavigationState<${route}>.self, from: Data(${swiftLine(stateText)}.utf8))`);
     lines.push(`        try harness.flow.restore(state)`);
-    lines.push(`        #expect(harness.state.rendered() == ${swiftString(event.rendered)})`);
+    lines.push(`        #expect(harness.state.rendered() == ${swiftString(String(event.rendered))})`);
     lines.push(`    }`);
   }
   lines.push("}", "");
