@@ -1,0 +1,116 @@
+// DestinationsSwiftUI renders a Flow with SwiftUI. It exists where SwiftUI does; on other
+// platforms the module is empty.
+#if canImport(SwiftUI)
+@_exported import Destinations
+import SwiftUI
+
+/// Renders a ``Flow``'s navigation state with SwiftUI: stacks, tabs, split views and modals,
+/// with each screen drawn by the view your builder returns.
+///
+/// ```swift
+/// WindowGroup {
+///     FlowView(flow) { screen in
+///         switch screen.route {
+///         case .notes: if let list = screen.destination(as: NotesList.self) { NotesListView(list: list) }
+///         default: Text(screen.route.name)
+///         }
+///     }
+/// }
+/// ```
+///
+/// The view never changes the state itself. When the user goes back, swipes a sheet down or
+/// taps a tab, it reports what they did to the flow (``Flow/apply(_:)-(UserAction<Route>)``);
+/// everything else follows the flow. Each container reads only its own element
+/// (``Flow/node(_:)``), so a push in one tab re-renders nothing in another.
+///
+/// Changes that need several modal transitions at once (dismiss an alert, then present a
+/// sheet) are shown one stage at a time (``NavigationState/renderStages(from:)``), since
+/// SwiftUI cannot present and dismiss in one update.
+@MainActor
+public struct FlowView<Route: NavigationRoute, Screen: View>: View {
+    @State private var renderer: FlowRenderer<Route, Screen>
+    @Environment(\.scenePhase) private var scenePhase
+    private let root: ElementID?
+
+    /// Renders the whole state of `flow`.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow to render; the view reports user changes to it.
+    ///   - options: Tab labels, empty columns, stage timing.
+    ///   - screen: The view of one screen, from its ``ScreenContext``: its id, route and
+    ///     Destination.
+    public init(
+        _ flow: Flow<Route>,
+        options: FlowViewOptions = FlowViewOptions(),
+        @ViewBuilder screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
+    ) {
+        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        root = nil
+    }
+
+    /// Renders the subtree of `flow` whose root is the element `root`: a SwiftUI part of an app
+    /// that another renderer draws (a `UIHostingController` in a UIKit app). That renderer
+    /// must leave the subtree to this view (plan with `opaque: [root]`).
+    ///
+    /// - Parameters:
+    ///   - flow: The flow to render.
+    ///   - root: The element this view draws, with everything it holds and presents.
+    ///   - options: Tab labels, empty columns, stage timing.
+    ///   - screen: The view of one screen.
+    public init(
+        _ flow: Flow<Route>,
+        root: ElementID,
+        options: FlowViewOptions = FlowViewOptions(),
+        @ViewBuilder screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
+    ) {
+        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        self.root = root
+    }
+
+    /// The view's content: the root element, or the subtree this view was given.
+    public var body: some View {
+        NodeView(renderer: renderer, id: root ?? renderer.rootID)
+            .onChange(of: scenePhase, initial: true) { _, phase in
+                renderer.sceneBecame(active: phase == .active)
+            }
+    }
+}
+
+/// How a ``FlowView`` draws what the navigation state does not say: tab labels, empty split
+/// view columns, and how long a stage waits for its transition.
+public struct FlowViewOptions {
+    /// The label of a tab, from its id.
+    public var tabLabel: @MainActor (TabID) -> TabLabel
+    /// The text an empty split view column shows.
+    public var emptyColumn: @MainActor (SplitColumn) -> String
+    /// How long a stage of a multi-stage change waits for its transition to report its end
+    /// (a sheet's dismissal, the presented content's appearance) before the next stage shows.
+    public var stageTimeout: Duration
+
+    /// Creates options; by default a tab is labelled with its id, capitalized, and an empty
+    /// column says "Nothing selected".
+    public init(
+        tabLabel: @escaping @MainActor (TabID) -> TabLabel = { TabLabel($0.rawValue.capitalized) },
+        emptyColumn: @escaping @MainActor (SplitColumn) -> String = { _ in "Nothing selected" },
+        stageTimeout: Duration = .milliseconds(650)
+    ) {
+        self.tabLabel = tabLabel
+        self.emptyColumn = emptyColumn
+        self.stageTimeout = stageTimeout
+    }
+}
+
+/// What a tab's item shows: a title and, optionally, an SF Symbol.
+public struct TabLabel: Hashable, Sendable {
+    /// The title.
+    public var title: String
+    /// The name of an SF Symbol, or `nil` for a title alone.
+    public var systemImage: String?
+
+    /// Creates a tab label.
+    public init(_ title: String, systemImage: String? = nil) {
+        self.title = title
+        self.systemImage = systemImage
+    }
+}
+#endif
