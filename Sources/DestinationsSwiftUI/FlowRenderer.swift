@@ -16,8 +16,8 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// What the views show instead of the flow's state: frozen from the moment the flow starts
     /// a change until the change is planned, then each stage of a multi-stage change.
     @ObservationIgnored private var display: NavigationState<Route>?
-    /// What the views were last told to show.
-    @ObservationIgnored private var shown: NavigationState<Route>
+    /// What the views were last told to show; `nil` until the renderer observes the flow.
+    @ObservationIgnored private var shown: NavigationState<Route>?
     /// Whether a stage waits for its transition to end.
     @ObservationIgnored private var transitioning = false
     @ObservationIgnored private var fallback: Task<Void, Never>?
@@ -37,7 +37,6 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         self.flow = flow
         self.options = options
         self.screen = screen
-        self.shown = flow.state
     }
 
     /// The root element's id, as shown.
@@ -88,7 +87,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     }
 
     private func acknowledge(_ action: UserAction<Route>, leaving: Bool) {
-        let acknowledged = (display ?? shown).acknowledging(action)
+        let acknowledged = (display ?? shown ?? flow.state).acknowledging(action)
         display = acknowledged
         shown = acknowledged
         stageVersion += 1
@@ -152,7 +151,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// reaches it.
     private func step() {
         let target = flow.state
-        let stages = target.renderStages(from: display ?? shown)
+        let stages = target.renderStages(from: display ?? shown ?? target)
         guard stages.count > 1, let next = stages.first else {
             display = nil
             shown = target

@@ -10,6 +10,7 @@ struct SplitView<Route: NavigationRoute, Screen: View>: View {
     let id: ElementID
     let split: Split<Route>
     @State private var visibility: NavigationSplitViewVisibility = .automatic
+    @Environment(\.horizontalSizeClass) private var sizeClass
 
     var body: some View {
         if split.hasContentColumn {
@@ -39,7 +40,8 @@ struct SplitView<Route: NavigationRoute, Screen: View>: View {
     }
 
     private var compactColumn: Binding<NavigationSplitViewColumn> {
-        Binding(
+        let isCompact = sizeClass == .compact
+        return Binding(
             get: { [renderer, id] in
                 switch renderer.node(id)?.focusedColumn ?? .sidebar {
                 case .sidebar: .sidebar
@@ -48,6 +50,9 @@ struct SplitView<Route: NavigationRoute, Screen: View>: View {
                 }
             },
             set: { [renderer, id] column in
+                // Only a collapsed split view shows one column; on a wide screen the columns
+                // shown are layout, not navigation.
+                guard isCompact else { return }
                 let target: SplitColumn = column == .sidebar ? .sidebar : column == .content ? .content : .detail
                 renderer.report { state throws(NavigationError) in try UserAction.compactColumn(target, of: id, in: state) }
             }
