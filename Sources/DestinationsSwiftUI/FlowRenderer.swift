@@ -11,8 +11,9 @@ import SwiftUI
 @MainActor @Observable
 final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     @ObservationIgnored let flow: Flow<Route>
-    @ObservationIgnored let options: FlowViewOptions
-    @ObservationIgnored let screen: @MainActor (ScreenContext<Route>) -> Screen
+    /// The options and the screen builder of the latest `FlowView` value.
+    @ObservationIgnored var options: FlowViewOptions
+    @ObservationIgnored var screen: @MainActor (ScreenContext<Route>) -> Screen
     /// What the views show instead of the flow's state: frozen from the moment the flow starts
     /// a change until the change is planned, then each stage of a multi-stage change.
     @ObservationIgnored private var display: NavigationState<Route>?

@@ -31,6 +31,8 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     @State private var renderer: FlowRenderer<Route, Screen>
     @Environment(\.scenePhase) private var scenePhase
     private let root: ElementID?
+    private let options: FlowViewOptions
+    private let screen: @MainActor (ScreenContext<Route>) -> Screen
 
     /// Renders the whole state of `flow`.
     ///
@@ -46,6 +48,8 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     ) {
         _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
         root = nil
+        self.options = options
+        self.screen = screen
     }
 
     /// Renders the subtree of `flow` whose root is the element `root`: a SwiftUI part of an app
@@ -65,11 +69,16 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     ) {
         _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
         self.root = root
+        self.options = options
+        self.screen = screen
     }
 
     /// The view's content: the root element, or the subtree this view was given.
     public var body: some View {
-        NodeView(renderer: renderer, id: root ?? renderer.rootID)
+        // The renderer outlives this value; it draws with the latest builder and options.
+        renderer.options = options
+        renderer.screen = screen
+        return NodeView(renderer: renderer, id: root ?? renderer.rootID)
             .onChange(of: scenePhase, initial: true) { _, phase in
                 renderer.sceneBecame(active: phase == .active)
             }

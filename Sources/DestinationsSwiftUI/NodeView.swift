@@ -14,7 +14,8 @@ struct NodeView<Route: NavigationRoute, Screen: View>: View {
         if let node = renderer.node(id) { memory.value = node }
         return Group {
             if let node = memory.value {
-                content(node).modifier(ModalPresenter(renderer: renderer, node: node))
+                // Another element at this place (a replaced root or screen) is another view.
+                content(node).modifier(ModalPresenter(renderer: renderer, node: node)).id(node.id)
             }
         }
     }
