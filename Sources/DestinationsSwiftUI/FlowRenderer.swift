@@ -14,25 +14,24 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// The options and the screen builder of the latest `FlowView` value.
     @ObservationIgnored var options: FlowViewOptions
     @ObservationIgnored var screen: @MainActor (ScreenContext<Route>) -> Screen
-    /// What the views show instead of the flow's state: frozen from the moment the flow starts
-    /// a change until the change is planned, then each stage of a multi-stage change.
-    @ObservationIgnored private var display: NavigationState<Route>?
-    /// What the views were last told to show; `nil` until the renderer observes the flow.
-    @ObservationIgnored private var shown: NavigationState<Route>?
-    /// Whether a stage waits for its transition to end.
-    @ObservationIgnored private var transitioning = false
+    /// What the views show: the flow's state, live, or a frozen or staged state of its own
+    /// (the core's stager); `nil` until the renderer observes the flow.
+    @ObservationIgnored private var staged: StagedDisplay<Route>?
     @ObservationIgnored private var fallback: Task<Void, Never>?
     @ObservationIgnored private var checkScheduled = false
     @ObservationIgnored private var isObserving = false
     @ObservationIgnored private var isActive = true
     @ObservationIgnored private var changedWhileInactive = false
     /// Alert content seen last, so that an alert on its way out keeps its buttons.
-    @ObservationIgnored private var alerts: [ElementID: AlertDisplay] = [:]
+    @ObservationIgnored private var lastAlert: (id: ElementID, display: AlertDisplay)?
     /// Bumped whenever the display state changes; read only while there is one.
     private(set) var stageVersion = 0
     /// Bumped when the scene becomes active after the state changed meanwhile: stacks rebuild
     /// from the state, since SwiftUI may have dropped path writes while inactive.
     private(set) var syncGeneration = 0
+
+    private var display: NavigationState<Route>? { staged?.state }
+    private var transitioning: Bool { staged?.isTransitioning ?? false }
 
     init(flow: Flow<Route>, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
         self.flow = flow
@@ -62,8 +61,8 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
 
     /// What the alert whose content is `alert` shows, or what it showed last.
     func alertDisplay(of alert: ElementID) -> AlertDisplay? {
-        if let live = flow.alertDisplay(of: alert) { alerts[alert] = live }
-        return alerts[alert]
+        if let live = flow.alertDisplay(of: alert) { lastAlert = (alert, live) }
+        return lastAlert?.id == alert ? lastAlert?.display : nil
     }
 
     /// Reports what the user did, as the core derives it from the flow's live state. What
@@ -88,11 +87,9 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     }
 
     private func acknowledge(_ action: UserAction<Route>, leaving: Bool) {
-        let acknowledged = (display ?? shown ?? flow.state).acknowledging(action)
-        display = acknowledged
-        shown = acknowledged
+        staged?.acknowledge(action, leaving: leaving)
         stageVersion += 1
-        if leaving { beginTransition() }
+        if leaving { armFallback() }
     }
 
     /// Called when the scene's phase changes: starts observing the flow, and re-syncs stacks
@@ -119,7 +116,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     private func startObserving() {
         guard !isObserving else { return }
         isObserving = true
-        shown = flow.state
+        staged = StagedDisplay(showing: flow.state)
         observe()
     }
 
@@ -134,7 +131,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// The flow is about to commit a change: freeze what shows until the change is planned, so
     /// that SwiftUI never sees a jump it cannot animate.
     private func flowWillChange() {
-        if display == nil { display = shown }
+        staged?.freeze()
         if !isActive { changedWhileInactive = true }
         guard !checkScheduled else { return }
         checkScheduled = true
@@ -151,23 +148,13 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// Shows the next stage toward the flow's state, or the state itself when one update
     /// reaches it.
     private func step() {
-        let target = flow.state
-        let stages = target.renderStages(from: display ?? shown ?? target)
-        guard stages.count > 1, let next = stages.first else {
-            display = nil
-            shown = target
-            stageVersion += 1
-            return
-        }
-        display = next
-        shown = next
+        guard !transitioning, staged?.advance(toward: flow.state) == true else { return }
         stageVersion += 1
-        beginTransition()
+        if transitioning { armFallback() }
     }
 
-    /// Waits for a modal transition to end, or for the timeout.
-    private func beginTransition() {
-        transitioning = true
+    /// Ends the transition under way when it does not report its end in time.
+    private func armFallback() {
         fallback?.cancel()
         let timeout = options.stageTimeout
         fallback = Task { [weak self] in
@@ -179,7 +166,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
 
     private func advance() {
         guard transitioning else { return }
-        transitioning = false
+        staged?.endTransition()
         fallback?.cancel()
         fallback = nil
         guard !checkScheduled else { return }
