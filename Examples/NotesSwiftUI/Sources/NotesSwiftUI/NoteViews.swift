@@ -88,10 +88,11 @@ struct EditNoteView: View {
     }
 }
 
-/// Variant B's card, in a sheet of two heights.
+/// Variant B's card, in a sheet of two heights. Its deep link to the licenses is a change of
+/// several modal transitions (dismiss the sheet, then switch tab and push), shown in stages.
 struct NoteCardView: View {
     let card: NoteCard
-    let datasource: NotesDatasource
+    let model: NotesAppModel
     @State private var note: Note?
 
     var body: some View {
@@ -99,8 +100,9 @@ struct NoteCardView: View {
             Text(note?.title ?? "Note \(card.noteID)").font(.title2)
             Text(note?.body ?? "")
             Button("Close") { card.post(.close) }
+            Button("Licenses (deep link)") { model.open(NotesAppConfiguration.licensesLink) }
         }
         .padding()
-        .task { note = await datasource.note(id: card.noteID) }
+        .task { note = await model.datasource.note(id: card.noteID) }
     }
 }

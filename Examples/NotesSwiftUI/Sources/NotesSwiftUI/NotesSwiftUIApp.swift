@@ -44,6 +44,11 @@ final class NotesAppModel {
         flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
     }
 
+    /// Applies an app-level deep link, such as the licenses link of the walkthrough.
+    func open(_ link: Presentation<AppRoute>) {
+        try? flow.apply(link)
+    }
+
     /// Switches the variant: the list's provider is swapped, and the app starts over on the
     /// settings tab so that the new list is built with it.
     func showCards(_ cards: Bool) {
@@ -70,7 +75,7 @@ struct NotesScreen: View {
         case .note:
             if let detail = screen.destination(as: NoteDetail.self) { NoteDetailView(detail: detail) }
         case .noteCard:
-            if let card = screen.destination(as: NoteCard.self) { NoteCardView(card: card, datasource: model.datasource) }
+            if let card = screen.destination(as: NoteCard.self) { NoteCardView(card: card, model: model) }
         case .editNote:
             if let editor = screen.destination(as: EditNote.self) { EditNoteView(editor: editor) }
         case .counter:
