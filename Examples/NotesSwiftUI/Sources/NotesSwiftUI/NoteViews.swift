@@ -88,8 +88,8 @@ struct EditNoteView: View {
     }
 }
 
-/// Variant B's card, in a sheet of two heights. Its deep link to the licenses is a change of
-/// several modal transitions (dismiss the sheet, then switch tab and push), shown in stages.
+/// Variant B's card, in a sheet of two heights. Its deep link to the licenses dismisses the
+/// sheet, selects the settings tab and pushes, in one transaction.
 struct NoteCardView: View {
     let card: NoteCard
     let model: NotesAppModel
