@@ -113,10 +113,21 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         }
     }
 
-    private func startObserving() {
+    /// Starts observing the flow, once. A first state with nested modals (a restored one) is
+    /// shown in stages too: its containers first, then one modal at a time.
+    func startObserving() {
         guard !isObserving else { return }
         isObserving = true
-        staged = StagedDisplay(showing: flow.state)
+        let initial = flow.state
+        if initial.presentedChain.count > 1 {
+            var display = StagedDisplay(showing: initial.truncatingChain(at: 0))
+            display.freeze()
+            display.advance(toward: initial)
+            staged = display
+            armFallback()
+        } else {
+            staged = StagedDisplay(showing: initial)
+        }
         observe()
     }
 

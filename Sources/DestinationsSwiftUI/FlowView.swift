@@ -78,6 +78,8 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
         // The renderer outlives this value; it draws with the latest builder and options.
         renderer.options = options
         renderer.screen = screen
+        // Before anything is drawn, so that a first state with nested modals is staged.
+        renderer.startObserving()
         return NodeView(renderer: renderer, id: root ?? renderer.rootID)
             .onChange(of: scenePhase, initial: true) { _, phase in
                 renderer.sceneBecame(active: phase == .active)

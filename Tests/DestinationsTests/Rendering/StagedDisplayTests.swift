@@ -69,6 +69,22 @@ import Testing
         #expect(display.shown == flow.state)
     }
 
+    @Test func aFirstStateWithNestedModalsIsShownFromItsContainers() throws {
+        let flow = try makeFlow(threeTabs)
+        try flow.apply(.path([.sheetStack(.editor), .alert(.confirm)]))
+        let initial = flow.state
+        var display = StagedDisplay(showing: initial.truncatingChain(at: 0))
+        display.freeze()
+        var counts: [Int] = [display.shown.presentedChain.count]
+        while display.state != nil {
+            display.advance(toward: initial)
+            counts.append(display.shown.presentedChain.count)
+            display.endTransition()
+        }
+        #expect(counts == [0, 1, 2])
+        #expect(display.shown == initial)
+    }
+
     /// Random changes, each driven to its end: every stage is one modal transition from the
     /// one before, and the display ends live on the flow's state.
     @Test func randomChangesEndLiveOnTheTarget() throws {
