@@ -89,11 +89,11 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
 
 /// How a ``FlowView`` draws what the navigation state does not say: tab labels, empty split
 /// view columns, and how long a stage waits for its transition.
-public struct FlowViewOptions {
+public struct FlowViewOptions: Sendable {
     /// The label of a tab, from its id.
-    public var tabLabel: @MainActor (TabID) -> TabLabel
+    public var tabLabel: @MainActor @Sendable (TabID) -> TabLabel
     /// The text an empty split view column shows.
-    public var emptyColumn: @MainActor (SplitColumn) -> String
+    public var emptyColumn: @MainActor @Sendable (SplitColumn) -> String
     /// How long a stage of a multi-stage change waits for its transition to report its end
     /// (a sheet's dismissal, the presented content's appearance) before the next stage shows.
     public var stageTimeout: Duration
@@ -101,8 +101,8 @@ public struct FlowViewOptions {
     /// Creates options; by default a tab is labelled with its id, capitalized, and an empty
     /// column says "Nothing selected".
     public init(
-        tabLabel: @escaping @MainActor (TabID) -> TabLabel = { TabLabel($0.rawValue.capitalized) },
-        emptyColumn: @escaping @MainActor (SplitColumn) -> String = { _ in "Nothing selected" },
+        tabLabel: @escaping @MainActor @Sendable (TabID) -> TabLabel = { TabLabel($0.rawValue.capitalized) },
+        emptyColumn: @escaping @MainActor @Sendable (SplitColumn) -> String = { _ in "Nothing selected" },
         stageTimeout: Duration = .milliseconds(650)
     ) {
         self.tabLabel = tabLabel
