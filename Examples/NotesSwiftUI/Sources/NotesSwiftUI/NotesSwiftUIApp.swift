@@ -1,42 +1,57 @@
 import DestinationsSwiftUI
 import NotesModel
-import Observation
 import SwiftUI
 
-/// The Notes app in SwiftUI: one `FlowView` over the shared Notes Destinations, Providers and
-/// datasource, unchanged.
+/// Notes in SwiftUI: the Destinations, Providers and datasource of the headless walkthrough
+/// (`swift run NotesExample`), drawn by `FlowView`.
 @main
 struct NotesSwiftUIApp: App {
-    @State private var model = Result { try NotesModelStore() }
+    @State private var model = Result { () throws(NavigationError) in try NotesAppModel() }
 
     var body: some Scene {
         WindowGroup {
             switch model {
-            case .success(let model): NotesRootView(model: model)
-            case .failure(let error): Text("The flow could not start: \(String(describing: error))").padding()
+            case .success(let model):
+                FlowView(model.flow, options: FlowViewOptions(tabLabel: Self.tabLabel)) { screen in
+                    NotesScreen(screen: screen, model: model)
+                }
+            case .failure(let error):
+                ContentUnavailableView("Notes could not start", systemImage: "exclamationmark.triangle", description: Text("\(error)"))
             }
+        }
+    }
+
+    private static func tabLabel(_ tab: TabID) -> TabLabel {
+        switch tab {
+        case .notes: TabLabel("Notes", systemImage: "note.text")
+        case .settings: TabLabel("Settings", systemImage: "gearshape")
+        case .counter: TabLabel("Counter", systemImage: "timer")
+        default: TabLabel(tab.rawValue.capitalized)
         }
     }
 }
 
-/// The app's state: the datasource, the flow, and the A/B variant of the notes list.
-@MainActor
-@Observable
-final class NotesModelStore {
+/// The app's flow and datasource, and the A/B switch between a pushed detail and a card.
+@MainActor @Observable
+final class NotesAppModel {
     let datasource = NotesDatasource()
     let flow: Flow<AppRoute>
-    /// Whether selecting a note shows a card in a sheet (variant B) instead of pushing its
+    /// Whether selecting a note shows a card in a sheet (variant B) instead of the pushed
     /// detail (variant A).
     private(set) var showsCards = false
 
-    init() throws {
+    init() throws(NavigationError) {
         flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
-        flow.onRefusal = { error, cause in print("Refused \(cause): \(error)") }
     }
 
-    /// Switches the A/B variant: the notes list's provider changes, and the app starts over on
-    /// the settings tab so that the list is built anew by the new provider.
-    func setShowsCards(_ cards: Bool) {
+    /// Applies an app-level deep link, such as the licenses link of the walkthrough.
+    func open(_ link: Presentation<AppRoute>) {
+        try? flow.apply(link)
+    }
+
+    /// Switches the variant: the list's provider is swapped, and the app starts over on the
+    /// settings tab so that the new list is built with it.
+    func showCards(_ cards: Bool) {
         showsCards = cards
         flow.replaceProviders(
             cards
@@ -47,35 +62,10 @@ final class NotesModelStore {
     }
 }
 
-/// The flow rendered with SwiftUI: each screen's view from its route and Destination.
-struct NotesRootView: View {
-    let model: NotesModelStore
-
-    var body: some View {
-        FlowView(model.flow, options: Self.options) { screen in
-            ScreenSwitch(screen: screen, model: model)
-        }
-    }
-
-    /// Tab labels, and a log of the stages of multi-modal changes.
-    static var options: FlowViewOptions<AppRoute> {
-        var options = FlowViewOptions<AppRoute>(tabLabel: { tab in
-            switch tab {
-            case .notes: Label("Notes", systemImage: "note.text")
-            case .settings: Label("Settings", systemImage: "gear")
-            case .counter: Label("Counter", systemImage: "timer")
-            default: Label(tab.rawValue, systemImage: "circle")
-            }
-        })
-        options.onStage = { stage in print(stage.map { "Stage: \($0)" } ?? "Stages done") }
-        return options
-    }
-}
-
-/// Picks a screen's view from its route; an alert is drawn by the flow view from its content.
-struct ScreenSwitch: View {
+/// The view of one screen, by route; each view gets its Destination from the screen context.
+struct NotesScreen: View {
     let screen: ScreenContext<AppRoute>
-    let model: NotesModelStore
+    let model: NotesAppModel
 
     var body: some View {
         switch screen.route {
@@ -84,7 +74,7 @@ struct ScreenSwitch: View {
         case .note:
             if let detail = screen.destination(as: NoteDetail.self) { NoteDetailView(detail: detail) }
         case .noteCard:
-            if let card = screen.destination(as: NoteCard.self) { NoteCardView(card: card) }
+            if let card = screen.destination(as: NoteCard.self) { NoteCardView(card: card, model: model) }
         case .editNote:
             if let editor = screen.destination(as: EditNote.self) { EditNoteView(editor: editor) }
         case .counter:
@@ -92,6 +82,7 @@ struct ScreenSwitch: View {
         case .settings, .about, .licenses, .signIn:
             if let info = screen.destination(as: InfoScreen.self) { InfoView(info: info, route: screen.route, model: model) }
         case .deleteNote:
+            // An alert: FlowView draws it from its content.
             EmptyView()
         }
     }
