@@ -53,6 +53,9 @@ extension Flow {
         source: LinkSource = .external(.unknown),
         timeout: Duration = .seconds(10)
     ) async throws(DeepLinkError) -> DeepLinkOutcome<Route> {
+        // A URL that cannot open (malformed, unknown, refused) throws here and never supersedes
+        // a link that is waiting for its guards.
+        _ = try plan(url, source: source)
         linkGeneration &+= 1
         let generation = linkGeneration
         var judged: [Route] = []

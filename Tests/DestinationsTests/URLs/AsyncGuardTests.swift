@@ -124,6 +124,19 @@ final class Gate {
         #expect(flow.focusedScreen.route == .note(id: 5))
     }
 
+    @Test func aMalformedLinkDoesNotSupersedeOneWaitingForItsGuards() async throws {
+        let gate = Gate()
+        let flow = try guardedFlow(.allow, gate: gate)
+        let waiting = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
+        await gate.arrivals(1)
+        await #expect(throws: DeepLinkError.self) {
+            try await flow.openAwaitingGuards("notes://notes/%zz", source: .external(.universalLink))
+        }
+        gate.open()
+        #expect(try await waiting.value == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 4))
+    }
+
     @Test func aGuardThatNeverAnswersTimesOut() async throws {
         let gate = Gate()
         let flow = try guardedFlow(.allow, gate: gate)
