@@ -117,6 +117,7 @@ extension Flow {
                 switch try resumePending() {
                 case .redirected(let name)?: return .redirected(guard: name)
                 case .applied?: return .applied
+                case .deferred(let link)?: return .deferred(link)
                 case nil: return nil
                 }
             } catch {

@@ -67,7 +67,8 @@ extension Flow {
     ///   ``pendingLifetime``, or the change's refusal.
     ///
     /// A pending URL is opened again with its source, so every rule for that source applies
-    /// again; a refusal is thrown as ``NavigationError/linkRefused(_:)``.
+    /// again; a refusal is thrown as ``NavigationError/linkRefused(_:)``. A URL that now meets an
+    /// unsaved draft comes back as ``GuardedOutcome/deferred(_:)`` with the link to resume.
     @discardableResult
     public func resumePending() throws(NavigationError) -> GuardedOutcome? {
         guard let pending = pendingChange else { return nil }
@@ -90,7 +91,7 @@ extension Flow {
             switch outcome {
             case .applied, .unchanged, .queued: return .applied
             case .redirected(let name): return .redirected(guard: name)
-            case .deferred(let link): throw .linkRefused(.blocked(route: "", element: link.blockedBy))
+            case .deferred(let link): return .deferred(link)
             case .needsConfirmation(let plan):
                 let first = plan.interruptions.first
                 throw .linkRefused(.blocked(route: first?.route ?? "", element: first?.element ?? ElementID(0)))

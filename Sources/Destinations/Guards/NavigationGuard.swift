@@ -77,4 +77,7 @@ public enum GuardedOutcome: Hashable, Sendable {
     case applied
     /// A guard redirected; the redirect was applied and the change is pending.
     case redirected(guard: String)
+    /// A resumed link met a screen whose ``InterruptionPolicy`` is `.defer` (an unsaved
+    /// draft): nothing changed; open it with ``Flow/resume(_:)`` when that screen is done.
+    case deferred(PendingLink)
 }

@@ -44,6 +44,26 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         #expect(try flow.resumePending() == nil, "a pending link is used once")
     }
 
+    @Test func aResumedLinkThatMeetsADraftWaitsForItAndKeepsTheLink() throws {
+        let session = GoldenSession()
+        let flow = try URLFlows.flow()
+        flow.guards = [privateNotesGuard(session, redirect: true)]
+        #expect(try flow.open("notes://notes/12", source: .external(.customScheme)) == .redirected(guard: "signedIn"))
+        session.isSignedIn = true
+        try flow.apply(.dismiss)
+        try flow.apply(.sheet(.editNote(id: 4)))
+        let before = flow.state
+        guard case .deferred(let link)? = try flow.resumePending() else {
+            Issue.record("the resumed link did not wait for the draft")
+            return
+        }
+        #expect(link.url == "notes://notes/12")
+        #expect(flow.state == before, "nothing changed while the draft is open")
+        try flow.apply(.dismiss)
+        #expect(try flow.resume(link) == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 12))
+    }
+
     @Test func aResumedLinkIsCheckedAgainWithItsSource() throws {
         let flow = try URLFlows.flow()
         flow.guards = [privateNotesGuard(GoldenSession(), redirect: true)]
