@@ -11,6 +11,9 @@ extension Flow {
         case userAction(UserAction<Route>)
         /// A whole new state, committed element by element against the current one.
         case replacement(NavigationState<Route>, cause: FlowEvent<Route>.Cause)
+        /// A replacement whose change the guards judged just before, from the state `against`: a
+        /// URL's commit. It is not judged again unless the state moved on in between.
+        case judgedReplacement(NavigationState<Route>, against: NavigationState<Route>, cause: FlowEvent<Route>.Cause)
         /// A state planned when its turn comes, against the state as it is then; `nil` when
         /// there is nothing to commit. A URL opened during a commit.
         case planned(@MainActor () throws(NavigationError) -> NavigationState<Route>?, cause: FlowEvent<Route>.Cause)
@@ -18,7 +21,9 @@ extension Flow {
         @inlinable
         var cause: FlowEvent<Route>.Cause {
             switch self {
-            case .presentation(_, _, _, _, let cause), .replacement(_, let cause), .planned(_, let cause): cause
+            case .presentation(_, _, _, _, let cause), .replacement(_, let cause), .judgedReplacement(_, _, let cause),
+                .planned(_, let cause):
+                cause
             case .userAction(let action): .userAction(action)
             }
         }
@@ -109,6 +114,8 @@ extension Flow {
                 try replace(with: state, cause: cause)
             case .replacement(let state, let cause):
                 try replace(with: state, cause: cause)
+            case .judgedReplacement(let state, let against, let cause):
+                try replace(with: state, cause: cause, judged: storage == against)
             }
         } catch {
             refuse(request.cause, error)
@@ -118,10 +125,10 @@ extension Flow {
 
     /// Commits a whole new state element by element against the current one.
     @inlinable
-    func replace(with state: NavigationState<Route>, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
+    func replace(with state: NavigationState<Route>, cause: FlowEvent<Route>.Cause, judged: Bool = false) throws(NavigationError) {
         try state.validate()
         let summary = CommitSummary(state.changes(from: storage))
-        if !guards.isEmpty {
+        if !guards.isEmpty && !judged {
             try checkGuards(added: summary.added, removed: summary.removed, proposed: state, cause: cause)
         }
         let built: [(ElementID, any LiveDestination)]

@@ -325,7 +325,8 @@ extension Flow {
         do throws(NavigationError) {
             lastRedirect = nil
             try checkGuards(added: plan.changes.added, removed: plan.changes.removed, proposed: plan.proposed, cause: cause)
-            try perform(.replacement(plan.proposed, cause: cause))
+            // Judged just now from this very state: the replacement does not ask again.
+            try perform(.judgedReplacement(plan.proposed, against: storage, cause: cause))
         } catch {
             guard case .guardRedirected(let name) = error, lastRedirect != nil else { throw .navigation(error) }
             do throws(NavigationError) {

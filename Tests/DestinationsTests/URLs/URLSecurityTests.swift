@@ -64,6 +64,17 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         #expect(flow.focusedScreen.route == .note(id: 12))
     }
 
+    @Test func aLinkAsksEachGuardOnce() throws {
+        let flow = try URLFlows.flow()
+        var calls = 0
+        flow.guards = [NavigationGuard("counting") { _ in
+            calls += 1
+            return .allow
+        }]
+        #expect(try flow.open("notes://notes/12", source: .external(.customScheme)) == .applied)
+        #expect(calls == 1, "guards with side effects (analytics, prompts) must see one question per change")
+    }
+
     @Test func aResumedLinkIsCheckedAgainWithItsSource() throws {
         let flow = try URLFlows.flow()
         flow.guards = [privateNotesGuard(GoldenSession(), redirect: true)]
