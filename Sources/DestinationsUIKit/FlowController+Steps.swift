@@ -12,6 +12,23 @@ extension FlowController: RenderHost {
         target: NavigationState<Route>,
         done: @escaping @MainActor () -> Void
     ) {
+        // The step finishes once: by its transition, or by the watchdog when UIKit drops the
+        // completion (see ``FlowControllerOptions/stepTimeout``).
+        let completion = StepCompletion(done)
+        let timeout = options.stepTimeout
+        Task { @MainActor in
+            try? await Task.sleep(for: timeout)
+            completion.finish()
+        }
+        run(step, shown: shown, target: target, done: completion.finish)
+    }
+
+    private func run(
+        _ step: RenderStep,
+        shown: NavigationState<Route>?,
+        target: NavigationState<Route>,
+        done: @escaping @MainActor () -> Void
+    ) {
         forgetControllers(keeping: shown, target)
         let animated = step.animated && view.window != nil
         switch step.change {
@@ -155,6 +172,19 @@ extension FlowController: RenderHost {
             popover.permittedArrowDirections = []
         }
         return alert
+    }
+}
+/// A step's `done`, called at most once.
+@MainActor
+final class StepCompletion {
+    private var done: (@MainActor () -> Void)?
+
+    init(_ done: @escaping @MainActor () -> Void) { self.done = done }
+
+    func finish() {
+        let call = done
+        done = nil
+        call?()
     }
 }
 #endif
