@@ -40,8 +40,20 @@ extension FlowController: RenderHost {
             guard let controller = controllers[modal], let presenting = controller.presentingViewController else {
                 return done()
             }
-            // A dismissal already under way (the user's, or UIKit closing an alert) finishes the step.
-            if controller.isBeingDismissed { return afterTransition(of: controller, animated: true, done) }
+            // A dismissal already under way (the user's, or UIKit closing an alert) finishes the
+            // step, unless the user lets the sheet snap back: then the flow's dismissal runs.
+            if controller.isBeingDismissed, let coordinator = controller.transitionCoordinator {
+                coordinator.animate(alongsideTransition: nil) { context in
+                    MainActor.assumeIsolated {
+                        if context.isCancelled {
+                            presenting.dismiss(animated: animated) { done() }
+                        } else {
+                            done()
+                        }
+                    }
+                }
+                return
+            }
             presenting.dismiss(animated: animated) { done() }
         case .setStack(let id, let elements):
             guard let navigation = controllers[id] as? UINavigationController, let stack = target.node(id)?.stack else {
