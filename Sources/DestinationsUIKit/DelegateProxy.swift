@@ -18,7 +18,7 @@ protocol ContainerObserver: AnyObject {
 /// non-generic proxy).
 @MainActor
 final class DelegateProxy: NSObject, UINavigationControllerDelegate, UITabBarControllerDelegate,
-    UISplitViewControllerDelegate, UISheetPresentationControllerDelegate
+    UISplitViewControllerDelegate, UISheetPresentationControllerDelegate, UIPopoverPresentationControllerDelegate
 {
     weak var observer: (any ContainerObserver)?
     // UIKit asks `responds(to:)` and `forwardingTarget(for:)` on the main thread; the

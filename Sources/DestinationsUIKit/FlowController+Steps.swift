@@ -182,6 +182,9 @@ extension FlowController: RenderHost {
             popover.sourceView = anchor.view
             popover.sourceRect = CGRect(x: anchor.view.bounds.midX, y: anchor.view.bounds.midY, width: 0, height: 0)
             popover.permittedArrowDirections = []
+            // A tap outside closes the popover without running any button's handler: the
+            // proxy reports it as the dialog's dismissal.
+            popover.delegate = proxy
         }
         return alert
     }
