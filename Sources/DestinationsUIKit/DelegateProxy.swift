@@ -23,10 +23,10 @@ final class DelegateProxy: NSObject, UINavigationControllerDelegate, UITabBarCon
     weak var observer: (any ContainerObserver)?
     // UIKit asks `responds(to:)` and `forwardingTarget(for:)` on the main thread; the
     // overrides of those NSObject methods are nonisolated, so these slots are too.
-    nonisolated(unsafe) weak var navigationDelegate: (any UINavigationControllerDelegate)?
-    nonisolated(unsafe) weak var tabBarDelegate: (any UITabBarControllerDelegate)?
-    nonisolated(unsafe) weak var splitDelegate: (any UISplitViewControllerDelegate)?
-    nonisolated(unsafe) weak var presentationDelegate: (any UISheetPresentationControllerDelegate)?
+    nonisolated(unsafe) var navigationDelegate: (any UINavigationControllerDelegate)?
+    nonisolated(unsafe) var tabBarDelegate: (any UITabBarControllerDelegate)?
+    nonisolated(unsafe) var splitDelegate: (any UISplitViewControllerDelegate)?
+    nonisolated(unsafe) var presentationDelegate: (any UISheetPresentationControllerDelegate)?
 
     private nonisolated var forwardees: [any NSObjectProtocol] {
         let delegates: [AnyObject?] = [navigationDelegate, tabBarDelegate, splitDelegate, presentationDelegate]

@@ -33,15 +33,19 @@ public struct FlowControllerOptions {
     public var stepTimeout: Duration = .seconds(3)
 
     /// The app's delegate for every navigation controller. The flow controller keeps the
-    /// delegate slot for itself and forwards every call to this object; it is not retained.
-    public weak var navigationDelegate: (any UINavigationControllerDelegate)?
-    /// The app's delegate for every tab bar controller, forwarded to; not retained.
-    public weak var tabBarDelegate: (any UITabBarControllerDelegate)?
-    /// The app's delegate for every split view controller, forwarded to; not retained. The
+    /// delegate slot for itself and forwards every call to this object.
+    ///
+    /// The app's delegates are retained for as long as the flow controller lives: UIKit asks a
+    /// delegate once which methods it has, so a delegate that went away mid-life would leave
+    /// calls with nobody to answer them. Do not make a delegate own the flow controller.
+    public var navigationDelegate: (any UINavigationControllerDelegate)?
+    /// The app's delegate for every tab bar controller, forwarded to; retained.
+    public var tabBarDelegate: (any UITabBarControllerDelegate)?
+    /// The app's delegate for every split view controller, forwarded to; retained. The
     /// collapse column is the state's focused column whatever it answers.
-    public weak var splitDelegate: (any UISplitViewControllerDelegate)?
-    /// The app's delegate for every sheet and cover presentation, forwarded to; not retained.
-    public weak var presentationDelegate: (any UISheetPresentationControllerDelegate)?
+    public var splitDelegate: (any UISplitViewControllerDelegate)?
+    /// The app's delegate for every sheet and cover presentation, forwarded to; retained.
+    public var presentationDelegate: (any UISheetPresentationControllerDelegate)?
 
     /// Options with the defaults.
     public init() {}
