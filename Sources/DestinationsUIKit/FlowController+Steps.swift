@@ -140,7 +140,9 @@ extension FlowController: RenderHost {
             controller = alertController(for: node.id, style: style, anchor: anchor)
             controllers[node.id] = controller
         case .sheet(let sheet):
-            controller = build(node)
+            // The controllers made before, if any: a sheet put back after a refused swipe-down
+            // keeps its screens.
+            controller = self.controller(for: node)
             // The style first: reading the presentation controller fixes it.
             controller.modalPresentationStyle = .pageSheet
             controller.isModalInPresentation = sheet.interactiveDismissDisabled
@@ -151,7 +153,7 @@ extension FlowController: RenderHost {
                 presentation.delegate = proxy
             }
         case .fullScreenCover:
-            controller = build(node)
+            controller = self.controller(for: node)
             controller.modalPresentationStyle = .fullScreen
             controller.presentationController?.delegate = proxy
         }
