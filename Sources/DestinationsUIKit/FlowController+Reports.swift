@@ -78,10 +78,7 @@ extension FlowController: ContainerObserver {
     /// The user tapped button `index` of an alert, which UIKit has already closed: the button's
     /// event goes to the alert's Destination, then the dismissal is acknowledged.
     func tapAlertButton(_ index: Int, of alert: ElementID) {
-        // A late tap (the alert left the state meanwhile) changes nothing in the flow.
-        try? flow.tapAlertButton(index, of: alert)
-        scheduler.acknowledge(.dismissed(modal: alert))
-        scheduler.show(flow.state)
+        scheduler.alertButtonTapped(index, of: alert, in: flow)
     }
 }
 #endif

@@ -114,6 +114,17 @@ public final class RenderScheduler<Host: RenderHost> {
         needsPlan = target != nil
     }
 
+    /// The user tapped button `index` of the alert (or confirmation dialog) whose content is
+    /// `alert`, which the platform has already closed, as UIKit does before a button's handler
+    /// runs: the button's event goes to the flow (``Flow/tapAlertButton(_:of:)``), the window's
+    /// dismissal is acknowledged, and the flow's state is shown. A late tap, on an alert the
+    /// state no longer holds, changes nothing in the flow.
+    public func alertButtonTapped(_ index: Int, of alert: ElementID, in flow: Flow<Route>) {
+        try? flow.tapAlertButton(index, of: alert)
+        acknowledge(.dismissed(modal: alert))
+        show(flow.state)
+    }
+
     /// Reports a change the user made on screen: applies `action` to `flow`, acknowledges it,
     /// then shows the flow's state — which puts the container back when the flow refused the
     /// report.

@@ -1,18 +1,10 @@
 @testable import Destinations
 import Testing
 
-/// The sequence a UIKit renderer runs when an alert's button is tapped — UIKit has already
-/// closed the alert; the handler taps the button in the flow, acknowledges the dismissal and
-/// shows the flow's state — checked against the fake UIKit window.
+/// `RenderScheduler.alertButtonTapped(_:of:in:)`, which a UIKit renderer calls when an alert's
+/// button is tapped (UIKit has already closed the alert), checked against the fake UIKit window.
 @MainActor
 @Suite struct AlertTapReportTests {
-    /// What `FlowController` does in a `UIAlertAction` handler.
-    static func handleTap(_ index: Int, of alert: ElementID, flow: Flow<TestRoute>, scheduler: RenderScheduler<FakeUIKitHost>) {
-        try? flow.tapAlertButton(index, of: alert)
-        scheduler.acknowledge(.dismissed(modal: alert))
-        scheduler.show(flow.state)
-    }
-
     func setUp() throws -> (Flow<TestRoute>, FakeWindow, FakeUIKitHost, RenderScheduler<FakeUIKitHost>) {
         let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
             switch route {
@@ -34,7 +26,7 @@ import Testing
         window.finishAll()
         let alert = try #require(flow.state.presentedChain.last?.modal)
         window.userDismiss(try #require(host.controller(alert)))
-        Self.handleTap(0, of: alert, flow: flow, scheduler: scheduler)
+        scheduler.alertButtonTapped(0, of: alert, in: flow)
         window.finishAll()
         #expect(flow.state.presentedChain.map(\.style) == [.sheet(SheetOptions())])
         #expect(window.projection == FakeWindow.projection(of: flow.state))
@@ -52,7 +44,7 @@ import Testing
         try flow.apply(.dismiss)  // the state closed the alert first
         let before = flow.state
         window.userDismiss(try #require(host.controller(alert)))
-        Self.handleTap(0, of: alert, flow: flow, scheduler: scheduler)
+        scheduler.alertButtonTapped(0, of: alert, in: flow)
         window.finishAll()
         #expect(flow.state == before)
         #expect(window.projection == FakeWindow.projection(of: flow.state))
