@@ -12,8 +12,10 @@ extension FlowController: ContainerObserver {
     }
 
     /// Whether the step under way changes `id` itself, so that its callbacks are not the user's.
+    /// A step that waits for the user's transition does not hide that transition's report.
     private func isChanging(_ id: ElementID) -> Bool {
-        switch scheduler.current?.change {
+        guard !stepIsWaiting else { return false }
+        return switch scheduler.current?.change {
         case .setStack(let stack, _)?: stack == id
         case .setRoot?: true
         default: false
