@@ -17,6 +17,7 @@ extension FlowController: ContainerObserver {
         guard !stepIsWaiting else { return false }
         return switch scheduler.current?.change {
         case .setStack(let stack, _)?: stack == id
+        case .setColumn(_, let split, _)?: split == id
         case .setRoot?: true
         default: false
         }
@@ -61,9 +62,10 @@ extension FlowController: ContainerObserver {
     }
 
     /// The back button of a collapsed split view hides the focused column: once the transition
-    /// has finished (and was not cancelled), that column is reported closed.
+    /// has finished (and was not cancelled), that column is reported closed. A column a step
+    /// hides by showing the state's focused column is not the user's.
     func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController) {
-        guard split.isCollapsed, let id = element(of: split), let node = scheduler.rendered?.node(id),
+        guard split.isCollapsed, let id = element(of: split), !isChanging(id), let node = scheduler.rendered?.node(id),
             let focused = node.focusedColumn, focused.uiKit == column, let shown = node.split?[focused]
         else { return }
         let closed: @MainActor () -> Void = { [weak self] in

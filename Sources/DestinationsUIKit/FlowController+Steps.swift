@@ -83,9 +83,10 @@ extension FlowController: RenderHost {
             if splitController.viewController(for: column.uiKit) !== child {
                 splitController.setViewController(child, for: column.uiKit)
             }
-            // A collapsed split view shows one column: the one with the focus.
-            if splitController.isCollapsed, id != nil, target.node(split)?.focusedColumn == column {
-                splitController.show(column.uiKit)
+            // A collapsed split view shows one column: the one with the focus in the state, also
+            // when this step emptied the column it showed.
+            if splitController.isCollapsed, let focused = target.node(split)?.focusedColumn {
+                splitController.show(focused.uiKit)
             }
             done()
         case .present:
