@@ -12,9 +12,12 @@ extension FlowController: ContainerObserver {
     }
 
     /// Whether the step under way changes `id` itself, so that its callbacks are not the user's.
+    /// A step that waits for the user's transition does not hide that transition's report.
     private func isChanging(_ id: ElementID) -> Bool {
-        switch scheduler.current?.change {
+        guard !stepIsWaiting else { return false }
+        return switch scheduler.current?.change {
         case .setStack(let stack, _)?: stack == id
+        case .setColumn(_, let split, _)?: split == id
         case .setRoot?: true
         default: false
         }
@@ -59,9 +62,10 @@ extension FlowController: ContainerObserver {
     }
 
     /// The back button of a collapsed split view hides the focused column: once the transition
-    /// has finished (and was not cancelled), that column is reported closed.
+    /// has finished (and was not cancelled), that column is reported closed. A column a step
+    /// hides by showing the state's focused column is not the user's.
     func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController) {
-        guard split.isCollapsed, let id = element(of: split), let node = scheduler.rendered?.node(id),
+        guard split.isCollapsed, let id = element(of: split), !isChanging(id), let node = scheduler.rendered?.node(id),
             let focused = node.focusedColumn, focused.uiKit == column, let shown = node.split?[focused]
         else { return }
         let closed: @MainActor () -> Void = { [weak self] in

@@ -12,48 +12,45 @@ extension FlowController: RenderHost {
         target: NavigationState<Route>,
         done: @escaping @MainActor () -> Void
     ) {
-        // The step finishes once: by its transition, or by the watchdog when UIKit drops the
-        // completion (see ``FlowControllerOptions/stepTimeout``).
-        let completion = StepCompletion(done)
-        let timeout = options.stepTimeout
-        Task { @MainActor in
-            try? await Task.sleep(for: timeout)
-            completion.finish()
+        forgetControllers(keeping: shown, target)
+        if case .present(let presenter, let modal, let style) = step.change {
+            guard controllers[presenter] != nil, let node = target.node(modal) else { return done() }
+            let work: () -> Void = { [weak self] in
+                guard let self else { return done() }
+                self.whenSettled({ [weak self] in self?.presentingChain(from: presenter) }, done: done) { finish in
+                    self.present(node, style: style, from: presenter, animated: step.animated, finish: finish)
+                } stalled: { [weak self] in
+                    if self?.controllers[modal]?.presentingViewController == nil { self?.notPresented(modal) }
+                }
+            }
+            // Nothing presents while the window does not show this controller (launch, restoration).
+            return hasAppeared ? work() : waitingForAppearance.append(work)
         }
-        run(step, shown: shown, target: target, done: completion.finish)
+        let involved: ElementID? = switch step.change {
+        case .setRoot: nil
+        case .dismiss(_, let modal): modal
+        case .setStack(let id, _): id
+        case .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): id
+        case .present: nil
+        }
+        whenSettled({ [weak self] in [involved.flatMap { self?.controllers[$0] } ?? self?.content].compactMap { $0 } }, done: done) {
+            [weak self] finish in
+            guard let self else { return finish() }
+            self.run(step, target: target, animated: step.animated && self.view.window != nil, finish)
+        }
     }
 
-    private func run(
-        _ step: RenderStep,
-        shown: NavigationState<Route>?,
-        target: NavigationState<Route>,
-        done: @escaping @MainActor () -> Void
-    ) {
-        forgetControllers(keeping: shown, target)
-        let animated = step.animated && view.window != nil
+    /// Carries out a step that is not a presentation once no transition is under way.
+    private func run(_ step: RenderStep, target: NavigationState<Route>, animated: Bool, _ done: @escaping @MainActor () -> Void) {
         switch step.change {
         case .setRoot(let id):
             guard let node = target.node(id) else { return done() }
             controllers = [:]
             embed(build(node), animated: animated, done: done)
         case .dismiss(_, let modal):
-            guard let controller = controllers[modal], let presenting = controller.presentingViewController else {
-                return done()
-            }
-            // A dismissal already under way (the user's, or UIKit closing an alert) finishes the
-            // step, unless the user lets the sheet snap back: then the flow's dismissal runs.
-            if controller.isBeingDismissed, let coordinator = controller.transitionCoordinator {
-                coordinator.animate(alongsideTransition: nil) { context in
-                    MainActor.assumeIsolated {
-                        if context.isCancelled {
-                            presenting.dismiss(animated: animated) { done() }
-                        } else {
-                            done()
-                        }
-                    }
-                }
-                return
-            }
+            // Gone already (the user's swipe, UIKit closing an alert) finishes the step; a sheet the
+            // user dragged and let snap back is still presented, so it is dismissed now.
+            guard let presenting = controllers[modal]?.presentingViewController else { return done() }
             presenting.dismiss(animated: animated) { done() }
         case .setStack(let id, let elements):
             guard let navigation = controllers[id] as? UINavigationController, let stack = target.node(id)?.stack else {
@@ -86,21 +83,14 @@ extension FlowController: RenderHost {
             if splitController.viewController(for: column.uiKit) !== child {
                 splitController.setViewController(child, for: column.uiKit)
             }
-            // A collapsed split view shows one column: the one with the focus, also when this
-            // step emptied the column it showed.
+            // A collapsed split view shows one column: the one with the focus in the state, also
+            // when this step emptied the column it showed.
             if splitController.isCollapsed, let focused = target.node(split)?.focusedColumn {
                 splitController.show(focused.uiKit)
             }
             done()
-        case .present(let presenter, let modal, let style):
-            guard let from = controllers[presenter], let node = target.node(modal) else { return done() }
-            if controllers[modal]?.presentingViewController != nil { return done() }
-            let work: () -> Void = { [weak self] in
-                guard let self else { return done() }
-                self.present(node, style: style, from: from, animated: step.animated && self.view.window != nil, done: done)
-            }
-            // Nothing presents before the window shows this controller (launch, restoration).
-            if hasAppeared { work() } else { waitingForAppearance.append(work) }
+        case .present:
+            done()
         }
     }
 
@@ -112,28 +102,100 @@ extension FlowController: RenderHost {
         }
     }
 
+    /// Whether `controller`, or a container or presentation around it, is in a transition.
+    private func isInTransition(_ controller: UIViewController) -> Bool {
+        var next: UIViewController? = controller
+        while let current = next {
+            if current.isBeingPresented || current.isBeingDismissed || current.transitionCoordinator != nil { return true }
+            next = current.parent
+        }
+        return false
+    }
+
+    /// Runs `action` once none of the controllers `involved` returns is in a transition — the
+    /// user's swipe or sheet drag, a dismissal UIKit is finishing — and `involved` is not `nil`
+    /// (something else stands in the way). It waits for a coordinator's completion, or re-checks
+    /// every 0.05 s; the user's interactive transitions as long as they last, anything else for
+    /// ``FlowControllerOptions/stepTimeout`` at most, after which `action` runs anyway.
+    /// `action` gets a `finish` that calls `done` once; when UIKit drops the completion (it
+    /// refused the call), `stalled` runs and the step finishes `stepTimeout` later anyway, so the
+    /// scheduler never stops.
+    private func whenSettled(
+        _ involved: @escaping @MainActor () -> [UIViewController]?,
+        since start: Date = Date(),
+        done: @escaping @MainActor () -> Void,
+        _ action: @escaping @MainActor (@escaping @MainActor () -> Void) -> Void,
+        stalled: @escaping @MainActor () -> Void = {}
+    ) {
+        let controllers = involved()
+        let busy = controllers?.filter(isInTransition)
+        let coordinator = busy?.lazy.compactMap(\.transitionCoordinator).first
+        let waiting = controllers == nil || busy?.isEmpty == false
+        if waiting, coordinator?.isInteractive == true || Date().timeIntervalSince(start) < options.stepTimeout {
+            stepIsWaiting = true
+            let retry: @MainActor () -> Void = { [weak self] in
+                guard let self else { return done() }
+                self.whenSettled(involved, since: start, done: done, action, stalled: stalled)
+            }
+            guard let coordinator else {
+                return DispatchQueue.main.asyncAfter(deadline: .now() + 0.05) { MainActor.assumeIsolated { retry() } }
+            }
+            coordinator.animate(alongsideTransition: nil) { _ in MainActor.assumeIsolated { retry() } }
+            return
+        }
+        stepIsWaiting = false
+        let once = StepCompletion(done)
+        action { once.call() }
+        DispatchQueue.main.asyncAfter(deadline: .now() + options.stepTimeout) {
+            MainActor.assumeIsolated {
+                guard once.isPending else { return }
+                once.call()
+                stalled()
+            }
+        }
+    }
+
+    /// The anchor a presentation from `presenter` uses and what it presents now, or `nil` while
+    /// it presents something (a foreign modal, one still leaving) or is not in a window.
+    private func presentingChain(from presenter: ElementID) -> [UIViewController]? {
+        guard let anchor = controllers[presenter].map(anchor(of:)), anchor.view.window != nil else { return nil }
+        guard let presented = anchor.presentedViewController else { return [anchor] }
+        return isInTransition(presented) ? [anchor, presented] : nil
+    }
+
+    /// The controller a presentation from `presenter` starts from: itself, or its nearest
+    /// ancestor in the window.
+    private func anchor(of presenter: UIViewController) -> UIViewController {
+        var anchor = presenter
+        while anchor.view.window == nil, let parent = anchor.parent { anchor = parent }
+        return anchor
+    }
+
+    /// A presentation that could not happen: the scheduler must not count it as shown, and the
+    /// next plan presents it again.
+    private func notPresented(_ modal: ElementID) {
+        scheduler.acknowledge(.dismissed(modal: modal))
+        scheduler.show(flow.state)
+    }
+
     /// Presents `node` from the controller of its presenter, or from the nearest ancestor of it
-    /// that is in the window.
+    /// that is in the window; when something still stands in the way, the step finishes without
+    /// counting the presentation as shown.
     private func present(
         _ node: NavigationNode<Route>,
         style: ModalStyle,
-        from presenter: UIViewController,
+        from presenter: ElementID,
         animated: Bool,
-        done: @escaping @MainActor () -> Void
+        finish: @escaping @MainActor () -> Void
     ) {
-        var anchor = presenter
-        while anchor.view.window == nil, let parent = anchor.parent { anchor = parent }
-        if let leaving = anchor.presentedViewController {
-            // UIKit closes an alert before running its button's handler, whose change may present
-            // from the same controller: present once that dismissal has finished.
-            guard leaving.isBeingDismissed, let coordinator = leaving.transitionCoordinator else { return done() }
-            coordinator.animate(alongsideTransition: nil) { _ in
-                MainActor.assumeIsolated {
-                    self.present(node, style: style, from: presenter, animated: animated, done: done)
-                }
-            }
-            return
+        guard let presenterController = controllers[presenter] else { return finish() }
+        if controllers[node.id]?.presentingViewController != nil { return finish() }
+        let anchor = anchor(of: presenterController)
+        guard anchor.view.window != nil, anchor.presentedViewController == nil else {
+            finish()
+            return notPresented(node.id)
         }
+        let animated = animated && view.window != nil
         let controller: UIViewController
         switch style {
         case .alert, .confirmationDialog:
@@ -157,7 +219,7 @@ extension FlowController: RenderHost {
             controller.modalPresentationStyle = .fullScreen
             controller.presentationController?.delegate = proxy
         }
-        anchor.present(controller, animated: animated) { done() }
+        anchor.present(controller, animated: animated) { finish() }
     }
 
     /// The alert controller of an alert or confirmation dialog, from its content in the flow.
@@ -190,19 +252,6 @@ extension FlowController: RenderHost {
             popover.delegate = proxy
         }
         return alert
-    }
-}
-/// A step's `done`, called at most once.
-@MainActor
-final class StepCompletion {
-    private var done: (@MainActor () -> Void)?
-
-    init(_ done: @escaping @MainActor () -> Void) { self.done = done }
-
-    func finish() {
-        let call = done
-        done = nil
-        call?()
     }
 }
 #endif

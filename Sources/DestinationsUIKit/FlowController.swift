@@ -42,8 +42,10 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     var controllers: [ElementID: UIViewController] = [:]
     /// The root element's controller, embedded as a child.
     private(set) var content: UIViewController?
-    /// Whether the view has appeared once: presentations wait for it.
+    /// Whether the view is in a window: presentations wait for it.
     private(set) var hasAppeared = false
+    /// Whether the step under way waits for a transition to finish before it acts.
+    var stepIsWaiting = false
     /// Presentations that came before the view appeared.
     var waitingForAppearance: [() -> Void] = []
     private var started = false
@@ -106,6 +108,13 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         let waiting = waitingForAppearance
         waitingForAppearance = []
         for work in waiting { work() }
+    }
+
+    /// Presentations wait again once the view has left the window (not merely gone under a
+    /// full-screen presentation of its own).
+    override public func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        if presentedViewController == nil, view.window == nil { hasAppeared = false }
     }
 
     /// The embedded root's controller decides the status bar style.
@@ -201,6 +210,19 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         var live: Set<ElementID> = []
         for state in states { for node in state?.nodes ?? [] { live.insert(node.id) } }
         controllers = controllers.filter { live.contains($0.key) }
+    }
+}
+
+/// Calls a step's `done` once, whether UIKit's completion or the timeout comes first.
+@MainActor
+final class StepCompletion {
+    private var done: (@MainActor () -> Void)?
+    init(_ done: @escaping @MainActor () -> Void) { self.done = done }
+    var isPending: Bool { done != nil }
+    func call() {
+        let pending = done
+        done = nil
+        pending?()
     }
 }
 #endif

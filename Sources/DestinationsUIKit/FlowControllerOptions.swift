@@ -26,11 +26,9 @@ public struct FlowControllerOptions {
     /// Whether a new root (launch, ``Flow/apply(_:)`` with `replaceRoot`) appears with a
     /// cross-dissolve.
     public var animatesRootChanges = false
-    /// How long a step may take before the renderer moves on without its completion. UIKit
-    /// never calls the completion of a transition it refuses (presenting while another
-    /// presentation is under way, or from a controller outside the window), and without this
-    /// every later change would wait behind that step.
-    public var stepTimeout: Duration = .seconds(3)
+    /// How long a step waits for a transition that is not the user's (and then for UIKit's
+    /// completion) before it goes on anyway, so that a refused call never stops the rendering.
+    public var stepTimeout: TimeInterval = 1
 
     /// The app's delegate for every navigation controller. The flow controller keeps the
     /// delegate slot for itself and forwards every call to this object.
