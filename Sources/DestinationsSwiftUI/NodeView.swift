@@ -39,8 +39,9 @@ struct ScreenHost<Route: NavigationRoute, Screen: View>: View {
     @State private var memory = Memory<Screen>()
 
     var body: some View {
+        // The view holds the Destination, so that it still renders while it animates away.
         if let context = ScreenContext(id, in: renderer.flow), context.isLive {
-            memory.value = renderer.screen(context)
+            memory.value = renderer.screen(context.keepingDestination())
         }
         return memory.value
     }

@@ -172,7 +172,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         } else {
             switch node.content {
             case .screen:
-                made = ScreenContext(node.id, in: flow).map(screen) ?? UIViewController()
+                made = ScreenContext(node.id, in: flow).map { screen($0.keepingDestination()) } ?? UIViewController()
             case .stack(let stack):
                 let navigation = UINavigationController()
                 navigation.delegate = proxy

@@ -237,6 +237,18 @@ final class SelfClosingAlert: AlertDestination {
         #expect(ScreenContext(ElementID(999), in: flow) == nil)
     }
 
+    @Test func aKeepingScreenContextStillHasItsDestinationWhileItsViewAnimatesAway() throws {
+        let flow = try makeFlow(.stack(.home))
+        try flow.apply(.push(.list))
+        let id = flow.focusedScreen.id
+        let context = try #require(ScreenContext(id, in: flow)).keepingDestination()
+        let before = context.destination(as: Screen.self)
+        #expect(before != nil)
+        try flow.apply(.back)
+        #expect(flow.destination(id) == nil, "the flow let go of it")
+        #expect(context.destination(as: Screen.self) === before, "the view still has it")
+    }
+
     @Test func rootIDIsObservedOnlyWhenTheRootIsReplaced() throws {
         let flow = try makeFlow(.stack(.home))
         let pushed = Flag()

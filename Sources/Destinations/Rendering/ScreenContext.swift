@@ -10,9 +10,11 @@
 /// }
 /// ```
 ///
-/// The context does not keep the Destination alive: it looks it up in the flow, so once the
+/// A context does not keep the Destination alive: it looks it up in the flow, so once the
 /// flow removes the screen, ``destination(as:)`` returns `nil` while ``id`` and ``route`` still
-/// say what the screen showed — what a view animating away renders.
+/// say what the screen showed. A renderer that keeps a departing screen on display (its exit
+/// animation) hands the view ``keepingDestination()`` instead, which holds the Destination for
+/// as long as the view holds the context.
 @MainActor
 public struct ScreenContext<Route: NavigationRoute> {
     /// The screen's element id.
@@ -20,6 +22,8 @@ public struct ScreenContext<Route: NavigationRoute> {
     /// The screen's route.
     public let route: Route
     private weak var flow: Flow<Route>?
+    /// The Destination, held, in a context made by ``keepingDestination()``.
+    private var kept: AnyObject?
 
     /// The context of screen `id` in `flow`; `nil` when `id` is not a screen of its state.
     public init?(_ id: ElementID, in flow: Flow<Route>) {
@@ -29,10 +33,22 @@ public struct ScreenContext<Route: NavigationRoute> {
         self.flow = flow
     }
 
-    /// The screen's Destination when it is of type `D` and still in the flow.
+    /// The screen's Destination when it is of type `D` and still in the flow — or, in a context
+    /// made by ``keepingDestination()``, the Destination it holds, without reading the flow.
     public func destination<D: Destination>(as type: D.Type = D.self) -> D? where D.Route == Route {
+        if let kept { return kept as? D }
         guard isLive else { return nil }
         return flow?.destination(id, as: type)
+    }
+
+    /// This context holding the screen's Destination, so that a view animating away after the
+    /// flow removed the screen still has it (its events are then dropped by
+    /// ``Destination/post(_:content:)``). Views of a context made this way do not track the
+    /// screen's element when they ask for the Destination.
+    public func keepingDestination() -> ScreenContext {
+        var context = self
+        context.kept = flow?.destination(id)
+        return context
     }
 
     /// Whether the flow still shows the screen: the element is there, with the same route (a
