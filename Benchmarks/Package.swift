@@ -23,7 +23,10 @@ let package = Package(
         // malloc interposer.
         .target(
             name: "BenchmarkFixtures",
-            dependencies: [.product(name: "Destinations", package: "Destinations")]
+            dependencies: [
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsTesting", package: "Destinations"),
+            ]
         ),
         // Configurations and the measured loop shared by the benchmark suites.
         .target(

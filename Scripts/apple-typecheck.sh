@@ -18,7 +18,7 @@ if [[ -z $checker || ! -x $checker ]]; then
     exit 0
 fi
 
-flags=(--flag -warnings-as-errors --flag -package-name --flag Destinations)
+flags=(--flag -warnings-as-errors)
 modules=(
     Destinations=Sources/Destinations
     DestinationsSwiftUI=Sources/DestinationsSwiftUI

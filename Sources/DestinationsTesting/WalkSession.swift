@@ -115,7 +115,11 @@ final class WalkSession<Route: NavigationRoute> {
         if let refusal, state != before {
             return .refusalChangedState(refusal, diff: StateDiff.diff(expected: before.rendered(), actual: state.rendered()) ?? "")
         }
-        if let problem = state.firstProblem { return .brokenState(problem) }
+        do {
+            try state.validate()
+        } catch {
+            if case .corruptState(let problem) = error { return .brokenState(problem) }
+        }
         let focused = state.focusedScreen
         if !state.visibleScreens.contains(where: { $0.id == focused.id }) { return .focusNotVisible(label(focused)) }
         let screens = state.screens

@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsTesting
 
 /// The routes of the URL benchmarks: a root screen and one route case with a pattern index and
 /// two integer parameters, so that N patterns need only one enum.
@@ -42,7 +43,7 @@ public struct URLFixture: Sendable {
             links: DeepLinks(deepLinks),
             limits: .trusted
         )
-        var random = SplitMix(seed: seed)
+        var random = WalkRandom(seed: seed)
         var paths: [String] = []
         var states: [String] = []
         var expected: [Int] = []
@@ -59,18 +60,5 @@ public struct URLFixture: Sendable {
         links = paths.map { "https://bench.example.com/" + $0 }
         self.states = states
         self.expected = expected
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that inputs are the same in every run.
-public struct SplitMix {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

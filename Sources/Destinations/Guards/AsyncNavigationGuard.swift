@@ -55,14 +55,14 @@ extension Flow {
     ) async throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         // A URL that cannot open (malformed, unknown, refused) throws here and never supersedes
         // a link that is waiting for its guards.
-        _ = try plan(url, source: source)
+        var plan = try plan(url, source: source)
         linkGeneration &+= 1
         let generation = linkGeneration
         var judged: [Route] = []
         // The guards judge the link as planned now; when the state changed while they waited,
         // the link is planned again and routes they have not judged yet are asked about too.
-        for _ in 0..<4 {
-            let plan = try plan(url, source: source)
+        for attempt in 0..<4 {
+            if attempt > 0 { plan = try self.plan(url, source: source) }
             let added = plan.changes.added.compactMap { $0.route }
             let unjudged = added.filter { route in !judged.contains(route) }
             let rules = asyncGuards.filter { rule in unjudged.contains(where: rule.watches) }

@@ -35,9 +35,10 @@ extension NavigationState {
         if let problem = firstProblem { throw .corruptState(problem) }
     }
 
-    /// The first rule the state breaks, in pre-order.
+    /// The first rule the state breaks, in pre-order. Inlinable, so that the URL parser,
+    /// specialised in the app's module, validates without generic lookups.
     @inlinable
-    package var firstProblem: StateProblem? {
+    var firstProblem: StateProblem? {
         var seen: Set<ElementID> = []
         var modals: [ElementID] = []
         var pending = [root]

@@ -94,10 +94,10 @@ struct ArgumentReader {
         if slot.count == 1 && spec.mode != .catchAll || Value.urlMultiplicity == .one && spec.mode != .catchAll {
             // The common case, an `Int` written plainly, parses straight from the URL's bytes:
             // with no `%` or `+`, decoding would give the same bytes back.
-            if Value.self == Int.self, let int = plainInteger(first) {
+            if Value.self == Int.self, let int = plainInteger(first) as? Value {
                 decodedBytes += first.upper - first.lower
                 if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
-                return int as! Value
+                return int
             }
             value = Value(urlComponent: try decode(first, mode)[...])
         } else if spec.mode == .catchAll && Value.urlMultiplicity == .one {
