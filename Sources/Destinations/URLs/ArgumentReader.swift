@@ -94,10 +94,12 @@ struct ArgumentReader {
         if slot.count == 1 && spec.mode != .catchAll || Value.urlMultiplicity == .one && spec.mode != .catchAll {
             // The common case, an `Int` written plainly, parses straight from the URL's bytes:
             // with no `%` or `+`, decoding would give the same bytes back.
-            if Value.self == Int.self, let int = plainInteger(first) as? Value {
+            if Value.self == Int.self, let int = plainInteger(first) {
                 decodedBytes += first.upper - first.lower
                 if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
-                return int
+                // `Value` is `Int` (checked above): a bit cast, which unlike `as?` costs nothing
+                // once specialised.
+                return unsafeBitCast(int, to: Value.self)
             }
             value = Value(urlComponent: try decode(first, mode)[...])
         } else if spec.mode == .catchAll && Value.urlMultiplicity == .one {
