@@ -20,25 +20,92 @@
 /// `Bool`, `Double`, other types in declaration order), then `String`, then a catch-all;
 /// matching backtracks when a later segment fails.
 public struct DeepLink<Route: NavigationRoute>: Sendable {
+    /// What the link is made of, behind one reference: the parse path copies a link for every
+    /// URL it opens, and a copy is then one retain instead of one per field.
+    @usableFromInline
+    var storage: Storage
+
     /// The template, as written.
-    public let template: String
+    public var template: String { storage.template }
     /// The external sources that may open the link; `nil` for any. The flow enforces it.
-    public let sources: Set<ExternalSource>?
+    public var sources: Set<ExternalSource>? { storage.sources }
     /// Whether the link's constants match in any ASCII case.
-    public let caseInsensitive: Bool
+    public var caseInsensitive: Bool { storage.caseInsensitive }
     /// Whether a query item the template does not declare refuses the URL.
-    public let strictQuery: Bool
+    public var strictQuery: Bool { storage.strictQuery }
+
+    @inlinable
+    var segments: [LinkTemplate.Segment] { storage.segments }
+    @inlinable
+    var parameters: [ParameterSpec] { storage.parameters }
+    var problems: [URLConfigurationProblem] { storage.problems }
+    @inlinable
+    var makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> { storage.makeTarget }
+    var types: [ObjectIdentifier] { storage.types }
+    /// The route the link shares, set by `shares`; setting it gives the link its own storage.
+    @inlinable
+    var share: LinkShare<Route>? {
+        get { storage.share }
+        set { storage = storage.sharing(newValue) }
+    }
 
     @usableFromInline
-    let segments: [LinkTemplate.Segment]
-    @usableFromInline
-    let parameters: [ParameterSpec]
-    let problems: [URLConfigurationProblem]
-    @usableFromInline
-    let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
-    let types: [ObjectIdentifier]
-    @usableFromInline
-    var share: LinkShare<Route>?
+    final class Storage: Sendable {
+        let template: String
+        let sources: Set<ExternalSource>?
+        let caseInsensitive: Bool
+        let strictQuery: Bool
+        @usableFromInline
+        let segments: [LinkTemplate.Segment]
+        @usableFromInline
+        let parameters: [ParameterSpec]
+        let problems: [URLConfigurationProblem]
+        @usableFromInline
+        let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
+        let types: [ObjectIdentifier]
+        @usableFromInline
+        let share: LinkShare<Route>?
+
+        init(
+            template: String,
+            sources: Set<ExternalSource>?,
+            caseInsensitive: Bool,
+            strictQuery: Bool,
+            segments: [LinkTemplate.Segment],
+            parameters: [ParameterSpec],
+            problems: [URLConfigurationProblem],
+            makeTarget: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>,
+            types: [ObjectIdentifier],
+            share: LinkShare<Route>?
+        ) {
+            self.template = template
+            self.sources = sources
+            self.caseInsensitive = caseInsensitive
+            self.strictQuery = strictQuery
+            self.segments = segments
+            self.parameters = parameters
+            self.problems = problems
+            self.makeTarget = makeTarget
+            self.types = types
+            self.share = share
+        }
+
+        @usableFromInline
+        func sharing(_ share: LinkShare<Route>?) -> Storage {
+            Storage(
+                template: template,
+                sources: sources,
+                caseInsensitive: caseInsensitive,
+                strictQuery: strictQuery,
+                segments: segments,
+                parameters: parameters,
+                problems: problems,
+                makeTarget: makeTarget,
+                types: types,
+                share: share
+            )
+        }
+    }
 
     /// Creates a link.
     ///
@@ -81,12 +148,8 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         types: [ParameterType],
         makeTarget: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
     ) {
-        self.template = template
-        self.sources = sources
-        self.caseInsensitive = caseInsensitive
-        self.strictQuery = strictQuery
-        self.types = types.map { $0.identity }
-        self.makeTarget = makeTarget
+        var segments: [LinkTemplate.Segment] = []
+        var parameters: [ParameterSpec] = []
         var problems: [URLConfigurationProblem] = []
         do throws(TemplateError) {
             let parsed = try LinkTemplate.parse(template)
@@ -95,11 +158,20 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
             parameters = bound.specs
             problems += bound.problems
         } catch {
-            segments = []
-            parameters = []
             problems.append(.badTemplate(pattern: template, offset: error.offset))
         }
-        self.problems = problems
+        storage = Storage(
+            template: template,
+            sources: sources,
+            caseInsensitive: caseInsensitive,
+            strictQuery: strictQuery,
+            segments: segments,
+            parameters: parameters,
+            problems: problems,
+            makeTarget: makeTarget,
+            types: types.map { $0.identity },
+            share: nil
+        )
     }
 
     /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link
