@@ -28,16 +28,25 @@ enum LinkPathScanner {
             var canBeConstant = true
             var hasUpper = false
             var hasPercent = false
-            var decoded = 0
+            var escapes = 0
             var dots = 0
-            while index < end, bytes[index] != URLByte.slash {
+            while index < end {
                 var byte = bytes[index]
+                // The common bytes — lower-case letters and digits — take the short way: they
+                // are constant bytes, need no folding and no decoding.
+                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {
+                    hash = ByteKeyTable.combine(hash, byte)
+                    index += 1
+                    continue
+                }
+                if byte == URLByte.slash { break }
                 if byte == URLByte.percent {
                     guard index + 2 < end, let high = URLByte.hexValue(bytes[index + 1]),
                         let low = URLByte.hexValue(bytes[index + 2])
                     else { throw .malformed(.percentEncoding, offset: index) }
                     byte = high << 4 | low
                     hasPercent = true
+                    escapes += 1
                     if !URLByte.isUnreserved(byte) { canBeConstant = false }
                     index += 3
                 } else {
@@ -47,7 +56,6 @@ enum LinkPathScanner {
                 }
                 if URLByte.isUppercaseLetter(byte) { hasUpper = true }
                 if byte == URLByte.dot { dots += 1 }
-                decoded += 1
                 let folded = URLByte.lowercased(byte)
                 if canBeConstant && !isConstantByte(folded) { canBeConstant = false }
                 hash = ByteKeyTable.combine(hash, folded)
@@ -56,7 +64,8 @@ enum LinkPathScanner {
             guard index - segmentStart <= limits.segmentBytes else {
                 throw .segmentTooLong(bytes: index - segmentStart, limit: limits.segmentBytes, offset: segmentStart)
             }
-            if dots == decoded && dots <= 2 { throw .malformed(.dotSegment, offset: segmentStart) }
+            // A segment of one or two dots, written plainly or escaped, is a dot segment.
+            if dots <= 2 && dots == index - segmentStart - 2 * escapes { throw .malformed(.dotSegment, offset: segmentStart) }
             var segment = PathSegment(
                 start: Int32(segmentStart),
                 end: Int32(index),

@@ -9,6 +9,8 @@ struct URLPrefix: Sendable {
     let host: [UInt8]?
     /// The path after the host, from its `/` to the prefix's final `/`.
     let path: [UInt8]
+    /// The scheme and `://`, which every match starts with.
+    let head: [UInt8]
 
     @usableFromInline
     var isCustomScheme: Bool { host == nil }
@@ -26,6 +28,7 @@ struct URLPrefix: Sendable {
         else { return nil }
         let rest = bytes[(colon + 3)...]
         self.scheme = scheme
+        head = scheme + Array("://".utf8)
         if rest.isEmpty {
             host = nil
             path = []
@@ -52,32 +55,65 @@ struct URLPrefix: Sendable {
     ///   host.
     @usableFromInline
     func match(_ input: UnsafeBufferPointer<UInt8>) throws(DeepLinkError) -> Int? {
+        // `scheme://`, with the scheme in any case; folding `://` changes nothing.
+        guard input.count >= head.count else { return nil }
         var index = 0
-        for byte in scheme {
-            guard index < input.count, URLByte.lowercased(input[index]) == byte else { return nil }
-            index += 1
-        }
-        for byte in "://".utf8 {
-            guard index < input.count, input[index] == byte else { return nil }
-            index += 1
-        }
-        var authorityEnd = index
-        while authorityEnd < input.count {
-            let byte = input[authorityEnd]
-            if byte == URLByte.slash || byte == URLByte.question || byte == URLByte.hash { break }
-            if byte == URLByte.at { throw .malformed(.userInfo, offset: authorityEnd) }
-            authorityEnd += 1
-        }
-        guard let host else { return index }
-        guard authorityEnd - index == host.count else { return nil }
-        for byte in host {
+        for byte in head {
             guard URLByte.lowercased(input[index]) == byte else { return nil }
             index += 1
         }
-        // The input may stop right before the prefix path's final "/".
-        if input.count - index == path.count - 1, input[index...].elementsEqual(path.dropLast()) { return input.count }
-        guard input[index...].starts(with: path) else { return nil }
-        return index + path.count
+        guard let host else {
+            try Self.checkAuthority(input, from: index)
+            return index
+        }
+        // The host matched and followed by the end of the authority: no user info can hide in
+        // it, so the authority needs no second scan.
+        if let hostEnd = Self.match(host, in: input, at: index),
+            hostEnd == input.count || Self.endsAuthority(input[hostEnd])
+        {
+            return matchPath(input, at: hostEnd)
+        }
+        try Self.checkAuthority(input, from: index)
+        return nil
+    }
+
+    /// Where `bytes` end when the input holds them, in any case, at `start`.
+    @inline(__always)
+    private static func match(_ bytes: [UInt8], in input: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        guard input.count - start >= bytes.count else { return nil }
+        var index = start
+        for byte in bytes {
+            guard URLByte.lowercased(input[index]) == byte else { return nil }
+            index += 1
+        }
+        return index
+    }
+
+    /// Where the prefix ends after its path, which the input may stop right before its final
+    /// `/`.
+    private func matchPath(_ input: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+        let rest = input.count - start
+        if rest == path.count - 1 {
+            for offset in 0..<rest where input[start + offset] != path[offset] { return nil }
+            return input.count
+        }
+        guard rest >= path.count else { return nil }
+        for offset in 0..<path.count where input[start + offset] != path[offset] { return nil }
+        return start + path.count
+    }
+
+    @inline(__always)
+    private static func endsAuthority(_ byte: UInt8) -> Bool {
+        byte == URLByte.slash || byte == URLByte.question || byte == URLByte.hash
+    }
+
+    /// Refuses an authority with user info (`user@host`), which a link never carries.
+    private static func checkAuthority(_ input: UnsafeBufferPointer<UInt8>, from start: Int) throws(DeepLinkError) {
+        var index = start
+        while index < input.count, !endsAuthority(input[index]) {
+            if input[index] == URLByte.at { throw .malformed(.userInfo, offset: index) }
+            index += 1
+        }
     }
 }
 
