@@ -104,7 +104,8 @@ extension LinkTrie {
                         firstEdge: Int32(trie.edges.count),
                         edgeCount: Int32(sorted.count),
                         catchAll: Int32(node.catchAll ?? -1),
-                        terminal: Int32(node.terminal ?? -1)
+                        terminal: Int32(node.terminal ?? -1),
+                        hasConstants: !node.constants.isEmpty
                     ))
                 for (_, child) in sorted {
                     guard case .parameter(let kind, let custom) = child.kind else { continue }

@@ -17,6 +17,8 @@ struct LinkTrie: Sendable {
         var catchAll: Int32 = -1
         /// The link that ends here, or -1.
         var terminal: Int32 = -1
+        /// Whether the node has constant children, so that a lookup can be skipped.
+        var hasConstants = false
     }
 
     /// How a parameter child checks a segment.
@@ -88,7 +90,7 @@ struct LinkTrie: Sendable {
                 return node.terminal >= 0 && allowed(node.terminal, folded: folded) ? node.terminal : nil
             }
             let segment = segments[position]
-            if segment.canBeConstant {
+            if segment.canBeConstant && node.hasConstants {
                 let key = segment.keyInScratch ? scratch : input
                 let hash = ByteKeyTable.finish(segment.keyHash, scope: index)
                 if let child = trie.constants.find(

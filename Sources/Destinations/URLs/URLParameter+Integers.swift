@@ -100,6 +100,16 @@ enum IntegerText {
             return !negative && bytes.index(after: index) == bytes.endIndex ? (false, 0) : nil
         }
         var magnitude: UInt64 = 0
+        if bytes.count <= 19 {
+            // Nineteen digits or fewer stay below 10^19 < 2^64: no step can overflow.
+            while index != bytes.endIndex {
+                let digit = bytes[index] &- 0x30
+                guard digit < 10 else { return nil }
+                magnitude = magnitude &* 10 &+ UInt64(digit)
+                index = bytes.index(after: index)
+            }
+            return (negative, magnitude)
+        }
         while index != bytes.endIndex {
             let byte = bytes[index]
             guard URLByte.isDigit(byte) else { return nil }
