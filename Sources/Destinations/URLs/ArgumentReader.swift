@@ -74,24 +74,16 @@ struct ArgumentReader {
     /// Decodes the next parameter as a `Value`.
     @inlinable
     mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
-        let spec = specs[index]
-        let slot = slots[index]
+        // The spec is read field by field, never copied whole: it holds strings and closures.
+        let position = index
+        let slot = slots[position]
         index += 1
-        guard slot.count > 0 else {
-            switch spec.mode {
-            case .defaulted(let text):
-                if let value = Value(urlComponent: text[...]) { return value }
-            case .optional, .repeated:
-                if let value = Value(urlComponents: []) { return value }
-            case .required, .catchAll:
-                break
-            }
-            throw .missingParameter(route: owner, name: spec.displayName)
-        }
-        let mode = spec.placement == .positional ? segmentMode : namedMode
+        guard slot.count > 0 else { return try missing(position, Value.self) }
+        let isCatchAll = specs[position].isCatchAll
+        let mode = specs[position].isPositional ? segmentMode : namedMode
         let first = ranges[Int(slot.first)]
         let value: Value?
-        if slot.count == 1 && spec.mode != .catchAll || Value.urlMultiplicity == .one && spec.mode != .catchAll {
+        if !isCatchAll && (slot.count == 1 || Value.urlMultiplicity == .one) {
             // The common case, an `Int` written plainly, parses straight from the URL's bytes:
             // with no `%` or `+`, decoding would give the same bytes back.
             if Value.self == Int.self, let int = plainInteger(first) {
@@ -102,7 +94,7 @@ struct ArgumentReader {
                 return unsafeBitCast(int, to: Value.self)
             }
             value = Value(urlComponent: try decode(first, mode)[...])
-        } else if spec.mode == .catchAll && Value.urlMultiplicity == .one {
+        } else if isCatchAll && Value.urlMultiplicity == .one {
             var joined = ""
             for position in Int(slot.first)..<Int(slot.first + slot.count) {
                 if position > Int(slot.first) { joined += "/" }
@@ -118,9 +110,26 @@ struct ArgumentReader {
             value = Value(urlComponents: texts)
         }
         guard let value else {
+            let spec = specs[position]
             throw .invalidParameter(route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lower)
         }
         return value
+    }
+
+    /// The value of a parameter the URL left out: its default, or the empty value of an
+    /// optional or repeated one.
+    @inlinable
+    func missing<Value: URLParameter>(_ position: Int, _: Value.Type) throws(DeepLinkError) -> Value {
+        let spec = specs[position]
+        switch spec.mode {
+        case .defaulted(let text):
+            if let value = Value(urlComponent: text[...]) { return value }
+        case .optional, .repeated:
+            if let value = Value(urlComponents: []) { return value }
+        case .required, .catchAll:
+            break
+        }
+        throw .missingParameter(route: owner, name: spec.displayName)
     }
 
     /// The value of `range` as a canonical `Int` when its bytes need no decoding; `nil`

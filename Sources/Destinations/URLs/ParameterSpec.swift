@@ -119,6 +119,22 @@ struct ParameterSpec: Sendable {
     let mode: Mode
     @usableFromInline
     let type: ParameterType
+    /// Whether the parameter takes the rest of the path, kept apart so that reading an
+    /// argument need not copy the spec.
+    @usableFromInline
+    let isCatchAll: Bool
+    /// Whether the parameter is a path segment rather than a query item.
+    @usableFromInline
+    let isPositional: Bool
+
+    init(name: String, placement: Placement, mode: Mode, type: ParameterType) {
+        self.name = name
+        self.placement = placement
+        self.mode = mode
+        self.type = type
+        isCatchAll = mode == .catchAll
+        isPositional = placement == .positional
+    }
 
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
     @usableFromInline

@@ -1,7 +1,9 @@
 /// A prefix a router accepts: `scheme://` (the host is the first component) or
 /// `scheme://host/` with an optional path.
+///
+/// A class, so that trying the prefixes of a router copies no byte arrays.
 @usableFromInline
-struct URLPrefix: Sendable {
+final class URLPrefix: Sendable {
     /// The prefix as printed: scheme and host in lower case.
     let text: String
     let scheme: [UInt8]

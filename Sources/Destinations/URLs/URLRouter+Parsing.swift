@@ -32,19 +32,22 @@ extension URLRouter {
         ids: inout some ElementIDGenerator,
         limits: URLLimits
     ) throws(DeepLinkError) -> ParsedURL<Route> {
-        var matched: (prefix: URLPrefix, rest: Int)?
-        for prefix in parsedPrefixes {
-            if let rest = try prefix.match(bytes) {
-                matched = (prefix, rest)
+        // Prefixes are compared in place and only whether the matching one is a custom scheme is
+        // kept: copying a prefix would retain each of its byte arrays.
+        let prefixes = parsedPrefixes
+        var matched: (customScheme: Bool, rest: Int)?
+        for index in prefixes.indices {
+            if let rest = try prefixes[index].match(bytes) {
+                matched = (prefixes[index].isCustomScheme, rest)
                 break
             }
         }
-        guard let (prefix, rest) = matched else { throw .unknownPrefix }
+        guard let (customScheme, rest) = matched else { throw .unknownPrefix }
         var pathEnd = rest
         while pathEnd < bytes.count, bytes[pathEnd] != URLByte.question, bytes[pathEnd] != URLByte.hash { pathEnd += 1 }
         var firstEnd = rest
         while firstEnd < pathEnd, bytes[firstEnd] != URLByte.slash { firstEnd += 1 }
-        if let scene = sceneIndex(bytes, rest, firstEnd, fold: prefix.isCustomScheme) {
+        if let scene = sceneIndex(bytes, rest, firstEnd, fold: customScheme) {
             guard pathEnd == bytes.count else { throw .unexpectedQuery }
             let kind = scenes[scene]
             let state = try StateURLParser.parse(
@@ -58,7 +61,7 @@ extension URLRouter {
             )
             return .state(scene: kind.name, state)
         }
-        let match = try matchLink(bytes, rest, pathEnd, hostFolding: prefix.isCustomScheme, ids: &ids, limits: limits)
+        let match = try matchLink(bytes, rest, pathEnd, hostFolding: customScheme, ids: &ids, limits: limits)
         return .link(match)
     }
 
@@ -230,7 +233,10 @@ extension URLRouter {
                     }
                 }
                 var matchedItems = 0
-                for (parameter, spec) in link.parameters.enumerated() {
+                let parameters = link.parameters
+                for parameter in parameters.indices where !parameters[parameter].isPositional {
+                    // Only query parameters are read whole: a spec holds strings and closures.
+                    let spec = parameters[parameter]
                     guard case .named(let key) = spec.placement else { continue }
                     let first = rangeCount
                     for item in query {
