@@ -39,12 +39,21 @@ extension NavigationState {
     /// specialised in the app's module, validates without generic lookups.
     @inlinable
     var firstProblem: StateProblem? {
+        // Most states are small: their ids are compared in a short array, and only a state of
+        // more than 16 elements pays for a hashed set.
+        var few: [ElementID] = []
         var seen: Set<ElementID> = []
         var modals: [ElementID] = []
         var pending = [root]
         while let node = pending.popLast() {
             guard node.id.isValid else { return .idAboveMaximum(node.id) }
-            guard seen.insert(node.id).inserted else { return .duplicateID(node.id) }
+            if seen.isEmpty && few.count < 16 {
+                guard !few.contains(node.id) else { return .duplicateID(node.id) }
+                few.append(node.id)
+            } else {
+                if seen.isEmpty { seen = Set(few) }
+                guard seen.insert(node.id).inserted else { return .duplicateID(node.id) }
+            }
             if let modal = node.modal {
                 modals.append(modal.node.id)
                 if modal.style.isOverlay, !modal.node.isScreen || modal.node.modal != nil {

@@ -20,29 +20,75 @@
 /// trailing `match` closure takes them back out, returning `nil` for another case. The router
 /// checks at start that the two agree for every route it is given.
 public struct RoutePattern<Route: NavigationRoute>: Sendable {
+    /// What the pattern is made of, behind one reference: parsing a state URL reads a
+    /// pattern for every route, and a copy is then one retain instead of one per field.
+    @usableFromInline
+    let storage: Storage
+
     /// The template, as written.
-    public let template: String
+    public var template: String { storage.template }
     /// The keyword: the template's first segment (empty when the template is malformed).
-    public let keyword: String
+    public var keyword: String { storage.keyword }
     /// Other keywords that parse to this pattern, such as an old name; URLs print the keyword.
-    public let aliases: [String]
+    public var aliases: [String] { storage.aliases }
     /// Whether external sources may construct the route, and whether `scheme://keyword/…`
     /// opens it as a one-route link.
-    public let access: URLAccess
+    public var access: URLAccess { storage.access }
     /// How deep links treat the screen when they would remove or hide it.
-    public let interruption: InterruptionPolicy
+    public var interruption: InterruptionPolicy { storage.interruption }
     /// Where a one-route link shows the route; only for `.external` patterns.
-    public let placement: LinkPlacement
+    public var placement: LinkPlacement { storage.placement }
 
-    @usableFromInline
-    let parameters: [ParameterSpec]
-    let problems: [URLConfigurationProblem]
-    @usableFromInline
-    let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
-    let values: @Sendable (Route) -> [[String]]?
-
+    @inlinable
+    var parameters: [ParameterSpec] { storage.parameters }
+    var problems: [URLConfigurationProblem] { storage.problems }
+    @inlinable
+    var make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route { storage.make }
+    var values: @Sendable (Route) -> [[String]]? { storage.values }
     /// The number of positional parameters: the segments after the keyword.
-    let arity: Int
+    var arity: Int { storage.arity }
+
+    @usableFromInline
+    final class Storage: Sendable {
+        let template: String
+        let keyword: String
+        let aliases: [String]
+        let access: URLAccess
+        let interruption: InterruptionPolicy
+        let placement: LinkPlacement
+        @usableFromInline
+        let parameters: [ParameterSpec]
+        let problems: [URLConfigurationProblem]
+        @usableFromInline
+        let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
+        let values: @Sendable (Route) -> [[String]]?
+        let arity: Int
+
+        init(
+            template: String,
+            keyword: String,
+            aliases: [String],
+            access: URLAccess,
+            interruption: InterruptionPolicy,
+            placement: LinkPlacement,
+            parameters: [ParameterSpec],
+            problems: [URLConfigurationProblem],
+            make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route,
+            values: @escaping @Sendable (Route) -> [[String]]?
+        ) {
+            self.template = template
+            self.keyword = keyword
+            self.aliases = aliases
+            self.access = access
+            self.interruption = interruption
+            self.placement = placement
+            self.parameters = parameters
+            self.problems = problems
+            self.make = make
+            self.values = values
+            arity = parameters.count { $0.placement == .positional }
+        }
+    }
 
     /// Creates the pattern of a route case with parameters.
     ///
@@ -126,13 +172,8 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
         make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route,
         values: @escaping @Sendable (Route) -> [[String]]?
     ) {
-        self.template = template
-        self.aliases = aliases
-        self.access = access
-        self.interruption = interruption
-        self.placement = placement
-        self.make = make
-        self.values = values
+        var keyword = ""
+        var parameters: [ParameterSpec] = []
         var problems: [URLConfigurationProblem] = []
         do throws(TemplateError) {
             let parsed = try RouteTemplate.parse(template)
@@ -141,14 +182,22 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
             parameters = bound.specs
             problems += bound.problems
         } catch {
-            keyword = ""
-            parameters = []
             problems.append(.badTemplate(pattern: template, offset: error.offset))
         }
         for alias in aliases where !URLByte.isKeyword(alias) {
             problems.append(.badTemplate(pattern: alias, offset: 0))
         }
-        self.problems = problems
-        arity = parameters.count { $0.placement == .positional }
+        storage = Storage(
+            template: template,
+            keyword: keyword,
+            aliases: aliases,
+            access: access,
+            interruption: interruption,
+            placement: placement,
+            parameters: parameters,
+            problems: problems,
+            make: make,
+            values: values
+        )
     }
 }
