@@ -9,7 +9,9 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     @usableFromInline
     final class Link: @unchecked Sendable {
         @usableFromInline let node: NavigationNode<Route>
-        @usableFromInline private(set) var below: Link?
+        /// Unchecked for exclusivity: it is written only in `init` and `deinit`, when no other
+        /// access can overlap, and every read of a stack walks it.
+        @exclusivity(unchecked) @usableFromInline private(set) var below: Link?
         /// The number of screens from the root up to this one: its position from the bottom, plus 1.
         @usableFromInline let count: Int
         /// The nearest link below this one whose screen presents a modal. It does not own the
