@@ -42,9 +42,12 @@ extension NavigationState {
         // Most states are small: their ids are compared in a short array, and only a state of
         // more than 16 elements pays for a hashed set.
         var few: [ElementID] = []
+        few.reserveCapacity(16)
         var seen: Set<ElementID> = []
         var modals: [ElementID] = []
-        var pending = [root]
+        var pending: [NavigationNode<Route>] = []
+        pending.reserveCapacity(16)
+        pending.append(root)
         while let node = pending.popLast() {
             guard node.id.isValid else { return .idAboveMaximum(node.id) }
             if seen.isEmpty && few.count < 16 {

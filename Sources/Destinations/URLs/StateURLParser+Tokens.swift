@@ -15,10 +15,11 @@ extension StateURLParser {
         ranges.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         named.removeAll(keepingCapacity: true)
-        for spec in pattern.parameters where spec.placement == .positional {
+        let parameters = pattern.parameters
+        for parameter in parameters.indices where parameters[parameter].isPositional {
             let valueEnd = position + 1 < end && bytes[position] == URLByte.slash ? tokenEnd(from: position + 1) : position
             guard valueEnd > position + 1 else {
-                throw .missingParameter(route: pattern.keyword, name: spec.displayName)
+                throw .missingParameter(route: pattern.keyword, name: parameters[parameter].displayName)
             }
             slots.append(ArgumentSlot(first: Int32(ranges.count), count: 1))
             ranges.append(ByteRange(position + 1, valueEnd))
@@ -46,7 +47,8 @@ extension StateURLParser {
             } while take(URLByte.comma)
             try expectClose()
         }
-        for (index, spec) in pattern.parameters.enumerated() where spec.placement != .positional {
+        for index in parameters.indices where !parameters[index].isPositional {
+            let spec = parameters[index]
             let first = ranges.count
             for entry in named where entry.spec == index { ranges.append(entry.range) }
             if ranges.count - first > 1 && spec.mode != .repeated {

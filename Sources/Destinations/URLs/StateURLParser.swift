@@ -49,6 +49,9 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         try StateURLScanner.prescan(bytes, start, end, limits: limits)
         let trimmed = end > start && bytes[end - 1] == URLByte.slash ? end - 1 : end
         var parser = StateURLParser(bytes: bytes, position: start, end: trimmed, routes: routes, limits: limits, ids: ids)
+        // Every route reuses these: sized once for the common route, they never grow.
+        parser.ranges.reserveCapacity(8)
+        parser.slots.reserveCapacity(8)
         let root: NavigationNode<Route>
         if start == trimmed {
             root = try parser.defaultNode(layout)
@@ -154,6 +157,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
     mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
         var elements: [NavigationNode<Route>] = []
+        elements.reserveCapacity(4)
         while true {
             let route = try parseRoute()
             try count(screens: 1)
