@@ -18,7 +18,16 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     public let target: LinkTarget<Route>
     /// The target compiled for the flow: a presentation to apply from the focused screen, or,
     /// for ``LinkTarget/state(_:)``, the parsed state to merge.
-    public let resolved: NavigationTarget<Route>
+    ///
+    /// Computed from ``target`` on each read, so that parsing a link copies no presentation;
+    /// only a state path's parsed state is stored.
+    public var resolved: NavigationTarget<Route> {
+        if let state { return .state(state) }
+        return .presentation(target.presentation ?? .path([]))
+    }
+    /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
+    @usableFromInline
+    let state: NavigationState<Route>?
     /// The external sources the link accepts; `nil` for any.
     public let sources: Set<ExternalSource>?
 
@@ -28,14 +37,14 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
         kind: Kind,
         scene: String,
         target: LinkTarget<Route>,
-        resolved: NavigationTarget<Route>,
+        state: NavigationState<Route>?,
         sources: Set<ExternalSource>?
     ) {
         self.pattern = pattern
         self.kind = kind
         self.scene = scene
         self.target = target
-        self.resolved = resolved
+        self.state = state
         self.sources = sources
     }
 }

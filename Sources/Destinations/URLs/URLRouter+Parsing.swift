@@ -177,20 +177,18 @@ extension URLRouter {
             (reader) throws(DeepLinkError) -> LinkTarget<Route> in
             try link.makeTarget(&reader)
         }
-        let resolved: NavigationTarget<Route>
-        if let presentation = target.presentation {
-            resolved = .presentation(presentation)
-        } else if case .state(let path) = target {
-            resolved = .state(try parseState(path: path, scene: scenes[0].name, ids: &ids, limits: limits))
-        } else {
-            preconditionFailure("every target but a state path compiles to a presentation")
+        // Every target but a state path compiles to a presentation, which the match computes
+        // when asked; a state path is parsed now, with the caller's ids.
+        var state: NavigationState<Route>?
+        if case .state(let path) = target {
+            state = try parseState(path: path, scene: scenes[0].name, ids: &ids, limits: limits)
         }
         return LinkMatch(
             pattern: link.template,
             kind: .deepLink,
             scene: scenes[0].name,
             target: target,
-            resolved: resolved,
+            state: state,
             sources: link.sources
         )
     }
@@ -295,7 +293,7 @@ extension URLRouter {
             kind: .routePattern,
             scene: scenes[0].name,
             target: .presentation(presentation),
-            resolved: .presentation(presentation),
+            state: nil,
             sources: nil
         )
     }
