@@ -35,6 +35,8 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     public let flow: Flow<Route>
     /// The options it was made with.
     public let options: FlowControllerOptions
+    /// The subtrees another renderer draws: the init's rule and ``FlowControllerOptions/opaque``.
+    public let opaque: OpaqueSubtrees<Route>
 
     let screen: (ScreenContext<Route>) -> UIViewController
     let proxy = DelegateProxy()
@@ -51,23 +53,29 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     private var started = false
 
     /// The scheduler that runs the steps; it holds this controller weakly.
-    lazy var scheduler = RenderScheduler(host: self, opaque: options.opaque)
+    lazy var scheduler = RenderScheduler(host: self, opaque: opaque)
 
     /// Creates the controller that renders `flow`.
     ///
     /// - Parameters:
     ///   - flow: The flow to render.
     ///   - options: Tab items, empty columns, opaque subtrees and the app's delegates.
+    ///   - opaque: The subtrees another renderer draws — a SwiftUI `FlowView(flow, root: id)`,
+    ///     from ``FlowControllerOptions/subtree`` — as a rule over the nodes, which keeps marking
+    ///     them after the root is replaced or a state restored (their ids change). Adds to
+    ///     ``FlowControllerOptions/opaque``.
     ///   - screen: The controller of a screen, from its id, route and Destination. A SwiftUI
     ///     screen is a `UIHostingController`. Called once per screen element; the controller is
     ///     reused for as long as the element stays.
     public init(
         _ flow: Flow<Route>,
         options: FlowControllerOptions = FlowControllerOptions(),
+        opaque: OpaqueSubtrees<Route> = .none,
         screen: @escaping (ScreenContext<Route>) -> UIViewController
     ) {
         self.flow = flow
         self.options = options
+        self.opaque = OpaqueSubtrees.ids(options.opaque).union(opaque)
         self.screen = screen
         super.init(nibName: nil, bundle: nil)
         proxy.observer = self
@@ -167,7 +175,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     /// its modal: presentations are steps of their own.
     func build(_ node: NavigationNode<Route>) -> UIViewController {
         let made: UIViewController
-        if options.opaque.contains(node.id) {
+        if opaque.contains(node) {
             made = options.subtree?(node.id) ?? UIViewController()
         } else {
             switch node.content {

@@ -50,8 +50,8 @@ public final class RenderScheduler<Host: RenderHost> {
 
     /// The renderer that carries out the steps. The scheduler does not keep it alive.
     public private(set) weak var host: Host?
-    /// Elements whose subtrees another renderer draws; no step goes inside them.
-    public let opaque: Set<ElementID>
+    /// The subtrees another renderer draws; no step goes inside them.
+    public let opaque: OpaqueSubtrees<Route>
     /// What the window shows, as far as finished steps and acknowledged user changes tell:
     /// `nil` before the first step.
     public private(set) var rendered: NavigationState<Route>?
@@ -71,8 +71,21 @@ public final class RenderScheduler<Host: RenderHost> {
     ///
     /// - Parameters:
     ///   - host: The platform renderer.
-    ///   - opaque: Elements whose subtrees another renderer draws.
-    public init(host: Host, opaque: Set<ElementID> = []) {
+    ///   - opaque: Elements whose subtrees another renderer draws, by id. Ids change when the
+    ///     root is replaced or a state restored; the initializer that takes an
+    ///     ``OpaqueSubtrees`` rule keeps marking the subtrees across that.
+    public convenience init(host: Host, opaque: Set<ElementID> = []) {
+        self.init(host: host, opaque: .ids(opaque))
+    }
+
+    /// Creates a scheduler that drives `host`, leaving to another renderer the subtrees that
+    /// `opaque` marks in each state it shows.
+    ///
+    /// - Parameters:
+    ///   - host: The platform renderer.
+    ///   - opaque: Which subtrees another renderer draws, asked of every state's nodes, so that
+    ///     the marking survives a replaced root or a restored state.
+    public init(host: Host, opaque: OpaqueSubtrees<Route>) {
         self.host = host
         self.opaque = opaque
     }
