@@ -40,9 +40,13 @@ extension FlowController: ContainerObserver {
         report(try? UserAction.tab(tabs.tabs[bar.selectedIndex].id, of: id, in: rendered))
     }
 
-    /// The user swiped a sheet down (UIKit calls this for interactive dismissals only).
+    /// The user swiped a sheet down, or tapped outside an iPad action sheet's popover (UIKit
+    /// calls this for interactive dismissals only). The core decides what the tap outside means:
+    /// the cancel button's tap, sent once even when UIKit also runs that button's handler.
     func modalWasDismissed(_ controller: UIViewController) {
-        guard let id = element(of: controller), let rendered = scheduler.rendered else { return }
+        guard let id = element(of: controller) else { return }
+        if controller is UIAlertController { return scheduler.alertClosed(id, in: flow) }
+        guard let rendered = scheduler.rendered else { return }
         report(try? UserAction.dismissal(of: id, in: rendered))
     }
 

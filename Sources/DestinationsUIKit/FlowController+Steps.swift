@@ -230,6 +230,7 @@ extension FlowController: RenderHost {
             message: display?.message,
             preferredStyle: style == .alert ? .alert : .actionSheet
         )
+        // The core gives an alert without buttons an OK button, so that it can always close.
         let buttons = display?.buttons.map { ($0.label, $0.role) } ?? [("OK", AlertRole.cancel)]
         for (index, (label, role)) in buttons.enumerated() {
             let actionStyle: UIAlertAction.Style = switch role {
@@ -247,8 +248,8 @@ extension FlowController: RenderHost {
             popover.sourceView = anchor.view
             popover.sourceRect = CGRect(x: anchor.view.bounds.midX, y: anchor.view.bounds.midY, width: 0, height: 0)
             popover.permittedArrowDirections = []
-            // A tap outside closes the popover without running any button's handler: the
-            // proxy reports it as the dialog's dismissal.
+            // A tap outside closes the popover and stands for the hidden cancel button; the
+            // proxy reports it through the core, which sends that button's event once.
             popover.delegate = proxy
         }
         return alert

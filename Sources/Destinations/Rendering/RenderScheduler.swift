@@ -66,6 +66,10 @@ public final class RenderScheduler<Host: RenderHost> {
     private var needsPlan = false
     private var running = false
     private var stepNumber = 0
+    /// The alerts whose closing was last reported, newest last: a platform may tell a closing
+    /// twice (UIKit runs an iPad popover's cancel handler and tells its delegate), and an alert
+    /// leaves the list once it is presented again.
+    private var closedAlerts: [ElementID] = []
 
     /// Creates a scheduler that drives `host`.
     ///
@@ -132,10 +136,47 @@ public final class RenderScheduler<Host: RenderHost> {
     /// runs: the button's event goes to the flow (``Flow/tapAlertButton(_:of:)``), the window's
     /// dismissal is acknowledged, and the flow's state is shown. A late tap, on an alert the
     /// state no longer holds, changes nothing in the flow.
+    ///
+    /// Each presentation of an alert closes once: a second report of its closing — a tap after
+    /// ``alertClosed(_:in:)``, or the other way round — changes nothing, so a button's event is
+    /// never sent twice.
     public func alertButtonTapped(_ index: Int, of alert: ElementID, in flow: Flow<Route>) {
+        guard markClosed(alert) else { return }
         try? flow.tapAlertButton(index, of: alert)
         acknowledge(.dismissed(modal: alert))
         show(flow.state)
+    }
+
+    /// The platform closed the alert (or confirmation dialog) whose content is `alert` without
+    /// a button tap: a tap outside an iPad action sheet, which is a popover that hides its
+    /// cancel button and treats a tap outside as that button.
+    ///
+    /// When the alert has a button with the cancel role (``AlertDisplay/cancelButton``), this is
+    /// that button's tap, through ``alertButtonTapped(_:of:in:)``: its event is sent, once, even
+    /// when the platform also runs the button's handler. Without one it is the alert's plain
+    /// dismissal, reported to the flow. A late call, for an alert the flow no longer holds,
+    /// changes nothing in the flow.
+    public func alertClosed(_ alert: ElementID, in flow: Flow<Route>) {
+        guard !closedAlerts.contains(alert) else { return }
+        if let cancel = flow.alertDisplay(of: alert)?.cancelButton {
+            return alertButtonTapped(cancel, of: alert, in: flow)
+        }
+        markClosed(alert)
+        if let action = try? UserAction.dismissal(of: alert, in: flow.state) {
+            report(action, to: flow)
+        } else {
+            acknowledge(.dismissed(modal: alert))
+            show(flow.state)
+        }
+    }
+
+    /// Records that `alert` closed; `false` when its closing was already reported.
+    @discardableResult
+    private func markClosed(_ alert: ElementID) -> Bool {
+        guard !closedAlerts.contains(alert) else { return false }
+        closedAlerts.append(alert)
+        if closedAlerts.count > 16 { closedAlerts.removeFirst() }
+        return true
     }
 
     /// Reports a change the user made on screen: applies `action` to `flow`, acknowledges it,
@@ -188,6 +229,10 @@ public final class RenderScheduler<Host: RenderHost> {
         guard number == stepNumber, current != nil else { return }
         rendered = (rendered ?? target).applying(step, toward: target)
         current = nil
+        // A modal presented again is a new presentation, which closes in its own right. Not
+        // before it is on screen: the platform's second report of the old one's closing may
+        // come while the new one is being presented.
+        if case .present(_, let modal, _) = step.change { closedAlerts.removeAll { $0 == modal } }
         advance()
     }
 }
