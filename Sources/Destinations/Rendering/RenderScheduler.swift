@@ -97,6 +97,19 @@ public final class RenderScheduler<Host: RenderHost> {
     /// Whether no step is under way and the window shows the newest state.
     public var isIdle: Bool { current == nil && plan.isEmpty && !needsPlan }
 
+    /// Whether the step under way changes the container `id` itself — a stack's screens, a split
+    /// view's columns — or replaces the root. What the platform reports about `id` meanwhile
+    /// (a navigation controller's `didShow`, a split view's `willHide` while a column step shows
+    /// another column) is the step's doing, not the user's.
+    public func isChanging(_ id: ElementID) -> Bool {
+        switch current?.change {
+        case .setStack(let stack, _)?: stack == id
+        case .setColumn(_, let split, _)?: split == id
+        case .setRoot?: true
+        default: false
+        }
+    }
+
     /// Makes the window show `state`, after the step under way, if any.
     ///
     /// - Parameters:
