@@ -14,13 +14,7 @@ extension FlowController: ContainerObserver {
     /// Whether the step under way changes `id` itself, so that its callbacks are not the user's.
     /// A step that waits for the user's transition does not hide that transition's report.
     private func isChanging(_ id: ElementID) -> Bool {
-        guard !stepIsWaiting else { return false }
-        return switch scheduler.current?.change {
-        case .setStack(let stack, _)?: stack == id
-        case .setColumn(_, let split, _)?: split == id
-        case .setRoot?: true
-        default: false
-        }
+        !stepIsWaiting && scheduler.isChanging(id)
     }
 
     /// A navigation controller finished showing a controller. After a swipe back, the back
@@ -40,9 +34,13 @@ extension FlowController: ContainerObserver {
         report(try? UserAction.tab(tabs.tabs[bar.selectedIndex].id, of: id, in: rendered))
     }
 
-    /// The user swiped a sheet down (UIKit calls this for interactive dismissals only).
+    /// The user swiped a sheet down, or tapped outside an iPad action sheet's popover (UIKit
+    /// calls this for interactive dismissals only). The core decides what the tap outside means:
+    /// the cancel button's tap, sent once even when UIKit also runs that button's handler.
     func modalWasDismissed(_ controller: UIViewController) {
-        guard let id = element(of: controller), let rendered = scheduler.rendered else { return }
+        guard let id = element(of: controller) else { return }
+        if controller is UIAlertController { return scheduler.alertClosed(id, in: flow) }
+        guard let rendered = scheduler.rendered else { return }
         report(try? UserAction.dismissal(of: id, in: rendered))
     }
 
@@ -63,14 +61,18 @@ extension FlowController: ContainerObserver {
 
     /// The back button of a collapsed split view hides the focused column: once the transition
     /// has finished (and was not cancelled), that column is reported closed. A column a step
-    /// hides by showing the state's focused column is not the user's.
+    /// hides by showing the state's focused column is not the user's: not while the step runs,
+    /// nor when UIKit's callback comes after it (the column is no longer the focused one then).
     func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController) {
-        guard split.isCollapsed, let id = element(of: split), !isChanging(id), let node = scheduler.rendered?.node(id),
-            let focused = node.focusedColumn, focused.uiKit == column, let shown = node.split?[focused]
+        guard split.isCollapsed, let id = element(of: split), !isChanging(id), let rendered = scheduler.rendered,
+            let hidden = SplitColumn.allCases.first(where: { $0.uiKit == column }),
+            let action = UserAction.hiddenColumn(hidden, of: id, in: rendered)
         else { return }
         let closed: @MainActor () -> Void = { [weak self] in
-            guard let self, let rendered = self.scheduler.rendered else { return }
-            self.report(try? UserAction.column(showing: shown.id, in: rendered))
+            guard let self, let rendered = self.scheduler.rendered,
+                UserAction.hiddenColumn(hidden, of: id, in: rendered) == action
+            else { return }
+            self.report(action)
         }
         guard let coordinator = split.transitionCoordinator else { return closed() }
         coordinator.animate(alongsideTransition: nil) { context in

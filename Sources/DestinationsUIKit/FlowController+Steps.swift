@@ -58,7 +58,7 @@ extension FlowController: RenderHost {
             }
             var nodes: [ElementID: NavigationNode<Route>] = [:]
             for element in stack.elementsFromTop { nodes[element.id] = element }
-            let children = elements.compactMap { nodes[$0].map(controller(for:)) }
+            let children = elements.compactMap { nodes[$0].map { controller(for: $0) } }
             guard !children.isEmpty, children != navigation.viewControllers else { return done() }
             let animates = animated && navigation.view.window != nil
             navigation.setViewControllers(children, animated: animates)
@@ -79,7 +79,7 @@ extension FlowController: RenderHost {
             done()
         case .setColumn(let column, let split, let id):
             guard let splitController = controllers[split] as? UISplitViewController else { return done() }
-            let child = id.flatMap { target.node($0) }.map(controller(for:)) ?? options.emptyColumn(column)
+            let child = id.flatMap { target.node($0) }.map { controller(for: $0) } ?? options.emptyColumn(column)
             if splitController.viewController(for: column.uiKit) !== child {
                 splitController.setViewController(child, for: column.uiKit)
             }
@@ -202,9 +202,9 @@ extension FlowController: RenderHost {
             controller = alertController(for: node.id, style: style, anchor: anchor)
             controllers[node.id] = controller
         case .sheet(let sheet):
-            // The controllers made before, if any: a sheet put back after a refused swipe-down
-            // keeps its screens.
-            controller = self.controller(for: node)
+            // Containers from the state now; a sheet put back after a refused swipe-down keeps
+            // its screens' controllers, but not a stack that has changed since.
+            controller = self.controller(for: node, freshContainers: true)
             // The style first: reading the presentation controller fixes it.
             controller.modalPresentationStyle = .pageSheet
             controller.isModalInPresentation = sheet.interactiveDismissDisabled
@@ -215,7 +215,7 @@ extension FlowController: RenderHost {
                 presentation.delegate = proxy
             }
         case .fullScreenCover:
-            controller = self.controller(for: node)
+            controller = self.controller(for: node, freshContainers: true)
             controller.modalPresentationStyle = .fullScreen
             controller.presentationController?.delegate = proxy
         }
@@ -230,6 +230,7 @@ extension FlowController: RenderHost {
             message: display?.message,
             preferredStyle: style == .alert ? .alert : .actionSheet
         )
+        // The core gives an alert without buttons an OK button, so that it can always close.
         let buttons = display?.buttons.map { ($0.label, $0.role) } ?? [("OK", AlertRole.cancel)]
         for (index, (label, role)) in buttons.enumerated() {
             let actionStyle: UIAlertAction.Style = switch role {
@@ -247,8 +248,8 @@ extension FlowController: RenderHost {
             popover.sourceView = anchor.view
             popover.sourceRect = CGRect(x: anchor.view.bounds.midX, y: anchor.view.bounds.midY, width: 0, height: 0)
             popover.permittedArrowDirections = []
-            // A tap outside closes the popover without running any button's handler: the
-            // proxy reports it as the dialog's dismissal.
+            // A tap outside closes the popover and stands for the hidden cancel button; the
+            // proxy reports it through the core, which sends that button's event once.
             popover.delegate = proxy
         }
         return alert

@@ -35,6 +35,8 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     public let flow: Flow<Route>
     /// The options it was made with.
     public let options: FlowControllerOptions
+    /// The subtrees another renderer draws: the init's rule and ``FlowControllerOptions/opaque``.
+    public let opaque: OpaqueSubtrees<Route>
 
     let screen: (ScreenContext<Route>) -> UIViewController
     let proxy = DelegateProxy()
@@ -51,23 +53,29 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     private var started = false
 
     /// The scheduler that runs the steps; it holds this controller weakly.
-    lazy var scheduler = RenderScheduler(host: self, opaque: options.opaque)
+    lazy var scheduler = RenderScheduler(host: self, opaque: opaque)
 
     /// Creates the controller that renders `flow`.
     ///
     /// - Parameters:
     ///   - flow: The flow to render.
     ///   - options: Tab items, empty columns, opaque subtrees and the app's delegates.
+    ///   - opaque: The subtrees another renderer draws — a SwiftUI `FlowView(flow, root: id)`,
+    ///     from ``FlowControllerOptions/subtree`` — as a rule over the nodes, which keeps marking
+    ///     them after the root is replaced or a state restored (their ids change). Adds to
+    ///     ``FlowControllerOptions/opaque``.
     ///   - screen: The controller of a screen, from its id, route and Destination. A SwiftUI
     ///     screen is a `UIHostingController`. Called once per screen element; the controller is
     ///     reused for as long as the element stays.
     public init(
         _ flow: Flow<Route>,
         options: FlowControllerOptions = FlowControllerOptions(),
+        opaque: OpaqueSubtrees<Route> = .none,
         screen: @escaping (ScreenContext<Route>) -> UIViewController
     ) {
         self.flow = flow
         self.options = options
+        self.opaque = OpaqueSubtrees.ids(options.opaque).union(opaque)
         self.screen = screen
         super.init(nibName: nil, bundle: nil)
         proxy.observer = self
@@ -158,16 +166,20 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         return controllers.first { $0.value === controller }?.key
     }
 
-    /// The controller of `node`: the one already made for that element, or a new one.
-    func controller(for node: NavigationNode<Route>) -> UIViewController {
-        controllers[node.id] ?? build(node)
+    /// The controller of `node`: the one already made for that element, or a new one. With
+    /// `freshContainers`, its containers are made anew from `node` and only the controllers of
+    /// screens (and opaque subtrees) are reused, so that live screens keep their identity.
+    func controller(for node: NavigationNode<Route>, freshContainers: Bool = false) -> UIViewController {
+        if let made = controllers[node.id], !freshContainers || node.isScreen || opaque.contains(node) { return made }
+        return build(node, freshContainers: freshContainers)
     }
 
     /// Builds the controller of a new element with everything its containers hold, without
     /// its modal: presentations are steps of their own.
-    func build(_ node: NavigationNode<Route>) -> UIViewController {
+    func build(_ node: NavigationNode<Route>, freshContainers: Bool = false) -> UIViewController {
+        let child = { (node: NavigationNode<Route>) in self.controller(for: node, freshContainers: freshContainers) }
         let made: UIViewController
-        if options.opaque.contains(node.id) {
+        if opaque.contains(node) {
             made = options.subtree?(node.id) ?? UIViewController()
         } else {
             switch node.content {
@@ -176,20 +188,19 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
             case .stack(let stack):
                 let navigation = UINavigationController()
                 navigation.delegate = proxy
-                navigation.setViewControllers(stack.elements.map(controller(for:)), animated: false)
+                navigation.setViewControllers(stack.elements.map(child), animated: false)
                 made = navigation
             case .tabs(let tabs):
                 let bar = UITabBarController()
                 bar.delegate = proxy
-                bar.setViewControllers(tabs.tabs.map(tabController(for:)), animated: false)
+                bar.setViewControllers(tabs.tabs.map { tabController(for: $0, freshContainers: freshContainers) }, animated: false)
                 bar.selectedIndex = tabs.selectedIndex
                 made = bar
             case .split(let split):
                 let splitController = UISplitViewController(style: split.hasContentColumn ? .tripleColumn : .doubleColumn)
                 splitController.delegate = proxy
                 for column in split.columns {
-                    let child = split[column].map(controller(for:)) ?? options.emptyColumn(column)
-                    splitController.setViewController(child, for: column.uiKit)
+                    splitController.setViewController(split[column].map(child) ?? options.emptyColumn(column), for: column.uiKit)
                 }
                 made = splitController
             }
@@ -199,8 +210,8 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     }
 
     /// The controller of a tab, with its tab bar item.
-    func tabController(for tab: Tab<Route>) -> UIViewController {
-        let made = controller(for: tab.node)
+    func tabController(for tab: Tab<Route>, freshContainers: Bool = false) -> UIViewController {
+        let made = controller(for: tab.node, freshContainers: freshContainers)
         made.tabBarItem = options.tabItem(tab.id)
         return made
     }

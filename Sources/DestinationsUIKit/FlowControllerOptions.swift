@@ -18,10 +18,12 @@ public struct FlowControllerOptions {
     public var emptyColumn: (SplitColumn) -> UIViewController = { _ in UIViewController() }
     /// Elements whose whole subtree another renderer draws — a SwiftUI `FlowView(flow, root: id)`
     /// in a `UIHostingController`, say. The flow controller makes no step inside them: no
-    /// pushes, no presentations.
+    /// pushes, no presentations. Ids change when the root is replaced or a state restored, and
+    /// these marks are then lost: prefer the `opaque:` rule of ``FlowController``'s initializer.
     public var opaque: Set<ElementID> = []
-    /// The controller of each element in ``opaque``, usually a `UIHostingController`. Without it
-    /// an opaque element shows an empty controller.
+    /// The controller of each opaque element (``opaque`` and the flow controller's rule),
+    /// usually a `UIHostingController`; it gets the element's current id. Without it an opaque
+    /// element shows an empty controller.
     public var subtree: ((ElementID) -> UIViewController)?
     /// Whether a new root (launch, ``Flow/apply(_:)`` with `replaceRoot`) appears with a
     /// cross-dissolve.

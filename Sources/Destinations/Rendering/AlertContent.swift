@@ -80,12 +80,25 @@ public struct AlertDisplay: Hashable, Sendable {
         public let label: String
         /// The role.
         public let role: AlertRole?
+
+        /// The *OK* button that only dismisses: what an alert without buttons shows.
+        static let ok = Button(label: "OK", role: .cancel)
     }
 
     /// The title.
     public let title: String
     /// The message.
     public let message: String?
-    /// The buttons, in order; tap one with ``Flow/tapAlertButton(_:of:)`` and its index.
+    /// The buttons, in order; tap one with ``Flow/tapAlertButton(_:of:)`` and its index. Never
+    /// empty: content without buttons shows one *OK* button with the cancel role.
     public let buttons: [Button]
+
+    /// The index of the button a dismissal without a tap stands for: the first button with the
+    /// cancel role, or `nil` when there is none.
+    ///
+    /// An iPad action sheet is a popover that hides its cancel button, and a tap outside it
+    /// acts as that button: ``RenderScheduler/alertClosed(_:in:)`` reports it so.
+    public var cancelButton: Int? {
+        buttons.firstIndex { $0.role == .cancel }
+    }
 }

@@ -3,13 +3,18 @@ extension Flow {
     /// ``AlertDestination/alert`` content, or its route's name with one *OK* button when its
     /// Destination is not an ``AlertDestination``. `nil` when no alert with that content is on
     /// screen.
+    ///
+    /// There is always a button: content without any gets one *OK* button with the cancel role
+    /// that only dismisses, because a platform alert without actions cannot be closed (UIKit's
+    /// alert, and its action sheet on iPhone), and an iPad popover closed by a tap outside
+    /// stands for the cancel button (``AlertDisplay/cancelButton``).
     public func alertDisplay(of alert: ElementID) -> AlertDisplay? {
         guard isAlertOnScreen(alert) else { return nil }
         if let destination = live[alert]?.object as? any AlertDestination {
             return Self.display(of: destination)
         }
         let title = storage.node(alert)?.route?.name ?? ""
-        return AlertDisplay(title: title, message: nil, buttons: [AlertDisplay.Button(label: "OK", role: .cancel)])
+        return AlertDisplay(title: title, message: nil, buttons: [AlertDisplay.Button.ok])
     }
 
     /// What a tap on button `index` of an alert does on every platform: sends the button's
@@ -100,17 +105,21 @@ extension Flow {
         return AlertDisplay(
             title: content.title,
             message: content.message,
-            buttons: content.buttons.map { AlertDisplay.Button(label: $0.label, role: $0.role) }
+            buttons: content.buttons.isEmpty ? [.ok] : content.buttons.map { AlertDisplay.Button(label: $0.label, role: $0.role) }
         )
     }
 
     static func buttonEvent<D: AlertDestination>(_ index: Int, of destination: D) -> AnyEvent {
-        guard let event = destination.alert.buttons[index].event else { return AnyEvent(destination.alert.buttons[index].label) }
+        let buttons = destination.alert.buttons
+        // The *OK* button given to content without buttons sends nothing.
+        guard buttons.indices.contains(index) else { return AnyEvent(AlertDisplay.Button.ok.label) }
+        guard let event = buttons[index].event else { return AnyEvent(buttons[index].label) }
         return AnyEvent(event)
     }
 
     static func sendButton<D: AlertDestination>(_ index: Int, of destination: D) throws(NavigationError) {
-        guard let event = destination.alert.buttons[index].event else { return }
+        let buttons = destination.alert.buttons
+        guard buttons.indices.contains(index), let event = buttons[index].event else { return }
         try destination.send(event)
     }
 }

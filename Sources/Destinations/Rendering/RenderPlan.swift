@@ -40,6 +40,8 @@ extension NavigationState {
     ///   - opaque: Elements whose subtrees another renderer draws (a SwiftUI subtree hosted in
     ///     UIKit, say). The plan still places them in their containers, but makes no step inside
     ///     them: not for their containers, nor for the modals they or their descendants present.
+    ///     Ids change when the root is replaced or a state restored; to keep marking a subtree
+    ///     across that, pass an ``OpaqueSubtrees`` rule instead.
     ///   - animated: Whether the steps animate; pass `false` for a restored state, which should
     ///     appear at once.
     /// - Returns: Dismissals (outermost only), then container changes (outer before inner), then
@@ -58,10 +60,26 @@ extension NavigationState {
         opaque: Set<ElementID> = [],
         animated: Bool = true
     ) -> RenderPlan {
+        renderPlan(from: old, opaque: .ids(opaque), animated: animated)
+    }
+
+    /// The steps that take what a window shows from `old` to this state, leaving alone the
+    /// subtrees that `opaque` marks in either state.
+    ///
+    /// The same plan as the form that takes a set of ids, with opaque subtrees chosen by a rule
+    /// over the nodes (``OpaqueSubtrees``), which keeps marking them after their ids change (a
+    /// replaced root, a restored state).
+    ///
+    /// - Complexity: O(*n* + *m*) in the elements of both states, times the cost of the rule.
+    public func renderPlan(
+        from old: NavigationState?,
+        opaque: OpaqueSubtrees<Route>,
+        animated: Bool = true
+    ) -> RenderPlan {
         var steps: [RenderStep] = []
         func add(_ change: RenderStep.Change) { steps.append(RenderStep(change, animated: animated)) }
         let newChain = ownChain(opaque: opaque)
-        guard let old, old.root.id == root.id, !reusesIDs(of: old) else {
+        guard let old, old.root.id == root.id, !reusesIDs(of: old, opaque: opaque) else {
             if let outermost = old?.ownChain(opaque: opaque).first {
                 add(.dismiss(presenter: outermost.presenter, modal: outermost.modal))
             }
@@ -98,10 +116,10 @@ extension NavigationState {
     /// presented from inside an opaque subtree.
     ///
     /// - Complexity: O(*d*) in the nesting depth of the focus path.
-    func ownChain(opaque: Set<ElementID>) -> [PresentedModal] {
+    func ownChain(opaque: OpaqueSubtrees<Route>) -> [PresentedModal] {
         var chain: [PresentedModal] = []
         var node = root
-        while !opaque.contains(node.id) {
+        while !opaque.contains(node) {
             if let modal = node.modal {
                 chain.append(PresentedModal(presenter: node.id, modal: modal.node.id, style: modal.style))
                 node = modal.node
@@ -115,13 +133,13 @@ extension NavigationState {
     }
 
     /// The outermost modal drawn by this renderer that is not on the focus path, if any.
-    func firstModalOffFocus(opaque: Set<ElementID>) -> PresentedModal? {
+    func firstModalOffFocus(opaque: OpaqueSubtrees<Route>) -> PresentedModal? {
         var onScreen: Set<ElementID> = []
         for modal in presentedChain { onScreen.insert(modal.modal) }
         var found: PresentedModal?
         var pending: [NavigationNode<Route>] = [root]
         while found == nil, let node = pending.popLast() {
-            if opaque.contains(node.id) { continue }
+            if opaque.contains(node) { continue }
             if let modal = node.modal {
                 if !onScreen.contains(modal.node.id) {
                     found = PresentedModal(presenter: node.id, modal: modal.node.id, style: modal.style)
@@ -141,23 +159,26 @@ extension NavigationState {
         let route: Route?
         let tabs: [TabID]?
         let hasContentColumn: Bool?
+        let opaque: Bool
 
-        init(_ node: NavigationNode<Route>, parent: ElementID?) {
+        init(_ node: NavigationNode<Route>, parent: ElementID?, opaque: OpaqueSubtrees<Route>) {
             self.parent = parent
             kind = node.kind
             route = node.route
             tabs = node.tabs?.ids
             hasContentColumn = node.split?.hasContentColumn
+            self.opaque = opaque.contains(node)
         }
     }
 
-    /// Whether an id of `old` names another element here: another kind, route, shape or parent.
-    private func reusesIDs(of old: NavigationState) -> Bool {
+    /// Whether an id of `old` names another element here: another kind, route, shape or parent,
+    /// or an element that became opaque or stopped being so.
+    private func reusesIDs(of old: NavigationState, opaque: OpaqueSubtrees<Route>) -> Bool {
         var identities: [ElementID: RenderIdentity] = [:]
-        Self.visitWithParents(old.root) { node, parent in identities[node.id] = RenderIdentity(node, parent: parent) }
+        Self.visitWithParents(old.root) { node, parent in identities[node.id] = RenderIdentity(node, parent: parent, opaque: opaque) }
         var reused = false
         Self.visitWithParents(root) { node, parent in
-            if let before = identities[node.id], before != RenderIdentity(node, parent: parent) { reused = true }
+            if let before = identities[node.id], before != RenderIdentity(node, parent: parent, opaque: opaque) { reused = true }
         }
         return reused
     }
@@ -178,10 +199,10 @@ extension NavigationState {
     private static func planContainers(
         _ new: NavigationNode<Route>,
         shown: NavigationNode<Route>,
-        opaque: Set<ElementID>,
+        opaque: OpaqueSubtrees<Route>,
         add: (RenderStep.Change) -> Void
     ) {
-        guard !opaque.contains(new.id) else { return }
+        guard !opaque.contains(new) else { return }
         switch (new.content, shown.content) {
         case (.stack(let stack), .stack(let before)):
             if !stack.hasSameElements(as: before) { add(.setStack(new.id, elements: stack.elements.map { $0.id })) }

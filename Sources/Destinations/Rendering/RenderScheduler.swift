@@ -50,8 +50,8 @@ public final class RenderScheduler<Host: RenderHost> {
 
     /// The renderer that carries out the steps. The scheduler does not keep it alive.
     public private(set) weak var host: Host?
-    /// Elements whose subtrees another renderer draws; no step goes inside them.
-    public let opaque: Set<ElementID>
+    /// The subtrees another renderer draws; no step goes inside them.
+    public let opaque: OpaqueSubtrees<Route>
     /// What the window shows, as far as finished steps and acknowledged user changes tell:
     /// `nil` before the first step.
     public private(set) var rendered: NavigationState<Route>?
@@ -66,19 +66,49 @@ public final class RenderScheduler<Host: RenderHost> {
     private var needsPlan = false
     private var running = false
     private var stepNumber = 0
+    /// The alerts whose closing was last reported, newest last: a platform may tell a closing
+    /// twice (UIKit runs an iPad popover's cancel handler and tells its delegate), and an alert
+    /// leaves the list once it is presented again.
+    private var closedAlerts: [ElementID] = []
 
     /// Creates a scheduler that drives `host`.
     ///
     /// - Parameters:
     ///   - host: The platform renderer.
-    ///   - opaque: Elements whose subtrees another renderer draws.
-    public init(host: Host, opaque: Set<ElementID> = []) {
+    ///   - opaque: Elements whose subtrees another renderer draws, by id. Ids change when the
+    ///     root is replaced or a state restored; the initializer that takes an
+    ///     ``OpaqueSubtrees`` rule keeps marking the subtrees across that.
+    public convenience init(host: Host, opaque: Set<ElementID> = []) {
+        self.init(host: host, opaque: .ids(opaque))
+    }
+
+    /// Creates a scheduler that drives `host`, leaving to another renderer the subtrees that
+    /// `opaque` marks in each state it shows.
+    ///
+    /// - Parameters:
+    ///   - host: The platform renderer.
+    ///   - opaque: Which subtrees another renderer draws, asked of every state's nodes, so that
+    ///     the marking survives a replaced root or a restored state.
+    public init(host: Host, opaque: OpaqueSubtrees<Route>) {
         self.host = host
         self.opaque = opaque
     }
 
     /// Whether no step is under way and the window shows the newest state.
     public var isIdle: Bool { current == nil && plan.isEmpty && !needsPlan }
+
+    /// Whether the step under way changes the container `id` itself — a stack's screens, a split
+    /// view's columns — or replaces the root. What the platform reports about `id` meanwhile
+    /// (a navigation controller's `didShow`, a split view's `willHide` while a column step shows
+    /// another column) is the step's doing, not the user's.
+    public func isChanging(_ id: ElementID) -> Bool {
+        switch current?.change {
+        case .setStack(let stack, _)?: stack == id
+        case .setColumn(_, let split, _)?: split == id
+        case .setRoot?: true
+        default: false
+        }
+    }
 
     /// Makes the window show `state`, after the step under way, if any.
     ///
@@ -119,10 +149,47 @@ public final class RenderScheduler<Host: RenderHost> {
     /// runs: the button's event goes to the flow (``Flow/tapAlertButton(_:of:)``), the window's
     /// dismissal is acknowledged, and the flow's state is shown. A late tap, on an alert the
     /// state no longer holds, changes nothing in the flow.
+    ///
+    /// Each presentation of an alert closes once: a second report of its closing — a tap after
+    /// ``alertClosed(_:in:)``, or the other way round — changes nothing, so a button's event is
+    /// never sent twice.
     public func alertButtonTapped(_ index: Int, of alert: ElementID, in flow: Flow<Route>) {
+        guard markClosed(alert) else { return }
         try? flow.tapAlertButton(index, of: alert)
         acknowledge(.dismissed(modal: alert))
         show(flow.state)
+    }
+
+    /// The platform closed the alert (or confirmation dialog) whose content is `alert` without
+    /// a button tap: a tap outside an iPad action sheet, which is a popover that hides its
+    /// cancel button and treats a tap outside as that button.
+    ///
+    /// When the alert has a button with the cancel role (``AlertDisplay/cancelButton``), this is
+    /// that button's tap, through ``alertButtonTapped(_:of:in:)``: its event is sent, once, even
+    /// when the platform also runs the button's handler. Without one it is the alert's plain
+    /// dismissal, reported to the flow. A late call, for an alert the flow no longer holds,
+    /// changes nothing in the flow.
+    public func alertClosed(_ alert: ElementID, in flow: Flow<Route>) {
+        guard !closedAlerts.contains(alert) else { return }
+        if let cancel = flow.alertDisplay(of: alert)?.cancelButton {
+            return alertButtonTapped(cancel, of: alert, in: flow)
+        }
+        markClosed(alert)
+        if let action = try? UserAction.dismissal(of: alert, in: flow.state) {
+            report(action, to: flow)
+        } else {
+            acknowledge(.dismissed(modal: alert))
+            show(flow.state)
+        }
+    }
+
+    /// Records that `alert` closed; `false` when its closing was already reported.
+    @discardableResult
+    private func markClosed(_ alert: ElementID) -> Bool {
+        guard !closedAlerts.contains(alert) else { return false }
+        closedAlerts.append(alert)
+        if closedAlerts.count > 16 { closedAlerts.removeFirst() }
+        return true
     }
 
     /// Reports a change the user made on screen: applies `action` to `flow`, acknowledges it,
@@ -175,6 +242,10 @@ public final class RenderScheduler<Host: RenderHost> {
         guard number == stepNumber, current != nil else { return }
         rendered = (rendered ?? target).applying(step, toward: target)
         current = nil
+        // A modal presented again is a new presentation, which closes in its own right. Not
+        // before it is on screen: the platform's second report of the old one's closing may
+        // come while the new one is being presented.
+        if case .present(_, let modal, _) = step.change { closedAlerts.removeAll { $0 == modal } }
         advance()
     }
 }

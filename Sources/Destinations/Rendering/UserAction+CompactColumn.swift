@@ -26,4 +26,19 @@ extension UserAction {
         }
         return .closedColumn(showing: closing.node.id)
     }
+
+    /// The report for a collapsed split view whose `column` the platform hides — UIKit's
+    /// `splitViewController(_:willHide:)` after the user's back — or `nil` when `column` is not
+    /// the focused column of `split` in `state`.
+    ///
+    /// A collapsed split view shows the focused column alone, so only hiding that column can be
+    /// the user's back. A column step that shows another column (a programmatic `show`, after
+    /// the step made that column the focused one) hides the one before it, which is not the
+    /// user's. Ask with the state the window showed when the hiding began, and again with the
+    /// state it shows when the transition has finished: when a step changed the focus
+    /// meanwhile, the second answer is `nil`.
+    public static func hiddenColumn(_ column: SplitColumn, of split: ElementID, in state: NavigationState<Route>) -> UserAction? {
+        guard let node = state.node(split), node.focusedColumn == column, let shown = node.split?[column] else { return nil }
+        return try? self.column(showing: shown.id, in: state)
+    }
 }

@@ -50,4 +50,149 @@ import Testing
         #expect(window.projection == FakeWindow.projection(of: flow.state))
         #expect(window.violations.isEmpty, "\(window.violations)")
     }
+
+    // MARK: Closed without a tap (an iPad action sheet's popover, tapped outside)
+
+    func dialogSetUp(_ route: TestRoute) throws -> (Flow<TestRoute>, Log, FakeWindow, FakeUIKitHost, RenderScheduler<FakeUIKitHost>, ElementID) {
+        let log = Log()
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
+            switch route {
+            case .confirm, .choice, .login: Dialog.provider(log: log)
+            default: screenProvider(log: Log())
+            }
+        })
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window)
+        let scheduler = RenderScheduler(host: host)
+        scheduler.show(flow.state, animated: false)
+        try flow.apply(.confirmationDialog(route))
+        scheduler.show(flow.state)
+        window.finishAll()
+        let dialog = try #require(flow.state.presentedChain.last?.modal)
+        window.userDismiss(try #require(host.controller(dialog)))
+        return (flow, log, window, host, scheduler, dialog)
+    }
+
+    /// Finishes the transitions and checks that the dialog is gone, from the state and the
+    /// window. Takes the host, which the scheduler holds weakly, to keep it alive until then.
+    func expectClosed(_ flow: Flow<TestRoute>, _ window: FakeWindow, _ host: FakeUIKitHost, _ scheduler: RenderScheduler<FakeUIKitHost>) {
+        window.finishAll()
+        #expect(flow.state.presentedChain.isEmpty)
+        #expect(window.projection == FakeWindow.projection(of: flow.state))
+        #expect(window.violations.isEmpty, "\(window.violations)")
+        #expect(scheduler.isIdle)
+    }
+
+    @Test func aTapOutsideSendsTheCancelButtonsEventOnceWhicheverCallbackComesFirst() throws {
+        for handlerFirst in [false, true] {
+            let (flow, log, window, host, scheduler, dialog) = try dialogSetUp(.confirm)
+            let cancel = try #require(flow.alertDisplay(of: dialog)?.cancelButton)
+            if handlerFirst {
+                scheduler.alertButtonTapped(cancel, of: dialog, in: flow)
+                scheduler.alertClosed(dialog, in: flow)
+            } else {
+                scheduler.alertClosed(dialog, in: flow)
+                scheduler.alertButtonTapped(cancel, of: dialog, in: flow)
+            }
+            #expect(log.take() == ["cancelled"], "handler first: \(handlerFirst)")
+            expectClosed(flow, window, host, scheduler)
+        }
+    }
+
+    @Test func aTapOutsideADialogWithoutCancelIsItsDismissalAndSendsNothing() throws {
+        let (flow, log, window, host, scheduler, dialog) = try dialogSetUp(.choice)
+        #expect(flow.alertDisplay(of: dialog)?.cancelButton == nil)
+        scheduler.alertClosed(dialog, in: flow)
+        scheduler.alertClosed(dialog, in: flow)
+        #expect(log.take().isEmpty)
+        expectClosed(flow, window, host, scheduler)
+    }
+
+    @Test func anAlertWithoutButtonsGetsAnOKCancelButtonThatCloses() throws {
+        let (flow, log, window, host, scheduler, dialog) = try dialogSetUp(.login)
+        let display = try #require(flow.alertDisplay(of: dialog))
+        #expect(display.buttons.map(\.label) == ["OK"])
+        #expect(display.cancelButton == 0)
+        scheduler.alertClosed(dialog, in: flow)
+        #expect(log.take().isEmpty)
+        expectClosed(flow, window, host, scheduler)
+    }
+
+    @Test func theOKButtonOfAnAlertWithoutButtonsCanBeTapped() throws {
+        let (flow, _, window, host, scheduler, dialog) = try dialogSetUp(.login)
+        scheduler.alertButtonTapped(0, of: dialog, in: flow)
+        expectClosed(flow, window, host, scheduler)
+        #expect(throws: NavigationError.self) { try flow.tapAlertButton(1, of: dialog) }
+    }
+
+    @Test func aCloseTheFlowRefusesSendsTheCancelEventOnceThenTheDialogIsPutBack() throws {
+        let (flow, log, window, host, scheduler, dialog) = try dialogSetUp(.confirm)
+        flow.guards = [NavigationGuard("keep") { change in change.removed.contains(.confirm) ? .deny(reason: "kept") : .allow }]
+        let cancel = try #require(flow.alertDisplay(of: dialog)?.cancelButton)
+        // UIKit tells the popover's delegate and runs the cancel handler; the flow refuses the
+        // dismissal, so the dialog is still in the state when the second call comes.
+        scheduler.alertClosed(dialog, in: flow)
+        scheduler.alertButtonTapped(cancel, of: dialog, in: flow)
+        #expect(log.take() == ["cancelled"])
+        // The state wins: the window presents the dialog again, and a tap on that presentation
+        // counts.
+        window.finishAll()
+        #expect(flow.state.presentedChain.last?.modal == dialog)
+        #expect(window.projection == FakeWindow.projection(of: flow.state))
+        window.userDismiss(try #require(host.controller(dialog)))
+        scheduler.alertButtonTapped(cancel, of: dialog, in: flow)
+        #expect(log.take() == ["cancelled"])
+        flow.guards = []
+        window.finishAll()
+        window.userDismiss(try #require(host.controller(dialog)))
+        scheduler.alertButtonTapped(cancel, of: dialog, in: flow)
+        #expect(log.take() == ["cancelled"])
+        expectClosed(flow, window, host, scheduler)
+    }
+
+    @Test func theSameDialogPresentedAgainClosesAgain() throws {
+        let (flow, log, window, host, scheduler, dialog) = try dialogSetUp(.confirm)
+        let withDialog = flow.state
+        scheduler.alertClosed(dialog, in: flow)
+        #expect(log.take() == ["cancelled"])
+        window.finishAll()
+        // A restored state brings the dialog back under the same id: a new presentation, whose
+        // tap outside counts again.
+        try flow.restore(withDialog)
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        #expect(flow.state.presentedChain.last?.modal == dialog)
+        window.userDismiss(try #require(host.controller(dialog)))
+        scheduler.alertClosed(dialog, in: flow)
+        #expect(log.take() == ["cancelled"])
+        expectClosed(flow, window, host, scheduler)
+    }
+}
+
+/// A confirmation dialog whose buttons record their events: `.confirm` has a cancel button,
+/// `.choice` has none, `.login` has no buttons at all.
+@MainActor
+final class Dialog: AlertDestination {
+    enum Event: Hashable, Sendable { case delete, cancelled }
+    let context = DestinationContext<TestRoute, Event>()
+    let route: TestRoute
+    init(_ route: TestRoute) { self.route = route }
+
+    var alert: AlertContent<Event> {
+        switch route {
+        case .confirm:
+            AlertContent("Delete?", buttons: [AlertButton("Delete", role: .destructive, sends: .delete), AlertButton("Cancel", role: .cancel, sends: .cancelled)])
+        case .choice:
+            AlertContent("Delete?", buttons: [AlertButton("Delete", role: .destructive, sends: .delete), AlertButton("Keep")])
+        default:
+            AlertContent("Saved", buttons: [])
+        }
+    }
+
+    static func provider(log: Log) -> Provider<TestRoute> {
+        Provider { (route: TestRoute) in Dialog(route) } events: { events in
+            events.on(.delete, .perform { _ in log.record("delete") })
+            events.on(.cancelled, .perform { _ in log.record("cancelled") })
+        }
+    }
 }

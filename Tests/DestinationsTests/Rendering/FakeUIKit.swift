@@ -318,10 +318,15 @@ final class FakeWindow {
 
     /// What the window must show for `state`, in the format of ``projection``.
     static func projection(of state: NavigationState<TestRoute>, opaque: Set<ElementID> = []) -> String {
+        projection(of: state, opaque: .ids(opaque))
+    }
+
+    /// What the window must show for `state`, with the subtrees `opaque` marks hosted.
+    static func projection(of state: NavigationState<TestRoute>, opaque: OpaqueSubtrees<TestRoute>) -> String {
         var lines: [String] = []
         func describe(_ node: NavigationNode<TestRoute>, depth: Int) {
             let indent = String(repeating: "  ", count: depth)
-            if opaque.contains(node.id) {
+            if opaque.contains(node) {
                 lines.append("\(indent)hosted \(node.id)")
                 return
             }
@@ -365,8 +370,8 @@ extension FakeWindow.Controller {
 final class FakeUIKitHost: RenderHost {
     typealias Route = TestRoute
     let window: FakeWindow
-    /// Elements whose subtrees another renderer draws.
-    let opaque: Set<ElementID>
+    /// The subtrees another renderer draws.
+    let opaque: OpaqueSubtrees<TestRoute>
     private(set) var controllers: [ElementID: FakeWindow.Controller] = [:]
     private(set) var performed: [RenderStep] = []
     /// Steps whose effect already held when they came: each is harmless (steps are
@@ -374,7 +379,11 @@ final class FakeUIKitHost: RenderHost {
     /// scheduler lost track of a change — typically a user's change it redid.
     private(set) var redundant: [RenderStep] = []
 
-    init(window: FakeWindow, opaque: Set<ElementID> = []) {
+    convenience init(window: FakeWindow, opaque: Set<ElementID> = []) {
+        self.init(window: window, opaque: .ids(opaque))
+    }
+
+    init(window: FakeWindow, opaque: OpaqueSubtrees<TestRoute>) {
         self.window = window
         self.opaque = opaque
     }
@@ -385,11 +394,11 @@ final class FakeUIKitHost: RenderHost {
         guard !opaque.isEmpty, let state, let path = state.root.path(to: id) else { return false }
         var node = state.root
         for step in path {
-            if opaque.contains(node.id) { return true }
+            if opaque.contains(node) { return true }
             guard let next = node.child(at: step) else { return false }
             node = next
         }
-        return includingRoots && opaque.contains(node.id)
+        return includingRoots && opaque.contains(node)
     }
 
     /// The element ids a window drawn by this host shows for `state`: everything but what the
@@ -399,7 +408,7 @@ final class FakeUIKitHost: RenderHost {
         var pending = [state.root]
         while let node = pending.popLast() {
             ids.insert(node.id)
-            guard !opaque.contains(node.id) else { continue }
+            guard !opaque.contains(node) else { continue }
             pending.append(contentsOf: node.children)
             if let modal = node.modal { pending.append(modal.node) }
         }
@@ -499,7 +508,7 @@ final class FakeUIKitHost: RenderHost {
     }
 
     private func kind(of node: NavigationNode<TestRoute>) -> FakeWindow.Controller.Kind {
-        if opaque.contains(node.id) { return .hosted }
+        if opaque.contains(node) { return .hosted }
         return switch node.content {
         case .screen(let route): .screen(route)
         case .stack: .navigation

@@ -172,6 +172,37 @@ final class ScriptedHost: RenderHost {
         #expect(window.violations.isEmpty)
     }
 
+    @Test func aSheetPutBackAfterARefusedSwipeDownShowsTheStacksCurrentScreens() throws {
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window)
+        let scheduler = RenderScheduler(host: host)
+        let flow = try makeFlow(.stack(.home))
+        flow.guards = [NavigationGuard("keepEditor") { change in change.removed.contains(.editor) ? .deny(reason: "kept") : .allow }]
+        try flow.apply(.sheetStack(.editor))
+        scheduler.show(flow.state)
+        window.finishAll()
+        let sheet = try #require(flow.state.presentedChain.last?.modal)
+        // The flow pushes inside the sheet before the renderer hears of it, and the user swipes
+        // the sheet down; the flow refuses the dismissal.
+        try flow.apply(.push(.detail(1)))
+        window.userDismiss(try #require(host.controller(sheet)))
+        let rendered = try #require(scheduler.rendered)
+        let dismissal = try #require(try UserAction.dismissal(of: sheet, in: rendered))
+        #expect(scheduler.report(dismissal, to: flow) != nil)
+        let performedBefore = host.performed.count
+        window.finishAll()
+        // One presentation puts the sheet back with the stack's current screens: the host must
+        // build the sheet's containers from the target (reusing only screens), because no step
+        // inside the sheet follows.
+        #expect(host.performed[performedBefore...].isEmpty)
+        #expect(host.performed.last.map { $0.isModalTransition } == true)
+        #expect(scheduler.rendered == flow.state)
+        #expect(window.projection == FakeWindow.projection(of: flow.state))
+        #expect(window.projection.contains("detail(1)"))
+        #expect(window.violations.isEmpty, "\(window.violations)")
+        #expect(scheduler.isIdle)
+    }
+
     @Test func aRefusedTabTapSelectsTheStatesTabAgain() throws {
         let window = FakeWindow()
         let host = FakeUIKitHost(window: window)

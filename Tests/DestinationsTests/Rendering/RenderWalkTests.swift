@@ -109,9 +109,18 @@ import Testing
         var outcome = Outcome()
         let flow = try makeFlow(RandomStates.layout(&random))
         // Some walks leave one subtree to another renderer.
-        let candidates = flow.state.nodes.dropFirst().map { $0.id }
-        let opaque: Set<ElementID> = !candidates.isEmpty && random.chance(0.3) ? [random.pick(candidates)] : []
-        if !opaque.isEmpty { outcome.opaque += 1 }
+        // Some by id, some by a rule over the routes, which also marks elements made later.
+        let candidates = Array(flow.state.nodes.dropFirst())
+        var opaque = OpaqueSubtrees<TestRoute>.none
+        if !candidates.isEmpty, random.chance(0.3) {
+            let picked = random.pick(candidates)
+            if random.chance(0.5), let route = picked.route ?? picked.stack?.elements.first?.route {
+                opaque = .routes([route])
+            } else {
+                opaque = .ids([picked.id])
+            }
+            outcome.opaque += 1
+        }
         let window = FakeWindow()
         let host = FakeUIKitHost(window: window, opaque: opaque)
         let scheduler = RenderScheduler(host: host, opaque: opaque)

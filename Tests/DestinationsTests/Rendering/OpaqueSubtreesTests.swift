@@ -1,0 +1,103 @@
+@testable import Destinations
+import Testing
+
+/// Opaque subtrees marked by a rule over the nodes keep their marking when element ids change.
+@MainActor
+@Suite struct OpaqueSubtreesTests {
+    /// The profile tab's stack, whose first screen is `.settings`.
+    static let settings = OpaqueSubtrees<TestRoute>.routes([.settings])
+
+    func profileStack(of state: NavigationState<TestRoute>) throws -> ElementID {
+        try #require(state.root.tabs?.tabs[1].node.id)
+    }
+
+    /// Pushes and presents inside the profile stack.
+    func changeInsideProfile(_ flow: Flow<TestRoute>) throws {
+        try flow.apply(.path([.selectTab(.profile), .push(.detail(1)), .sheet(.editor)]))
+    }
+
+    @Test func aRuleKeepsASubtreeOpaqueAfterTheRootIsReplacedAndAfterARestore() throws {
+        let flow = try makeFlow(threeTabs)
+        let saved = flow.state
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window, opaque: Self.settings)
+        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
+        scheduler.show(flow.state, animated: false)
+
+        for (label, change) in [
+            ("replaceRoot", { try flow.apply(.replaceRoot(threeTabs)) }),
+            ("restore", { try flow.restore(saved) }),
+        ] as [(String, () throws -> Void)] {
+            let before = try profileStack(of: flow.state)
+            try change()
+            scheduler.show(flow.state, animated: label != "restore")
+            window.finishAll()
+            let stack = try profileStack(of: flow.state)
+            #expect(stack != before, "\(label) gives the elements new ids")
+            #expect(window.projection.contains("hosted \(stack)"), "\(label): \(window.projection)")
+            let performedBefore = host.performed.count
+            try changeInsideProfile(flow)
+            scheduler.show(flow.state)
+            window.finishAll()
+            let planned = host.performed[performedBefore...]
+            #expect(!planned.contains { if case .setStack(stack, _) = $0.change { true } else { false } }, "\(label): \(planned)")
+            #expect(!planned.contains { $0.isModalTransition }, "\(label): \(planned)")
+            #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings))
+            #expect(window.violations.isEmpty, "\(window.violations)")
+            #expect(scheduler.isIdle)
+            try flow.apply(.path([.dismiss, .selectTab(.inbox)]))
+            scheduler.show(flow.state)
+            window.finishAll()
+        }
+    }
+
+    @Test func fixedIdsLoseTheMarkWhenTheRootIsReplaced() throws {
+        let flow = try makeFlow(threeTabs)
+        let ids: Set<ElementID> = [try profileStack(of: flow.state)]
+        let host = ScriptedHost()
+        host.finishesAtOnce = true
+        let scheduler = RenderScheduler(host: host, opaque: ids)
+        scheduler.show(flow.state, animated: false)
+        try flow.apply(.replaceRoot(threeTabs))
+        scheduler.show(flow.state)
+        let stack = try profileStack(of: flow.state)
+        try changeInsideProfile(flow)
+        scheduler.show(flow.state)
+        // The ids name the old stack: the new one is planned into, which the rule above prevents.
+        #expect(host.performed.contains { if case .setStack(stack, _) = $0.change { true } else { false } })
+    }
+
+    @Test func theSetFormAndTheIdsRulePlanAlike() throws {
+        let tabs = try state(threeTabs)
+        let changed = try tabs.applying(.path([.push(.detail(1)), .sheet(.editor), .selectTab(.profile)]))
+        let ids: Set<ElementID> = [ElementID(2)]
+        #expect(changed.renderPlan(from: tabs, opaque: ids) == changed.renderPlan(from: tabs, opaque: .ids(ids)))
+        #expect(changed.renderPlan(from: tabs, opaque: .ids(ids)) != changed.renderPlan(from: tabs, opaque: .none))
+    }
+
+    @Test func anElementThatBecomesOpaqueIsRebuilt() throws {
+        // A rule that depends on what a stack holds: pushing a second screen makes it opaque.
+        let deep = OpaqueSubtrees<TestRoute> { node in (node.stack?.elements.count ?? 0) > 1 }
+        let one = try state(.stack(.home))
+        let two = try one.applying(.push(.list))
+        #expect(two.renderPlan(from: one, opaque: deep).steps.map(\.change) == [.setRoot(one.root.id)])
+        #expect(two.renderPlan(from: one, opaque: .none).steps.map(\.change) != [.setRoot(one.root.id)])
+    }
+
+    @Test func theRoutesRuleMarksScreensAndStacksByTheirFirstScreen() throws {
+        let tabs = try state(threeTabs)
+        let rule = OpaqueSubtrees<TestRoute>.routes([.settings, .list])
+        let inbox = try #require(tabs.root.tabs?.tabs[0].node)
+        let profile = try #require(tabs.root.tabs?.tabs[1].node)
+        let search = try #require(tabs.root.tabs?.tabs[2].node)
+        #expect(rule.contains(profile))
+        #expect(rule.contains(search))
+        #expect(!rule.contains(inbox))
+        #expect(!rule.contains(tabs.root))
+        #expect(OpaqueSubtrees<TestRoute>.none.isEmpty)
+        #expect(OpaqueSubtrees<TestRoute>.ids([]).isEmpty)
+        #expect(!rule.isEmpty)
+        let either = OpaqueSubtrees<TestRoute>.ids([inbox.id]).union(.routes([.list]))
+        #expect(either.contains(inbox) && either.contains(search) && !either.contains(profile))
+    }
+}
