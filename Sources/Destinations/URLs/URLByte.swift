@@ -178,3 +178,37 @@ func withTemporaryBuffer<Element, Result>(
     guard let result else { preconditionFailure("the body returned or threw") }
     return result
 }
+
+/// Two temporary buffers in one allocation, for one closure: each nesting of
+/// ``withTemporaryBuffer(of:capacity:_:)`` moves the result once more on its way out. The
+/// element types must be trivial.
+@inlinable @inline(__always)
+func withTemporaryBuffers<First, Second, Result>(
+    of first: First.Type,
+    capacity firstCapacity: Int,
+    and second: Second.Type,
+    capacity secondCapacity: Int,
+    _ body: (UnsafeMutableBufferPointer<First>, UnsafeMutableBufferPointer<Second>) throws(DeepLinkError) -> Result
+) throws(DeepLinkError) -> Result {
+    let secondAlignment = MemoryLayout<Second>.alignment
+    let secondOffset = (MemoryLayout<First>.stride * firstCapacity + secondAlignment - 1) / secondAlignment * secondAlignment
+    let byteCount = secondOffset + MemoryLayout<Second>.stride * secondCapacity
+    let alignment = max(MemoryLayout<First>.alignment, secondAlignment)
+    var failure: DeepLinkError?
+    let result: Result? = withUnsafeTemporaryAllocation(byteCount: max(byteCount, 1), alignment: alignment) { raw in
+        let base = raw.baseAddress!
+        let firstBuffer = UnsafeMutableBufferPointer(
+            start: base.bindMemory(to: First.self, capacity: firstCapacity), count: firstCapacity)
+        let secondBuffer = UnsafeMutableBufferPointer(
+            start: (base + secondOffset).bindMemory(to: Second.self, capacity: secondCapacity), count: secondCapacity)
+        do throws(DeepLinkError) {
+            return try body(firstBuffer, secondBuffer)
+        } catch {
+            failure = error
+            return nil
+        }
+    }
+    if let failure { throw failure }
+    guard let result else { preconditionFailure("the body returned or threw") }
+    return result
+}

@@ -149,17 +149,14 @@ extension URLRouter {
         guard query.count <= limits.queryItems else {
             throw .tooManyQueryItems(count: query.count, limit: limits.queryItems)
         }
-        return try withTemporaryBuffer(of: PathSegment.self, capacity: segmentCount) {
-            (segments) throws(DeepLinkError) -> Result? in
-            try withTemporaryBuffer(of: UInt8.self, capacity: end - start) {
-                (scratch) throws(DeepLinkError) -> Result? in
-                let count = try LinkPathScanner.scan(
-                    bytes, start, end, hostFolding: hostFolding, limits: limits, into: segments, scratch: scratch)
-                let segments = UnsafeBufferPointer(rebasing: segments[..<count])
-                guard let link = trie.match(segments, input: bytes, scratch: UnsafeBufferPointer(scratch), loose: loose)
-                else { return nil }
-                return try body(Int(link), segments, query)
-            }
+        return try withTemporaryBuffers(of: PathSegment.self, capacity: segmentCount, and: UInt8.self, capacity: end - start) {
+            (segments, scratch) throws(DeepLinkError) -> Result? in
+            let count = try LinkPathScanner.scan(
+                bytes, start, end, hostFolding: hostFolding, limits: limits, into: segments, scratch: scratch)
+            let segments = UnsafeBufferPointer(rebasing: segments[..<count])
+            guard let link = trie.match(segments, input: bytes, scratch: UnsafeBufferPointer(scratch), loose: loose)
+            else { return nil }
+            return try body(Int(link), segments, query)
         }
     }
 
@@ -204,69 +201,68 @@ extension URLRouter {
         limits: URLLimits,
         _ body: (inout ArgumentReader) throws(DeepLinkError) -> Result
     ) throws(DeepLinkError) -> Result {
-        try withTemporaryBuffer(of: ByteRange.self, capacity: segments.count + query.count) {
-            (ranges) throws(DeepLinkError) -> Result in
-            try withTemporaryBuffer(of: ArgumentSlot.self, capacity: link.parameters.count) {
-                (slots) throws(DeepLinkError) -> Result in
-                var rangeCount = 0
-                var position = 0
-                for segment in link.segments {
-                    switch segment {
-                    case .constant:
-                        position += 1
-                    case .parameter(let parameter):
-                        slots.initializeElement(at: parameter, to: ArgumentSlot(first: Int32(rangeCount), count: 1))
-                        ranges.initializeElement(
-                            at: rangeCount, to: ByteRange(Int(segments[position].start), Int(segments[position].end)))
-                        rangeCount += 1
-                        position += 1
-                    case .catchAll(let parameter):
-                        let taken = segments.count - position
-                        slots.initializeElement(at: parameter, to: ArgumentSlot(first: Int32(rangeCount), count: Int32(taken)))
-                        for segment in segments[position...] {
-                            ranges.initializeElement(at: rangeCount, to: ByteRange(Int(segment.start), Int(segment.end)))
-                            rangeCount += 1
-                        }
-                        position = segments.count
-                    }
-                }
-                var matchedItems = 0
-                let parameters = link.parameters
-                for parameter in parameters.indices where !parameters[parameter].isPositional {
-                    // Only query parameters are read whole: a spec holds strings and closures.
-                    let spec = parameters[parameter]
-                    guard case .named(let key) = spec.placement else { continue }
-                    let first = rangeCount
-                    for item in query {
-                        guard try query.key(of: item, equals: key, foldingCase: link.caseInsensitive) else { continue }
-                        ranges.initializeElement(at: rangeCount, to: item.value)
+        try withTemporaryBuffers(
+            of: ByteRange.self, capacity: segments.count + query.count, and: ArgumentSlot.self, capacity: link.parameters.count
+        ) {
+            (ranges, slots) throws(DeepLinkError) -> Result in
+            var rangeCount = 0
+            var position = 0
+            for segment in link.segments {
+                switch segment {
+                case .constant:
+                    position += 1
+                case .parameter(let parameter):
+                    slots.initializeElement(at: parameter, to: ArgumentSlot(first: Int32(rangeCount), count: 1))
+                    ranges.initializeElement(
+                        at: rangeCount, to: ByteRange(Int(segments[position].start), Int(segments[position].end)))
+                    rangeCount += 1
+                    position += 1
+                case .catchAll(let parameter):
+                    let taken = segments.count - position
+                    slots.initializeElement(at: parameter, to: ArgumentSlot(first: Int32(rangeCount), count: Int32(taken)))
+                    for segment in segments[position...] {
+                        ranges.initializeElement(at: rangeCount, to: ByteRange(Int(segment.start), Int(segment.end)))
                         rangeCount += 1
                     }
-                    let found = rangeCount - first
-                    if found > 1 && spec.mode != .repeated {
-                        throw .duplicateParameter(route: link.template, name: key)
-                    }
-                    matchedItems += found
-                    slots.initializeElement(at: parameter, to: ArgumentSlot(first: Int32(first), count: Int32(found)))
+                    position = segments.count
                 }
-                if link.strictQuery && matchedItems < query.count {
-                    for item in query where try !link.declares(item, in: query) {
-                        throw .unknownParameter(route: link.template, name: bytes.echo(item.key))
-                    }
-                }
-                var reader = ArgumentReader(
-                    bytes: bytes,
-                    specs: link.parameters,
-                    owner: link.template,
-                    slots: UnsafeBufferPointer(slots),
-                    ranges: UnsafeBufferPointer(rebasing: ranges[..<rangeCount]),
-                    segmentMode: .linkSegment,
-                    namedMode: .linkQuery,
-                    decodedBytes: 0,
-                    decodedLimit: limits.parameterBytes
-                )
-                return try body(&reader)
             }
+            var matchedItems = 0
+            let parameters = link.parameters
+            for parameter in parameters.indices where !parameters[parameter].isPositional {
+                // Only query parameters are read whole: a spec holds strings and closures.
+                let spec = parameters[parameter]
+                guard case .named(let key) = spec.placement else { continue }
+                let first = rangeCount
+                for item in query {
+                    guard try query.key(of: item, equals: key, foldingCase: link.caseInsensitive) else { continue }
+                    ranges.initializeElement(at: rangeCount, to: item.value)
+                    rangeCount += 1
+                }
+                let found = rangeCount - first
+                if found > 1 && spec.mode != .repeated {
+                    throw .duplicateParameter(route: link.template, name: key)
+                }
+                matchedItems += found
+                slots.initializeElement(at: parameter, to: ArgumentSlot(first: Int32(first), count: Int32(found)))
+            }
+            if link.strictQuery && matchedItems < query.count {
+                for item in query where try !link.declares(item, in: query) {
+                    throw .unknownParameter(route: link.template, name: bytes.echo(item.key))
+                }
+            }
+            var reader = ArgumentReader(
+                bytes: bytes,
+                specs: link.parameters,
+                owner: link.template,
+                slots: UnsafeBufferPointer(slots),
+                ranges: UnsafeBufferPointer(rebasing: ranges[..<rangeCount]),
+                segmentMode: .linkSegment,
+                namedMode: .linkQuery,
+                decodedBytes: 0,
+                decodedLimit: limits.parameterBytes
+            )
+            return try body(&reader)
         }
     }
 
