@@ -515,6 +515,7 @@ extension NavigationState {
     /// screen), numbering new elements above the highest id in the state.
     ///
     /// - Throws: ``NavigationError`` when the presentation does not fit the state.
+    @inlinable
     public func applying(
         _ presentation: Presentation<Route>,
         from anchor: ElementID? = nil
