@@ -389,7 +389,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         do {
             try flow.restore(saved)
         } catch {
-            return .failure(.refused("\(error)"))
+            // The flow's reason quotes routes and values; with redaction, only its case goes.
+            return .failure(.refused(encoder.redact == nil ? "\(error)" : InspectorEncoder<Route>.code(of: error)))
         }
         return .success(())
     }

@@ -102,6 +102,39 @@ import Testing
         await inspector.disconnect()
     }
 
+    /// A restore the flow refuses answers with the flow's reason; with redaction, only the
+    /// reason's case goes, since the reason quotes routes and their values.
+    @Test func aRefusedRestoreKeepsRedactedValuesOut() async throws {
+        // The note screen cannot be built: restoring a state that shows one is refused, with a
+        // reason that quotes a value.
+        struct Unavailable: Error { var note = 4242 }
+        let withoutNotes = NotesAppConfiguration.providers(datasource: NotesDatasource())
+            .overriding("note", with: Provider { (route: AppRoute) throws -> NoteDetail in throw Unavailable(note: route.noteID) } events: { events in
+                for event in [NoteDetail.Event.load, .edit, .delete, .confirmDelete, .back] { events.on(event, .present(.back)) }
+            })
+        let source = try makeFlow()
+        try source.apply(.push(.note(id: 4242)))
+        let saved = try JSONSerialization.jsonObject(with: JSONEncoder().encode(source.state))
+        for redacting in [false, true] {
+            let flow = try Flow(NotesAppConfiguration.layout, providers: withoutNotes)
+            let transport = FakeTransport()
+            let identity: @Sendable (AppRoute) -> AppRoute = { $0 }
+            let inspector = FlowInspector(flow: flow, configuration: configuration, redact: redacting ? identity : nil, transport: transport)
+            inspector.connect()
+            _ = await transport.message { $0.causeKind == "connect" }
+            let before = flow.state
+            try transport.push(["type": "restore", "request": 3, "state": saved])
+            let result = try #require(await transport.message { $0["type"] as? String == "result" })
+            let error = try #require(result["error"] as? [String: Any])
+            #expect(error["code"] as? String == "refused")
+            let message = try #require(error["message"] as? String)
+            #expect(message.contains("4242") == !redacting, "\(message)")
+            #expect(message.contains("providerFailed"), "\(message)")
+            #expect(flow.state == before)
+            await inspector.disconnect()
+        }
+    }
+
     @Test func aReadOnlyClientRefusesRestores() async throws {
         let flow = try makeFlow()
         let transport = FakeTransport()
