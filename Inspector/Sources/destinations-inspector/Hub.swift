@@ -17,6 +17,9 @@ struct AppSession {
     /// the session since it opened, as pages know it) is `log[index - trimmed]`.
     var trimmed = 0
     var connected = true
+    /// When the app last showed it is there: a message, a poll begun or ended. An app whose
+    /// poll is not renewed for ``Hub/idleLimit`` is taken for gone.
+    var lastSeen: ContinuousClock.Instant = .now
     var commands: [String] = []
     /// The one long poll (an HTTP request, or a socket's command loop) waiting for requests;
     /// nil ends it: its connection was superseded or said bye.
@@ -31,6 +34,13 @@ actor Hub {
     static let logLimit = 10_000
     /// How many sessions whose app went away are kept for pages; older ones are let go.
     static let disconnectedLimit = 8
+    /// How long an app may go without a poll waiting and without a message before its session
+    /// is marked disconnected: a crashed app never says bye. A live app renews its poll at
+    /// once, at least every 20 seconds.
+    static let idleLimit: Duration = .seconds(60)
+    /// How often idle apps are looked for.
+    static let sweepInterval: Duration = .seconds(15)
+    private var sweeper: Task<Void, Never>?
     private var sessions: [Int: AppSession] = [:]
     /// The current connections' keys, and their sessions.
     private var keys: [String: Int] = [:]
@@ -63,6 +73,7 @@ actor Hub {
             session.key = key
             session.hello = hello
             session.connected = true
+            session.lastSeen = .now
             sessions[id] = session
         } else {
             id = nextSession
@@ -70,6 +81,7 @@ actor Hub {
             sessions[id] = AppSession(id: id, identity: identity, key: key, hello: hello)
         }
         keys[key] = id
+        startSweeping()
         broadcast(#"{"type":"hello","session":\#(id),"hello":\#(hello)}"#)
         if let graph = object["graph"] as? [String: Any] { await render(graph, session: id) }
         return (id, key)
@@ -84,6 +96,9 @@ actor Hub {
     /// The session of a current connection's key.
     func session(key: String) -> Int? { keys[key] }
 
+    /// Whether the connection of `key` has a poll waiting.
+    func isPolling(key: String) -> Bool { keys[key].flatMap { sessions[$0]?.poller } != nil }
+
     /// Takes a batch of an app's messages, in order; false when the key is not a current
     /// connection's.
     @discardableResult
@@ -96,6 +111,7 @@ actor Hub {
     private func receive(_ lines: [String], session id: Int) async {
         guard sessions[id] != nil else { return }
         sessions[id]?.connected = true
+        sessions[id]?.lastSeen = .now
         for line in lines where !line.isEmpty {
             guard let object = Self.object(line) else { continue }
             switch object["type"] as? String {
@@ -127,6 +143,7 @@ actor Hub {
     /// one ends the one waiting with an empty list.
     func commands(key: String, timeout: Duration = .seconds(20)) async -> [String]? {
         guard let id = keys[key], var session = sessions[id] else { return nil }
+        session.lastSeen = .now
         if !session.commands.isEmpty {
             let commands = session.commands
             session.commands.removeAll()
@@ -149,7 +166,28 @@ actor Hub {
     private func expirePoll(session id: Int, poller: Int) {
         guard let waiting = sessions[id]?.poller, waiting.id == poller else { return }
         sessions[id]?.poller = nil
+        sessions[id]?.lastSeen = .now
         waiting.continuation.resume(returning: [])
+    }
+
+    /// Marks disconnected, as a bye would, every connected app that has had no poll waiting
+    /// and sent nothing for longer than ``idleLimit`` at `now`.
+    func expireIdle(now: ContinuousClock.Instant = .now) {
+        let idle = sessions.values.filter { session in
+            session.connected && session.poller == nil && session.lastSeen.duration(to: now) > Self.idleLimit
+        }
+        for session in idle { bye(key: session.key) }
+    }
+
+    private func startSweeping() {
+        guard sweeper == nil else { return }
+        sweeper = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.sweepInterval)
+                guard let self else { return }
+                await self.expireIdle()
+            }
+        }
     }
 
     /// Ends a connection; its session stays for pages, disconnected, unless a newer connection
@@ -173,6 +211,7 @@ actor Hub {
             // The poll belongs to the session's current connection: a restore never goes to a
             // connection that was superseded or ended.
             sessions[id]?.poller = nil
+            sessions[id]?.lastSeen = .now
             poller.continuation.resume(returning: [command])
         } else {
             sessions[id]?.commands.append(command)

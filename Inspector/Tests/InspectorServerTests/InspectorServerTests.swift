@@ -159,6 +159,37 @@ import Testing
         #expect(kept == Array(ids[2...]))
     }
 
+    /// A crashed app never says bye: once it has had no poll waiting and sent nothing for the
+    /// idle limit, its session is marked disconnected, as a bye would.
+    @Test func anAppThatStopsPollingIsTakenForGone() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let (id, key) = await hub.open(hello: hello)
+        let (_, stream) = await hub.addPage()
+        var page = stream.makeAsyncIterator()
+        _ = await page.next()  // the snapshot
+
+        await hub.expireIdle(now: .now + Hub.idleLimit / 2)
+        #expect(await hub.session(key: key) == id)
+
+        await hub.expireIdle(now: .now + Hub.idleLimit + .seconds(1))
+        #expect(await hub.session(key: key) == nil)
+        #expect(await hub.receive([#"{"type":"event","seq":0,"state":{}}"#], key: key) == false)
+        let bye = try #require(await page.next().flatMap(Hub.object))
+        #expect(bye["type"] as? String == "bye" && bye["session"] as? Int == id)
+    }
+
+    /// An app whose poll is waiting is there, however long the poll has waited.
+    @Test func aWaitingPollKeepsTheAppConnected() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let (id, key) = await hub.open(hello: hello)
+        let poll = Task { await hub.commands(key: key, timeout: .seconds(600)) }
+        while await !hub.isPolling(key: key) { await Task.yield() }
+        await hub.expireIdle(now: .now + Hub.idleLimit * 5)
+        #expect(await hub.session(key: key) == id)
+        await hub.bye(key: key)
+        #expect(await poll.value == nil)
+    }
+
     /// A newer hello of the same app ends the older connection's poll for good, instead of
     /// the two polls ending each other in a loop; restores go to the newer one, and the older
     /// one's bye leaves the session connected.
