@@ -39,7 +39,9 @@ final class Live<D: Destination>: LiveDestination, EventSending {
     @usableFromInline let hooks: [InteractorHooks]
     /// The flow, while the Destination is attached. The flow owns this box and detaches it
     /// before it goes away (at the latest in its `deinit`), which clears the reference.
-    @usableFromInline unowned(unsafe) var flow: Flow<D.Route>?
+    /// Unchecked for exclusivity, like the context's fields: only ever assigned or read whole,
+    /// on the main actor.
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var flow: Flow<D.Route>?
 
     @inlinable
     init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks]) {
