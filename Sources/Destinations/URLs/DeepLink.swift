@@ -42,12 +42,10 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     @inlinable
     var makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> { storage.makeTarget }
     var types: [ObjectIdentifier] { storage.types }
-    /// The route the link shares, set by `shares`; setting it gives the link its own storage.
-    @inlinable
-    var share: LinkShare<Route>? {
-        get { storage.share }
-        set { storage = storage.sharing(newValue) }
-    }
+    /// The route the link shares, set by `shares`: a reference too, so that a copy costs one
+    /// retain more at most.
+    @usableFromInline
+    var share: LinkShare<Route>?
 
     @usableFromInline
     final class Storage: Sendable {
@@ -63,8 +61,6 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         @usableFromInline
         let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
         let types: [ObjectIdentifier]
-        @usableFromInline
-        let share: LinkShare<Route>?
 
         init(
             template: String,
@@ -75,8 +71,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
             parameters: [ParameterSpec],
             problems: [URLConfigurationProblem],
             makeTarget: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>,
-            types: [ObjectIdentifier],
-            share: LinkShare<Route>?
+            types: [ObjectIdentifier]
         ) {
             self.template = template
             self.sources = sources
@@ -87,23 +82,6 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
             self.problems = problems
             self.makeTarget = makeTarget
             self.types = types
-            self.share = share
-        }
-
-        @usableFromInline
-        func sharing(_ share: LinkShare<Route>?) -> Storage {
-            Storage(
-                template: template,
-                sources: sources,
-                caseInsensitive: caseInsensitive,
-                strictQuery: strictQuery,
-                segments: segments,
-                parameters: parameters,
-                problems: problems,
-                makeTarget: makeTarget,
-                types: types,
-                share: share
-            )
         }
     }
 
@@ -169,8 +147,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
             parameters: parameters,
             problems: problems,
             makeTarget: makeTarget,
-            types: types.map { $0.identity },
-            share: nil
+            types: types.map { $0.identity }
         )
     }
 
@@ -222,7 +199,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
 
 /// How a link prints a route it shares, and builds it back.
 @usableFromInline
-struct LinkShare<Route: NavigationRoute>: Sendable {
+final class LinkShare<Route: NavigationRoute>: Sendable {
     let types: [ObjectIdentifier]
     let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
     let values: @Sendable (Route) -> [[String]]?

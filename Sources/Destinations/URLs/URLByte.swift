@@ -157,31 +157,10 @@ func withUTF8Bytes<Result>(
     return result
 }
 
-/// `withUnsafeTemporaryAllocation` with a typed error: the standard library of some platforms
-/// declares it `rethrows`, which loses the error's type.
-@inlinable @inline(__always)
-func withTemporaryBuffer<Element, Result>(
-    of type: Element.Type,
-    capacity: Int,
-    _ body: (UnsafeMutableBufferPointer<Element>) throws(DeepLinkError) -> Result
-) throws(DeepLinkError) -> Result {
-    var failure: DeepLinkError?
-    let result: Result? = withUnsafeTemporaryAllocation(of: type, capacity: capacity) { buffer in
-        do throws(DeepLinkError) {
-            return try body(buffer)
-        } catch {
-            failure = error
-            return nil
-        }
-    }
-    if let failure { throw failure }
-    guard let result else { preconditionFailure("the body returned or threw") }
-    return result
-}
-
-/// Two temporary buffers in one allocation, for one closure: each nesting of
-/// ``withTemporaryBuffer(of:capacity:_:)`` moves the result once more on its way out. The
-/// element types must be trivial.
+/// Two temporary buffers in one allocation, for one closure (nesting one closure per buffer
+/// would move the result once more on its way out of each), with a typed error: the standard
+/// library of some platforms declares `withUnsafeTemporaryAllocation` `rethrows`, which loses
+/// the error's type. The element types must be trivial.
 @inlinable @inline(__always)
 func withTemporaryBuffers<First, Second, Result>(
     of first: First.Type,
