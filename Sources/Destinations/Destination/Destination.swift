@@ -81,6 +81,11 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// The screen's id while the Destination is attached.
     @inlinable
     public var id: ElementID? { _id }
+    // The properties the flow sets on every attach and detach, and reads on every event. All
+    // of them are used on the main actor and no access to them is held across a call, so
+    // release builds skip their dynamic exclusivity checks, as the flow's own state does;
+    // debug builds, where the tests run, keep them.
+    #if DEBUG
     /// The route the Destination was built for.
     public private(set) var route: Route?
     /// Whether the screen is visible now.
@@ -99,6 +104,27 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     @usableFromInline unowned(unsafe) var destinationObject: AnyObject?
     @usableFromInline var lastID: ElementID?
     var cancellations: [Int: @MainActor () -> Void] = [:]
+    /// Work tracked before the Destination was attached, started when it is.
+    var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
+    /// The running streams, by token.
+    var streams: [Int: Task<Void, Never>] = [:]
+    #else
+    /// The route the Destination was built for.
+    @exclusivity(unchecked) public private(set) var route: Route?
+    /// Whether the screen is visible now.
+    @exclusivity(unchecked) public internal(set) var isVisible = false
+    /// Whether the Destination was removed from its flow.
+    @exclusivity(unchecked) public private(set) var isRemoved = false
+
+    @usableFromInline @exclusivity(unchecked) var _id: ElementID?
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var flow: Flow<Route>?
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var link: AnyObject?
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var destinationObject: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var lastID: ElementID?
+    @exclusivity(unchecked) var cancellations: [Int: @MainActor () -> Void] = [:]
+    @exclusivity(unchecked) var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
+    @exclusivity(unchecked) var streams: [Int: Task<Void, Never>] = [:]
+    #endif
     var nextCancellation = 0
 
     /// Creates a context, to be attached by a flow.
@@ -121,9 +147,6 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         }
         return track(label: nil, waitsForPreparation: true, body)
     }
-
-    /// Work tracked before the Destination was attached, started when it is.
-    var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
 
     /// Runs tracked work; `label` says what it is when ``Flow/settle(timeout:)`` times out.
     @discardableResult
@@ -157,9 +180,6 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
 
     /// The delivery of the last request sent; the next one delivers after it.
     var lastDelivery: Task<Void, Never>?
-
-    /// The running streams, by token.
-    var streams: [Int: Task<Void, Never>] = [:]
 
     /// Registers work to cancel when the Destination is removed: an interactor's task, a
     /// stream's subscription. Runs `cancel` at once when the Destination is already removed.
@@ -213,6 +233,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         destinationObject = destination
         self.tracker = tracker
         isRemoved = false
+        guard !unstarted.isEmpty else { return }
         let waiting = unstarted
         unstarted.removeAll()
         for work in waiting { track(label: work.label, waitsForPreparation: true, work.body) }
@@ -225,10 +246,12 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         destinationObject = nil
         isVisible = false
         isRemoved = true
-        unstarted.removeAll()
+        if !unstarted.isEmpty { unstarted.removeAll() }
+        if !streams.isEmpty { streams.removeAll() }
+        // Most Destinations have no work to cancel: no sorted copy for them.
+        guard !cancellations.isEmpty else { return }
         let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
         cancellations.removeAll()
-        streams.removeAll()
         pending.forEach { $0() }
     }
 }

@@ -54,9 +54,10 @@ extension NavigationTransaction {
 
     @inlinable
     mutating func dismiss() throws(NavigationError) {
-        let path = try anchorPath()
+        var path = try anchorPath()
         guard let modalStep = path.lastIndex(of: .modal) else { throw .nothingToDismiss(from: anchor) }
-        try removeModal(at: Array(path[..<modalStep]))
+        path.removeSubrange(modalStep...)
+        try removeModal(at: path)
     }
 
     @inlinable
@@ -89,7 +90,7 @@ extension NavigationTransaction {
         let removed = modify(at: presenterPath) { presenter -> (presenter: ElementID, modal: NavigationNode<Route>, focus: ElementID)? in
             guard let modal = presenter.modal else { return nil }
             presenter.presented = nil
-            return (presenter.id, modal.node, presenter.focusedNode.id)
+            return (presenter.id, modal.node, presenter.focusedID)
         }
         guard let removed else { throw .nothingToDismiss(from: anchor) }
         recordRemoval(of: removed.modal)

@@ -314,6 +314,37 @@ extension NavigationNode {
         }
     }
 
+    /// The id of ``focusedNode``, found without building the steps ``focusedChild`` returns:
+    /// every change that starts from the focus asks for it.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth.
+    @inlinable
+    var focusedID: ElementID {
+        var node = self
+        while true {
+            if let box = node.presented {
+                node = box.modal._node
+                continue
+            }
+            switch node._content {
+            case .screen:
+                return node.id
+            case .stack(let stack):
+                let top = stack.top
+                if top.node.presented == nil, let presenter = top.presenterBelow {
+                    node = presenter.node
+                } else {
+                    node = top.node
+                }
+            case .tabs(let tabs):
+                node = tabs._tabs[tabs.selectedIndex]._node
+            case .split:
+                guard let (_, child) = node.focusedChild else { return node.id }
+                node = child
+            }
+        }
+    }
+
     /// The screen (or empty container) with the focus inside this node.
     ///
     /// - Complexity: O(*d*) in the nesting depth.
