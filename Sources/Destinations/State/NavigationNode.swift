@@ -181,7 +181,7 @@ extension NavigationNode {
     var firstModalAlongFocus: Modal<Route>? {
         var node = self
         while true {
-            if let modal = node.modal { return modal }
+            if let box = node.presented { return box.modal }
             guard let (_, child) = node.focusedChild else { return nil }
             node = child
         }
