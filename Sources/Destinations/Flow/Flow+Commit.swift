@@ -150,7 +150,10 @@ extension Flow {
     /// index's storage, which would otherwise be copied whole on every commit.
     @inlinable
     func commit(_ transaction: inout NavigationTransaction<Route>, handing content: (any Sendable)?, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
-        let summary = transaction.summary(withTouched: !subscribers.isEmpty || !observations.isEmpty)
+        // Decided before the call, so that the transaction is read in place rather than copied
+        // whole around the reads of the flow's properties.
+        let withTouched = !subscribers.isEmpty || !observations.isEmpty
+        let summary = transaction.summary(withTouched: withTouched)
         if !guards.isEmpty {
             try checkGuards(added: summary.added, removed: summary.removed, proposed: transaction.state, cause: cause)
         }
