@@ -41,6 +41,14 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
         self.presented = modal.map { ModalBox($0) }
     }
 
+    /// Creates a node that presents nothing, without the modal's generic wrapping.
+    @inlinable
+    init(id: ElementID, content: Content) {
+        self.id = id
+        self._content = content
+        self.presented = nil
+    }
+
     /// The route, when the node is a screen.
     @inlinable
     public var route: Route? {
