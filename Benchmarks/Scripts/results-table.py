@@ -96,6 +96,8 @@ def depth_table(results):
         if match and not name.startswith(("Logging", "Memory")):
             operations[match["operation"]][int(match["depth"])] = name
     depths = sorted({depth for names in operations.values() for depth in names})
+    if not depths:
+        return ""
     header = ["operation"] + [f"depth {short(depth)}" for depth in depths]
     header += [f"{short(depths[-1])} / {short(depths[0])}", "ratio to floor (" + " / ".join(map(short, depths)) + ")"]
     header += ["mallocs (" + " / ".join(map(short, depths)) + ")"]
@@ -168,8 +170,10 @@ def main():
     if not results:
         sys.exit(f"no *{SUFFIX} files in {arguments.directory}")
     print("p50 wall clock per iteration (a pair of operations, or one send or read; see the README).\n")
-    print(depth_table(results))
-    print()
+    depths = depth_table(results)
+    if depths:
+        print(depths)
+        print()
     print(other_table(results))
     memory = memory_table(results)
     if memory.count("\n") > 1:

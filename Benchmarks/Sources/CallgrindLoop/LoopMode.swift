@@ -1,5 +1,6 @@
 import BenchmarkFixtures
 import Destinations
+import Foundation
 
 /// What one iteration of the loop does. Each mode but `send-perform` is a pair of operations
 /// that leaves the state as it was.
@@ -22,6 +23,14 @@ enum LoopMode: String, CaseIterable {
     case urlLink = "url-link"
     /// `URLRouter.parse` of a canonical state URL to a state, over `depth` route patterns.
     case urlState = "url-state"
+    /// `JSONEncoder` then `JSONDecoder` of the 200-screen snapshot state (`depth` is ignored).
+    case snapshotRoundTrip = "snapshot-round-trip"
+    /// `JSONEncoder` of the 200-screen snapshot state.
+    case snapshotEncode = "snapshot-encode"
+    /// `JSONDecoder` of the 200-screen snapshot state.
+    case snapshotDecode = "snapshot-decode"
+    /// The floor of `snapshot-round-trip`: the same nodes as a flat array, through the same coders.
+    case snapshotFloor = "snapshot-floor"
 
     /// Builds the fixture for `mode` at `depth` and returns one iteration of the loop.
     @MainActor
@@ -47,6 +56,8 @@ enum LoopMode: String, CaseIterable {
             }
         case .pushBack, .selectTab, .sheet, .sendPerform, .sendPush:
             return flowIteration(mode, try DeepFlow(depth: depth))
+        case .snapshotRoundTrip, .snapshotEncode, .snapshotDecode, .snapshotFloor:
+            return try snapshotIteration(mode)
         case .urlLink, .urlState:
             let fixture = try URLFixture(count: depth)
             let inputs = mode == .urlLink ? fixture.links : fixture.states
@@ -89,8 +100,39 @@ enum LoopMode: String, CaseIterable {
                 try top.send(.push)
                 try flow.apply(.back)
             }
-        case .transaction, .floor, .urlLink, .urlState:
+        case .transaction, .floor, .urlLink, .urlState, .snapshotRoundTrip, .snapshotEncode, .snapshotDecode,
+            .snapshotFloor:
             preconditionFailure("\(mode.rawValue) runs without a flow")
+        }
+    }
+}
+
+extension LoopMode {
+    /// One encode, decode or round trip of the snapshot state (or of its flat floor), as the
+    /// Snapshot benchmarks measure them.
+    @MainActor
+    fileprivate static func snapshotIteration(_ mode: LoopMode) throws -> @MainActor () throws -> Void {
+        let state = try NavigationState.snapshot()
+        let flat = state.flatNodes
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
+        let data = try encoder.encode(state)
+        var bytes = 0
+        switch mode {
+        case .snapshotRoundTrip:
+            return {
+                let decoded = try decoder.decode(NavigationState<BenchRoute>.self, from: encoder.encode(state))
+                bytes &+= decoded.root.id.rawValue == 0 ? 0 : 1
+            }
+        case .snapshotEncode:
+            return { bytes &+= try encoder.encode(state).count }
+        case .snapshotDecode:
+            return {
+                let decoded = try decoder.decode(NavigationState<BenchRoute>.self, from: data)
+                bytes &+= decoded.root.id.rawValue == 0 ? 0 : 1
+            }
+        default:
+            return { bytes &+= try decoder.decode([FlatNode].self, from: encoder.encode(flat)).count }
         }
     }
 }

@@ -81,11 +81,34 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// The screen's id while the Destination is attached.
     @inlinable
     public var id: ElementID? { _id }
-    // The plain fields below are unchecked for exclusivity: the context is main-actor
-    // isolated, and they are only ever assigned or read whole — no access to them stays open
-    // while other code runs — so no two accesses can overlap. Attaching and detaching a
-    // Destination writes each of them, and the checks were a fifth of that work.
+    // The properties the flow sets on every attach and detach, and reads on every event. All
+    // of them are used on the main actor and no access to them is held across a call, so
+    // release builds skip their dynamic exclusivity checks, as the flow's own state does;
+    // debug builds, where the tests run, keep them.
+    #if DEBUG
+    /// The route the Destination was built for.
+    public private(set) var route: Route?
+    /// Whether the screen is visible now.
+    public internal(set) var isVisible = false
+    /// Whether the Destination was removed from its flow.
+    public private(set) var isRemoved = false
 
+    @usableFromInline var _id: ElementID?
+    /// The flow that shows the Destination, while it is attached. The flow detaches every
+    /// Destination before it goes away (at the latest in its `deinit`), which clears this.
+    @usableFromInline unowned(unsafe) var flow: Flow<Route>?
+    /// The flow's box of the Destination, while it is attached; the flow holds it until it
+    /// detaches the Destination, which clears this.
+    @usableFromInline unowned(unsafe) var link: AnyObject?
+    /// The Destination this context belongs to, while it is attached.
+    @usableFromInline unowned(unsafe) var destinationObject: AnyObject?
+    @usableFromInline var lastID: ElementID?
+    var cancellations: [Int: @MainActor () -> Void] = [:]
+    /// Work tracked before the Destination was attached, started when it is.
+    var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
+    /// The running streams, by token.
+    var streams: [Int: Task<Void, Never>] = [:]
+    #else
     /// The route the Destination was built for.
     @exclusivity(unchecked) public private(set) var route: Route?
     /// Whether the screen is visible now.
@@ -93,20 +116,16 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Whether the Destination was removed from its flow.
     @exclusivity(unchecked) public private(set) var isRemoved = false
 
-    @exclusivity(unchecked) @usableFromInline var _id: ElementID?
-    /// The flow that shows the Destination, while it is attached. The flow detaches every
-    /// Destination before it goes away (at the latest in its `deinit`), which clears this.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var flow: Flow<Route>?
-    /// The flow's box of the Destination, while it is attached; the flow holds it until it
-    /// detaches the Destination, which clears this.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var link: AnyObject?
-    /// The Destination this context belongs to, while it is attached.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var destinationObject: AnyObject?
-    @exclusivity(unchecked) @usableFromInline var lastID: ElementID?
-    // Unchecked, like the fields above: every access is a whole read, assignment or
-    // single-call mutation that runs no other code.
+    @usableFromInline @exclusivity(unchecked) var _id: ElementID?
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var flow: Flow<Route>?
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var link: AnyObject?
+    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var destinationObject: AnyObject?
+    @usableFromInline @exclusivity(unchecked) var lastID: ElementID?
     @exclusivity(unchecked) var cancellations: [Int: @MainActor () -> Void] = [:]
-    @exclusivity(unchecked) var nextCancellation = 0
+    @exclusivity(unchecked) var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
+    @exclusivity(unchecked) var streams: [Int: Task<Void, Never>] = [:]
+    #endif
+    var nextCancellation = 0
 
     /// Creates a context, to be attached by a flow.
     public init() {}
@@ -128,9 +147,6 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         }
         return track(label: nil, waitsForPreparation: true, body)
     }
-
-    /// Work tracked before the Destination was attached, started when it is.
-    @exclusivity(unchecked) var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
 
     /// Runs tracked work; `label` says what it is when ``Flow/settle(timeout:)`` times out.
     @discardableResult
@@ -156,7 +172,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         return task
     }
 
-    @exclusivity(unchecked) weak var tracker: WorkTracker?
+    weak var tracker: WorkTracker?
 
     /// The interactors' preparation for this Destination; tracked work waits for it. It ends
     /// when the Destination is removed, even if an interactor never finishes preparing.
@@ -164,9 +180,6 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
 
     /// The delivery of the last request sent; the next one delivers after it.
     var lastDelivery: Task<Void, Never>?
-
-    /// The running streams, by token.
-    @exclusivity(unchecked) var streams: [Int: Task<Void, Never>] = [:]
 
     /// Registers work to cancel when the Destination is removed: an interactor's task, a
     /// stream's subscription. Runs `cancel` at once when the Destination is already removed.
@@ -235,7 +248,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         isRemoved = true
         if !unstarted.isEmpty { unstarted.removeAll() }
         if !streams.isEmpty { streams.removeAll() }
-        // Most Destinations leave with nothing to cancel: then nothing is sorted or allocated.
+        // Most Destinations have no work to cancel: no sorted copy for them.
         guard !cancellations.isEmpty else { return }
         let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
         cancellations.removeAll()

@@ -46,13 +46,41 @@ extension Flow {
     @inlinable
     func perform(_ request: Request) throws(NavigationError) {
         guard !isBusy else {
-            logger.log(.debug, "deferred \(request.cause.summary) until the change under way is committed")
-            deferred.append(request)
+            perform(deferring: request)
             return
         }
         let refusal = executeGuarded(request)
         if !deferred.isEmpty || !deferredTaps.isEmpty { runDeferred() }
         if let refusal { throw refusal }
+    }
+
+    /// Runs a presentation now, or after the change under way when there is one: ``perform(_:)``
+    /// for a presentation, without wrapping it in a ``Request`` unless it waits. A request holds
+    /// existentials, so the flow would copy it whole to read it.
+    @inlinable
+    func performPresentation(
+        _ presentation: Presentation<Route>,
+        origin: ElementID?,
+        sender: Sender?,
+        handing content: (any Sendable)?,
+        cause: FlowEvent<Route>.Cause
+    ) throws(NavigationError) {
+        guard !isBusy else {
+            perform(deferring: .presentation(presentation, origin: origin, sender: sender, handing: content, cause: cause))
+            return
+        }
+        let refusal = executeGuarded { () throws(NavigationError) in
+            try executePresentation(presentation, origin: origin, sender: sender, handing: content, cause: cause)
+        }
+        if !deferred.isEmpty || !deferredTaps.isEmpty { runDeferred() }
+        if let refusal { throw refusal }
+    }
+
+    /// Keeps a request for after the change under way.
+    @usableFromInline
+    func perform(deferring request: Request) {
+        logger.log(.debug, "deferred \(request.cause.summary) until the change under way is committed")
+        deferred.append(request)
     }
 
     /// Runs the changes requested while another was under way, in order, each as its own
@@ -73,6 +101,13 @@ extension Flow {
     /// they belong to a change that did not happen.
     @inlinable
     func executeGuarded(_ request: Request) -> NavigationError? {
+        executeGuarded { () throws(NavigationError) in try execute(request) }
+    }
+
+    /// Runs `body`, which executes one request, as the change under way; see
+    /// ``executeGuarded(_:)-(Request)``.
+    @inlinable
+    func executeGuarded(_ body: () throws(NavigationError) -> Void) -> NavigationError? {
         let mark = deferred.count
         isBusy = true
         subscriberCutoff = nextSubscriber
@@ -81,7 +116,7 @@ extension Flow {
             subscriberCutoff = .max
         }
         do throws(NavigationError) {
-            try execute(request)
+            try body()
             return nil
         } catch {
             if deferred.count > mark {
@@ -96,15 +131,15 @@ extension Flow {
     /// Computes, builds and commits one change; reports and rethrows its refusal.
     @inlinable
     func execute(_ request: Request) throws(NavigationError) {
+        if case .presentation(let presentation, let origin, let sender, let content, let cause) = request {
+            // Reported inside, with its cause.
+            try executePresentation(presentation, origin: origin, sender: sender, handing: content, cause: cause)
+            return
+        }
         do throws(NavigationError) {
             switch request {
-            case .presentation(let presentation, let origin, let sender, let content, let cause):
-                if let sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
-                    throw .destinationRemoved(sender.id)
-                }
-                var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids, index: index)
-                try transaction.applyOnce(presentation)
-                try commit(&transaction, handing: content, cause: cause)
+            case .presentation:
+                preconditionFailure("presentations are executed above")
             case .userAction(let action):
                 var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids, index: index)
                 try transaction.run(action)
@@ -119,6 +154,28 @@ extension Flow {
             }
         } catch {
             refuse(request.cause, error)
+            throw error
+        }
+    }
+
+    /// Computes, builds and commits a presentation; reports and rethrows its refusal.
+    @inlinable
+    func executePresentation(
+        _ presentation: Presentation<Route>,
+        origin: ElementID?,
+        sender: Sender?,
+        handing content: (any Sendable)?,
+        cause: FlowEvent<Route>.Cause
+    ) throws(NavigationError) {
+        do throws(NavigationError) {
+            if let sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
+                throw .destinationRemoved(sender.id)
+            }
+            var transaction = NavigationTransaction(state: storage, anchor: origin, ids: ids, index: index)
+            try transaction.applyOnce(presentation)
+            try commit(&transaction, handing: content, cause: cause)
+        } catch {
+            refuse(cause, error)
             throw error
         }
     }
@@ -150,7 +207,10 @@ extension Flow {
     /// index's storage, which would otherwise be copied whole on every commit.
     @inlinable
     func commit(_ transaction: inout NavigationTransaction<Route>, handing content: (any Sendable)?, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
-        let summary = transaction.summary(withTouched: !subscribers.isEmpty || !observations.isEmpty)
+        // Decided before the call, so that the transaction is read in place rather than copied
+        // whole around the reads of the flow's properties.
+        let withTouched = !subscribers.isEmpty || !observations.isEmpty
+        let summary = transaction.summary(withTouched: withTouched)
         if !guards.isEmpty {
             try checkGuards(added: summary.added, removed: summary.removed, proposed: transaction.state, cause: cause)
         }

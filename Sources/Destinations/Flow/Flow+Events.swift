@@ -63,7 +63,7 @@ extension Flow {
             return
         }
         let sender = Sender(id: id, object: destination)
-        try perform(.presentation(presentation, origin: id, sender: sender, handing: handed, cause: .event(AnyEvent(event), route: route, from: id, presentation)))
+        try performPresentation(presentation, origin: id, sender: sender, handing: handed, cause: .event(AnyEvent(event), route: route, from: id, presentation))
     }
 }
 

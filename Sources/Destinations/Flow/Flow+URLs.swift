@@ -202,7 +202,7 @@ extension Flow {
     ///   when the change does not fit the state. The state is then unchanged.
     public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError) {
         guard let (router, scene) = urls else { throw .noRouter }
-        let anchor = anchor ?? storage.focusedScreen.id
+        let anchor = anchor ?? storage.root.focusedID
         var scratch = SequentialElementIDs()
         let target = try router.resolve(relative: path, in: storage, scene: scene, from: anchor, ids: &scratch)
         do throws(NavigationError) {

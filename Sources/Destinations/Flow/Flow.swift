@@ -235,14 +235,14 @@ public final class Flow<Route: NavigationRoute>: Observable {
         from origin: ElementID? = nil,
         handing content: (any Sendable)? = nil
     ) throws(NavigationError) {
-        try perform(.presentation(presentation, origin: origin, sender: nil, handing: content, cause: .presentation(presentation, from: origin)))
+        try performPresentation(presentation, origin: origin, sender: nil, handing: content, cause: .presentation(presentation, from: origin))
     }
 
     /// Applies a presentation a Destination asked for, from its screen.
     @inlinable
     func apply(_ presentation: Presentation<Route>, fromDestination id: ElementID, object: AnyObject) throws(NavigationError) {
         let sender = Sender(id: id, object: object)
-        try perform(.presentation(presentation, origin: id, sender: sender, handing: nil, cause: .presentation(presentation, from: id)))
+        try performPresentation(presentation, origin: id, sender: sender, handing: nil, cause: .presentation(presentation, from: id))
     }
 
     /// Applies a change the user made on screen, so that the state follows what shows.

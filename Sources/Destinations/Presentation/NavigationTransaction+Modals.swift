@@ -2,19 +2,21 @@ extension NavigationTransaction {
     @inlinable
     mutating func present(_ layout: Layout<Route>, style: ModalStyle) throws(NavigationError) {
         let path = try anchorPath()
-        let presenter = try node(at: path)
-        if let modalStep = path.lastIndex(of: .modal),
-            let holder = _state.root.node(at: path[..<modalStep]),
-            holder.modal?.style.isOverlay == true
-        {
-            throw .overlayCannotPresent(presenter.id)
+        // One walk down the path finds the presenter, the modal that holds it and what hides it.
+        var presenter = _state.root
+        var inOverlay = false
+        var hiding: ElementID?
+        for step in path {
+            if hiding == nil { hiding = Self.element(hiding: step, in: presenter) }
+            if step == .modal, let box = presenter.presented { inOverlay = box.modal._style.isOverlay }
+            guard let next = presenter.child(at: step) else { throw .unknownElement(anchor) }
+            presenter = next
         }
+        if inOverlay { throw .overlayCannotPresent(presenter.id) }
         // A container presents for everything inside it, as on every platform: while a screen
         // inside it shows a modal, the container is already presenting.
         guard presenter.firstModalAlongFocus == nil else { throw .alreadyPresenting(presenter.id) }
-        if let hiding = element(hidingPresenterAt: path) {
-            throw .presenterHidden(presenter.id, by: hiding)
-        }
+        if let hiding { throw .presenterHidden(presenter.id, by: hiding) }
         if style.isOverlay, case .screen = layout {} else if style.isOverlay {
             throw .overlayNeedsScreen(style)
         }
@@ -24,39 +26,35 @@ extension NavigationTransaction {
         anchor = focus(of: content)
     }
 
-    /// The element that keeps the element at `path` from being on the focus path, so that a
-    /// modal it presented would not show: a modal on screen that is not one of its ancestors
-    /// (the modal's content is returned), or the selected tab of a tab bar when the element is
-    /// in another tab (that tab's node is returned).
+    /// The element that keeps the step from `node` off the focus path, so that a modal the
+    /// element at the end of the step presented would not show: a modal on screen that is not
+    /// one of its ancestors (the modal's content is returned), or the selected tab of a tab bar
+    /// when the step leads to another tab (that tab's node is returned).
     @inlinable
-    func element(hidingPresenterAt path: [NodeStep]) -> ElementID? {
-        var node = _state.root
-        for step in path {
-            if let modal = node.modal, step != .modal { return modal.node.id }
-            switch (node.content, step) {
-            case (.stack(let stack), .stackElement(let index)):
-                let focused = stack.focusedElement
-                if stack.count - 1 - focused.depth != index, let modal = focused.node.modal { return modal.node.id }
-            case (.tabs(let tabs), .tab(let index)):
-                if index != tabs.selectedIndex { return tabs.selectedTab.node.id }
-            case (.split(let split), .column(let column)):
-                for (other, child) in split.filledColumns where other != column {
-                    if let modal = child.firstModalAlongFocus { return modal.node.id }
-                }
-            default:
-                break
+    static func element(hiding step: NodeStep, in node: NavigationNode<Route>) -> ElementID? {
+        if let box = node.presented, step != .modal { return box.modal._node.id }
+        switch (node._content, step) {
+        case (.stack(let stack), .stackElement(let index)):
+            let focused = stack.focusedElement
+            if stack.count - 1 - focused.depth != index, let box = focused.node.presented { return box.modal._node.id }
+        case (.tabs(let tabs), .tab(let index)):
+            if index != tabs.selectedIndex { return tabs.selectedTab.node.id }
+        case (.split(let split), .column(let column)):
+            for (other, child) in split.filledColumns where other != column {
+                if let modal = child.firstModalAlongFocus { return modal.node.id }
             }
-            guard let next = node.child(at: step) else { return nil }
-            node = next
+        default:
+            break
         }
         return nil
     }
 
     @inlinable
     mutating func dismiss() throws(NavigationError) {
-        let path = try anchorPath()
+        var path = try anchorPath()
         guard let modalStep = path.lastIndex(of: .modal) else { throw .nothingToDismiss(from: anchor) }
-        try removeModal(at: Array(path[..<modalStep]))
+        path.removeSubrange(modalStep...)
+        try removeModal(at: path)
     }
 
     @inlinable
@@ -87,9 +85,9 @@ extension NavigationTransaction {
     @inlinable
     mutating func removeModal(at presenterPath: [NodeStep]) throws(NavigationError) {
         let removed = modify(at: presenterPath) { presenter -> (presenter: ElementID, modal: NavigationNode<Route>, focus: ElementID)? in
-            guard let modal = presenter.modal else { return nil }
+            guard let box = presenter.presented else { return nil }
             presenter.presented = nil
-            return (presenter.id, modal.node, presenter.focusedNode.id)
+            return (presenter.id, box.modal._node, presenter.focusedID)
         }
         guard let removed else { throw .nothingToDismiss(from: anchor) }
         recordRemoval(of: removed.modal)

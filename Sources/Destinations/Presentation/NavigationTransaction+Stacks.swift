@@ -26,7 +26,7 @@ extension NavigationTransaction {
     mutating func back() throws(NavigationError) {
         let stackPath = try nearestStack()
         let (popped, stack, focus) = modify(at: stackPath) { stack in
-            (stack.modifyStack { $0.pop() }, stack.id, stack.focusedNode.id)
+            (stack.modifyStack { $0.pop() }, stack.id, stack.focusedID)
         }
         guard let popped else { throw .cannotGoBack(stack: stack) }
         recordRemoval(of: popped)

@@ -25,7 +25,7 @@ extension NavigationTransaction {
         case .movedSheet(let detent, let modalID):
             try moveSheet(modalID, to: detent)
         }
-        anchor = _state.focusedScreen.id
+        anchor = _state.root.focusedID
     }
 
     /// The path to an element a report names; refused as stale when it is gone.

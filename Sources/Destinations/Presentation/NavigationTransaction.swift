@@ -46,7 +46,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     init(state: NavigationState<Route>, anchor: ElementID?, ids: any ElementIDGenerator, index: ElementIndex?) {
         _state = state
         initial = state
-        self.anchor = anchor ?? state.focusedScreen.id
+        self.anchor = anchor ?? state.root.focusedID
         _ids = ids
         self.index = index
     }
@@ -126,7 +126,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         let root = try makeNode(layout, at: nil)
         recordRemoval(of: _state.root)
         _state._root = root
-        anchor = root.focusedNode.id
+        anchor = root.focusedID
     }
 
     // MARK: - Lookups
@@ -173,7 +173,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     @inlinable
     func focus(of node: NavigationNode<Route>) -> ElementID {
-        node.focusedNode.id
+        node.focusedID
     }
 
     // MARK: - Editing

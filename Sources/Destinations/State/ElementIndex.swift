@@ -49,6 +49,8 @@ struct ElementIndex: Sendable, Equatable {
     func path(to id: ElementID) -> [NodeStep]? {
         if id == root { return [] }
         var steps: [NodeStep] = []
+        // One allocation for any usual nesting depth, instead of a regrowth every few steps.
+        steps.reserveCapacity(8)
         var current = id
         while current != root {
             guard let location = locations[current] else { return nil }

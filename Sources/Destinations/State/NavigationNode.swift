@@ -41,6 +41,14 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
         self.presented = modal.map { ModalBox($0) }
     }
 
+    /// Creates a node that presents nothing, without the modal's generic wrapping.
+    @inlinable
+    init(id: ElementID, content: Content) {
+        self.id = id
+        self._content = content
+        self.presented = nil
+    }
+
     /// The route, when the node is a screen.
     @inlinable
     public var route: Route? {
@@ -181,7 +189,7 @@ extension NavigationNode {
     var firstModalAlongFocus: Modal<Route>? {
         var node = self
         while true {
-            if let modal = node.modal { return modal }
+            if let box = node.presented { return box.modal }
             guard let (_, child) = node.focusedChild else { return nil }
             node = child
         }

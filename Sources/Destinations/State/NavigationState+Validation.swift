@@ -81,6 +81,13 @@ extension NavigationState {
                 pending.append(contentsOf: split.filledColumns.reversed().map { $0.node })
             }
         }
+        return modalOffFocus(among: modals)
+    }
+
+    /// The first of `modals` (the contents of the state's modals, in pre-order) that is not on
+    /// the presentation chain.
+    @inlinable
+    func modalOffFocus(among modals: [ElementID]) -> StateProblem? {
         // Most states present nothing: then there is no chain to walk.
         guard !modals.isEmpty else { return nil }
         let chain = Set(presentedChain.map { $0.modal })

@@ -56,7 +56,7 @@ extension NavigationNode {
     func child(at step: NodeStep) -> NavigationNode? {
         switch (step, content) {
         case (.modal, _):
-            return modal?.node
+            return presented?.modal._node
         case (.stackElement(let index), .stack(let stack)):
             return index >= 0 && index < stack.count ? stack[index] : nil
         case (.tab(let index), .tabs(let tabs)):
@@ -224,21 +224,24 @@ extension NavigationNode {
     }
 
     /// The ids of ``visibleScreens``, without copying the nodes.
+    ///
+    /// It reads modals through their boxes, without copying them out.
     @inlinable
     func collectVisibleIDs(into result: inout [ElementID]) {
-        if let modal, !modal.style.isOverlay {
-            modal.node.collectVisibleIDs(into: &result)
+        if let box = presented, !box.modal._style.isOverlay {
+            box.modal._node.collectVisibleIDs(into: &result)
             return
         }
-        switch content {
+        switch _content {
         case .screen: result.append(id)
         case .stack(let stack):
-            let focused = stack.focusedElement
-            if focused.depth > 0, let modal = focused.node.modal {
-                if modal.style.isOverlay { stack.topNode.collectVisibleIDs(into: &result) }
-                modal.node.collectVisibleIDs(into: &result)
+            let top = stack.top
+            if top.node.presented == nil, let presenter = top.presenterBelow, let box = presenter.node.presented {
+                // A screen below the top presents: its sheet covers the top, its alert does not.
+                if box.modal._style.isOverlay { top.node.collectVisibleIDs(into: &result) }
+                box.modal._node.collectVisibleIDs(into: &result)
             } else {
-                stack.topNode.collectVisibleIDs(into: &result)
+                top.node.collectVisibleIDs(into: &result)
             }
         case .tabs(let tabs): tabs._tabs[tabs.selectedIndex]._node.collectVisibleIDs(into: &result)
         case .split(let split):
@@ -249,7 +252,7 @@ extension NavigationNode {
                 for (_, node) in columns { node.collectVisibleIDs(into: &result) }
             }
         }
-        modal?.node.collectVisibleIDs(into: &result)
+        presented?.modal._node.collectVisibleIDs(into: &result)
     }
 
     /// Whether a modal is presented along this node's focus: by the node, the top of its stack,
@@ -262,7 +265,7 @@ extension NavigationNode {
     func presentsAlongFocus(coveringOnly: Bool) -> Bool {
         var node = self
         while true {
-            if let modal = node.modal, !coveringOnly || !modal.style.isOverlay { return true }
+            if let box = node.presented, !coveringOnly || !box.modal._style.isOverlay { return true }
             switch node.content {
             case .screen: return false
             case .stack(let stack): node = stack.focusedElement.node
@@ -310,6 +313,37 @@ extension NavigationNode {
                 node = child
             } else {
                 return path
+            }
+        }
+    }
+
+    /// The id of ``focusedNode``, found without building the steps ``focusedChild`` returns:
+    /// every change that starts from the focus asks for it.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth.
+    @inlinable
+    var focusedID: ElementID {
+        var node = self
+        while true {
+            if let box = node.presented {
+                node = box.modal._node
+                continue
+            }
+            switch node._content {
+            case .screen:
+                return node.id
+            case .stack(let stack):
+                let top = stack.top
+                if top.node.presented == nil, let presenter = top.presenterBelow {
+                    node = presenter.node
+                } else {
+                    node = top.node
+                }
+            case .tabs(let tabs):
+                node = tabs._tabs[tabs.selectedIndex]._node
+            case .split:
+                guard let (_, child) = node.focusedChild else { return node.id }
+                node = child
             }
         }
     }

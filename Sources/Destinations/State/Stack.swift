@@ -34,7 +34,7 @@ public struct Stack<Route: NavigationRoute>: Sendable {
                 return
             }
             count = below.count + 1
-            presenterBelow = below.node.modal != nil ? below : below.presenterBelow
+            presenterBelow = below.node.presented != nil ? below : below.presenterBelow
             if let belowJump = below.jump, below.count - belowJump.count == belowJump.count - (belowJump.jump?.count ?? 0) {
                 jump = belowJump.jump
             } else {
@@ -112,7 +112,7 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// - Complexity: O(1).
     @inlinable
     var focusedElement: (depth: Int, node: NavigationNode<Route>) {
-        guard top.node.modal == nil, let presenter = top.presenterBelow else { return (0, top.node) }
+        guard top.node.presented == nil, let presenter = top.presenterBelow else { return (0, top.node) }
         return (top.count - presenter.count, presenter.node)
     }
 
