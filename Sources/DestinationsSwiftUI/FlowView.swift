@@ -78,8 +78,6 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
         // The renderer outlives this value; it draws with the latest builder and options.
         renderer.options = options
         renderer.screen = screen
-        // Before anything is drawn, so that a first state with nested modals is staged.
-        renderer.startObserving()
         return NodeView(renderer: renderer, id: root ?? renderer.rootID)
             .onChange(of: scenePhase, initial: true) { _, phase in
                 renderer.sceneBecame(active: phase == .active)
@@ -88,26 +86,33 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
 }
 
 /// How a ``FlowView`` draws what the navigation state does not say: tab labels, empty split
-/// view columns, and how long a stage waits for its transition.
+/// view columns, and how long a change of modals waits for the one before.
 public struct FlowViewOptions: Sendable {
     /// The label of a tab, from its id.
     public var tabLabel: @MainActor @Sendable (TabID) -> TabLabel
     /// The text an empty split view column shows.
     public var emptyColumn: @MainActor @Sendable (SplitColumn) -> String
-    /// How long a stage of a multi-stage change waits for its transition to report its end
-    /// (a sheet's dismissal, the presented content's appearance) before the next stage shows.
-    public var stageTimeout: Duration
+    /// How long a presentation or dismissal is waited for before the next one shows: the
+    /// settle delay after a sheet appeared, the time an alert takes, the fallback timeout.
+    /// Read when the view first appears.
+    public var staging: StageTiming
+    /// The longest a stage waits for its transition to report its end (a sheet's dismissal,
+    /// the presented content's appearance): ``staging``'s ``StageTiming/timeout``.
+    public var stageTimeout: Duration {
+        get { staging.timeout }
+        set { staging.timeout = newValue }
+    }
 
     /// Creates options; by default a tab is labelled with its id, capitalized, and an empty
     /// column says "Nothing selected".
     public init(
         tabLabel: @escaping @MainActor @Sendable (TabID) -> TabLabel = { TabLabel($0.rawValue.capitalized) },
         emptyColumn: @escaping @MainActor @Sendable (SplitColumn) -> String = { _ in "Nothing selected" },
-        stageTimeout: Duration = .milliseconds(650)
+        staging: StageTiming = StageTiming()
     ) {
         self.tabLabel = tabLabel
         self.emptyColumn = emptyColumn
-        self.stageTimeout = stageTimeout
+        self.staging = staging
     }
 }
 
