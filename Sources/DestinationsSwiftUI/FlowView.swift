@@ -94,7 +94,7 @@ public struct FlowViewOptions: Sendable {
     public var emptyColumn: @MainActor @Sendable (SplitColumn) -> String
     /// How long a presentation or dismissal is waited for before the next one shows: the
     /// settle delay after a sheet appeared, the time an alert takes, the fallback timeout.
-    /// Read when the view first appears.
+    /// Read once, when the view is first created.
     public var staging: StageTiming
     /// The longest a stage waits for its transition to report its end (a sheet's dismissal,
     /// the presented content's appearance): ``staging``'s ``StageTiming/timeout``.
