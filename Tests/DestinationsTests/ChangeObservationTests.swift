@@ -66,4 +66,18 @@ import Testing
         #expect(!outerFired.isRaised)
         #expect(observation != nil)
     }
+
+    @Test func theUntrackedStateIsTheStateAndTracksNothing() throws {
+        let flow = try makeFlow(threeTabs)
+        let fired = Flag()
+        var read: NavigationState<TestRoute>?
+        withObservationTracking {
+            read = flow.untrackedState
+        } onChange: {
+            fired.raise()
+        }
+        #expect(read == flow.state)
+        try flow.apply(.push(.list))
+        #expect(!fired.isRaised)
+    }
 }

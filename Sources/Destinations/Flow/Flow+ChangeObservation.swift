@@ -19,6 +19,11 @@ extension Flow {
         return FlowChangeObservation { [weak self] in self?.changeHandlers[key] = nil }
     }
 
+    /// The whole navigation state, read without observation tracking: for code that follows
+    /// changes with ``observeChanges(_:)`` and may run inside a view body or an initializer
+    /// called from one, which must not come to depend on every change.
+    public var untrackedState: NavigationState<Route> { storage }
+
     /// Calls every handler of ``observeChanges(_:)`` with `cause`.
     @usableFromInline
     func announceChange(_ cause: FlowEvent<Route>.Cause) {
