@@ -41,7 +41,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         self.flow = flow
         self.options = options
         self.screen = screen
-        let initial = flow.state
+        let initial = flow.untrackedState
         var display = StagedDisplay(showing: initial.truncatingChain(at: 0), timing: options.staging)
         display.advance(toward: initial, animated: false, at: .now)
         self.display = display
@@ -132,7 +132,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// reaches it, unless the transition under way holds it back.
     private func step() {
         let old = display.shown
-        if display.advance(toward: flow.state, animated: nextAnimates, at: .now) {
+        if display.advance(toward: flow.untrackedState, animated: nextAnimates, at: .now) {
             nextAnimates = true
             render(from: old, animated: display.animates)
         }

@@ -28,8 +28,7 @@ import SwiftUI
 /// SwiftUI cannot present and dismiss in one update.
 @MainActor
 public struct FlowView<Route: NavigationRoute, Screen: View>: View {
-    @State private var renderer: FlowRenderer<Route, Screen>
-    @Environment(\.scenePhase) private var scenePhase
+    private let flow: Flow<Route>
     private let root: ElementID?
     private let options: FlowViewOptions
     private let screen: @MainActor (ScreenContext<Route>) -> Screen
@@ -46,7 +45,7 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
         options: FlowViewOptions = FlowViewOptions(),
         @ViewBuilder screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
     ) {
-        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        self.flow = flow
         root = nil
         self.options = options
         self.screen = screen
@@ -67,7 +66,7 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
         options: FlowViewOptions = FlowViewOptions(),
         @ViewBuilder screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
     ) {
-        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        self.flow = flow
         self.root = root
         self.options = options
         self.screen = screen
@@ -75,6 +74,28 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
 
     /// The view's content: the root element, or the subtree this view was given.
     public var body: some View {
+        // Another flow is another renderer: a view given a new flow (after signing out, say)
+        // must not keep drawing the old one.
+        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(ObjectIdentifier(flow))
+    }
+}
+
+/// The renderer of one flow, kept for as long as the view shows that flow.
+private struct FlowRoot<Route: NavigationRoute, Screen: View>: View {
+    @State private var renderer: FlowRenderer<Route, Screen>
+    @Environment(\.scenePhase) private var scenePhase
+    let root: ElementID?
+    let options: FlowViewOptions
+    let screen: @MainActor (ScreenContext<Route>) -> Screen
+
+    init(flow: Flow<Route>, root: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
+        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        self.root = root
+        self.options = options
+        self.screen = screen
+    }
+
+    var body: some View {
         // The renderer outlives this value; it draws with the latest builder and options.
         renderer.options = options
         renderer.screen = screen
