@@ -268,13 +268,14 @@ import Testing
         #expect(staged > 50)
     }
 
-    /// Random targets, reports (right, stale and made up) and clock ticks, interleaved: what
-    /// shows is always the newest target or a stage toward it from what showed before, one
-    /// modal transition at a time; reports that do not name the transition under way change
-    /// nothing; and once the changes stop, the display converges on the newest target.
+    /// Random targets, reports (right, stale and made up), the user's own changes (also during
+    /// transitions) and clock ticks, interleaved: what shows is always the newest target or a
+    /// stage toward it from what showed before, one modal transition at a time; a user's change
+    /// shows at once; reports that do not name the transition under way change nothing; and
+    /// once the changes stop, the display converges on the newest target.
     @Test func interleavedTargetsAndReportsConvergeOnTheNewestTarget() throws {
         var problems: [String] = []
-        var stats = (staleIgnored: 0, rightReports: 0, targetsMidStaging: 0)
+        var stats = (staleIgnored: 0, rightReports: 0, targetsMidStaging: 0, userMidTransition: 0)
         for seed in 0..<200 {
             var random = SeededRandom(seed: UInt64(seed) &+ 90_000)
             var target = RandomStates.state(&random)
@@ -294,7 +295,7 @@ import Testing
             }
             for _ in 0..<60 {
                 let previous = display.shown
-                switch random.next() % 6 {
+                switch random.next() % 7 {
                 case 0, 1:
                     let count = 1 + Int(random.next() % 3)
                     let path = (0..<count).map { _ in RandomStates.presentation(&random, in: target) }
@@ -325,6 +326,28 @@ import Testing
                     if display.shown != previous { problems.append("seed \(seed): a report changed what shows") }
                     display.advance(toward: target, at: now)
                     check("stale report", from: previous)
+                case 4:
+                    // The user swipes the outermost shown modal away or pops a shown stack to
+                    // its root, possibly during a transition; the flow accepts it.
+                    let action: UserAction<TestRoute>
+                    let shownModals = display.shown.presentedChain.filter { target.presentedChain.contains($0) }
+                    if let modal = shownModals.last, random.chance(0.5) {
+                        action = .dismissed(modal: modal.modal)
+                    } else if let stack = display.shown.nodes.first(where: { ($0.stack?.count ?? 0) > 1 && target.node($0.id) == $0 }),
+                        let root = stack.stack?.elements.first
+                    {
+                        action = .popped(stack: stack.id, to: root.id)
+                    } else {
+                        continue
+                    }
+                    if display.isTransitioning { stats.userMidTransition += 1 }
+                    let expected = display.shown.acknowledging(action)
+                    display.acknowledge(action, leaving: { if case .dismissed = action { true } else { false } }(), at: now)
+                    if display.shown != expected { problems.append("seed \(seed): an acknowledged action does not show at once") }
+                    target = target.acknowledging(action)
+                    let acknowledged = display.shown
+                    display.advance(toward: target, at: now)
+                    check("user action", from: acknowledged)
                 default:
                     now += .milliseconds(Int(random.next() % 400))
                     display.advance(toward: target, at: now)
@@ -344,5 +367,6 @@ import Testing
         #expect(stats.staleIgnored > 500)
         #expect(stats.rightReports > 100)
         #expect(stats.targetsMidStaging > 30)
+        #expect(stats.userMidTransition > 100)
     }
 }
