@@ -20,12 +20,14 @@ import SwiftUI
 ///
 /// The view never changes the state itself. When the user goes back, swipes a sheet down or
 /// taps a tab, it reports what they did to the flow (``Flow/apply(_:)-(UserAction<Route>)``);
-/// everything else follows the flow. Each container reads only its own element
-/// (``Flow/node(_:)``), so a push in one tab re-renders nothing in another.
+/// everything else follows the flow, from the moment the view is created. Each container
+/// re-renders only when its own element changes, so a push in one tab re-renders nothing in
+/// another.
 ///
 /// Changes that need several modal transitions at once (dismiss an alert, then present a
 /// sheet) are shown one stage at a time (``NavigationState/renderStages(from:)``), since
-/// SwiftUI cannot present and dismiss in one update.
+/// SwiftUI cannot present and dismiss in one update, and each presentation or dismissal waits
+/// for the one before (``FlowViewOptions/staging``). A restored state shows without animation.
 @MainActor
 public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     private let flow: Flow<Route>
