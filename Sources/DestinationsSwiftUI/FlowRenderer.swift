@@ -3,61 +3,63 @@ import Observation
 import SwiftUI
 
 /// What every view of a ``FlowView`` shares: the flow, the screen builder, the options, and the
-/// display state of a change shown in stages.
+/// display state, which moves toward the flow's state one stage at a time (``StagedDisplay``).
 ///
-/// Views read elements through ``node(_:)``: the flow's element, live, unless a change is being
-/// staged, in which case the stage's element. Only views that read during a stage track
-/// ``stageVersion``, so a change that needs no stages re-renders only the elements it touched.
+/// Views read elements through ``node(_:)``: the display state's element, never the flow's. So
+/// what shows changes only when the renderer moves the display, element by element (a change
+/// in one tab re-renders nothing in another), inside a transaction of its choosing: a restore
+/// shows without animation.
 @MainActor @Observable
 final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     @ObservationIgnored let flow: Flow<Route>
     /// The options and the screen builder of the latest `FlowView` value.
     @ObservationIgnored var options: FlowViewOptions
     @ObservationIgnored var screen: @MainActor (ScreenContext<Route>) -> Screen
-    /// What the views show: the flow's state, live, or a frozen or staged state of its own
-    /// (the core's stager); `nil` until the renderer observes the flow.
-    @ObservationIgnored private var staged: StagedDisplay<Route>?
-    @ObservationIgnored private var fallback: Task<Void, Never>?
+    /// What the views show, and the transition it waits for.
+    @ObservationIgnored private var display: StagedDisplay<Route>
+    /// One observation point per element read, so that a change re-renders its elements only.
+    @ObservationIgnored private var versions: [ElementID: ElementVersion] = [:]
+    @ObservationIgnored private var observation: FlowChangeObservation?
+    @ObservationIgnored private var wake: Task<Void, Never>?
     @ObservationIgnored private var checkScheduled = false
-    @ObservationIgnored private var isObserving = false
+    /// Cleared by a restore until the display has moved toward it.
+    @ObservationIgnored private var nextAnimates = true
     @ObservationIgnored private var isActive = true
     @ObservationIgnored private var changedWhileInactive = false
     /// Alert content seen last, so that an alert on its way out keeps its buttons.
     @ObservationIgnored private var lastAlert: (id: ElementID, display: AlertDisplay)?
-    /// Bumped whenever the display state changes; read only while there is one.
-    private(set) var stageVersion = 0
-    /// Bumped when the scene becomes active after the state changed meanwhile: stacks rebuild
-    /// from the state, since SwiftUI may have dropped path writes while inactive.
-    private(set) var syncGeneration = 0
+    /// The root element's id, as shown.
+    private(set) var rootID: ElementID
+    /// Bumped when the scene becomes active after the state changed meanwhile: each stack view
+    /// checks whether it still shows the state, since SwiftUI may have dropped path writes.
+    private(set) var resyncRequest = 0
 
-    private var display: NavigationState<Route>? { staged?.state }
-    private var transitioning: Bool { staged?.isTransitioning ?? false }
-
+    /// Starts following `flow` at once, so that no change made before the first render is
+    /// missed. A first state with nested modals (a restored one) is shown in stages, without
+    /// animation: its containers and first modal, then one modal at a time.
     init(flow: Flow<Route>, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
         self.flow = flow
         self.options = options
         self.screen = screen
+        let initial = flow.untrackedState
+        var display = StagedDisplay(showing: initial.truncatingChain(at: 0), timing: options.staging)
+        display.advance(toward: initial, animated: false, at: .now)
+        self.display = display
+        rootID = initial.root.id
+        // Not observation tracking: an initializer called from a view body must not make that
+        // body depend on the whole state.
+        observation = flow.observeChanges { [weak self] cause in self?.flowWillChange(cause) }
+        scheduleWakeUp()
     }
 
-    /// The root element's id, as shown.
-    var rootID: ElementID {
-        let live = flow.rootID
-        guard let display else { return live }
-        _ = stageVersion
-        return display.root.id
-    }
-
-    /// The element `id` as shown: the flow's, or the display state's during a stage. Reading it
-    /// tracks that element only (and the stage while there is one).
+    /// The element `id` as shown. Reading it tracks that element only.
     func node(_ id: ElementID) -> NavigationNode<Route>? {
-        let live = flow.node(id)
-        guard let display else { return live }
-        _ = stageVersion
-        return display.node(id)
+        version(of: id).access()
+        return display.shown.node(id)
     }
 
     /// The state as shown, for checks made outside view bodies.
-    var shownState: NavigationState<Route> { display ?? flow.state }
+    var shownState: NavigationState<Route> { display.shown }
 
     /// What the alert whose content is `alert` shows, or what it showed last.
     func alertDisplay(of alert: ElementID) -> AlertDisplay? {
@@ -70,12 +72,12 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// report the flow refuses is undone by showing the state again (the state wins).
     ///
     /// - Parameter leaving: Whether the action starts a modal's exit animation, which the next
-    ///   stage waits for.
+    ///   change of modals waits for.
     func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
         guard let action = (try? derive(flow.state)) ?? nil else { return }
         acknowledge(action, leaving: leaving)
         try? flow.apply(action)
-        if !checkScheduled, !transitioning { step() }
+        if !checkScheduled { step() }
     }
 
     /// Taps button `index` of the alert whose content is `alert`: SwiftUI has closed it already.
@@ -83,105 +85,111 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         guard flow.alertDisplay(of: alert) != nil else { return }
         acknowledge(.dismissed(modal: alert), leaving: true)
         try? flow.tapAlertButton(index, of: alert)
-        if !checkScheduled, !transitioning { step() }
+        if !checkScheduled { step() }
     }
 
     private func acknowledge(_ action: UserAction<Route>, leaving: Bool) {
-        staged?.acknowledge(action, leaving: leaving)
-        stageVersion += 1
-        if leaving { armFallback() }
+        let old = display.shown
+        display.acknowledge(action, leaving: leaving, at: .now)
+        render(from: old, animated: true)
     }
 
-    /// Called when the scene's phase changes: starts observing the flow, and re-syncs stacks
-    /// when the state changed while the scene was inactive.
+    /// Called when the scene's phase changes: when the scene becomes active after the state
+    /// changed meanwhile, stack views check what they show.
     func sceneBecame(active: Bool) {
-        startObserving()
         isActive = active
         if active, changedWhileInactive {
             changedWhileInactive = false
-            syncGeneration += 1
+            resyncRequest += 1
         }
     }
 
-    /// Called when a presented modal appeared or a dismissed one finished leaving: the next
-    /// stage may show, one main-actor turn later.
-    func transitionEnded() {
-        guard transitioning else { return }
+    /// Called when a presented modal appeared or a dismissed one finished leaving: once the
+    /// report names the transition under way and its settle time passed, the next change
+    /// shows, one main-actor turn later. Late reports, of earlier stages, are ignored.
+    func transitionEnded(_ report: StageTransition.Report) {
+        guard display.report(report, at: .now) else { return }
         Task { [weak self] in
             await Task.yield()
-            self?.advance()
+            self?.step()
         }
     }
 
-    /// Starts observing the flow, once. A first state with nested modals (a restored one) is
-    /// shown in stages too: its containers first, then one modal at a time.
-    func startObserving() {
-        guard !isObserving else { return }
-        isObserving = true
-        let initial = flow.state
-        if initial.presentedChain.count > 1 {
-            var display = StagedDisplay(showing: initial.truncatingChain(at: 0))
-            display.freeze()
-            display.advance(toward: initial)
-            staged = display
-            armFallback()
-        } else {
-            staged = StagedDisplay(showing: initial)
-        }
-        observe()
-    }
-
-    private func observe() {
-        withObservationTracking {
-            _ = flow.state
-        } onChange: { [weak self] in
-            MainActor.assumeIsolated { self?.flowWillChange() }
-        }
-    }
-
-    /// The flow is about to commit a change: freeze what shows until the change is planned, so
-    /// that SwiftUI never sees a jump it cannot animate.
-    private func flowWillChange() {
-        staged?.freeze()
+    /// The flow is about to commit a change: plan it one main-actor turn later, so that the
+    /// changes made together are shown together. Views keep showing the display meanwhile.
+    private func flowWillChange(_ cause: FlowEvent<Route>.Cause) {
+        if cause == .restore { nextAnimates = false }
         if !isActive { changedWhileInactive = true }
         guard !checkScheduled else { return }
         checkScheduled = true
-        Task { [weak self] in self?.flowDidChange() }
-    }
-
-    private func flowDidChange() {
-        checkScheduled = false
-        observe()
-        guard !transitioning else { return }
-        step()
-    }
-
-    /// Shows the next stage toward the flow's state, or the state itself when one update
-    /// reaches it.
-    private func step() {
-        guard !transitioning, staged?.advance(toward: flow.state) == true else { return }
-        stageVersion += 1
-        if transitioning { armFallback() }
-    }
-
-    /// Ends the transition under way when it does not report its end in time.
-    private func armFallback() {
-        fallback?.cancel()
-        let timeout = options.stageTimeout
-        fallback = Task { [weak self] in
-            try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
-            self?.advance()
+        Task { [weak self] in
+            self?.checkScheduled = false
+            self?.step()
         }
     }
 
-    private func advance() {
-        guard transitioning else { return }
-        staged?.endTransition()
-        fallback?.cancel()
-        fallback = nil
-        guard !checkScheduled else { return }
-        step()
+    /// Shows the next stage toward the flow's state, or the state itself when one update
+    /// reaches it, unless the transition under way holds it back.
+    private func step() {
+        let old = display.shown
+        if display.advance(toward: flow.untrackedState, animated: nextAnimates, at: .now) {
+            nextAnimates = true
+            render(from: old, animated: display.animates)
+        }
+        scheduleWakeUp()
+    }
+
+    /// Re-renders the elements that differ between `old` and what the display shows.
+    private func render(from old: NavigationState<Route>, animated: Bool) {
+        let new = display.shown
+        guard new != old else { return }
+        let changes = new.changes(from: old)
+        let update = {
+            if self.rootID != new.root.id { self.rootID = new.root.id }
+            for id in changes.touched.union(changes.removedIDs) { self.versions[id]?.bump() }
+        }
+        if animated {
+            update()
+        } else {
+            var transaction = Transaction()
+            transaction.disablesAnimations = true
+            withTransaction(transaction, update)
+        }
+        for id in changes.removedIDs { versions[id] = nil }
+    }
+
+    /// Steps again when the transition under way ends without a report.
+    private func scheduleWakeUp() {
+        wake?.cancel()
+        wake = nil
+        guard let wakeUp = display.wakeUp else { return }
+        wake = Task { [weak self] in
+            try? await Task.sleep(until: wakeUp, clock: .continuous)
+            guard !Task.isCancelled else { return }
+            self?.step()
+        }
+    }
+
+    private func version(of id: ElementID) -> ElementVersion {
+        if let version = versions[id] { return version }
+        let version = ElementVersion()
+        versions[id] = version
+        return version
+    }
+}
+
+/// The observation point of one shown element.
+@MainActor
+private final class ElementVersion: Observable {
+    private let registrar = ObservationRegistrar()
+    private var version = 0
+
+    func access() {
+        registrar.access(self, keyPath: \.version)
+    }
+
+    func bump() {
+        registrar.withMutation(of: self, keyPath: \.version) { version += 1 }
     }
 }
 #endif

@@ -20,16 +20,17 @@ import SwiftUI
 ///
 /// The view never changes the state itself. When the user goes back, swipes a sheet down or
 /// taps a tab, it reports what they did to the flow (``Flow/apply(_:)-(UserAction<Route>)``);
-/// everything else follows the flow. Each container reads only its own element
-/// (``Flow/node(_:)``), so a push in one tab re-renders nothing in another.
+/// everything else follows the flow, from the moment the view is created. Each container
+/// re-renders only when its own element changes, so a push in one tab re-renders nothing in
+/// another.
 ///
 /// Changes that need several modal transitions at once (dismiss an alert, then present a
 /// sheet) are shown one stage at a time (``NavigationState/renderStages(from:)``), since
-/// SwiftUI cannot present and dismiss in one update.
+/// SwiftUI cannot present and dismiss in one update, and each presentation or dismissal waits
+/// for the one before (``FlowViewOptions/staging``). A restored state shows without animation.
 @MainActor
 public struct FlowView<Route: NavigationRoute, Screen: View>: View {
-    @State private var renderer: FlowRenderer<Route, Screen>
-    @Environment(\.scenePhase) private var scenePhase
+    private let flow: Flow<Route>
     private let root: ElementID?
     private let options: FlowViewOptions
     private let screen: @MainActor (ScreenContext<Route>) -> Screen
@@ -46,7 +47,7 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
         options: FlowViewOptions = FlowViewOptions(),
         @ViewBuilder screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
     ) {
-        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        self.flow = flow
         root = nil
         self.options = options
         self.screen = screen
@@ -67,7 +68,7 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
         options: FlowViewOptions = FlowViewOptions(),
         @ViewBuilder screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
     ) {
-        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        self.flow = flow
         self.root = root
         self.options = options
         self.screen = screen
@@ -75,11 +76,31 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
 
     /// The view's content: the root element, or the subtree this view was given.
     public var body: some View {
+        // Another flow is another renderer: a view given a new flow (after signing out, say)
+        // must not keep drawing the old one.
+        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(ObjectIdentifier(flow))
+    }
+}
+
+/// The renderer of one flow, kept for as long as the view shows that flow.
+private struct FlowRoot<Route: NavigationRoute, Screen: View>: View {
+    @State private var renderer: FlowRenderer<Route, Screen>
+    @Environment(\.scenePhase) private var scenePhase
+    let root: ElementID?
+    let options: FlowViewOptions
+    let screen: @MainActor (ScreenContext<Route>) -> Screen
+
+    init(flow: Flow<Route>, root: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
+        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
+        self.root = root
+        self.options = options
+        self.screen = screen
+    }
+
+    var body: some View {
         // The renderer outlives this value; it draws with the latest builder and options.
         renderer.options = options
         renderer.screen = screen
-        // Before anything is drawn, so that a first state with nested modals is staged.
-        renderer.startObserving()
         return NodeView(renderer: renderer, id: root ?? renderer.rootID)
             .onChange(of: scenePhase, initial: true) { _, phase in
                 renderer.sceneBecame(active: phase == .active)
@@ -88,26 +109,33 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
 }
 
 /// How a ``FlowView`` draws what the navigation state does not say: tab labels, empty split
-/// view columns, and how long a stage waits for its transition.
+/// view columns, and how long a change of modals waits for the one before.
 public struct FlowViewOptions: Sendable {
     /// The label of a tab, from its id.
     public var tabLabel: @MainActor @Sendable (TabID) -> TabLabel
     /// The text an empty split view column shows.
     public var emptyColumn: @MainActor @Sendable (SplitColumn) -> String
-    /// How long a stage of a multi-stage change waits for its transition to report its end
-    /// (a sheet's dismissal, the presented content's appearance) before the next stage shows.
-    public var stageTimeout: Duration
+    /// How long a presentation or dismissal is waited for before the next one shows: the
+    /// settle delay after a sheet appeared, the time an alert takes, the fallback timeout.
+    /// Read once, when the view is first created.
+    public var staging: StageTiming
+    /// The longest a stage waits for its transition to report its end (a sheet's dismissal,
+    /// the presented content's appearance): ``staging``'s ``StageTiming/timeout``.
+    public var stageTimeout: Duration {
+        get { staging.timeout }
+        set { staging.timeout = newValue }
+    }
 
     /// Creates options; by default a tab is labelled with its id, capitalized, and an empty
     /// column says "Nothing selected".
     public init(
         tabLabel: @escaping @MainActor @Sendable (TabID) -> TabLabel = { TabLabel($0.rawValue.capitalized) },
         emptyColumn: @escaping @MainActor @Sendable (SplitColumn) -> String = { _ in "Nothing selected" },
-        stageTimeout: Duration = .milliseconds(650)
+        staging: StageTiming = StageTiming()
     ) {
         self.tabLabel = tabLabel
         self.emptyColumn = emptyColumn
-        self.stageTimeout = stageTimeout
+        self.staging = staging
     }
 }
 

@@ -17,10 +17,10 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
         let alertID = node.modal.flatMap { $0.style.isOverlay ? $0.node.id : nil }
         let display = alertID.flatMap { renderer.alertDisplay(of: $0) }
         return content
-            .sheet(item: item { if case .sheet = $0 { true } else { false } }, onDismiss: { renderer.transitionEnded() }) { item in
+            .sheet(item: item { if case .sheet = $0 { true } else { false } }, onDismiss: dismissed) { item in
                 modalContent(item).modifier(SheetOptionsModifier(renderer: renderer, presenter: node.id, modal: item.id))
             }
-            .coverOrSheet(item: item { $0 == .fullScreenCover }, onDismiss: { renderer.transitionEnded() }) { item in
+            .coverOrSheet(item: item { $0 == .fullScreenCover }, onDismiss: dismissed) { item in
                 modalContent(item)
             }
             .alert(Text(display?.title ?? ""), isPresented: overlay(.alert), presenting: display) { display in
@@ -38,7 +38,12 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     }
 
     private func modalContent(_ item: ModalItem) -> some View {
-        NodeView(renderer: renderer, id: item.id).onAppear { renderer.transitionEnded() }
+        NodeView(renderer: renderer, id: item.id).onAppear { renderer.transitionEnded(.appeared(modal: item.id)) }
+    }
+
+    /// A sheet or cover of this element finished leaving.
+    private func dismissed() {
+        renderer.transitionEnded(.dismissed(presenter: node.id))
     }
 
     /// The binding of a sheet or a cover: the modal when its style matches.

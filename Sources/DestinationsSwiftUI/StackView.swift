@@ -4,9 +4,9 @@ import SwiftUI
 /// A stack element: a `NavigationStack` whose path is the ids of the screens above its root.
 ///
 /// The path setter reports what the user popped (``UserAction/stack(_:showing:in:)``); the
-/// getter reads the state. When a screen below the top stays on screen although the state says
-/// otherwise (SwiftUI dropped a path write made mid-animation), the stack is rebuilt from the
-/// state.
+/// getter reads the state. When what the stack shows differs from the state
+/// (``NavigationState/stackNeedsRebuild(_:appeared:)``: SwiftUI dropped a path write made
+/// mid-animation or while the scene was inactive), the stack is rebuilt from the state.
 struct StackView<Route: NavigationRoute, Screen: View>: View {
     let renderer: FlowRenderer<Route, Screen>
     let id: ElementID
@@ -20,7 +20,8 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
             element(stack.root.id)
                 .navigationDestination(for: ElementID.self) { element($0) }
         }
-        .id(Generation(local: generation, sync: renderer.syncGeneration))
+        .id(generation)
+        .onChange(of: renderer.resyncRequest) { reassertLater() }
     }
 
     private var path: Binding<[ElementID]> {
@@ -42,29 +43,21 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
         NodeView(renderer: renderer, id: element)
             .onAppear {
                 visible.value = (visible.value ?? []).union([element])
-                reassertLater(after: element)
+                reassertLater()
             }
             .onDisappear { visible.value?.remove(element) }
     }
 
-    /// Once transitions have had time to end, rebuilds the stack when `element` shows while
-    /// the state's top, above it, never appeared.
-    private func reassertLater(after element: ElementID) {
-        let timeout = renderer.options.stageTimeout
+    /// Once transitions have had time to end, rebuilds the stack when what it shows differs
+    /// from the state.
+    private func reassertLater() {
+        let timeout = renderer.options.staging.timeout
         Task {
             try? await Task.sleep(for: timeout)
-            let shown = visible.value ?? []
-            guard shown.contains(element), case .stack(let stack)? = renderer.shownState.node(id)?.content,
-                stack.elements.contains(where: { $0.id == element }), !shown.contains(stack.topNode.id)
-            else { return }
+            guard renderer.shownState.stackNeedsRebuild(id, appeared: visible.value ?? []) else { return }
+            visible.value = []
             generation += 1
         }
     }
-}
-
-/// The identity of a `NavigationStack`: bumped to rebuild it from the state.
-private struct Generation: Hashable {
-    let local: Int
-    let sync: Int
 }
 #endif

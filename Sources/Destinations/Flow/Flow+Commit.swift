@@ -276,6 +276,7 @@ extension Flow {
         if summary.isEmpty {
             storage = state
         } else {
+            if !changeHandlers.isEmpty { announceChange(cause) }
             registrar.withMutation(of: self, keyPath: stateKeyPath) {
                 storage = state
             }

@@ -1,0 +1,55 @@
+extension Flow {
+    /// Calls `handler` each time the flow is about to commit a change to its state, with the
+    /// change's cause: synchronously, while ``state`` still holds the old state and before
+    /// observers of ``state`` or ``node(_:)`` are told. Changes that leave the state as it was
+    /// are not announced.
+    ///
+    /// A renderer uses it to keep showing what it shows until it has planned the change, and to
+    /// show a restored state (``FlowEvent/Cause/restore``) without animation. Unlike observation
+    /// tracking, registering records nothing in the caller's observation scope (a view body or
+    /// an initializer called from one), and the registration lasts until it is cancelled.
+    ///
+    /// The handler must not change the flow; a change it requests runs after the one announced.
+    ///
+    /// - Returns: The registration; the handler is called until it is cancelled or released.
+    public func observeChanges(_ handler: @escaping @MainActor (FlowEvent<Route>.Cause) -> Void) -> FlowChangeObservation {
+        let key = nextSubscriber
+        nextSubscriber += 1
+        changeHandlers[key] = handler
+        return FlowChangeObservation { [weak self] in self?.changeHandlers[key] = nil }
+    }
+
+    /// The whole navigation state, read without observation tracking: for code that follows
+    /// changes with ``observeChanges(_:)`` and may run inside a view body or an initializer
+    /// called from one, which must not come to depend on every change.
+    public var untrackedState: NavigationState<Route> { storage }
+
+    /// Calls every handler of ``observeChanges(_:)`` with `cause`.
+    @usableFromInline
+    func announceChange(_ cause: FlowEvent<Route>.Cause) {
+        for key in changeHandlers.keys.sorted() {
+            changeHandlers[key]?(cause)
+        }
+    }
+}
+
+/// A registration made with ``Flow/observeChanges(_:)``: its handler is called until
+/// ``cancel()`` or until this value is released.
+@MainActor
+public final class FlowChangeObservation {
+    private var remove: (@MainActor () -> Void)?
+
+    init(remove: @escaping @MainActor () -> Void) {
+        self.remove = remove
+    }
+
+    /// Stops the calls; calling it again does nothing.
+    public func cancel() {
+        remove?()
+        remove = nil
+    }
+
+    isolated deinit {
+        cancel()
+    }
+}
