@@ -227,7 +227,11 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker) {
         _id = id
         lastID = id
+        // The previous route, if any, is released after the write, outside the access (its
+        // payload's deinit may run user code that reads this context).
+        let previousRoute = self.route
         self.route = route
+        withExtendedLifetime(previousRoute) {}
         self.flow = flow
         self.link = link
         destinationObject = destination
@@ -235,7 +239,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         isRemoved = false
         guard !unstarted.isEmpty else { return }
         let waiting = unstarted
-        unstarted.removeAll()
+        unstarted = []
         for work in waiting { track(label: work.label, waitsForPreparation: true, work.body) }
     }
 
@@ -246,8 +250,10 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         destinationObject = nil
         isVisible = false
         isRemoved = true
-        if !unstarted.isEmpty { unstarted.removeAll() }
-        if !streams.isEmpty { streams.removeAll() }
+        // Moved out before they are released: a closure's captures may run user code in their
+        // deinit, which must find the context in its detached state and no access under way.
+        if !unstarted.isEmpty { let dropped = unstarted; unstarted = []; withExtendedLifetime(dropped) {} }
+        if !streams.isEmpty { let dropped = streams; streams = [:]; withExtendedLifetime(dropped) {} }
         // Most Destinations have no work to cancel: no sorted copy for them.
         guard !cancellations.isEmpty else { return }
         let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
