@@ -85,6 +85,7 @@ import Testing
         ("unknown route", #"{"id":1,"screen":{"nowhere":{}}}"#),
         ("unknown key", #"{"id":1,"screen":{"home":{}},"colour":"red"}"#),
         ("unknown key in a split", #"{"id":1,"split":{"columns":2,"sidebar":{"id":2,"screen":{"menu":{}}},"footer":{"id":3,"screen":{"list":{}}}}}"#),
+        ("unknown key in a tab entry", #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}},"badge":3}],"selected":"inbox"}"#),
         ("unknown key in a modal", #"{"id":1,"screen":{"home":{}},"modal":{"style":{"alert":{}},"content":{"id":2,"screen":{"confirm":{}}},"extra":1}}"#),
         ("a screen and a stack at once", #"{"id":1,"screen":{"home":{}},"stack":[{"id":2,"screen":{"list":{}}}]}"#),
         ("no content", #"{"id":1}"#),

@@ -139,6 +139,7 @@ extension NavigationNode: Codable where Route: Codable {
             if let count = list.count { tabs.reserveCapacity(count) }
             while !list.isAtEnd {
                 let entry = try list.nestedContainer(keyedBy: Key.self)
+                try rejectUnknownKeys(entry.allKeys, allowed: [.id, .node])
                 let name = TabID(rawValue: try entry.decode(String.self, forKey: .id))
                 tabs.append(Tab(id: name, node: try read(entry.nestedContainer(keyedBy: Key.self, forKey: .node), &check)))
             }
