@@ -20,11 +20,10 @@ import Testing
             inspector.connect()
             _ = await transport.message { $0.causeKind == "connect" }
         }
-        for _ in 0..<50 where weakInspector != nil { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(weakInspector == nil)
+        #expect(await eventually { weakInspector == nil })
         #expect(weakFlow == nil)
-        for _ in 0..<50 where transport.closes == 0 { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(transport.closes == 1, "the session ends")
+        #expect(await eventually { transport.closes > 0 }, "the session ends")
+        #expect(transport.closes == 1)
     }
 }
 
@@ -65,14 +64,23 @@ extension FlowInspectorLifetimeTests {
         let transport = SlowOpenTransport()
         let inspector = FlowInspector(flow: flow, configuration: InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t"), transport: transport)
         inspector.connect()
-        for _ in 0..<100 where !transport.isOpening { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(transport.isOpening)
+        #expect(await eventually { transport.isOpening })
         await inspector.disconnect()
         // The open the cancellation did not stop completes after `disconnect()` returned.
         transport.finishOpen()
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await eventually { transport.closedAfterOpen > 0 }, "the session opened after disconnect() was never closed")
         #expect(inspector.status == .idle)
-        #expect(transport.closedAfterOpen > 0, "the session opened after disconnect() was never closed")
     }
+}
+/// Whether `condition` holds within `timeout`, checked each time the main actor's other work
+/// had a turn: a bounded wait for work under way, not a delay.
+@MainActor
+func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        await Task.yield()
+    }
+    return true
 }
 #endif
