@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "destinations-inspector",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             ],
             path: "Tests/InspectorServerTests"
         ),

@@ -190,10 +190,19 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                                 try? await outbound.write(.text(command))
                             }
                         }
+                        // The poll ended without this connection ending: a newer connection of
+                        // the same app took the session over, so this one is closed, not left
+                        // open and ignored.
+                        if !Task.isCancelled {
+                            try? await outbound.close(.normalClosure, reason: "superseded")
+                        }
                     }
                 }
             }
         } catch {}
+        // This connection ended: its poll stops before the bye could end it, so it does not
+        // try to close a closed connection.
+        poller?.cancel()
         if let session { await hub.bye(key: session) }
     }
 

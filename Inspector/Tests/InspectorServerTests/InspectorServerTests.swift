@@ -3,6 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWebSocket
+import HummingbirdWSTesting
 import NIOCore
 import Testing
 
@@ -198,7 +200,7 @@ import Testing
         let (id, old) = await hub.open(hello: hello)
         await hub.receive([#"{"type":"event","seq":0,"state":{"n":1}}"#], key: old)
         let oldPoll = Task { await hub.commands(key: old) }
-        try await Task.sleep(for: .milliseconds(50))
+        while await !hub.isPolling(key: old) { await Task.yield() }
         let (sameID, new) = await hub.open(hello: hello)
         #expect(sameID == id && new != old)
         #expect(await oldPoll.value == nil)
@@ -206,7 +208,7 @@ import Testing
         #expect(await hub.receive([#"{"type":"event","seq":1,"state":{}}"#], key: old) == false)
 
         let newPoll = Task { await hub.commands(key: new) }
-        try await Task.sleep(for: .milliseconds(50))
+        while await !hub.isPolling(key: new) { await Task.yield() }
         await hub.bye(key: old)
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":0}"#)
         let restore = try #require(await newPoll.value?.first.flatMap(Hub.object))
@@ -215,5 +217,53 @@ import Testing
         await hub.bye(key: new)
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":0}"#)
         #expect(await hub.commands(key: new) == nil)
+    }
+}
+
+@Suite struct AppSocketTests {
+    let token = "0123456789abcdef"
+    let hello = #"{"type":"hello","app":"t","pid":1}"#
+
+    /// An app that reconnects (a relaunched socket, the same process and scene) takes its
+    /// session over; the older socket is closed by the server rather than left open.
+    @Test(.timeLimit(.minutes(1))) func anAppSocketThatANewerOneSupersedesIsClosed() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let router = makeRouter(hub: hub, page: try Page(), token: token, host: "127.0.0.1")
+        let app = Application(
+            router: Router(),
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0))
+        )
+        let (pageID, page) = await hub.addPage()
+        try await app.test(.live) { client in
+            let path = "/app?token=\(token)"
+            let hello = self.hello
+            let (newerDone, finishNewer) = AsyncStream<Void>.makeStream()
+            // The first socket says hello, then reads until the server closes it.
+            async let older = client.ws(path) { inbound, outbound, _ in
+                try await outbound.write(.text(hello))
+                for try await _ in inbound.messages(maxSize: 1 << 16) {}
+            }
+            var hellos = 0
+            for await message in page where Hub.object(message)?["type"] as? String == "hello" {
+                hellos += 1
+                if hellos == 1 {
+                    // The session is open: a second socket of the same app takes it over.
+                    Task {
+                        try await client.ws(path) { _, outbound, _ in
+                            try await outbound.write(.text(hello))
+                            for await _ in newerDone {}
+                        }
+                    }
+                } else {
+                    break
+                }
+            }
+            let closed = try await older
+            finishNewer.finish()
+            #expect(closed?.closeCode == .normalClosure)
+            #expect(closed?.reason == "superseded")
+        }
+        await hub.removePage(pageID)
     }
 }
