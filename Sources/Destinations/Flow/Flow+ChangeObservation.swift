@@ -1,15 +1,20 @@
 extension Flow {
     /// Calls `handler` each time the flow is about to commit a change to its state, with the
-    /// change's cause: synchronously, while ``state`` still holds the old state and before
-    /// observers of ``state`` or ``node(_:)`` are told. Changes that leave the state as it was
-    /// are not announced.
+    /// change's cause: synchronously, once the change can no longer be refused, while ``state``,
+    /// ``node(_:)`` and ``contains(_:)`` still describe the old state, and before observers of
+    /// ``state`` or ``node(_:)`` are told. Changes that leave the state as it was are not
+    /// announced.
     ///
     /// A renderer uses it to keep showing what it shows until it has planned the change, and to
     /// show a restored state (``FlowEvent/Cause/restore``) without animation. Unlike observation
     /// tracking, registering records nothing in the caller's observation scope (a view body or
     /// an initializer called from one), and the registration lasts until it is cancelled.
     ///
-    /// The handler must not change the flow; a change it requests runs after the one announced.
+    /// A change the handler requests does not interrupt the one announced: the request returns
+    /// without throwing, runs after the announced change is committed (and is announced in its
+    /// turn), and a refusal of it goes to ``onRefusal`` and the event stream. A registration
+    /// cancelled during an announcement is not called again, even later in the same
+    /// announcement; one made during it is called from the next change.
     ///
     /// - Returns: The registration; the handler is called until it is cancelled or released.
     public func observeChanges(_ handler: @escaping @MainActor (FlowEvent<Route>.Cause) -> Void) -> FlowChangeObservation {

@@ -194,6 +194,8 @@ extension Flow {
         } catch {
             throw error.error
         }
+        // Announced while the flow's lookups still agree with its old state.
+        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
         var generator = ids
         generator.reserve(through: max(state.maxID, storage.maxID))
         ids = generator
@@ -220,6 +222,8 @@ extension Flow {
         } catch {
             throw transaction.locating(error.error, addedElement: error.element)
         }
+        // Announced while the flow's lookups still agree with its old state.
+        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
         ids = transaction.ids
         transaction.index = nil
         index.remove(summary.removedIDs.elements)
@@ -276,7 +280,6 @@ extension Flow {
         if summary.isEmpty {
             storage = state
         } else {
-            if !changeHandlers.isEmpty { announceChange(cause) }
             registrar.withMutation(of: self, keyPath: stateKeyPath) {
                 storage = state
             }
