@@ -196,7 +196,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     }
 
     func removeCancellation(_ token: Int) {
-        cancellations[token] = nil
+        // Released after the field's access ends (it skips exclusivity checks in release).
+        let removed = cancellations.removeValue(forKey: token)
+        withExtendedLifetime(removed) {}
     }
 
     /// Applies a presentation from this Destination's screen, outside the event configuration:

@@ -23,7 +23,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// What the link is made of, behind one reference: the parse path copies a link for every
     /// URL it opens, and a copy is then one retain instead of one per field.
     @usableFromInline
-    var storage: Storage
+    let storage: Storage
 
     /// The template, as written.
     public var template: String { storage.template }

@@ -23,7 +23,11 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     /// only a state path's parsed state is stored.
     public var resolved: NavigationTarget<Route> {
         if let state { return .state(state) }
-        return .presentation(target.presentation ?? .path([]))
+        guard let presentation = target.presentation else {
+            // A state target is parsed when the link is matched, or the match throws.
+            preconditionFailure("a link to a state matched without its parsed state")
+        }
+        return .presentation(presentation)
     }
     /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
     @usableFromInline

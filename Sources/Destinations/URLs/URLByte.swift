@@ -169,6 +169,8 @@ func withTemporaryBuffers<First, Second, Result>(
     capacity secondCapacity: Int,
     _ body: (UnsafeMutableBufferPointer<First>, UnsafeMutableBufferPointer<Second>) throws(DeepLinkError) -> Result
 ) throws(DeepLinkError) -> Result {
+    // The buffers are never deinitialised: their elements must hold no references.
+    assert(_isPOD(First.self) && _isPOD(Second.self), "temporary buffers hold trivial values only")
     let secondAlignment = MemoryLayout<Second>.alignment
     let secondOffset = (MemoryLayout<First>.stride * firstCapacity + secondAlignment - 1) / secondAlignment * secondAlignment
     let byteCount = secondOffset + MemoryLayout<Second>.stride * secondCapacity
