@@ -66,11 +66,13 @@ extension FlowController: ContainerObserver {
     func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController) {
         guard split.isCollapsed, let id = element(of: split), !isChanging(id), let rendered = scheduler.rendered,
             let hidden = SplitColumn.allCases.first(where: { $0.uiKit == column }),
-            let action = UserAction.hiddenColumn(hidden, of: id, in: rendered)
+            UserAction.hiddenColumn(hidden, of: id, in: rendered) != nil
         else { return }
+        // Asked again when the transition ends: the column must still be the focused one, and
+        // the report names what it shows then (a step may have put another element there).
         let closed: @MainActor () -> Void = { [weak self] in
             guard let self, let rendered = self.scheduler.rendered,
-                UserAction.hiddenColumn(hidden, of: id, in: rendered) == action
+                let action = UserAction.hiddenColumn(hidden, of: id, in: rendered)
             else { return }
             self.report(action)
         }

@@ -170,7 +170,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     /// `freshContainers`, its containers are made anew from `node` and only the controllers of
     /// screens (and opaque subtrees) are reused, so that live screens keep their identity.
     func controller(for node: NavigationNode<Route>, freshContainers: Bool = false) -> UIViewController {
-        if let made = controllers[node.id], !freshContainers || node.isScreen || opaque.contains(node) { return made }
+        if let made = controllers[node.id], !freshContainers || node.isScreen || scheduler.isOpaque(node) { return made }
         return build(node, freshContainers: freshContainers)
     }
 
@@ -179,7 +179,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     func build(_ node: NavigationNode<Route>, freshContainers: Bool = false) -> UIViewController {
         let child = { (node: NavigationNode<Route>) in self.controller(for: node, freshContainers: freshContainers) }
         let made: UIViewController
-        if opaque.contains(node) {
+        if scheduler.isOpaque(node) {
             made = options.subtree?(node.id) ?? UIViewController()
         } else {
             switch node.content {

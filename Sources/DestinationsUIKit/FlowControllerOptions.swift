@@ -44,7 +44,11 @@ public struct FlowControllerOptions {
     /// The app's delegate for every split view controller, forwarded to; retained. The
     /// collapse column is the state's focused column whatever it answers.
     public var splitDelegate: (any UISplitViewControllerDelegate)?
-    /// The app's delegate for every sheet and cover presentation, forwarded to; retained.
+    /// The app's delegate for every sheet and cover presentation, forwarded to; retained. It
+    /// also hears about action sheets shown in a popover (iPad): its
+    /// `presentationControllerShouldDismiss(_:)` and `adaptivePresentationStyle(for:)` apply to
+    /// them, and `presentationControllerDidDismiss(_:)` is called when one is tapped away — check
+    /// `presentedViewController is UIAlertController` to tell them apart.
     public var presentationDelegate: (any UISheetPresentationControllerDelegate)?
 
     /// Options with the defaults.

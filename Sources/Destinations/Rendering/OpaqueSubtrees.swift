@@ -13,9 +13,11 @@
 /// ```
 ///
 /// Only the outermost node a rule marks counts: what lies inside it is the other renderer's.
-/// A node's answer should depend only on what the element is, so that it does not change while
-/// the element stays: when it changes, the plan rebuilds the whole window, as it does for an
-/// element that changes kind.
+/// A ``RenderScheduler`` asks the rule about each element once, when it first plans it, and the
+/// element keeps that renderer while it stays (``RenderScheduler/isOpaque(_:)``): a stack
+/// marked by its first screen stays opaque after `setStack` gives it another, and an unmarked
+/// one is not handed over. A plan made directly (``NavigationState/renderPlan(from:opaque:animated:)``)
+/// asks the rule of both states, and rebuilds the whole window when an element's answer changed.
 public struct OpaqueSubtrees<Route: NavigationRoute>: Sendable {
     private let rule: (@Sendable (NavigationNode<Route>) -> Bool)?
 
@@ -37,7 +39,10 @@ public struct OpaqueSubtrees<Route: NavigationRoute>: Sendable {
         ids.isEmpty ? .none : OpaqueSubtrees { ids.contains($0.id) }
     }
 
-    /// Screens showing one of `routes`, and stacks whose first screen shows one of them.
+    /// Screens showing one of `routes`, and stacks whose first screen shows one of them. A
+    /// screen showing one of them is opaque wherever it is, pushed on a stack this renderer
+    /// draws included: it is then drawn by the other renderer (UIKit's
+    /// `FlowControllerOptions.subtree`).
     public static func routes(_ routes: Set<Route>) -> OpaqueSubtrees {
         routes.isEmpty ? .none : OpaqueSubtrees { node in
             guard let route = node.route ?? node.stack?.elements.first?.route else { return false }

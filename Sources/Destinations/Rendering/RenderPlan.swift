@@ -80,12 +80,7 @@ extension NavigationState {
         func add(_ change: RenderStep.Change) { steps.append(RenderStep(change, animated: animated)) }
         let newChain = ownChain(opaque: opaque)
         guard let old, old.root.id == root.id, !reusesIDs(of: old, opaque: opaque) else {
-            if let outermost = old?.ownChain(opaque: opaque).first {
-                add(.dismiss(presenter: outermost.presenter, modal: outermost.modal))
-            }
-            add(.setRoot(root.id))
-            for modal in newChain { add(.present(presenter: modal.presenter, modal: modal.modal, style: modal.style)) }
-            return RenderPlan(steps)
+            return rootReplacement(from: old, opaque: opaque, newOpaque: opaque, animated: animated)
         }
         // A window can show a modal off the focus path for a moment: a presentation that
         // finished after the user tapped another tab. Dismiss such modals first.
@@ -150,6 +145,25 @@ extension NavigationState {
             pending.append(contentsOf: node.children)
         }
         return found
+    }
+
+    /// The plan that rebuilds the window: the outermost modal `old` shows dismissed (with
+    /// `opaque` as the old state's rule), the root set, then this state's own modals presented
+    /// (with `newOpaque`).
+    func rootReplacement(
+        from old: NavigationState?,
+        opaque: OpaqueSubtrees<Route>,
+        newOpaque: OpaqueSubtrees<Route>,
+        animated: Bool
+    ) -> RenderPlan {
+        var steps: [RenderStep] = []
+        func add(_ change: RenderStep.Change) { steps.append(RenderStep(change, animated: animated)) }
+        if let outermost = old?.ownChain(opaque: opaque).first {
+            add(.dismiss(presenter: outermost.presenter, modal: outermost.modal))
+        }
+        add(.setRoot(root.id))
+        for modal in ownChain(opaque: newOpaque) { add(.present(presenter: modal.presenter, modal: modal.modal, style: modal.style)) }
+        return RenderPlan(steps)
     }
 
     /// What makes an element the same element for a renderer.

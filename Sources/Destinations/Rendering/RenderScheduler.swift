@@ -50,8 +50,12 @@ public final class RenderScheduler<Host: RenderHost> {
 
     /// The renderer that carries out the steps. The scheduler does not keep it alive.
     public private(set) weak var host: Host?
-    /// The subtrees another renderer draws; no step goes inside them.
+    /// The subtrees another renderer draws, as the rule was given; no step goes inside them.
+    /// An element keeps the answer it had when it was first planned (``isOpaque(_:)``).
     public let opaque: OpaqueSubtrees<Route>
+    /// Each element's answer to ``opaque``, from the plan that first showed it, for the
+    /// elements of ``rendered`` and ``target``.
+    private var opaqueAnswers: [ElementID: Bool] = [:]
     /// What the window shows, as far as finished steps and acknowledged user changes tell:
     /// `nil` before the first step.
     public private(set) var rendered: NavigationState<Route>?
@@ -92,6 +96,40 @@ public final class RenderScheduler<Host: RenderHost> {
     public init(host: Host, opaque: OpaqueSubtrees<Route>) {
         self.host = host
         self.opaque = opaque
+    }
+
+    /// Whether another renderer draws `node` and its subtree: the answer ``opaque`` gave when
+    /// the element was first planned, kept while the element stays. A rule over what a node
+    /// holds (``OpaqueSubtrees/routes(_:)`` looks at a stack's first screen) would otherwise
+    /// move a live element from one renderer to the other, rebuilding the whole window, when
+    /// its content changes. Elements not planned yet get the rule's answer.
+    public func isOpaque(_ node: NavigationNode<Route>) -> Bool {
+        opaqueAnswers[node.id] ?? opaque.contains(node)
+    }
+
+    /// ``opaque`` with each planned element's kept answer (``isOpaque(_:)``): what the plans
+    /// leave to another renderer.
+    public var settledOpaque: OpaqueSubtrees<Route> {
+        guard !opaque.isEmpty else { return .none }
+        let answers = opaqueAnswers
+        let rule = opaque
+        return OpaqueSubtrees { answers[$0.id] ?? rule.contains($0) }
+    }
+
+    /// Keeps the answers of the elements that stay and asks the rule about the new ones; after a
+    /// plan that replaces the root, every element is asked again.
+    private func settleOpaqueAnswers(for target: NavigationState<Route>, replacingRoot: Bool) {
+        guard !opaque.isEmpty else { return }
+        var answers: [ElementID: Bool] = [:]
+        let kept = replacingRoot ? [:] : opaqueAnswers
+        var pending = [target.root]
+        if !replacingRoot, let rendered { pending.append(rendered.root) }
+        while let node = pending.popLast() {
+            if answers[node.id] == nil { answers[node.id] = kept[node.id] ?? opaque.contains(node) }
+            pending.append(contentsOf: node.children)
+            if let modal = node.modal { pending.append(modal.node) }
+        }
+        opaqueAnswers = answers
     }
 
     /// Whether no step is under way and the window shows the newest state.
@@ -221,13 +259,25 @@ public final class RenderScheduler<Host: RenderHost> {
                 // A plan that replaces an unanimated one still under way (a restoration) stays
                 // unanimated.
                 let animated = animates && (plan.isEmpty || planAnimates)
-                plan = target.renderPlan(from: rendered, opaque: opaque, animated: animated).steps
+                let settled = settledOpaque
+                plan = target.renderPlan(from: rendered, opaque: settled, animated: animated).steps
+                let replacesRoot = plan.contains { $0.change == .setRoot(target.root.id) }
+                if replacesRoot && !opaque.isEmpty {
+                    // The window is rebuilt and ids may name other elements now: the new
+                    // state's elements are asked afresh, the old state's keep their answers.
+                    plan = target.rootReplacement(from: rendered, opaque: settled, newOpaque: opaque, animated: animated).steps
+                } else {
+                    settleOpaqueAnswers(for: target, replacingRoot: false)
+                }
                 planAnimates = animated
                 needsPlan = false
                 animates = true
             }
             guard !plan.isEmpty else { return }
             let step = plan.removeFirst()
+            // Until the root is replaced, the window's elements keep their answers (a
+            // dismissal before it concerns them); from then on, the new state's.
+            if case .setRoot = step.change { settleOpaqueAnswers(for: target, replacingRoot: true) }
             current = step
             stepNumber += 1
             let number = stepNumber

@@ -372,6 +372,9 @@ final class FakeUIKitHost: RenderHost {
     let window: FakeWindow
     /// The subtrees another renderer draws.
     let opaque: OpaqueSubtrees<TestRoute>
+    /// The scheduler driving this host: when set, an element is opaque as the scheduler
+    /// settled it (``RenderScheduler/isOpaque(_:)``), as FlowController asks.
+    weak var scheduler: RenderScheduler<FakeUIKitHost>?
     private(set) var controllers: [ElementID: FakeWindow.Controller] = [:]
     private(set) var performed: [RenderStep] = []
     /// Steps whose effect already held when they came: each is harmless (steps are
@@ -388,17 +391,21 @@ final class FakeUIKitHost: RenderHost {
         self.opaque = opaque
     }
 
+    private func opaqueNode(_ node: NavigationNode<TestRoute>) -> Bool {
+        scheduler?.isOpaque(node) ?? opaque.contains(node)
+    }
+
     /// Whether `id` lies inside a subtree another renderer draws (or is its root, when
     /// `includingRoots`), in `state`.
     func isOpaque(_ id: ElementID, in state: NavigationState<TestRoute>?, includingRoots: Bool) -> Bool {
         guard !opaque.isEmpty, let state, let path = state.root.path(to: id) else { return false }
         var node = state.root
         for step in path {
-            if opaque.contains(node) { return true }
+            if opaqueNode(node) { return true }
             guard let next = node.child(at: step) else { return false }
             node = next
         }
-        return includingRoots && opaque.contains(node)
+        return includingRoots && opaqueNode(node)
     }
 
     /// The element ids a window drawn by this host shows for `state`: everything but what the
@@ -408,7 +415,7 @@ final class FakeUIKitHost: RenderHost {
         var pending = [state.root]
         while let node = pending.popLast() {
             ids.insert(node.id)
-            guard !opaque.contains(node) else { continue }
+            guard !opaqueNode(node) else { continue }
             pending.append(contentsOf: node.children)
             if let modal = node.modal { pending.append(modal.node) }
         }
@@ -427,7 +434,11 @@ final class FakeUIKitHost: RenderHost {
         case .setRoot: []
         case .setStack(let id, _), .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): [(id, true)]
         }
-        for (id, includingRoot) in named where isOpaque(id, in: target, includingRoots: includingRoot) || isOpaque(id, in: shown, includingRoots: includingRoot) {
+        // A dismissal concerns the window as it is: its presenter must be this renderer's in
+        // what is shown, wherever its id lies in the target (a restore may reuse it).
+        let checksTarget = if case .dismiss = step.change { false } else { true }
+        for (id, includingRoot) in named
+        where (checksTarget && isOpaque(id, in: target, includingRoots: includingRoot)) || isOpaque(id, in: shown, includingRoots: includingRoot) {
             window.violate("\(step) reaches into a subtree another renderer draws")
         }
         let finish: () -> Void = { [self] in
@@ -492,7 +503,9 @@ final class FakeUIKitHost: RenderHost {
             // Present from the nearest ancestor in the window, as UIKit requires.
             var anchor = from
             while !window.isVisible(anchor), let container = anchor.container { anchor = container }
-            window.present(build(node), from: anchor, naming: presenter, style: style, animated: step.animated, completion: finish)
+            // As FlowController does: containers built from the target, screens (and hosted
+            // subtrees) reused, so a sheet put back after a refused swipe keeps its screens.
+            window.present(build(node, reusingScreens: true), from: anchor, naming: presenter, style: style, animated: step.animated, completion: finish)
         }
     }
 
@@ -508,7 +521,7 @@ final class FakeUIKitHost: RenderHost {
     }
 
     private func kind(of node: NavigationNode<TestRoute>) -> FakeWindow.Controller.Kind {
-        if opaque.contains(node) { return .hosted }
+        if opaqueNode(node) { return .hosted }
         return switch node.content {
         case .screen(let route): .screen(route)
         case .stack: .navigation
@@ -518,19 +531,29 @@ final class FakeUIKitHost: RenderHost {
     }
 
     /// Builds the controller of a new element, with what its containers hold, without modals.
-    private func build(_ node: NavigationNode<TestRoute>) -> FakeWindow.Controller {
-        let controller = FakeWindow.Controller(id: node.id, kind: kind(of: node))
+    private func build(_ node: NavigationNode<TestRoute>, reusingScreens: Bool = false) -> FakeWindow.Controller {
+        let kind = kind(of: node)
+        if reusingScreens, let existing = controllers[node.id], existing.kind == kind, node.isScreen || kind == .hosted {
+            // UIKit moves a child out of its old container, which must be one that left the
+            // window: a screen shown in two places at once is a renderer's bug.
+            if let old = existing.container, window.isAttached(old) {
+                window.violate("\(node.id) reused while its container \(old.id) is still on screen")
+            }
+            return existing
+        }
+        let controller = FakeWindow.Controller(id: node.id, kind: kind)
         controllers[node.id] = controller
         if controller.kind == .hosted { return controller }
+        let child = { (node: NavigationNode<TestRoute>) in self.build(node, reusingScreens: reusingScreens) }
         switch node.content {
         case .screen: break
         case .stack(let stack):
-            controller.children = stack.elements.map(build)
+            controller.children = stack.elements.map(child)
         case .tabs(let tabs):
-            controller.children = tabs.tabs.map { build($0.node) }
+            controller.children = tabs.tabs.map { child($0.node) }
             controller.selectedIndex = tabs.selectedIndex
         case .split(let split):
-            for (column, child) in split.filledColumns { controller.columns[column] = build(child) }
+            for (column, child) in split.filledColumns { controller.columns[column] = self.build(child, reusingScreens: reusingScreens) }
         }
         for child in controller.held { child.container = controller }
         return controller

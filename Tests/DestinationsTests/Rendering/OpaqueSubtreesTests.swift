@@ -100,4 +100,49 @@ import Testing
         let either = OpaqueSubtrees<TestRoute>.ids([inbox.id]).union(.routes([.list]))
         #expect(either.contains(inbox) && either.contains(search) && !either.contains(profile))
     }
+
+    /// `.routes` marks a stack by its first screen, which `setStack` can change while the stack
+    /// stays: the stack keeps the renderer it was given, in both directions, and the window is
+    /// not rebuilt.
+    @Test(arguments: [true, false])
+    func anElementKeepsItsRendererWhenItsContentNoLongerMatchesTheRule(startsOpaque: Bool) throws {
+        let flow = try makeFlow(threeTabs)
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window, opaque: Self.settings)
+        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
+        host.scheduler = scheduler
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        // The profile stack starts with `.settings` (opaque); the inbox stack with `.home`.
+        let tab: TabID = startsOpaque ? .profile : .inbox
+        let newStack: [TestRoute] = startsOpaque ? [.home, .detail(1)] : [.settings]
+        let stackID = try #require(flow.state.root.tabs?.tabs.first { $0.id == tab }?.node.id)
+        let stack = try #require(flow.state.node(stackID))
+        #expect(scheduler.isOpaque(stack) == startsOpaque)
+        let rootController = try #require(host.controllers[flow.state.root.id])
+
+        let performedBefore = host.performed.count
+        try flow.apply(.path([.selectTab(tab), .setStack(newStack)]))
+        scheduler.show(flow.state)
+        window.finishAll()
+        let planned = host.performed[performedBefore...].map(\.change)
+        #expect(!planned.contains(.setRoot(flow.state.root.id)), "\(planned)")
+        #expect(host.controllers[flow.state.root.id] === rootController)
+        // The rule now says otherwise, but the element keeps its renderer.
+        let changed = try #require(flow.state.node(stackID))
+        #expect(Self.settings.contains(changed) != startsOpaque)
+        #expect(scheduler.isOpaque(changed) == startsOpaque)
+        #expect(planned.contains { if case .setStack(stackID, _) = $0 { true } else { false } } == !startsOpaque, "\(planned)")
+        #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: scheduler.settledOpaque))
+        #expect(window.violations.isEmpty, "\(window.violations)")
+        #expect(scheduler.isIdle)
+
+        // A new element is asked: after a replaced root, the rule decides again.
+        try flow.apply(.replaceRoot(threeTabs))
+        scheduler.show(flow.state)
+        window.finishAll()
+        let profile = try #require(flow.state.root.tabs?.tabs[1].node)
+        #expect(scheduler.isOpaque(profile))
+        #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings))
+    }
 }

@@ -182,6 +182,9 @@ final class ScriptedHost: RenderHost {
         scheduler.show(flow.state)
         window.finishAll()
         let sheet = try #require(flow.state.presentedChain.last?.modal)
+        let editor = flow.state.focusedScreen.id
+        let editorScreen = try #require(host.controller(editor))
+        let sheetStack = try #require(host.controller(sheet))
         // The flow pushes inside the sheet before the renderer hears of it, and the user swipes
         // the sheet down; the flow refuses the dismissal.
         try flow.apply(.push(.detail(1)))
@@ -199,6 +202,9 @@ final class ScriptedHost: RenderHost {
         #expect(scheduler.rendered == flow.state)
         #expect(window.projection == FakeWindow.projection(of: flow.state))
         #expect(window.projection.contains("detail(1)"))
+        // The screen kept its controller (and so its view's state); its container is new.
+        #expect(host.controller(editor) === editorScreen)
+        #expect(host.controller(sheet) !== sheetStack)
         #expect(window.violations.isEmpty, "\(window.violations)")
         #expect(scheduler.isIdle)
     }

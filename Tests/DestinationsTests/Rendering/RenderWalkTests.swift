@@ -124,6 +124,7 @@ import Testing
         let window = FakeWindow()
         let host = FakeUIKitHost(window: window, opaque: opaque)
         let scheduler = RenderScheduler(host: host, opaque: opaque)
+        host.scheduler = scheduler
         scheduler.show(flow.state, animated: false)
         var deferred = false
         var seenViolations = 0
@@ -144,14 +145,14 @@ import Testing
                 seenRedundant = host.redundant.count
             }
             guard window.isIdle else { return }
-            if let rendered = scheduler.rendered, window.projection != FakeWindow.projection(of: rendered, opaque: opaque) {
-                outcome.fail("\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered, opaque: opaque))")
+            if let rendered = scheduler.rendered, window.projection != FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque) {
+                outcome.fail("\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque))")
             }
             guard scheduler.isIdle, !deferred else { return }
             if opaque.isEmpty, scheduler.rendered != flow.state {
                 outcome.fail("\(label): idle, the scheduler's rendered state is not the flow's")
             }
-            let expected = FakeWindow.projection(of: flow.state, opaque: opaque)
+            let expected = FakeWindow.projection(of: flow.state, opaque: scheduler.settledOpaque)
             if window.projection != expected {
                 outcome.fail("\(label): idle window\n\(window.projection)\n--- state\n\(expected)\n\(trail.suffix(8).joined(separator: "\n"))")
             }
