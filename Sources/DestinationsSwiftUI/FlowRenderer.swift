@@ -60,6 +60,10 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
 
     /// The state as shown, for checks made outside view bodies.
     var shownState: NavigationState<Route> { display.shown }
+    /// How long stages wait, as read when the view was first created.
+    var timing: StageTiming { display.timing }
+    /// Bumped each time what views show changes.
+    @ObservationIgnored private(set) var shownChanges = 0
 
     /// What the alert whose content is `alert` shows, or what it showed last.
     func alertDisplay(of alert: ElementID) -> AlertDisplay? {
@@ -94,8 +98,9 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         render(from: old, animated: true)
     }
 
-    /// Called when the scene's phase changes: when the scene becomes active after the state
-    /// changed meanwhile, stack views check what they show.
+    /// Called when the scene's phase changes: when the scene becomes active after what shows
+    /// changed meanwhile (by the flow or by a stage the clock advanced), stack views check what
+    /// they show.
     func sceneBecame(active: Bool) {
         isActive = active
         if active, changedWhileInactive {
@@ -119,7 +124,6 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// changes made together are shown together. Views keep showing the display meanwhile.
     private func flowWillChange(_ cause: FlowEvent<Route>.Cause) {
         if cause == .restore { nextAnimates = false }
-        if !isActive { changedWhileInactive = true }
         guard !checkScheduled else { return }
         checkScheduled = true
         Task { [weak self] in
@@ -143,6 +147,9 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     private func render(from old: NavigationState<Route>, animated: Bool) {
         let new = display.shown
         guard new != old else { return }
+        shownChanges += 1
+        // SwiftUI may drop what it is told while the scene is inactive: stacks check it later.
+        if !isActive { changedWhileInactive = true }
         let changes = new.changes(from: old)
         let update = {
             if self.rootID != new.root.id { self.rootID = new.root.id }
