@@ -12,6 +12,9 @@ import SwiftUI
 struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     let renderer: FlowRenderer<Route, Screen>
     let node: NavigationNode<Route>
+    /// The sheets and covers of this element that appeared and whose `onDismiss` has not come,
+    /// oldest first: each `onDismiss` is the oldest one's.
+    @State private var leaving = Memory<[ElementID]>()
 
     func body(content: Content) -> some View {
         let alertID = node.modal.flatMap { $0.style.isOverlay ? $0.node.id : nil }
@@ -38,12 +41,17 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     }
 
     private func modalContent(_ item: ModalItem) -> some View {
-        NodeView(renderer: renderer, id: item.id).onAppear { renderer.transitionEnded(.appeared(modal: item.id)) }
+        NodeView(renderer: renderer, id: item.id).onAppear {
+            if leaving.value?.last != item.id { leaving.value = (leaving.value ?? []) + [item.id] }
+            renderer.transitionEnded(.appeared(modal: item.id))
+        }
     }
 
-    /// A sheet or cover of this element finished leaving.
+    /// A sheet or cover of this element finished leaving: the oldest one not reported yet.
     private func dismissed() {
-        renderer.transitionEnded(.dismissed(presenter: node.id))
+        guard let modal = leaving.value?.first else { return }
+        leaving.value?.removeFirst()
+        renderer.transitionEnded(.dismissed(presenter: node.id, modal: modal))
     }
 
     /// The binding of a sheet or a cover: the modal when its style matches.

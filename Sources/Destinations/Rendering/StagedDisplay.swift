@@ -203,8 +203,10 @@ public struct StageTransition: Hashable, Sendable {
     public enum Report: Hashable, Sendable {
         /// A modal's content appeared (its `onAppear`).
         case appeared(modal: ElementID)
-        /// The sheet or cover that `presenter` presented finished leaving (its `onDismiss`).
-        case dismissed(presenter: ElementID)
+        /// The sheet or cover `modal` that `presenter` presented finished leaving (its
+        /// `onDismiss`). Naming the modal keeps a late report of an earlier sheet of the same
+        /// presenter from ending a later one's dismissal.
+        case dismissed(presenter: ElementID, modal: ElementID)
     }
 
     /// What changed on screen.
@@ -256,7 +258,7 @@ public struct StageTransition: Hashable, Sendable {
     public var expects: Report? {
         switch kind {
         case .presentation(let modal): modal.style.isOverlay ? nil : .appeared(modal: modal.modal)
-        case .dismissal(let modal): modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter)
+        case .dismissal(let modal): modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter, modal: modal.modal)
         case .removal, .containers: nil
         }
     }

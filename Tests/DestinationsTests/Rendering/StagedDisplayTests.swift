@@ -160,6 +160,28 @@ import Testing
         #expect(display.shown == flow.state)
     }
 
+    /// A late `onDismiss` of an earlier sheet of the same presenter does not end the
+    /// dismissal of a later one.
+    @Test func aLateDismissalReportOfAnEarlierSheetDoesNotEndALaterOnesDismissal() throws {
+        let flow = try makeFlow(threeTabs)
+        try flow.apply(.sheet(.editor))
+        let first = try #require(flow.state.presentedChain.first)
+        try flow.apply(.dismiss)
+        try flow.apply(.sheet(.about))
+        let second = try #require(flow.state.presentedChain.first)
+        #expect(first.presenter == second.presenter)
+        var display = StagedDisplay(showing: flow.state)
+        try flow.apply(.dismiss)
+        display.advance(toward: flow.state, at: t0)
+        #expect(display.transition?.kind == .dismissal(second))
+        let late = display.report(.dismissed(presenter: first.presenter, modal: first.modal), at: at(10))
+        #expect(!late)
+        #expect(display.wakeUp == t0 + timing.timeout)
+        let right = display.report(.dismissed(presenter: second.presenter, modal: second.modal), at: at(20))
+        #expect(right)
+        #expect(display.wakeUp == at(20))
+    }
+
     /// Signing out while a sheet is up: the new root takes the sheet away in one update, and a
     /// sheet the sign-in root presents at once waits until the old one has left, without a
     /// report from the old sheet's presenter, whose view is gone.
@@ -255,18 +277,18 @@ import Testing
         // The old sheet's content appearing late is not the dismissal this stage waits for.
         let result12 = display.report(.appeared(modal: oldSheet.modal), at: at(10))
         #expect(!result12)
-        let result13 = display.report(.dismissed(presenter: oldSheet.modal), at: at(10))
+        let result13 = display.report(.dismissed(presenter: oldSheet.modal, modal: oldSheet.modal), at: at(10))
         #expect(!result13)
         let result14 = display.advance(toward: flow.state, at: at(10))
         #expect(!result14)
-        let result15 = display.report(.dismissed(presenter: oldSheet.presenter), at: at(20))
+        let result15 = display.report(.dismissed(presenter: oldSheet.presenter, modal: oldSheet.modal), at: at(20))
         #expect(result15)
         let result16 = display.advance(toward: flow.state, at: at(20))
         #expect(result16)
         let cover = try #require(display.shown.presentedChain.first)
         #expect(cover.style == .fullScreenCover)
         // A second report of the same dismissal does not end the cover's presentation.
-        let result17 = display.report(.dismissed(presenter: oldSheet.presenter), at: at(30))
+        let result17 = display.report(.dismissed(presenter: oldSheet.presenter, modal: oldSheet.modal), at: at(30))
         #expect(!result17)
         #expect(display.transition?.kind == .presentation(cover))
     }
@@ -438,7 +460,7 @@ import Testing
                     let ids = (display.shown.nodes + target.nodes).map(\.id)
                     let report = !earlier.isEmpty && random.chance(0.5)
                         ? random.pick(earlier)
-                        : random.chance(0.5) ? .appeared(modal: random.pick(ids)) : .dismissed(presenter: random.pick(ids))
+                        : random.chance(0.5) ? .appeared(modal: random.pick(ids)) : .dismissed(presenter: random.pick(ids), modal: random.pick(ids))
                     guard report != display.transition?.expects else { continue }
                     let before = display.transition
                     if display.report(report, at: now) { problems.append("seed \(seed): accepted a report it does not wait for") }
