@@ -12,6 +12,8 @@ import SwiftUI
 @MainActor @Observable
 final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     @ObservationIgnored let flow: Flow<Route>
+    /// The root of the subtree drawn, when not the whole state: only its modals are staged.
+    @ObservationIgnored private let scope: ElementID?
     /// The options and the screen builder of the latest `FlowView` value.
     @ObservationIgnored var options: FlowViewOptions
     @ObservationIgnored var screen: @MainActor (ScreenContext<Route>) -> Screen
@@ -37,11 +39,13 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// Starts following `flow` at once, so that no change made before the first render is
     /// missed. A first state with nested modals (a restored one) is shown in stages, without
     /// animation: its containers and first modal, then one modal at a time.
-    init(flow: Flow<Route>, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
+    init(flow: Flow<Route>, scope: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
         self.flow = flow
+        self.scope = scope
         self.options = options
         self.screen = screen
-        let initial = flow.untrackedState
+        let state = flow.untrackedState
+        let initial = scope.flatMap { state.subtree(at: $0) } ?? state
         var display = StagedDisplay(showing: initial.truncatingChain(at: 0), timing: options.staging)
         display.advance(toward: initial, animated: false, at: .now)
         self.display = display
@@ -109,6 +113,14 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         }
     }
 
+    /// What the views move toward: the flow's state, or the subtree this renderer draws (kept
+    /// as shown once the flow no longer has it).
+    private var target: NavigationState<Route> {
+        let state = flow.untrackedState
+        guard let scope else { return state }
+        return state.subtree(at: scope) ?? display.shown
+    }
+
     /// Called when a presented modal appeared or a dismissed one finished leaving: once the
     /// report names the transition under way and its settle time passed, the next change
     /// shows, one main-actor turn later. Late reports, of earlier stages, are ignored.
@@ -136,7 +148,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// reaches it, unless the transition under way holds it back.
     private func step() {
         let old = display.shown
-        if display.advance(toward: flow.untrackedState, animated: nextAnimates, at: .now) {
+        if display.advance(toward: target, animated: nextAnimates, at: .now) {
             nextAnimates = true
             render(from: old, animated: display.animates)
         }

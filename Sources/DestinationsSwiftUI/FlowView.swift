@@ -55,7 +55,8 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
 
     /// Renders the subtree of `flow` whose root is the element `root`: a SwiftUI part of an app
     /// that another renderer draws (a `UIHostingController` in a UIKit app). That renderer
-    /// must leave the subtree to this view (plan with `opaque: [root]`).
+    /// must leave the subtree to this view (plan with `opaque: [root]`). Only the modals
+    /// presented inside the subtree are staged; the ones around it are that renderer's.
     ///
     /// - Parameters:
     ///   - flow: The flow to render.
@@ -78,8 +79,14 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     public var body: some View {
         // Another flow is another renderer: a view given a new flow (after signing out, say)
         // must not keep drawing the old one.
-        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(ObjectIdentifier(flow))
+        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(FlowRootID(flow: ObjectIdentifier(flow), root: root))
     }
+}
+
+/// What a renderer draws: a flow, whole or from one element.
+private struct FlowRootID: Hashable {
+    let flow: ObjectIdentifier
+    let root: ElementID?
 }
 
 /// The renderer of one flow, kept for as long as the view shows that flow.
@@ -94,7 +101,7 @@ private struct FlowRoot<Route: NavigationRoute, Screen: View>: View {
     let screen: @MainActor (ScreenContext<Route>) -> Screen
 
     var body: some View {
-        let renderer = made.value ?? FlowRenderer(flow: flow, options: options, screen: screen)
+        let renderer = made.value ?? FlowRenderer(flow: flow, scope: root, options: options, screen: screen)
         made.value = renderer
         // The renderer outlives this value; it draws with the latest builder and options.
         renderer.options = options

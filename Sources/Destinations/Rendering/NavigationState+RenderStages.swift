@@ -34,4 +34,14 @@ extension NavigationState {
         }
         return stages
     }
+
+    /// What a renderer that draws only the subtree whose root is the element `id` shows and
+    /// stages: a state whose root is that element, with everything it holds and presents, and
+    /// none of the modals around it, which another renderer presents and reports to no one
+    /// this renderer hears from. `nil` when there is no element `id`.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth of the element, when it is on the focus path.
+    public func subtree(at id: ElementID) -> NavigationState? {
+        node(id).map { NavigationState(root: $0) }
+    }
 }

@@ -182,6 +182,25 @@ import Testing
         #expect(display.wakeUp == at(20))
     }
 
+    /// A SwiftUI part inside a sheet that another renderer presents stages its own modals
+    /// only: the sheet around it is no stage of its, and nothing waits for its report.
+    @Test func aSubtreeStagesOnlyTheModalsPresentedInsideIt() throws {
+        let flow = try makeFlow(.stack(.home))
+        try flow.apply(.sheetStack(.editor))
+        let editor = try #require(flow.state.presentedChain.first?.modal)
+        try flow.apply(.alert(.confirm))
+        let whole = flow.state.presentedChain
+        #expect(whole.count == 2)
+        let subtree = try #require(flow.state.subtree(at: editor))
+        #expect(subtree.root == flow.state.node(editor))
+        #expect(subtree.presentedChain == [whole[1]])
+        #expect(flow.state.subtree(at: ElementID(999)) == nil)
+        var display = StagedDisplay(showing: subtree.truncatingChain(at: 0))
+        display.advance(toward: subtree, at: t0)
+        #expect(display.shown == subtree)
+        #expect(display.transition?.kind == .presentation(whole[1]))
+    }
+
     /// Signing out while a sheet is up: the new root takes the sheet away in one update, and a
     /// sheet the sign-in root presents at once waits until the old one has left, without a
     /// report from the old sheet's presenter, whose view is gone.
