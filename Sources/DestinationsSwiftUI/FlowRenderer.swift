@@ -21,6 +21,11 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     @ObservationIgnored private var display: StagedDisplay<Route>
     /// One observation point per element read, so that a change re-renders its elements only.
     @ObservationIgnored private var versions: [ElementID: ElementVersion] = [:]
+    /// Read for an element that does not show (one animating away); bumped when elements are
+    /// added, so that a view waiting for one hears of it.
+    @ObservationIgnored private let absent = ElementVersion()
+    /// The shown elements by id; made on the first read after what shows changed.
+    @ObservationIgnored private var shownNodes: [ElementID: NavigationNode<Route>]?
     @ObservationIgnored private var observation: FlowChangeObservation?
     @ObservationIgnored private var wake: Task<Void, Never>?
     @ObservationIgnored private var checkScheduled = false
@@ -56,10 +61,18 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         scheduleWakeUp()
     }
 
-    /// The element `id` as shown. Reading it tracks that element only.
+    /// The element `id` as shown. Reading it tracks that element only, or, when it does not
+    /// show, the arrival of elements: a view animating away makes no observation point that
+    /// would outlive it.
     func node(_ id: ElementID) -> NavigationNode<Route>? {
+        let nodes = shownNodes ?? Dictionary(uniqueKeysWithValues: display.shown.nodes.map { ($0.id, $0) })
+        shownNodes = nodes
+        guard let node = nodes[id] else {
+            absent.access()
+            return nil
+        }
         version(of: id).access()
-        return display.shown.node(id)
+        return node
     }
 
     /// The state as shown, for checks made outside view bodies.
@@ -82,7 +95,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// - Parameter leaving: Whether the action starts a modal's exit animation, which the next
     ///   change of modals waits for.
     func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
-        guard let action = (try? derive(flow.state)) ?? nil else { return }
+        guard let action = (try? derive(flow.untrackedState)) ?? nil else { return }
         acknowledge(action, leaving: leaving)
         try? flow.apply(action)
         if !checkScheduled { step() }
@@ -158,6 +171,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// Re-renders the elements that differ between `old` and what the display shows.
     private func render(from old: NavigationState<Route>, animated: Bool) {
         let new = display.shown
+        shownNodes = nil
         guard new != old else { return }
         shownChanges += 1
         // SwiftUI may drop what it is told while the scene is inactive: stacks check it later.
@@ -166,6 +180,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         let update = {
             if self.rootID != new.root.id { self.rootID = new.root.id }
             for id in changes.touched.union(changes.removedIDs) { self.versions[id]?.bump() }
+            if !changes.added.isEmpty { self.absent.bump() }
         }
         if animated {
             update()
