@@ -334,32 +334,6 @@ import Testing
         #expect(display.animates)
     }
 
-    /// The SwiftUI renderer's loop, without SwiftUI: the flow announces a restore, and every
-    /// stage toward the restored state shows without animation; the next change animates.
-    @Test func aFlowRestoreIsShownWithoutAnimation() throws {
-        let flow = try makeFlow(threeTabs)
-        try flow.apply(.path([.sheetStack(.editor), .alert(.confirm)]))
-        let saved = flow.state
-        try flow.apply(.dismissAll)
-        var display = StagedDisplay(showing: flow.state)
-        var nextAnimates = true
-        let observation = flow.observeChanges { cause in if cause == .restore { nextAnimates = false } }
-        try flow.restore(saved)
-        var now = t0
-        var stages: [Bool] = []
-        while display.advance(toward: flow.untrackedState, animated: nextAnimates, at: now) {
-            nextAnimates = true
-            stages.append(display.animates)
-            now = display.wakeUp ?? now
-        }
-        #expect(stages == [false, false])
-        #expect(display.shown == saved)
-        try flow.apply(.dismiss)
-        display.advance(toward: flow.untrackedState, animated: nextAnimates, at: display.wakeUp ?? now)
-        #expect(display.animates)
-        _ = observation
-    }
-
     @Test func anUnanimatedChangeInOneUpdateDoesNotMakeTheNextOneUnanimated() throws {
         let flow = try makeFlow(threeTabs)
         var display = StagedDisplay(showing: flow.state)
