@@ -43,7 +43,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     private func modalContent(_ item: ModalItem) -> some View {
         NodeView(renderer: renderer, id: item.id).onAppear {
             if leaving.value?.last != item.id { leaving.value = (leaving.value ?? []) + [item.id] }
-            renderer.transitionEnded(.appeared(modal: item.id))
+            renderer.driver.transitionEnded(.appeared(modal: item.id))
         }
     }
 
@@ -51,7 +51,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     private func dismissed() {
         guard let modal = leaving.value?.first else { return }
         leaving.value?.removeFirst()
-        renderer.transitionEnded(.dismissed(presenter: node.id, modal: modal))
+        renderer.driver.transitionEnded(.dismissed(presenter: node.id, modal: modal))
     }
 
     /// The binding of a sheet or a cover: the modal when its style matches.
@@ -64,7 +64,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
             },
             set: { [renderer] value in
                 guard value == nil, let shown else { return }
-                renderer.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
+                renderer.driver.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
             }
         )
     }
@@ -78,7 +78,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
                 guard !isPresented, let shown else { return }
                 Task {
                     await Task.yield()
-                    renderer.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
+                    renderer.driver.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
                 }
             }
         )
@@ -88,7 +88,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     private func buttons(_ display: AlertDisplay, alert: ElementID?) -> some View {
         ForEach(Array(display.buttons.enumerated()), id: \.offset) { index, button in
             Button(button.label, role: button.role.map { $0 == .cancel ? ButtonRole.cancel : ButtonRole.destructive }) {
-                if let alert { renderer.tapAlertButton(index, of: alert) }
+                if let alert { renderer.driver.tapAlertButton(index, of: alert) }
             }
         }
     }
@@ -135,7 +135,7 @@ struct SheetOptionsModifier<Route: NavigationRoute, Screen: View>: ViewModifier 
             },
             set: { [renderer, modal] detent in
                 guard let moved = detents.first(where: { $0.swiftUI == detent }) else { return }
-                renderer.report { state throws(NavigationError) in try UserAction.sheet(modal, movedTo: moved, in: state) }
+                renderer.driver.report { state throws(NavigationError) in try UserAction.sheet(modal, movedTo: moved, in: state) }
             }
         )
     }

@@ -33,7 +33,7 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
                 return stack.elements.dropFirst().map(\.id)
             },
             set: { [renderer, id] newPath in
-                renderer.report { state throws(NavigationError) in
+                renderer.driver.report { state throws(NavigationError) in
                     guard case .stack(let stack)? = state.node(id)?.content else { return nil }
                     return try UserAction.stack(id, showing: [stack.root.id] + newPath, in: state)
                 }
