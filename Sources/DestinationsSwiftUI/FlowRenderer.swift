@@ -3,63 +3,69 @@ import Observation
 import SwiftUI
 
 /// What every view of a ``FlowView`` shares: the flow, the screen builder, the options, and the
-/// display state, which moves toward the flow's state one stage at a time (``StagedDisplay``).
+/// display state, which the core's ``StagedDisplayDriver`` moves toward the flow's state one
+/// stage at a time, making every decision; this type only turns what it shows into
+/// observation.
 ///
 /// Views read elements through ``node(_:)``: the display state's element, never the flow's. So
-/// what shows changes only when the renderer moves the display, element by element (a change
-/// in one tab re-renders nothing in another), inside a transaction of its choosing: a restore
-/// shows without animation.
+/// what shows changes only when the driver moves the display, element by element (a change in
+/// one tab re-renders nothing in another), inside a transaction of its choosing: a restore
+/// shows without animation. Views pass what the platform says to ``driver``.
 @MainActor @Observable
 final class FlowRenderer<Route: NavigationRoute, Screen: View> {
-    @ObservationIgnored let flow: Flow<Route>
+    /// Follows the flow and says what shows; views report to it.
+    @ObservationIgnored let driver: StagedDisplayDriver<Route>
     /// The options and the screen builder of the latest `FlowView` value.
     @ObservationIgnored var options: FlowViewOptions
     @ObservationIgnored var screen: @MainActor (ScreenContext<Route>) -> Screen
-    /// What the views show, and the transition it waits for.
-    @ObservationIgnored private var display: StagedDisplay<Route>
     /// One observation point per element read, so that a change re-renders its elements only.
     @ObservationIgnored private var versions: [ElementID: ElementVersion] = [:]
-    @ObservationIgnored private var observation: FlowChangeObservation?
-    @ObservationIgnored private var wake: Task<Void, Never>?
-    @ObservationIgnored private var checkScheduled = false
-    /// Cleared by a restore until the display has moved toward it.
-    @ObservationIgnored private var nextAnimates = true
-    @ObservationIgnored private var isActive = true
-    @ObservationIgnored private var changedWhileInactive = false
+    /// Read for an element that does not show (one animating away); bumped when elements are
+    /// added, so that a view waiting for one hears of it.
+    @ObservationIgnored private let absent = ElementVersion()
+    /// The shown elements by id; made on the first read after what shows changed.
+    @ObservationIgnored private var shownNodes: [ElementID: NavigationNode<Route>]?
+    /// Bumped each time what views show changes.
+    @ObservationIgnored private(set) var shownChanges = 0
     /// Alert content seen last, so that an alert on its way out keeps its buttons.
     @ObservationIgnored private var lastAlert: (id: ElementID, display: AlertDisplay)?
     /// The root element's id, as shown.
     private(set) var rootID: ElementID
-    /// Bumped when the scene becomes active after the state changed meanwhile: each stack view
-    /// checks whether it still shows the state, since SwiftUI may have dropped path writes.
+    /// Bumped when the scene becomes active after what shows changed meanwhile: each stack
+    /// view checks whether it still shows the state, since SwiftUI may have dropped path writes.
     private(set) var resyncRequest = 0
 
-    /// Starts following `flow` at once, so that no change made before the first render is
-    /// missed. A first state with nested modals (a restored one) is shown in stages, without
-    /// animation: its containers and first modal, then one modal at a time.
-    init(flow: Flow<Route>, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
-        self.flow = flow
+    /// Starts following `flow` at once (``StagedDisplayDriver``), drawing the subtree of
+    /// `scope` when set.
+    init(flow: Flow<Route>, scope: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
+        driver = StagedDisplayDriver(flow: flow, scope: scope, timing: options.staging)
         self.options = options
         self.screen = screen
-        let initial = flow.untrackedState
-        var display = StagedDisplay(showing: initial.truncatingChain(at: 0), timing: options.staging)
-        display.advance(toward: initial, animated: false, at: .now)
-        self.display = display
-        rootID = initial.root.id
-        // Not observation tracking: an initializer called from a view body must not make that
-        // body depend on the whole state.
-        observation = flow.observeChanges { [weak self] cause in self?.flowWillChange(cause) }
-        scheduleWakeUp()
+        rootID = driver.shown.root.id
+        driver.show = { [weak self] old, animated in self?.render(from: old, animated: animated) }
     }
 
-    /// The element `id` as shown. Reading it tracks that element only.
+    /// The flow drawn.
+    var flow: Flow<Route> { driver.flow }
+
+    /// The element `id` as shown. Reading it tracks that element only, or, when it does not
+    /// show, the arrival of elements: a view animating away makes no observation point that
+    /// would outlive it.
     func node(_ id: ElementID) -> NavigationNode<Route>? {
+        let nodes = shownNodes ?? Dictionary(uniqueKeysWithValues: driver.shown.nodes.map { ($0.id, $0) })
+        shownNodes = nodes
+        guard let node = nodes[id] else {
+            absent.access()
+            return nil
+        }
         version(of: id).access()
-        return display.shown.node(id)
+        return node
     }
 
     /// The state as shown, for checks made outside view bodies.
-    var shownState: NavigationState<Route> { display.shown }
+    var shownState: NavigationState<Route> { driver.shown }
+    /// How long stages wait, as read when the view was first created.
+    var timing: StageTiming { driver.display.timing }
 
     /// What the alert whose content is `alert` shows, or what it showed last.
     func alertDisplay(of alert: ElementID) -> AlertDisplay? {
@@ -67,86 +73,22 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         return lastAlert?.id == alert ? lastAlert?.display : nil
     }
 
-    /// Reports what the user did, as the core derives it from the flow's live state. What
-    /// SwiftUI already shows is acknowledged first, so no view asks SwiftUI to undo it; a
-    /// report the flow refuses is undone by showing the state again (the state wins).
-    ///
-    /// - Parameter leaving: Whether the action starts a modal's exit animation, which the next
-    ///   change of modals waits for.
-    func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
-        guard let action = (try? derive(flow.state)) ?? nil else { return }
-        acknowledge(action, leaving: leaving)
-        try? flow.apply(action)
-        if !checkScheduled { step() }
-    }
-
-    /// Taps button `index` of the alert whose content is `alert`: SwiftUI has closed it already.
-    func tapAlertButton(_ index: Int, of alert: ElementID) {
-        guard flow.alertDisplay(of: alert) != nil else { return }
-        acknowledge(.dismissed(modal: alert), leaving: true)
-        try? flow.tapAlertButton(index, of: alert)
-        if !checkScheduled { step() }
-    }
-
-    private func acknowledge(_ action: UserAction<Route>, leaving: Bool) {
-        let old = display.shown
-        display.acknowledge(action, leaving: leaving, at: .now)
-        render(from: old, animated: true)
-    }
-
-    /// Called when the scene's phase changes: when the scene becomes active after the state
-    /// changed meanwhile, stack views check what they show.
+    /// Called when the scene's phase changes: stack views check what they show when the
+    /// driver says so.
     func sceneBecame(active: Bool) {
-        isActive = active
-        if active, changedWhileInactive {
-            changedWhileInactive = false
-            resyncRequest += 1
-        }
-    }
-
-    /// Called when a presented modal appeared or a dismissed one finished leaving: once the
-    /// report names the transition under way and its settle time passed, the next change
-    /// shows, one main-actor turn later. Late reports, of earlier stages, are ignored.
-    func transitionEnded(_ report: StageTransition.Report) {
-        guard display.report(report, at: .now) else { return }
-        Task { [weak self] in
-            await Task.yield()
-            self?.step()
-        }
-    }
-
-    /// The flow is about to commit a change: plan it one main-actor turn later, so that the
-    /// changes made together are shown together. Views keep showing the display meanwhile.
-    private func flowWillChange(_ cause: FlowEvent<Route>.Cause) {
-        if cause == .restore { nextAnimates = false }
-        if !isActive { changedWhileInactive = true }
-        guard !checkScheduled else { return }
-        checkScheduled = true
-        Task { [weak self] in
-            self?.checkScheduled = false
-            self?.step()
-        }
-    }
-
-    /// Shows the next stage toward the flow's state, or the state itself when one update
-    /// reaches it, unless the transition under way holds it back.
-    private func step() {
-        let old = display.shown
-        if display.advance(toward: flow.untrackedState, animated: nextAnimates, at: .now) {
-            nextAnimates = true
-            render(from: old, animated: display.animates)
-        }
-        scheduleWakeUp()
+        if driver.sceneBecame(active: active) { resyncRequest += 1 }
     }
 
     /// Re-renders the elements that differ between `old` and what the display shows.
     private func render(from old: NavigationState<Route>, animated: Bool) {
-        let new = display.shown
-        guard new != old else { return }
+        let new = driver.shown
+        shownNodes = nil
+        shownChanges += 1
         let changes = new.changes(from: old)
         let update = {
             if self.rootID != new.root.id { self.rootID = new.root.id }
             for id in changes.touched.union(changes.removedIDs) { self.versions[id]?.bump() }
+            if !changes.added.isEmpty { self.absent.bump() }
         }
         if animated {
             update()
@@ -156,18 +98,6 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
             withTransaction(transaction, update)
         }
         for id in changes.removedIDs { versions[id] = nil }
-    }
-
-    /// Steps again when the transition under way ends without a report.
-    private func scheduleWakeUp() {
-        wake?.cancel()
-        wake = nil
-        guard let wakeUp = display.wakeUp else { return }
-        wake = Task { [weak self] in
-            try? await Task.sleep(until: wakeUp, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            self?.step()
-        }
     }
 
     private func version(of id: ElementID) -> ElementVersion {

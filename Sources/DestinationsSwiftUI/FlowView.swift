@@ -55,7 +55,8 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
 
     /// Renders the subtree of `flow` whose root is the element `root`: a SwiftUI part of an app
     /// that another renderer draws (a `UIHostingController` in a UIKit app). That renderer
-    /// must leave the subtree to this view (plan with `opaque: [root]`).
+    /// must leave the subtree to this view (plan with `opaque: [root]`). Only the modals
+    /// presented inside the subtree are staged; the ones around it are that renderer's.
     ///
     /// - Parameters:
     ///   - flow: The flow to render.
@@ -78,26 +79,30 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     public var body: some View {
         // Another flow is another renderer: a view given a new flow (after signing out, say)
         // must not keep drawing the old one.
-        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(ObjectIdentifier(flow))
+        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(FlowRootID(flow: ObjectIdentifier(flow), root: root))
     }
+}
+
+/// What a renderer draws: a flow, whole or from one element.
+private struct FlowRootID: Hashable {
+    let flow: ObjectIdentifier
+    let root: ElementID?
 }
 
 /// The renderer of one flow, kept for as long as the view shows that flow.
 private struct FlowRoot<Route: NavigationRoute, Screen: View>: View {
-    @State private var renderer: FlowRenderer<Route, Screen>
+    /// Made once, on the first body: a renderer built per value would follow the flow for
+    /// nothing each time the parent re-renders.
+    @State private var made = Memory<FlowRenderer<Route, Screen>>()
     @Environment(\.scenePhase) private var scenePhase
+    let flow: Flow<Route>
     let root: ElementID?
     let options: FlowViewOptions
     let screen: @MainActor (ScreenContext<Route>) -> Screen
 
-    init(flow: Flow<Route>, root: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
-        _renderer = State(initialValue: FlowRenderer(flow: flow, options: options, screen: screen))
-        self.root = root
-        self.options = options
-        self.screen = screen
-    }
-
     var body: some View {
+        let renderer = made.value ?? FlowRenderer(flow: flow, scope: root, options: options, screen: screen)
+        made.value = renderer
         // The renderer outlives this value; it draws with the latest builder and options.
         renderer.options = options
         renderer.screen = screen
@@ -117,7 +122,7 @@ public struct FlowViewOptions: Sendable {
     public var emptyColumn: @MainActor @Sendable (SplitColumn) -> String
     /// How long a presentation or dismissal is waited for before the next one shows: the
     /// settle delay after a sheet appeared, the time an alert takes, the fallback timeout.
-    /// Read once, when the view is first created.
+    /// Read once, when the view is first created: later values are ignored.
     public var staging: StageTiming
     /// The longest a stage waits for its transition to report its end (a sheet's dismissal,
     /// the presented content's appearance): ``staging``'s ``StageTiming/timeout``.

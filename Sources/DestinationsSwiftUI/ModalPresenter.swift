@@ -12,6 +12,9 @@ import SwiftUI
 struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     let renderer: FlowRenderer<Route, Screen>
     let node: NavigationNode<Route>
+    /// The sheets and covers of this element that appeared and whose `onDismiss` has not come,
+    /// oldest first: each `onDismiss` is the oldest one's.
+    @State private var leaving = Memory<[ElementID]>()
 
     func body(content: Content) -> some View {
         let alertID = node.modal.flatMap { $0.style.isOverlay ? $0.node.id : nil }
@@ -38,12 +41,17 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     }
 
     private func modalContent(_ item: ModalItem) -> some View {
-        NodeView(renderer: renderer, id: item.id).onAppear { renderer.transitionEnded(.appeared(modal: item.id)) }
+        NodeView(renderer: renderer, id: item.id).onAppear {
+            if leaving.value?.last != item.id { leaving.value = (leaving.value ?? []) + [item.id] }
+            renderer.driver.transitionEnded(.appeared(modal: item.id))
+        }
     }
 
-    /// A sheet or cover of this element finished leaving.
+    /// A sheet or cover of this element finished leaving: the oldest one not reported yet.
     private func dismissed() {
-        renderer.transitionEnded(.dismissed(presenter: node.id))
+        guard let modal = leaving.value?.first else { return }
+        leaving.value?.removeFirst()
+        renderer.driver.transitionEnded(.dismissed(presenter: node.id, modal: modal))
     }
 
     /// The binding of a sheet or a cover: the modal when its style matches.
@@ -56,7 +64,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
             },
             set: { [renderer] value in
                 guard value == nil, let shown else { return }
-                renderer.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
+                renderer.driver.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
             }
         )
     }
@@ -70,7 +78,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
                 guard !isPresented, let shown else { return }
                 Task {
                     await Task.yield()
-                    renderer.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
+                    renderer.driver.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
                 }
             }
         )
@@ -80,7 +88,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     private func buttons(_ display: AlertDisplay, alert: ElementID?) -> some View {
         ForEach(Array(display.buttons.enumerated()), id: \.offset) { index, button in
             Button(button.label, role: button.role.map { $0 == .cancel ? ButtonRole.cancel : ButtonRole.destructive }) {
-                if let alert { renderer.tapAlertButton(index, of: alert) }
+                if let alert { renderer.driver.tapAlertButton(index, of: alert) }
             }
         }
     }
@@ -127,7 +135,7 @@ struct SheetOptionsModifier<Route: NavigationRoute, Screen: View>: ViewModifier 
             },
             set: { [renderer, modal] detent in
                 guard let moved = detents.first(where: { $0.swiftUI == detent }) else { return }
-                renderer.report { state throws(NavigationError) in try UserAction.sheet(modal, movedTo: moved, in: state) }
+                renderer.driver.report { state throws(NavigationError) in try UserAction.sheet(modal, movedTo: moved, in: state) }
             }
         )
     }

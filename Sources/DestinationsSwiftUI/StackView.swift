@@ -14,6 +14,8 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
     /// Rebuilds the `NavigationStack` when bumped.
     @State private var generation = 0
     @State private var visible = Memory<Set<ElementID>>()
+    /// The one pending check of what the stack shows.
+    @State private var check = Memory<Task<Void, Never>>()
 
     var body: some View {
         NavigationStack(path: path) {
@@ -31,7 +33,7 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
                 return stack.elements.dropFirst().map(\.id)
             },
             set: { [renderer, id] newPath in
-                renderer.report { state throws(NavigationError) in
+                renderer.driver.report { state throws(NavigationError) in
                     guard case .stack(let stack)? = state.node(id)?.content else { return nil }
                     return try UserAction.stack(id, showing: [stack.root.id] + newPath, in: state)
                 }
@@ -49,11 +51,17 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
     }
 
     /// Once transitions have had time to end, rebuilds the stack when what it shows differs
-    /// from the state.
+    /// from the state. Each call replaces the pending check, and a check is put off when what
+    /// shows changed meanwhile: a push under way may not have appeared yet.
     private func reassertLater() {
-        let timeout = renderer.options.staging.timeout
-        Task {
+        let timeout = renderer.timing.timeout
+        let changes = renderer.shownChanges
+        check.value?.cancel()
+        check.value = Task {
             try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            // What shows changed meanwhile (a push may not have appeared yet): check later.
+            guard renderer.shownChanges == changes else { return reassertLater() }
             guard renderer.shownState.stackNeedsRebuild(id, appeared: visible.value ?? []) else { return }
             visible.value = []
             generation += 1

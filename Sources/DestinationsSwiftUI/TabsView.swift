@@ -25,7 +25,7 @@ struct TabsView<Route: NavigationRoute, Screen: View>: View {
                 return live.selection
             },
             set: { [renderer, id] tab in
-                renderer.report { state throws(NavigationError) in try UserAction.tab(tab, of: id, in: state) }
+                renderer.driver.report { state throws(NavigationError) in try UserAction.tab(tab, of: id, in: state) }
             }
         )
     }

@@ -249,6 +249,27 @@ final class SelfClosingAlert: AlertDestination {
         #expect(context.destination(as: Screen.self) === before, "the view still has it")
     }
 
+    /// A renderer makes a screen's context from what it shows: the flow is not tracked, the
+    /// Destination is held, and a screen the flow removed, or whose id now names another
+    /// route, gets none.
+    @Test func aContextMadeFromWhatARendererShowsTracksNothingAndHoldsItsDestination() throws {
+        let flow = try makeFlow(.stack(.home))
+        try flow.apply(.push(.list))
+        let id = flow.focusedScreen.id
+        let changed = Flag()
+        let made = withObservationTracking {
+            ScreenContext(keeping: id, showing: .list, in: flow)
+        } onChange: { changed.raise() }
+        let context = try #require(made)
+        #expect(ScreenContext(keeping: id, showing: .about, in: flow) == nil)
+        let before = context.destination(as: Screen.self)
+        #expect(before != nil)
+        try flow.apply(.replaceCurrent(.about))
+        #expect(!changed.isRaised)
+        #expect(context.destination(as: Screen.self) === before)
+        #expect(ScreenContext(keeping: id, showing: .list, in: flow) == nil)
+    }
+
     @Test func rootIDIsObservedOnlyWhenTheRootIsReplaced() throws {
         let flow = try makeFlow(.stack(.home))
         let pushed = Flag()

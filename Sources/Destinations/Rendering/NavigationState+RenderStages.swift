@@ -3,8 +3,9 @@ extension NavigationState {
     /// each at most one modal transition (one presentation or one dismissal) from the one
     /// before, the last one this state.
     ///
-    /// SwiftUI applies a push, a pop, a multi-screen deep link, a tab switch and one sheet in a
-    /// single update, so for those the result is `[self]`. It cannot present or dismiss several
+    /// SwiftUI applies a push, a pop, a multi-screen deep link, a tab switch, one sheet and a
+    /// sheet's new options (another detent) in a single update, so for those the result is
+    /// `[self]`; so is a replaced root that takes one modal away with it. It cannot present or dismiss several
     /// modals at once, so larger changes are staged: the modals to dismiss go one at a time,
     /// innermost first; then the containers change (one stage, when they do); then the modals
     /// to present come one at a time, outermost first. A renderer shows a stage, waits for its
@@ -17,10 +18,8 @@ extension NavigationState {
     public func renderStages(from old: NavigationState?) -> [NavigationState] {
         let oldChain = old?.presentedChain ?? []
         let newChain = presentedChain
-        var kept = 0
-        if old?.root.id == root.id {
-            while kept < oldChain.count, kept < newChain.count, oldChain[kept] == newChain[kept] { kept += 1 }
-        }
+        // A sheet whose options changed (another detent) is kept: it changes in place.
+        let kept = old?.root.id == root.id ? oldChain.keptCount(in: newChain) : 0
         guard (oldChain.count - kept) + (newChain.count - kept) > 1 else { return [self] }
         var stages: [NavigationState] = []
         if let old, oldChain.count > kept {
@@ -34,5 +33,15 @@ extension NavigationState {
             for count in (kept + 1)...newChain.count { stages.append(truncatingChain(at: count)) }
         }
         return stages
+    }
+
+    /// What a renderer that draws only the subtree whose root is the element `id` shows and
+    /// stages: a state whose root is that element, with everything it holds and presents, and
+    /// none of the modals around it, which another renderer presents and reports to no one
+    /// this renderer hears from. `nil` when there is no element `id`.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth of the element, when it is on the focus path.
+    public func subtree(at id: ElementID) -> NavigationState? {
+        node(id).map { NavigationState(root: $0) }
     }
 }

@@ -33,6 +33,19 @@ public struct ScreenContext<Route: NavigationRoute> {
         self.flow = flow
     }
 
+    /// The context of screen `id` that a renderer shows with `route` (read from what it shows,
+    /// not from the flow), holding its Destination as ``keepingDestination()`` does; `nil` when
+    /// the flow no longer has that screen (it was removed, or a restore gave the id to another
+    /// screen). Reading it tracks nothing in the flow, so a view that makes it re-renders when
+    /// what its renderer shows changes, not ahead of it.
+    public init?(keeping id: ElementID, showing route: Route, in flow: Flow<Route>) {
+        guard let destination = flow.destination(id), flow.untrackedState.node(id)?.route == route else { return nil }
+        self.id = id
+        self.route = route
+        self.flow = flow
+        kept = destination
+    }
+
     /// The screen's Destination when it is of type `D` and still in the flow — or, in a context
     /// made by ``keepingDestination()``, the Destination it holds, without reading the flow.
     public func destination<D: Destination>(as type: D.Type = D.self) -> D? where D.Route == Route {

@@ -84,8 +84,9 @@ public struct StagedDisplay<Route: NavigationRoute>: Sendable {
         let animated = animated && !stagingUnanimated
         if let transition, now < transition.end(timing) {
             // Changes that present and dismiss nothing (a push, a tab) need not wait.
-            guard target.root.id == shown.root.id, target.presentedChain == shown.presentedChain,
-                target.renderStages(from: shown).count == 1, target != shown
+            let shownChain = shown.presentedChain, targetChain = target.presentedChain
+            guard target.root.id == shown.root.id, targetChain.count == shownChain.count,
+                shownChain.keptCount(in: targetChain) == shownChain.count, target != shown
             else { return false }
             if case .containers = transition.kind { self.transition = nil }
             animates = animated
@@ -161,7 +162,9 @@ public struct StageTiming: Hashable, Sendable {
     /// drops a presentation (an alert) made before the previous one finished. 0.5 s unless set.
     public var presentationSettle: Duration
     /// How long a transition that reports no end takes: an alert or a confirmation dialog
-    /// appearing or leaving, or the containers changing between two stages. 0.4 s unless set.
+    /// appearing or leaving, a modal taken away with a replaced root, or the containers
+    /// changing between two stages. 0.4 s unless set. No transition ends at the instant it
+    /// started, even when a duration is zero: a stage always waits at least 1 ms.
     public var unreportedSettle: Duration
     /// The longest a stage waits for a transition that reports its end (the presented
     /// content's appearance, a sheet's dismissal) when the report does not come. 0.65 s
@@ -189,6 +192,9 @@ public struct StageTransition: Hashable, Sendable {
         case presentation(PresentedModal)
         /// A modal was dismissed.
         case dismissal(PresentedModal)
+        /// A modal left with the element that presented it (a replaced root took it away):
+        /// its presenter's view is gone, so nothing reports its end.
+        case removal(PresentedModal)
         /// Containers changed (a tab, a stack, a column), with more stages to come.
         case containers
     }
@@ -197,8 +203,10 @@ public struct StageTransition: Hashable, Sendable {
     public enum Report: Hashable, Sendable {
         /// A modal's content appeared (its `onAppear`).
         case appeared(modal: ElementID)
-        /// The sheet or cover that `presenter` presented finished leaving (its `onDismiss`).
-        case dismissed(presenter: ElementID)
+        /// The sheet or cover `modal` that `presenter` presented finished leaving (its
+        /// `onDismiss`). Naming the modal keeps a late report of an earlier sheet of the same
+        /// presenter from ending a later one's dismissal.
+        case dismissed(presenter: ElementID, modal: ElementID)
     }
 
     /// What changed on screen.
@@ -214,13 +222,26 @@ public struct StageTransition: Hashable, Sendable {
         self.started = started
     }
 
-    /// The transition from `old` to `new`: the modal presented or dismissed, or containers when
-    /// more stages follow; `nil` when a last stage presents and dismisses nothing.
+    /// The transition from `old` to `new`: the modal presented or dismissed (or removed with a
+    /// replaced root), or containers when more stages follow; `nil` when a last stage presents
+    /// and dismisses nothing. A sheet whose options changed is neither.
     init?<Route>(from old: NavigationState<Route>, to new: NavigationState<Route>, isLast: Bool, at now: ContinuousClock.Instant) {
-        let oldChain = old.root.id == new.root.id ? old.presentedChain : []
+        let oldChain = old.presentedChain
         let newChain = new.presentedChain
-        var kept = 0
-        while kept < oldChain.count, kept < newChain.count, oldChain[kept] == newChain[kept] { kept += 1 }
+        guard old.root.id == new.root.id else {
+            // The old root's modals leave with it (one, since one update takes them away).
+            if let removed = oldChain.first {
+                self.init(.removal(removed), at: now)
+            } else if let presented = newChain.first {
+                self.init(.presentation(presented), at: now)
+            } else if !isLast {
+                self.init(.containers, at: now)
+            } else {
+                return nil
+            }
+            return
+        }
+        let kept = oldChain.keptCount(in: newChain)
         if kept < oldChain.count {
             self.init(.dismissal(oldChain[kept]), at: now)
         } else if kept < newChain.count {
@@ -233,21 +254,23 @@ public struct StageTransition: Hashable, Sendable {
     }
 
     /// The report that ends it, or `nil` when the platform reports none (alerts, confirmation
-    /// dialogs, containers).
+    /// dialogs, containers, a modal removed with its presenter).
     public var expects: Report? {
         switch kind {
         case .presentation(let modal): modal.style.isOverlay ? nil : .appeared(modal: modal.modal)
-        case .dismissal(let modal): modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter)
-        case .containers: nil
+        case .dismissal(let modal): modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter, modal: modal.modal)
+        case .removal, .containers: nil
         }
     }
 
     /// When it ends: after its settle time once reported, or after
-    /// ``StageTiming/unreportedSettle`` when it reports nothing, or at the timeout.
+    /// ``StageTiming/unreportedSettle`` when it reports nothing, or at the timeout; never at
+    /// the instant it started, so that two stages never show in the same update.
     public func end(_ timing: StageTiming) -> ContinuousClock.Instant {
-        guard expects != nil else { return started + timing.unreportedSettle }
+        let earliest = started + .milliseconds(1)
+        guard expects != nil else { return max(started + timing.unreportedSettle, earliest) }
         let settle: Duration = if case .presentation = kind { timing.presentationSettle } else { .zero }
-        guard let reportedAt else { return started + max(timing.timeout, settle) }
-        return max(reportedAt, started + settle)
+        guard let reportedAt else { return max(started + max(timing.timeout, settle), earliest) }
+        return max(reportedAt, started + settle, earliest)
     }
 }

@@ -13,6 +13,23 @@ public struct PresentedModal: Hashable, Sendable {
         self.modal = modal
         self.style = style
     }
+
+    /// Whether `other` is this modal, presented by the same element in the same way, whatever
+    /// its options: a sheet moved to another detent is still the same sheet on screen, changed
+    /// in place, not dismissed and presented again.
+    func isSamePresentation(as other: PresentedModal) -> Bool {
+        presenter == other.presenter && modal == other.modal && style.name == other.style.name
+    }
+}
+
+extension [PresentedModal] {
+    /// How many modals, outermost first, `self` and `other` have in common
+    /// (``PresentedModal/isSamePresentation(as:)``).
+    func keptCount(in other: [PresentedModal]) -> Int {
+        var kept = 0
+        while kept < count, kept < other.count, self[kept].isSamePresentation(as: other[kept]) { kept += 1 }
+        return kept
+    }
 }
 
 extension NavigationState {

@@ -97,10 +97,8 @@ import Testing
     static func modalTransitions(from old: NavigationState<TestRoute>, to new: NavigationState<TestRoute>) -> Int {
         let before = old.presentedChain
         let after = new.presentedChain
-        var kept = 0
-        if old.root.id == new.root.id {
-            while kept < before.count, kept < after.count, before[kept] == after[kept] { kept += 1 }
-        }
+        // A sheet whose options changed (another detent) changes in place: no transition.
+        let kept = old.root.id == new.root.id ? before.keptCount(in: after) : 0
         return (before.count - kept) + (after.count - kept)
     }
 

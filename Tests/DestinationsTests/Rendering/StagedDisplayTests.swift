@@ -160,6 +160,118 @@ import Testing
         #expect(display.shown == flow.state)
     }
 
+    /// A late `onDismiss` of an earlier sheet of the same presenter does not end the
+    /// dismissal of a later one.
+    @Test func aLateDismissalReportOfAnEarlierSheetDoesNotEndALaterOnesDismissal() throws {
+        let flow = try makeFlow(threeTabs)
+        try flow.apply(.sheet(.editor))
+        let first = try #require(flow.state.presentedChain.first)
+        try flow.apply(.dismiss)
+        try flow.apply(.sheet(.about))
+        let second = try #require(flow.state.presentedChain.first)
+        #expect(first.presenter == second.presenter)
+        var display = StagedDisplay(showing: flow.state)
+        try flow.apply(.dismiss)
+        display.advance(toward: flow.state, at: t0)
+        #expect(display.transition?.kind == .dismissal(second))
+        let late = display.report(.dismissed(presenter: first.presenter, modal: first.modal), at: at(10))
+        #expect(!late)
+        #expect(display.wakeUp == t0 + timing.timeout)
+        let right = display.report(.dismissed(presenter: second.presenter, modal: second.modal), at: at(20))
+        #expect(right)
+        #expect(display.wakeUp == at(20))
+    }
+
+    /// A SwiftUI part inside a sheet that another renderer presents stages its own modals
+    /// only: the sheet around it is no stage of its, and nothing waits for its report.
+    @Test func aSubtreeStagesOnlyTheModalsPresentedInsideIt() throws {
+        let flow = try makeFlow(.stack(.home))
+        try flow.apply(.sheetStack(.editor))
+        let editor = try #require(flow.state.presentedChain.first?.modal)
+        try flow.apply(.alert(.confirm))
+        let whole = flow.state.presentedChain
+        #expect(whole.count == 2)
+        let subtree = try #require(flow.state.subtree(at: editor))
+        #expect(subtree.root == flow.state.node(editor))
+        #expect(subtree.presentedChain == [whole[1]])
+        #expect(flow.state.subtree(at: ElementID(999)) == nil)
+        var display = StagedDisplay(showing: subtree.truncatingChain(at: 0))
+        display.advance(toward: subtree, at: t0)
+        #expect(display.shown == subtree)
+        #expect(display.transition?.kind == .presentation(whole[1]))
+    }
+
+    /// Signing out while a sheet is up: the new root takes the sheet away in one update, and a
+    /// sheet the sign-in root presents at once waits until the old one has left, without a
+    /// report from the old sheet's presenter, whose view is gone.
+    @Test func aRootReplacedUnderASheetMakesTheNextPresentationWaitForTheSheetToLeave() throws {
+        let flow = try makeFlow(threeTabs)
+        try flow.apply(.sheet(.editor))
+        let sheet = try #require(flow.state.presentedChain.first)
+        var display = StagedDisplay(showing: flow.state)
+        try flow.apply(.replaceRoot(.stack(.login)))
+        display.advance(toward: flow.state, at: t0)
+        #expect(display.state == nil)
+        #expect(display.transition?.kind == .removal(sheet))
+        #expect(display.transition?.expects == nil)
+        try flow.apply(.sheet(.about))
+        let presentedWhileLeaving = display.advance(toward: flow.state, at: at(50))
+        #expect(!presentedWhileLeaving)
+        #expect(display.wakeUp == t0 + timing.unreportedSettle)
+        let presented = display.advance(toward: flow.state, at: t0 + timing.unreportedSettle)
+        #expect(presented)
+        #expect(display.shown == flow.state)
+    }
+
+    /// A sheet moved to another detent changes in place: nothing is dismissed, nothing waits,
+    /// and an alert asked for just after shows at once.
+    @Test func aDetentChangeIsNeitherADismissalNorATransition() throws {
+        let flow = try makeFlow(.stack(.home))
+        try flow.apply(.sheet(.editor, SheetOptions(detents: [.medium, .large])))
+        var display = StagedDisplay(showing: flow.state)
+        let sheet = try #require(flow.state.presentedChain.first)
+        try flow.apply(UserAction.movedSheet(to: .large, modal: sheet.modal))
+        #expect(flow.state.renderStages(from: display.shown) == [flow.state])
+        let moved = display.advance(toward: flow.state, at: t0)
+        #expect(moved)
+        #expect(display.shown == flow.state)
+        #expect(display.transition == nil)
+        try flow.apply(.alert(.confirm))
+        let alertShown = display.advance(toward: flow.state, at: at(100))
+        #expect(alertShown)
+        #expect(display.shown == flow.state)
+    }
+
+    /// A detent change while a sheet rises shows at once; the rise still holds the next modal.
+    @Test func aDetentChangeDuringAPresentationDoesNotWait() throws {
+        let flow = try makeFlow(.stack(.home))
+        var display = StagedDisplay(showing: flow.state)
+        try flow.apply(.sheet(.editor, SheetOptions(detents: [.medium, .large])))
+        display.advance(toward: flow.state, at: t0)
+        let sheet = try #require(flow.state.presentedChain.first)
+        try flow.apply(UserAction.movedSheet(to: .large, modal: sheet.modal))
+        let moved = display.advance(toward: flow.state, at: at(10))
+        #expect(moved)
+        #expect(display.shown == flow.state)
+        #expect(display.transition?.kind == .presentation(sheet))
+    }
+
+    /// Zero settle times still keep two stages out of the same instant.
+    @Test func zeroSettleTimesNeverShowTwoStagesAtOnce() throws {
+        let flow = try makeFlow(threeTabs)
+        try flow.apply(.alert(.confirm))
+        let zero = StageTiming(presentationSettle: .zero, unreportedSettle: .zero, timeout: .zero)
+        var display = StagedDisplay(showing: flow.state, timing: zero)
+        try flow.apply(.path([.dismiss, .sheet(.editor)]))
+        display.advance(toward: flow.state, at: t0)
+        #expect(display.shown.presentedChain.isEmpty)
+        let again = display.advance(toward: flow.state, at: t0)
+        #expect(!again)
+        let next = display.advance(toward: flow.state, at: at(1))
+        #expect(next)
+        #expect(display.shown == flow.state)
+    }
+
     @Test func aPushDuringAPresentationDoesNotWait() throws {
         let flow = try makeFlow(threeTabs)
         var display = StagedDisplay(showing: flow.state)
@@ -184,18 +296,18 @@ import Testing
         // The old sheet's content appearing late is not the dismissal this stage waits for.
         let result12 = display.report(.appeared(modal: oldSheet.modal), at: at(10))
         #expect(!result12)
-        let result13 = display.report(.dismissed(presenter: oldSheet.modal), at: at(10))
+        let result13 = display.report(.dismissed(presenter: oldSheet.modal, modal: oldSheet.modal), at: at(10))
         #expect(!result13)
         let result14 = display.advance(toward: flow.state, at: at(10))
         #expect(!result14)
-        let result15 = display.report(.dismissed(presenter: oldSheet.presenter), at: at(20))
+        let result15 = display.report(.dismissed(presenter: oldSheet.presenter, modal: oldSheet.modal), at: at(20))
         #expect(result15)
         let result16 = display.advance(toward: flow.state, at: at(20))
         #expect(result16)
         let cover = try #require(display.shown.presentedChain.first)
         #expect(cover.style == .fullScreenCover)
         // A second report of the same dismissal does not end the cover's presentation.
-        let result17 = display.report(.dismissed(presenter: oldSheet.presenter), at: at(30))
+        let result17 = display.report(.dismissed(presenter: oldSheet.presenter, modal: oldSheet.modal), at: at(30))
         #expect(!result17)
         #expect(display.transition?.kind == .presentation(cover))
     }
@@ -220,32 +332,6 @@ import Testing
         try flow.apply(.dismiss)
         display.advance(toward: flow.state, at: display.wakeUp ?? now)
         #expect(display.animates)
-    }
-
-    /// The SwiftUI renderer's loop, without SwiftUI: the flow announces a restore, and every
-    /// stage toward the restored state shows without animation; the next change animates.
-    @Test func aFlowRestoreIsShownWithoutAnimation() throws {
-        let flow = try makeFlow(threeTabs)
-        try flow.apply(.path([.sheetStack(.editor), .alert(.confirm)]))
-        let saved = flow.state
-        try flow.apply(.dismissAll)
-        var display = StagedDisplay(showing: flow.state)
-        var nextAnimates = true
-        let observation = flow.observeChanges { cause in if cause == .restore { nextAnimates = false } }
-        try flow.restore(saved)
-        var now = t0
-        var stages: [Bool] = []
-        while display.advance(toward: flow.untrackedState, animated: nextAnimates, at: now) {
-            nextAnimates = true
-            stages.append(display.animates)
-            now = display.wakeUp ?? now
-        }
-        #expect(stages == [false, false])
-        #expect(display.shown == saved)
-        try flow.apply(.dismiss)
-        display.advance(toward: flow.untrackedState, animated: nextAnimates, at: display.wakeUp ?? now)
-        #expect(display.animates)
-        _ = observation
     }
 
     @Test func anUnanimatedChangeInOneUpdateDoesNotMakeTheNextOneUnanimated() throws {
@@ -278,10 +364,22 @@ import Testing
                 var rounds = 0
                 while rounds < 20 {
                     rounds += 1
+                    // Just before the transition under way ends, no modal change shows.
+                    if let wakeUp = display.wakeUp, wakeUp > now {
+                        let before = display.shown
+                        display.advance(toward: target, at: wakeUp - .milliseconds(1))
+                        if RenderWalkTests.modalTransitions(from: before, to: display.shown) > 0 {
+                            problems.append("seed \(seed): a modal change before the transition under way ended")
+                        }
+                        previous = display.shown
+                    }
                     now = display.wakeUp ?? now
                     display.advance(toward: target, at: now)
                     let transitions = RenderWalkTests.modalTransitions(from: previous, to: display.shown)
                     if transitions > 1 { problems.append("seed \(seed): \(transitions) transitions in one stage") }
+                    if transitions > 0, display.transition?.started != now {
+                        problems.append("seed \(seed): a modal change started no transition")
+                    }
                     previous = display.shown
                     guard display.state != nil else { break }
                     staged += 1
@@ -298,9 +396,11 @@ import Testing
     /// transitions) and clock ticks, interleaved: what shows is always the newest target or a
     /// stage toward it from what showed before, one modal transition at a time; a user's change
     /// shows at once; reports that do not name the transition under way change nothing; and
-    /// once the changes stop, the display converges on the newest target.
+    /// once the changes stop, the display converges on the newest target. Every modal change
+    /// starts a transition, and none shows while one is under way (as of the last report).
     @Test func interleavedTargetsAndReportsConvergeOnTheNewestTarget() throws {
         var problems: [String] = []
+        var failingSeeds: [Int] = []
         var stats = (staleIgnored: 0, rightReports: 0, targetsMidStaging: 0, userMidTransition: 0)
         for seed in 0..<200 {
             var random = SeededRandom(seed: UInt64(seed) &+ 90_000)
@@ -308,6 +408,18 @@ import Testing
             var display = StagedDisplay(showing: target)
             var now = t0
             var earlier: [StageTransition.Report] = []
+            /// Advances at `now`, noting whether a transition was under way just before.
+            func advance(_ label: String, from previous: NavigationState<TestRoute>) {
+                let waiting = display.transition.map { now < $0.end(timing) } ?? false
+                display.advance(toward: target, at: now)
+                let modalChanges = RenderWalkTests.modalTransitions(from: previous, to: display.shown)
+                if waiting, modalChanges > 0 { problems.append("seed \(seed) \(label): a modal change while a transition was under way") }
+                if modalChanges > 0, display.transition?.started != now {
+                    problems.append("seed \(seed) \(label): a modal change started no transition")
+                    if failingSeeds.count < 8 { failingSeeds.append(seed) }
+                }
+                check(label, from: previous)
+            }
             func check(_ label: String, from previous: NavigationState<TestRoute>) {
                 guard display.shown != previous else { return }
                 let stages = target.renderStages(from: previous)
@@ -328,30 +440,27 @@ import Testing
                     guard let next = try? target.applying(.path(path)), !next.routes.contains(.failing) else { continue }
                     if display.state != nil { stats.targetsMidStaging += 1 }
                     target = next
-                    display.advance(toward: target, at: now)
-                    check("new target", from: previous)
+                    advance("new target", from: previous)
                 case 2:
                     // The report the transition under way waits for, if any.
                     if let expected = display.transition?.expects, display.transition?.reportedAt == nil {
                         earlier.append(expected)
                         if display.report(expected, at: now) { stats.rightReports += 1 }
                     }
-                    display.advance(toward: target, at: now)
-                    check("report", from: previous)
+                    advance("report", from: previous)
                 case 3:
                     // A stale report, or one naming a random element: ignored.
                     let ids = (display.shown.nodes + target.nodes).map(\.id)
                     let report = !earlier.isEmpty && random.chance(0.5)
                         ? random.pick(earlier)
-                        : random.chance(0.5) ? .appeared(modal: random.pick(ids)) : .dismissed(presenter: random.pick(ids))
+                        : random.chance(0.5) ? .appeared(modal: random.pick(ids)) : .dismissed(presenter: random.pick(ids), modal: random.pick(ids))
                     guard report != display.transition?.expects else { continue }
                     let before = display.transition
                     if display.report(report, at: now) { problems.append("seed \(seed): accepted a report it does not wait for") }
                     if display.transition != before { problems.append("seed \(seed): a stale report changed the transition") }
                     stats.staleIgnored += 1
                     if display.shown != previous { problems.append("seed \(seed): a report changed what shows") }
-                    display.advance(toward: target, at: now)
-                    check("stale report", from: previous)
+                    advance("stale report", from: previous)
                 case 4:
                     // The user swipes the outermost shown modal away or pops a shown stack to
                     // its root, possibly during a transition; the flow accepts it.
@@ -372,24 +481,21 @@ import Testing
                     if display.shown != expected { problems.append("seed \(seed): an acknowledged action does not show at once") }
                     target = target.acknowledging(action)
                     let acknowledged = display.shown
-                    display.advance(toward: target, at: now)
-                    check("user action", from: acknowledged)
+                    advance("user action", from: acknowledged)
                 default:
                     now += .milliseconds(Int(random.next() % 400))
-                    display.advance(toward: target, at: now)
-                    check("tick", from: previous)
+                    advance("tick", from: previous)
                 }
             }
             // No more changes: ticking to each wake-up reaches the newest target, live.
             for _ in 0..<20 where display.state != nil || display.shown != target {
                 let previous = display.shown
                 now = display.wakeUp ?? now
-                display.advance(toward: target, at: now)
-                check("settling", from: previous)
+                advance("settling", from: previous)
             }
             if display.state != nil || display.shown != target { problems.append("seed \(seed): did not converge on the newest target") }
         }
-        #expect(problems.isEmpty, "\(problems.count) problems; first: \(problems.first ?? "")")
+        #expect(problems.isEmpty, "\(problems.count) problems (seeds \(failingSeeds)...); first: \(problems.first ?? "")")
         #expect(stats.staleIgnored > 500)
         #expect(stats.rightReports > 100)
         #expect(stats.targetsMidStaging > 30)

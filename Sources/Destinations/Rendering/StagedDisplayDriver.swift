@@ -1,0 +1,197 @@
+/// The loop a SwiftUI renderer runs around its ``StagedDisplay``: it follows a flow, plans a
+/// change one main-actor turn after the flow announced it (so that the changes made together
+/// show together), acknowledges each report of the user's before applying it, and shows the
+/// next stage when a transition ends, by report or by the clock.
+///
+/// The renderer sets ``show``, which makes its views show what changed, reads ``shown``, and
+/// passes on what the platform says: ``report(leaving:_:)``, ``tapAlertButton(_:of:)``,
+/// ``transitionEnded(_:)``, ``sceneBecame(active:)``. Every decision is the driver's; the
+/// renderer only draws. Time and turns come from ``Scheduling``, so tests drive the loop
+/// without sleeping.
+///
+/// ```swift
+/// let driver = StagedDisplayDriver(flow: flow)
+/// driver.show = { old, animated in /* re-render what differs from old */ }
+/// ```
+@MainActor
+public final class StagedDisplayDriver<Route: NavigationRoute> {
+    /// How a driver waits: for a later main-actor turn, and until an instant.
+    public struct Scheduling {
+        /// The current time.
+        public var now: @MainActor () -> ContinuousClock.Instant
+        /// Runs a body one main-actor turn later.
+        public var nextTurn: @MainActor (_ body: @escaping @MainActor () -> Void) -> Void
+        /// Runs a body at an instant, instead of the one set before; `nil` only cancels that one.
+        public var wake: @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
+
+        /// Scheduling from the given closures.
+        public init(
+            now: @escaping @MainActor () -> ContinuousClock.Instant,
+            nextTurn: @escaping @MainActor (_ body: @escaping @MainActor () -> Void) -> Void,
+            wake: @escaping @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
+        ) {
+            self.now = now
+            self.nextTurn = nextTurn
+            self.wake = wake
+        }
+
+        /// The continuous clock, with tasks for turns and wake-ups.
+        public static var tasks: Scheduling {
+            let pending = PendingTask()
+            return Scheduling(
+                now: { .now },
+                nextTurn: { body in Task { @MainActor in body() } },
+                wake: { instant, body in
+                    pending.task?.cancel()
+                    pending.task = instant.map { instant in
+                        Task { @MainActor in
+                            try? await Task.sleep(until: instant, clock: .continuous)
+                            if !Task.isCancelled { body() }
+                        }
+                    }
+                }
+            )
+        }
+    }
+
+    /// The flow followed.
+    public let flow: Flow<Route>
+    /// Called each time what shows changes, with what showed before and whether to animate.
+    public var show: @MainActor (_ old: NavigationState<Route>, _ animated: Bool) -> Void = { _, _ in }
+    /// What views show, and the transition it waits for.
+    public private(set) var display: StagedDisplay<Route>
+    /// The root of the subtree shown, when not the whole state.
+    private let scope: ElementID?
+    private let scheduling: Scheduling
+    private var observation: FlowChangeObservation?
+    private var checkScheduled = false
+    /// Cleared by a restore until the display has moved toward it.
+    private var nextAnimates = true
+    private var isActive = true
+    private var changedWhileInactive = false
+
+    /// Starts following `flow` at once, so that no change made before the first render is
+    /// missed. A first state with nested modals (a restored one) is shown in stages, without
+    /// animation: its containers and first modal, then one modal at a time.
+    ///
+    /// - Parameters:
+    ///   - flow: The flow to follow.
+    ///   - scope: The element whose subtree is shown (``NavigationState/subtree(at:)``), or
+    ///     `nil` for the whole state; only the modals presented inside it are staged.
+    ///   - timing: How long transitions take and are waited for.
+    ///   - scheduling: Time and turns; tasks and the continuous clock unless set.
+    public init(flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks) {
+        self.flow = flow
+        self.scope = scope
+        self.scheduling = scheduling
+        let state = flow.untrackedState
+        let initial = scope.flatMap { state.subtree(at: $0) } ?? state
+        display = StagedDisplay(showing: initial.truncatingChain(at: 0), timing: timing)
+        display.advance(toward: initial, animated: false, at: scheduling.now())
+        // Not observation tracking: an initializer called from a view body must not make that
+        // body depend on the whole state.
+        observation = flow.observeChanges { [weak self] cause in self?.flowWillChange(cause) }
+        scheduleWakeUp()
+    }
+
+    /// What views show.
+    public var shown: NavigationState<Route> { display.shown }
+
+    /// Reports what the user did, as `derive` finds it in the flow's state. What the platform
+    /// already shows is acknowledged first, so no view asks it to undo it; a report the flow
+    /// refuses is undone by showing the flow's state again (the state wins).
+    ///
+    /// - Parameters:
+    ///   - leaving: Whether the action starts a modal's exit animation, which the next change
+    ///     of modals waits for.
+    ///   - derive: The user's action in the flow's state, or `nil` when there is none.
+    public func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
+        guard let action = (try? derive(flow.untrackedState)) ?? nil else { return }
+        acknowledge(action, leaving: leaving)
+        try? flow.apply(action)
+        if !checkScheduled { step() }
+    }
+
+    /// The user tapped button `index` of the alert whose content is `alert`, which the platform
+    /// has closed already.
+    public func tapAlertButton(_ index: Int, of alert: ElementID) {
+        guard flow.alertDisplay(of: alert) != nil else { return }
+        acknowledge(.dismissed(modal: alert), leaving: true)
+        try? flow.tapAlertButton(index, of: alert)
+        if !checkScheduled { step() }
+    }
+
+    /// A presented modal appeared or a dismissed one finished leaving: once the report names
+    /// the transition under way and its settle time passed, the next change shows, one
+    /// main-actor turn later. Late reports, of earlier stages, are ignored.
+    public func transitionEnded(_ report: StageTransition.Report) {
+        guard display.report(report, at: scheduling.now()) else { return }
+        scheduling.nextTurn { [weak self] in self?.step() }
+    }
+
+    /// The scene's phase changed.
+    ///
+    /// - Returns: Whether views should check what they show: the scene became active after
+    ///   what shows changed while it was not (the platform may have dropped those updates).
+    @discardableResult
+    public func sceneBecame(active: Bool) -> Bool {
+        isActive = active
+        guard active, changedWhileInactive else { return false }
+        changedWhileInactive = false
+        return true
+    }
+
+    /// What the display moves toward: the flow's state, or the subtree shown (kept as shown
+    /// once the flow no longer has it).
+    private var target: NavigationState<Route> {
+        let state = flow.untrackedState
+        guard let scope else { return state }
+        return state.subtree(at: scope) ?? display.shown
+    }
+
+    /// The flow is about to commit a change: plan it one turn later, so that the changes made
+    /// together show together. Views keep showing the display meanwhile.
+    private func flowWillChange(_ cause: FlowEvent<Route>.Cause) {
+        if cause == .restore { nextAnimates = false }
+        guard !checkScheduled else { return }
+        checkScheduled = true
+        scheduling.nextTurn { [weak self] in
+            self?.checkScheduled = false
+            self?.step()
+        }
+    }
+
+    /// Shows the next stage toward the target, or the target itself when one update reaches
+    /// it, unless the transition under way holds it back.
+    private func step() {
+        let old = display.shown
+        if display.advance(toward: target, animated: nextAnimates, at: scheduling.now()) {
+            nextAnimates = true
+            didShow(from: old, animated: display.animates)
+        }
+        scheduleWakeUp()
+    }
+
+    private func acknowledge(_ action: UserAction<Route>, leaving: Bool) {
+        let old = display.shown
+        display.acknowledge(action, leaving: leaving, at: scheduling.now())
+        didShow(from: old, animated: true)
+    }
+
+    private func didShow(from old: NavigationState<Route>, animated: Bool) {
+        guard display.shown != old else { return }
+        if !isActive { changedWhileInactive = true }
+        show(old, animated)
+    }
+
+    /// Steps again when the transition under way ends without a report.
+    private func scheduleWakeUp() {
+        scheduling.wake(display.wakeUp) { [weak self] in self?.step() }
+    }
+}
+
+/// The wake-up task of ``StagedDisplayDriver/Scheduling/tasks``.
+@MainActor
+private final class PendingTask {
+    var task: Task<Void, Never>?
+}
