@@ -44,9 +44,11 @@ import Testing
         var cancelledCount = 0, releasedCount = 0
         let cancelled = flow.observeChanges { _ in cancelledCount += 1 }
         var released: FlowChangeObservation? = flow.observeChanges { _ in releasedCount += 1 }
+        weak let weakReleased = released
         try flow.apply(.push(.list))
         cancelled.cancel()
         released = nil
+        #expect(weakReleased == nil, "the flow keeps the registration alive")
         try flow.apply(.push(.about))
         #expect(cancelledCount == 1)
         #expect(releasedCount == 1)
