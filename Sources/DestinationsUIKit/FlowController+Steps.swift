@@ -28,7 +28,7 @@ extension FlowController: RenderHost {
         }
         let involved: ElementID? = switch step.change {
         case .setRoot: nil
-        case .dismiss(_, let modal): modal
+        case .dismiss(_, let modal), .restyle(_, let modal, _): modal
         case .setStack(let id, _): id
         case .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): id
         case .present: nil
@@ -87,6 +87,16 @@ extension FlowController: RenderHost {
             // when this step emptied the column it showed.
             if splitController.isCollapsed, let focused = target.node(split)?.focusedColumn {
                 splitController.show(focused.uiKit)
+            }
+            done()
+        case .restyle(_, let modal, let style):
+            guard case .sheet(let sheet) = style, let controller = controllers[modal],
+                controller.presentingViewController != nil
+            else { return done() }
+            controller.isModalInPresentation = sheet.interactiveDismissDisabled
+            if let presentation = controller.sheetPresentationController {
+                let change = { self.configure(presentation, for: sheet) }
+                animated ? presentation.animateChanges(change) : change()
             }
             done()
         case .present:
@@ -209,9 +219,7 @@ extension FlowController: RenderHost {
             controller.modalPresentationStyle = .pageSheet
             controller.isModalInPresentation = sheet.interactiveDismissDisabled
             if let presentation = controller.sheetPresentationController {
-                presentation.detents = sheet.offeredDetents.map(\.uiKit)
-                presentation.selectedDetentIdentifier = sheet.restingDetent.identifier
-                presentation.prefersGrabberVisible = sheet.showsDragIndicator ?? (sheet.offeredDetents.count > 1)
+                configure(presentation, for: sheet)
                 presentation.delegate = proxy
             }
         case .fullScreenCover:
@@ -220,6 +228,13 @@ extension FlowController: RenderHost {
             controller.presentationController?.delegate = proxy
         }
         anchor.present(controller, animated: animated) { finish() }
+    }
+
+    /// Gives a sheet's presentation controller the sheet's detents, resting detent and grabber.
+    private func configure(_ presentation: UISheetPresentationController, for sheet: SheetOptions) {
+        presentation.detents = sheet.offeredDetents.map(\.uiKit)
+        presentation.selectedDetentIdentifier = sheet.restingDetent.identifier
+        presentation.prefersGrabberVisible = sheet.showsDragIndicator ?? (sheet.offeredDetents.count > 1)
     }
 
     /// The alert controller of an alert or confirmation dialog, from its content in the flow.

@@ -92,13 +92,19 @@ extension NavigationState {
             shownBefore = shownBefore.applying(dismissal, toward: self)
         }
         let oldChain = shownBefore.ownChain(opaque: opaque)
-        var kept = 0
-        while kept < oldChain.count, kept < newChain.count, oldChain[kept] == newChain[kept] { kept += 1 }
+        // A modal kept with other options (a sheet at another detent) is changed in place.
+        let kept = oldChain.keptCount(in: newChain)
         var shown = shownBefore
         if kept < oldChain.count {
             let dismissal = RenderStep(.dismiss(presenter: oldChain[kept].presenter, modal: oldChain[kept].modal), animated: animated)
             steps.append(dismissal)
             shown = shown.applying(dismissal, toward: self)
+        }
+        for index in 0..<kept where oldChain[index].style != newChain[index].style {
+            let modal = newChain[index]
+            let restyle = RenderStep(.restyle(presenter: modal.presenter, modal: modal.modal, style: modal.style), animated: animated)
+            steps.append(restyle)
+            shown = shown.applying(restyle, toward: self)
         }
         Self.planContainers(root, shown: shown.root, opaque: opaque, add: add)
         for modal in newChain[kept...] {
@@ -321,6 +327,12 @@ extension NavigationState {
             guard let content = target.node(modal)?.withoutModals else { return self }
             result.modifyNode(presenter) { node in
                 node.modal = Modal(style: style, node: content)
+            }
+        case .restyle(let presenter, let modal, let style):
+            result.modifyNode(presenter) { node in
+                guard var shown = node.modal, shown.node.id == modal, shown.style.name == style.name else { return }
+                shown.style = style
+                node.modal = shown
             }
         }
         return result

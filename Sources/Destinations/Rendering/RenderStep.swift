@@ -29,6 +29,10 @@ public struct RenderStep: Hashable, Sendable, CustomStringConvertible {
         case setColumn(SplitColumn, split: ElementID, node: ElementID?)
         /// Present the element `modal` from `presenter`, in `style`.
         case present(presenter: ElementID, modal: ElementID, style: ModalStyle)
+        /// Give the modal `modal`, which `presenter` shows already, the options of `style` in
+        /// place — a sheet's detents, selected detent, drag indicator, interactive-dismiss lock —
+        /// without presenting it again. The style's kind never changes.
+        case restyle(presenter: ElementID, modal: ElementID, style: ModalStyle)
     }
 
     /// What the step changes.
@@ -46,7 +50,7 @@ public struct RenderStep: Hashable, Sendable, CustomStringConvertible {
     public var isModalTransition: Bool {
         switch change {
         case .dismiss, .present: true
-        case .setRoot, .setStack, .setTab, .selectTab, .setColumn: false
+        case .setRoot, .setStack, .setTab, .selectTab, .setColumn, .restyle: false
         }
     }
 
@@ -62,6 +66,7 @@ public struct RenderStep: Hashable, Sendable, CustomStringConvertible {
         case .setColumn(let column, let split, let node):
             text = "setColumn \(column) of \(split) to \(node.map { "\($0)" } ?? "nothing")"
         case .present(let presenter, let modal, let style): text = "present \(modal) from \(presenter) as \(style)"
+        case .restyle(let presenter, let modal, let style): text = "restyle \(modal) from \(presenter) as \(style)"
         }
         return animated ? text : text + " (unanimated)"
     }

@@ -214,6 +214,14 @@ final class FakeWindow {
         }, completion: completion)
     }
 
+    /// Changes a presented controller's options in place; its kind of presentation stays.
+    func restyle(_ controller: Controller, to style: ModalStyle) {
+        checkNoTransition("restyle")
+        guard controller.presenting != nil else { return violate("restyle \(controller.id), which is not presented") }
+        if controller.style?.name != style.name { violate("restyle \(controller.id) from \(controller.style.map { "\($0)" } ?? "?") to another kind, \(style)") }
+        controller.style = style
+    }
+
     /// Dismisses what `context` presents, and everything above it.
     func dismiss(presentedBy context: Controller, animated: Bool, completion: @escaping () -> Void) {
         checkNoTransition("dismiss")
@@ -430,7 +438,7 @@ final class FakeUIKitHost: RenderHost {
     ) {
         performed.append(step)
         let named: [(ElementID, Bool)] = switch step.change {
-        case .dismiss(let presenter, _), .present(let presenter, _, _): [(presenter, true)]
+        case .dismiss(let presenter, _), .present(let presenter, _, _), .restyle(let presenter, _, _): [(presenter, true)]
         case .setRoot: []
         case .setStack(let id, _), .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): [(id, true)]
         }
@@ -493,6 +501,11 @@ final class FakeUIKitHost: RenderHost {
             } else {
                 redundant.append(step)
             }
+            finish()
+        case .restyle(_, let modal, let style):
+            // In place, as a sheet presentation controller's `animateChanges` does.
+            guard let controller = controllers[modal], controller.presenting != nil else { return missing(modal, step, finish) }
+            if controller.style == style { redundant.append(step) } else { window.restyle(controller, to: style) }
             finish()
         case .present(let presenter, let modal, let style):
             guard let from = controllers[presenter], let node = target.node(modal) else { return missing(presenter, step, finish) }
