@@ -211,6 +211,7 @@ extension FlowController: RenderHost {
         case .alert, .confirmationDialog:
             controller = alertController(for: node.id, style: style, anchor: anchor)
             controllers[node.id] = controller
+            madeAs[node.id] = nil
         case .sheet(let sheet):
             // Containers from the state now; a sheet put back after a refused swipe-down keeps
             // its screens' controllers, but not a stack that has changed since.

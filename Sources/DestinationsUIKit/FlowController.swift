@@ -41,7 +41,12 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     let screen: (ScreenContext<Route>) -> UIViewController
     let proxy = DelegateProxy()
     /// The controller of every element the window shows (or showed until the last step).
-    var controllers: [ElementID: UIViewController] = [:]
+    var controllers: [ElementID: UIViewController] = [:] {
+        didSet { if controllers.count < madeAs.count { madeAs = madeAs.filter { controllers[$0.key] != nil } } }
+    }
+    /// What each controller was made for: a restored state may give its id to an element of
+    /// another kind or route, or one another renderer draws, which needs a controller of its own.
+    var madeAs: [ElementID: (kind: NodeKind, route: Route?, hosted: Bool)] = [:]
     /// The root element's controller, embedded as a child.
     private(set) var content: UIViewController?
     /// Whether the view is in a window: presentations wait for it.
@@ -170,7 +175,11 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     /// `freshContainers`, its containers are made anew from `node` and only the controllers of
     /// screens (and opaque subtrees) are reused, so that live screens keep their identity.
     func controller(for node: NavigationNode<Route>, freshContainers: Bool = false) -> UIViewController {
-        if let made = controllers[node.id], !freshContainers || node.isScreen || scheduler.isOpaque(node) { return made }
+        let hosted = scheduler.isOpaque(node)
+        if let made = controllers[node.id], let shape = madeAs[node.id],
+            shape.kind == node.kind, shape.route == node.route, shape.hosted == hosted,
+            !freshContainers || node.isScreen || hosted
+        { return made }
         return build(node, freshContainers: freshContainers)
     }
 
@@ -179,7 +188,8 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     func build(_ node: NavigationNode<Route>, freshContainers: Bool = false) -> UIViewController {
         let child = { (node: NavigationNode<Route>) in self.controller(for: node, freshContainers: freshContainers) }
         let made: UIViewController
-        if scheduler.isOpaque(node) {
+        let hosted = scheduler.isOpaque(node)
+        if hosted {
             made = options.subtree?(node.id) ?? UIViewController()
         } else {
             switch node.content {
@@ -206,6 +216,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
             }
         }
         controllers[node.id] = made
+        madeAs[node.id] = (node.kind, node.route, hosted)
         return made
     }
 

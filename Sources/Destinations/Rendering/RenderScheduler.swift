@@ -91,8 +91,10 @@ public final class RenderScheduler<Host: RenderHost> {
     ///
     /// - Parameters:
     ///   - host: The platform renderer.
-    ///   - opaque: Which subtrees another renderer draws, asked of every state's nodes, so that
-    ///     the marking survives a replaced root or a restored state.
+    ///   - opaque: Which subtrees another renderer draws, asked of each element when it is first
+    ///     planned, so that the marking survives a replaced root or a restored state. An element
+    ///     the window shows keeps its answer while it stays, also through a restore that keeps
+    ///     it (same id, kind, route and parent); see ``isOpaque(_:)``.
     public init(host: Host, opaque: OpaqueSubtrees<Route>) {
         self.host = host
         self.opaque = opaque
@@ -116,19 +118,24 @@ public final class RenderScheduler<Host: RenderHost> {
         return OpaqueSubtrees { answers[$0.id] ?? rule.contains($0) }
     }
 
-    /// Keeps the answers of the elements that stay and asks the rule about the new ones; after a
-    /// plan that replaces the root, every element is asked again.
+    /// Keeps the answers of the elements the window shows and asks the rule about every other
+    /// element of `target` — also one a superseded plan answered, whose id a restored state may
+    /// give to another element. When the root is replaced, every element is asked again.
     private func settleOpaqueAnswers(for target: NavigationState<Route>, replacingRoot: Bool) {
         guard !opaque.isEmpty else { return }
         var answers: [ElementID: Bool] = [:]
-        let kept = replacingRoot ? [:] : opaqueAnswers
-        var pending = [target.root]
-        if !replacingRoot, let rendered { pending.append(rendered.root) }
-        while let node = pending.popLast() {
-            if answers[node.id] == nil { answers[node.id] = kept[node.id] ?? opaque.contains(node) }
-            pending.append(contentsOf: node.children)
-            if let modal = node.modal { pending.append(modal.node) }
+        func visit(_ root: NavigationNode<Route>, keeping: Bool) {
+            var pending = [root]
+            while let node = pending.popLast() {
+                if answers[node.id] == nil {
+                    answers[node.id] = (keeping ? opaqueAnswers[node.id] : nil) ?? opaque.contains(node)
+                }
+                pending.append(contentsOf: node.children)
+                if let modal = node.modal { pending.append(modal.node) }
+            }
         }
+        if !replacingRoot, let rendered { visit(rendered.root, keeping: true) }
+        visit(target.root, keeping: false)
         opaqueAnswers = answers
     }
 
@@ -259,15 +266,13 @@ public final class RenderScheduler<Host: RenderHost> {
                 // A plan that replaces an unanimated one still under way (a restoration) stays
                 // unanimated.
                 let animated = animates && (plan.isEmpty || planAnimates)
+                settleOpaqueAnswers(for: target, replacingRoot: false)
                 let settled = settledOpaque
                 plan = target.renderPlan(from: rendered, opaque: settled, animated: animated).steps
-                let replacesRoot = plan.contains { $0.change == .setRoot(target.root.id) }
-                if replacesRoot && !opaque.isEmpty {
+                if !opaque.isEmpty, plan.contains(where: { $0.change == .setRoot(target.root.id) }) {
                     // The window is rebuilt and ids may name other elements now: the new
                     // state's elements are asked afresh, the old state's keep their answers.
                     plan = target.rootReplacement(from: rendered, opaque: settled, newOpaque: opaque, animated: animated).steps
-                } else {
-                    settleOpaqueAnswers(for: target, replacingRoot: false)
                 }
                 planAnimates = animated
                 needsPlan = false

@@ -416,6 +416,17 @@ final class FakeUIKitHost: RenderHost {
         return includingRoots && opaqueNode(node)
     }
 
+    /// The elements of `state` the window shows with a controller made for the other renderer
+    /// than the one the scheduler now gives them: a kept answer and a reused controller
+    /// disagreeing.
+    func staleRenderers(in state: NavigationState<TestRoute>) -> [ElementID] {
+        guard let scheduler else { return [] }
+        return ownIDs(of: state).sorted().filter { id in
+            guard let node = state.node(id), let controller = controllers[id], window.isAttached(controller) else { return false }
+            return (controller.kind == .hosted) != scheduler.isOpaque(node)
+        }
+    }
+
     /// The element ids a window drawn by this host shows for `state`: everything but what the
     /// opaque subtrees hold.
     func ownIDs(of state: NavigationState<TestRoute>) -> Set<ElementID> {

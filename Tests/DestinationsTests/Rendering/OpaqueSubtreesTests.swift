@@ -145,4 +145,113 @@ import Testing
         #expect(scheduler.isOpaque(profile))
         #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings))
     }
+
+    /// An element a superseded plan answered, but the window never showed, is asked again: a
+    /// restored state may give its id to another element.
+    @Test func anAnswerOfASupersededPlanIsNotGivenToAnotherElement() throws {
+        let flow = try makeFlow(threeTabs)
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window, opaque: Self.settings)
+        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
+        host.scheduler = scheduler
+        try flow.apply(.sheet(.editor))
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        #expect(flow.state.presentedChain.count == 1)
+
+        // T1: dismiss the sheet, then push `.settings` (opaque by the rule) on the inbox stack.
+        try flow.apply(.path([.dismiss, .push(.settings)]))
+        let pushed = flow.state.focusedScreen
+        #expect(pushed.route == .settings)
+        scheduler.show(flow.state)
+        // The dismissal runs; the push has not happened yet.
+        #expect(!window.isIdle)
+        #expect(scheduler.isOpaque(pushed))
+
+        // A saved state (another run) where that id is a `.detail(1)` screen.
+        let other = try makeFlow(threeTabs)
+        try other.apply(.sheet(.editor))
+        try other.apply(.dismiss)
+        try other.apply(.push(.detail(1)))
+        let saved = other.state
+        let reused = try #require(saved.node(pushed.id))
+        #expect(reused.route == .detail(1))
+        #expect(!Self.settings.contains(reused))
+
+        try flow.restore(saved)
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        #expect(scheduler.isIdle)
+        let now = try #require(flow.state.node(pushed.id))
+        // The element was never planned with this content: the rule should decide.
+        #expect(scheduler.isOpaque(now) == Self.settings.contains(now), "stale answer kept for \(pushed.id)")
+        #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings),
+                "\(window.projection)\n---\n\(FakeWindow.projection(of: flow.state, opaque: Self.settings))")
+        #expect(window.violations.isEmpty, "\(window.violations)")
+    }
+
+    /// A restore that keeps an element the window shows (same id, kind and parent) keeps its
+    /// renderer, whatever the rule says of its new content.
+    @Test func aRestoreThatKeepsAnElementKeepsItsRenderer() throws {
+        let flow = try makeFlow(threeTabs)
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window, opaque: Self.settings)
+        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
+        host.scheduler = scheduler
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        let other = try makeFlow(threeTabs)
+        try other.apply(.path([.selectTab(.profile), .setStack([.home]), .selectTab(.inbox)]))
+        try flow.restore(other.state)
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        let profile = try #require(flow.state.root.tabs?.tabs[1].node)
+        #expect(!Self.settings.contains(profile))
+        #expect(scheduler.isOpaque(profile))
+        #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: scheduler.settledOpaque))
+        #expect(window.violations.isEmpty, "\(window.violations)")
+    }
+
+    /// A sheet kept unmarked after setStack gave it a marked first screen is swiped down (the
+    /// flow accepts), then a state with that sheet is restored: it is a new presentation, which
+    /// the rule decides, and its old navigation controller is not reused as the hosted subtree
+    /// (FlowController, like the fake, rebuilds a controller made for another kind).
+    @Test func aSheetPresentedAgainAfterItsDismissalIsAskedAgain() throws {
+        let flow = try makeFlow(threeTabs)
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window, opaque: Self.settings)
+        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
+        host.scheduler = scheduler
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        try flow.apply(.sheetStack(.home))
+        scheduler.show(flow.state)
+        window.finishAll()
+        let sheet = try #require(flow.state.presentedChain.last?.modal)
+        #expect(scheduler.isOpaque(try #require(flow.state.node(sheet))) == false)
+        try flow.apply(.setStack([.settings, .detail(1)]))
+        scheduler.show(flow.state)
+        window.finishAll()
+        let marked = try #require(flow.state.node(sheet))
+        #expect(Self.settings.contains(marked))
+        #expect(scheduler.isOpaque(marked) == false)  // kept
+        let saved = flow.state
+        let stackController = try #require(host.controller(sheet))
+        #expect(stackController.kind == .navigation)
+
+        // The user swipes the sheet down; the flow accepts.
+        window.userDismiss(stackController)
+        scheduler.report(.dismissed(modal: sheet), to: flow)
+        window.finishAll()
+        #expect(scheduler.isIdle)
+        // Nothing ran: a renderer that forgets controllers when it performs a step still has it.
+        try flow.restore(saved)
+        scheduler.show(flow.state, animated: false)
+        window.finishAll()
+        let back = try #require(flow.state.node(sheet))
+        #expect(scheduler.isOpaque(back) == Self.settings.contains(back))
+        #expect(host.controller(sheet)?.kind == .hosted)
+        #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings))
+        #expect(window.violations.isEmpty, "\(window.violations)")
+    }
 }

@@ -143,6 +143,9 @@ import Testing
                 seenRedundant = host.redundant.count
             }
             guard window.isIdle else { return }
+            if let rendered = scheduler.rendered, case let stale = host.staleRenderers(in: rendered), !stale.isEmpty {
+                outcome.fail("\(label): \(stale) shown by the other renderer than the scheduler says\n\(trail.suffix(8).joined(separator: "\n"))")
+            }
             if let rendered = scheduler.rendered, window.projection != FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque) {
                 outcome.fail("\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque))")
             }
