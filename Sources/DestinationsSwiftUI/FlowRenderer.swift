@@ -52,7 +52,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// show, the arrival of elements: a view animating away makes no observation point that
     /// would outlive it.
     func node(_ id: ElementID) -> NavigationNode<Route>? {
-        let nodes = shownNodes ?? Dictionary(uniqueKeysWithValues: driver.shown.nodes.map { ($0.id, $0) })
+        let nodes = shownNodes ?? Dictionary(driver.shown.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         shownNodes = nodes
         guard let node = nodes[id] else {
             absent.access()

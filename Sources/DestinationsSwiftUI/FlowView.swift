@@ -56,7 +56,8 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     /// Renders the subtree of `flow` whose root is the element `root`: a SwiftUI part of an app
     /// that another renderer draws (a `UIHostingController` in a UIKit app). That renderer
     /// must leave the subtree to this view (plan with `opaque: [root]`). Only the modals
-    /// presented inside the subtree are staged; the ones around it are that renderer's.
+    /// presented inside the subtree are staged; the ones around it are that renderer's. While
+    /// the flow has no element `root`, the view draws nothing.
     ///
     /// - Parameters:
     ///   - flow: The flow to render.

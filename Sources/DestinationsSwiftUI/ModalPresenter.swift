@@ -12,12 +12,13 @@ import SwiftUI
 struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
     let renderer: FlowRenderer<Route, Screen>
     let node: NavigationNode<Route>
-    /// The sheets and covers of this element that appeared and whose `onDismiss` has not come,
-    /// oldest first: each `onDismiss` is the oldest one's.
+    /// The sheets and covers of this element that SwiftUI was asked to take down and whose
+    /// `onDismiss` has not come, oldest first: each `onDismiss` is the oldest one's.
     @State private var leaving = Memory<[ElementID]>()
 
     func body(content: Content) -> some View {
         let alertID = node.modal.flatMap { $0.style.isOverlay ? $0.node.id : nil }
+        let sheetID = node.modal.flatMap { $0.style.isOverlay ? nil : $0.node.id }
         let display = alertID.flatMap { renderer.alertDisplay(of: $0) }
         return content
             .sheet(item: item { if case .sheet = $0 { true } else { false } }, onDismiss: dismissed) { item in
@@ -38,11 +39,15 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
             } message: { display in
                 if let message = display.message { Text(message) }
             }
+            .onChange(of: sheetID) { old, new in
+                // SwiftUI is asked to take the sheet or cover down: its onDismiss comes later.
+                if let old, old != new { leaving.value = (leaving.value ?? []) + [old] }
+            }
+            .onDisappear { leaving.value = nil }
     }
 
     private func modalContent(_ item: ModalItem) -> some View {
         NodeView(renderer: renderer, id: item.id).onAppear {
-            if leaving.value?.last != item.id { leaving.value = (leaving.value ?? []) + [item.id] }
             renderer.driver.transitionEnded(.appeared(modal: item.id))
         }
     }

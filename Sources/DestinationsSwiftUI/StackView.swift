@@ -24,6 +24,7 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
         }
         .id(generation)
         .onChange(of: renderer.resyncRequest) { reassertLater() }
+        .onDisappear { check.value?.cancel() }
     }
 
     private var path: Binding<[ElementID]> {
@@ -59,7 +60,8 @@ struct StackView<Route: NavigationRoute, Screen: View>: View {
         check.value?.cancel()
         check.value = Task {
             try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
+            // A stack no longer shown (in a dismissed sheet) checks nothing more.
+            guard !Task.isCancelled, renderer.shownState.node(id) != nil else { return }
             // What shows changed meanwhile (a push may not have appeared yet): check later.
             guard renderer.shownChanges == changes else { return reassertLater() }
             guard renderer.shownState.stackNeedsRebuild(id, appeared: visible.value ?? []) else { return }

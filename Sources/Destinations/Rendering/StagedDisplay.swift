@@ -192,8 +192,9 @@ public struct StageTransition: Hashable, Sendable {
         case presentation(PresentedModal)
         /// A modal was dismissed.
         case dismissal(PresentedModal)
-        /// A modal left with the element that presented it (a replaced root took it away):
-        /// its presenter's view is gone, so nothing reports its end.
+        /// A modal left with the element that presented it (a replaced root took it away, or
+        /// its presenter was popped in the same update): its presenter's view is gone, so
+        /// nothing reports its end.
         case removal(PresentedModal)
         /// Containers changed (a tab, a stack, a column), with more stages to come.
         case containers
@@ -243,7 +244,10 @@ public struct StageTransition: Hashable, Sendable {
         }
         let kept = oldChain.keptCount(in: newChain)
         if kept < oldChain.count {
-            self.init(.dismissal(oldChain[kept]), at: now)
+            // A presenter removed in the same update (popped with its sheet) may never report
+            // its sheet's dismissal: its view is gone.
+            let leaving = oldChain[kept]
+            self.init(new.contains(leaving.presenter) ? .dismissal(leaving) : .removal(leaving), at: now)
         } else if kept < newChain.count {
             self.init(.presentation(newChain[kept]), at: now)
         } else if !isLast {

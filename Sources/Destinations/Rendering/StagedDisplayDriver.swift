@@ -35,7 +35,10 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
             self.wake = wake
         }
 
-        /// The continuous clock, with tasks for turns and wake-ups.
+        /// The continuous clock, with tasks for turns and wake-ups. Each read makes a new value,
+        /// which holds one wake-up: give each driver its own (two drivers sharing one would
+        /// cancel each other's wake-ups). `nextTurn` and `wake` must never run their body at
+        /// once, inside the call.
         public static var tasks: Scheduling {
             let pending = PendingTask()
             return Scheduling(
@@ -77,7 +80,8 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     /// - Parameters:
     ///   - flow: The flow to follow.
     ///   - scope: The element whose subtree is shown (``NavigationState/subtree(at:)``), or
-    ///     `nil` for the whole state; only the modals presented inside it are staged.
+    ///     `nil` for the whole state; only the modals presented inside it are staged. While the
+    ///     state has no such element, nothing is staged and what shows stays as it was.
     ///   - timing: How long transitions take and are waited for.
     ///   - scheduling: Time and turns; tasks and the continuous clock unless set.
     public init(flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks) {
@@ -85,7 +89,8 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
         self.scope = scope
         self.scheduling = scheduling
         let state = flow.untrackedState
-        let initial = scope.flatMap { state.subtree(at: $0) } ?? state
+        // A scope the state lacks shows nothing of its own (no modal to stage) until it appears.
+        let initial = scope.map { state.subtree(at: $0) ?? state.truncatingChain(at: 0) } ?? state
         display = StagedDisplay(showing: initial.truncatingChain(at: 0), timing: timing)
         display.advance(toward: initial, animated: false, at: scheduling.now())
         // Not observation tracking: an initializer called from a view body must not make that

@@ -148,18 +148,33 @@ import Testing
         let flow = try makeFlow(threeTabs)
         let clock = Clock()
         let (driver, _) = driver(flow, clock)
-        driver.sceneBecame(active: false)
-        try flow.apply(.path([.alert(.confirm)]))
-        try flow.apply(.path([.dismiss, .sheet(.editor)]))
+        // Two stages, the first shown while the scene is active.
+        try flow.apply(.path([.sheet(.editor), .alert(.confirm)]))
         clock.runTurns()
-        // The clock advances a stage while the scene is inactive.
+        #expect(driver.shown != flow.state)
+        #expect(!driver.sceneBecame(active: false))
+        // The clock shows the next stage while the scene is inactive; the flow does not change.
         while driver.shown != flow.state, clock.wake() {}
+        #expect(driver.shown == flow.state)
         #expect(driver.sceneBecame(active: true))
         #expect(!driver.sceneBecame(active: true))
         try flow.apply(.dismiss)
         clock.runTurns()
         driver.sceneBecame(active: false)
         #expect(!driver.sceneBecame(active: true), "nothing changed while inactive")
+    }
+
+    @Test func aSubtreeDriverWhoseRootIsMissingStagesNothing() throws {
+        let flow = try makeFlow(.stack(.home))
+        try flow.apply(.sheetStack(.editor))
+        let clock = Clock()
+        let (driver, _) = driver(flow, clock, scope: ElementID(999))
+        #expect(driver.shown.presentedChain.isEmpty)
+        #expect(driver.display.transition == nil)
+        try flow.apply(.alert(.confirm))
+        clock.runTurns()
+        #expect(driver.shown.presentedChain.isEmpty)
+        #expect(driver.display.transition == nil)
     }
 
     @Test func aSubtreeDriverShowsTheSubtreeAndFollowsItsChanges() throws {

@@ -223,6 +223,28 @@ import Testing
         #expect(display.shown == flow.state)
     }
 
+    /// A sheet whose presenter is popped in the same update leaves with it: nothing will report
+    /// its dismissal, so it waits the short settle, not for a report, nor the timeout.
+    @Test func aSheetPoppedAwayWithItsPresenterIsARemoval() throws {
+        let flow = try makeFlow(.stack(.home, .list))
+        try flow.apply(.sheet(.editor))
+        let sheet = try #require(flow.state.presentedChain.first)
+        var display = StagedDisplay(showing: flow.state)
+        try flow.apply(.path([.dismiss, .back]))
+        display.advance(toward: flow.state, at: t0)
+        #expect(!flow.state.contains(sheet.presenter))
+        #expect(display.transition?.kind == .removal(sheet))
+        #expect(display.transition?.expects == nil)
+        #expect(display.wakeUp == t0 + timing.unreportedSettle)
+        // A sheet dismissed from a presenter that stays is still a dismissal with its report.
+        try flow.apply(.sheet(.editor))
+        let second = try #require(flow.state.presentedChain.first)
+        var kept = StagedDisplay(showing: flow.state)
+        try flow.apply(.dismiss)
+        kept.advance(toward: flow.state, at: t0)
+        #expect(kept.transition?.kind == .dismissal(second))
+    }
+
     /// A sheet moved to another detent changes in place: nothing is dismissed, nothing waits,
     /// and an alert asked for just after shows at once.
     @Test func aDetentChangeIsNeitherADismissalNorATransition() throws {
