@@ -18,7 +18,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
 
     func body(content: Content) -> some View {
         let alertID = node.modal.flatMap { $0.style.isOverlay ? $0.node.id : nil }
-        let sheetID = node.modal.flatMap { $0.style.isOverlay ? nil : $0.node.id }
+        let sheet = node.modal.flatMap { $0.style.isOverlay ? nil : ShownSheet(id: $0.node.id, style: $0.style.name) }
         let display = alertID.flatMap { renderer.alertDisplay(of: $0) }
         return content
             .sheet(item: item { if case .sheet = $0 { true } else { false } }, onDismiss: dismissed) { item in
@@ -39,9 +39,9 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
             } message: { display in
                 if let message = display.message { Text(message) }
             }
-            .onChange(of: sheetID) { old, new in
+            .onChange(of: sheet) { old, new in
                 // SwiftUI is asked to take the sheet or cover down: its onDismiss comes later.
-                if let old, old != new { leaving.value = (leaving.value ?? []) + [old] }
+                if let old, old != new { willLeave(old.id) }
             }
             .onDisappear { leaving.value = nil }
     }
@@ -50,6 +50,12 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
         NodeView(renderer: renderer, id: item.id).onAppear {
             renderer.driver.transitionEnded(.appeared(modal: item.id))
         }
+    }
+
+    /// Records that SwiftUI takes `modal` down, once: a swipe-down records it from the binding,
+    /// before the `onDismiss` that may come in the same callback.
+    private func willLeave(_ modal: ElementID) {
+        if leaving.value?.last != modal { leaving.value = (leaving.value ?? []) + [modal] }
     }
 
     /// A sheet or cover of this element finished leaving: the oldest one not reported yet.
@@ -69,6 +75,7 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
             },
             set: { [renderer] value in
                 guard value == nil, let shown else { return }
+                willLeave(shown)
                 renderer.driver.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
             }
         )
@@ -97,6 +104,12 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
             }
         }
     }
+}
+
+/// The sheet or cover an element shows, as its `onDismiss` pairing follows it.
+private struct ShownSheet: Equatable {
+    let id: ElementID
+    let style: String
 }
 
 /// A modal's content, identified by its element id.

@@ -46,6 +46,7 @@ extension FlowController: RenderHost {
         case .setRoot(let id):
             guard let node = target.node(id) else { return done() }
             controllers = [:]
+            madeAs = [:]
             embed(build(node), animated: animated, done: done)
         case .dismiss(_, let modal):
             // Gone already (the user's swipe, UIKit closing an alert) finishes the step; a sheet the

@@ -41,9 +41,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     let screen: (ScreenContext<Route>) -> UIViewController
     let proxy = DelegateProxy()
     /// The controller of every element the window shows (or showed until the last step).
-    var controllers: [ElementID: UIViewController] = [:] {
-        didSet { if controllers.count < madeAs.count { madeAs = madeAs.filter { controllers[$0.key] != nil } } }
-    }
+    var controllers: [ElementID: UIViewController] = [:]
     /// What each controller was made for: a restored state may give its id to an element of
     /// another kind or route, or one another renderer draws, which needs a controller of its own.
     var madeAs: [ElementID: (kind: NodeKind, route: Route?, hosted: Bool)] = [:]
@@ -232,6 +230,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         var live: Set<ElementID> = []
         for state in states { for node in state?.nodes ?? [] { live.insert(node.id) } }
         controllers = controllers.filter { live.contains($0.key) }
+        madeAs = madeAs.filter { live.contains($0.key) }
     }
 }
 

@@ -44,9 +44,9 @@ extension NavigationState {
     ///     across that, pass an ``OpaqueSubtrees`` rule instead.
     ///   - animated: Whether the steps animate; pass `false` for a restored state, which should
     ///     appear at once.
-    /// - Returns: Dismissals (outermost only), then container changes (outer before inner), then
-    ///   presentations (one level at a time). The plan is empty when the window already shows
-    ///   this state.
+    /// - Returns: Dismissals (outermost only), then restyles of kept sheets whose options changed,
+    ///   then container changes (outer before inner), then presentations (one level at a time).
+    ///   The plan is empty when the window already shows this state.
     ///
     /// Elements are matched by id, kind and route, as ``changes(from:)`` matches them. When an
     /// element keeps its id but changes kind, route, shape (a tab bar's tabs, a split view's

@@ -214,8 +214,9 @@ import Testing
 
     /// A sheet kept unmarked after setStack gave it a marked first screen is swiped down (the
     /// flow accepts), then a state with that sheet is restored: it is a new presentation, which
-    /// the rule decides, and its old navigation controller is not reused as the hosted subtree
-    /// (FlowController, like the fake, rebuilds a controller made for another kind).
+    /// the rule decides, and its old navigation controller is not reused as the hosted subtree.
+    /// (A regression guard of the scheduler and the fake host; FlowController's own record of
+    /// what each controller was made for is checked by type only here.)
     @Test func aSheetPresentedAgainAfterItsDismissalIsAskedAgain() throws {
         let flow = try makeFlow(threeTabs)
         let window = FakeWindow()
