@@ -7,6 +7,16 @@ import Testing
     /// The profile tab's stack, whose first screen is `.settings`.
     static let settings = OpaqueSubtrees<TestRoute>.routes([.settings])
 
+    /// A fake UIKit window whose host asks the scheduler which elements are opaque, as
+    /// FlowController does, with the `settings` rule.
+    static func settledRendering() -> (FakeWindow, FakeUIKitHost, RenderScheduler<FakeUIKitHost>) {
+        let window = FakeWindow()
+        let host = FakeUIKitHost(window: window, opaque: settings)
+        let scheduler = RenderScheduler(host: host, opaque: settings)
+        host.scheduler = scheduler
+        return (window, host, scheduler)
+    }
+
     func profileStack(of state: NavigationState<TestRoute>) throws -> ElementID {
         try #require(state.root.tabs?.tabs[1].node.id)
     }
@@ -107,10 +117,7 @@ import Testing
     @Test(arguments: [true, false])
     func anElementKeepsItsRendererWhenItsContentNoLongerMatchesTheRule(startsOpaque: Bool) throws {
         let flow = try makeFlow(threeTabs)
-        let window = FakeWindow()
-        let host = FakeUIKitHost(window: window, opaque: Self.settings)
-        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
-        host.scheduler = scheduler
+        let (window, host, scheduler) = Self.settledRendering()
         scheduler.show(flow.state, animated: false)
         window.finishAll()
         // The profile stack starts with `.settings` (opaque); the inbox stack with `.home`.
@@ -150,10 +157,7 @@ import Testing
     /// restored state may give its id to another element.
     @Test func anAnswerOfASupersededPlanIsNotGivenToAnotherElement() throws {
         let flow = try makeFlow(threeTabs)
-        let window = FakeWindow()
-        let host = FakeUIKitHost(window: window, opaque: Self.settings)
-        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
-        host.scheduler = scheduler
+        let (window, host, scheduler) = Self.settledRendering()
         try flow.apply(.sheet(.editor))
         scheduler.show(flow.state, animated: false)
         window.finishAll()
@@ -188,16 +192,14 @@ import Testing
         #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings),
                 "\(window.projection)\n---\n\(FakeWindow.projection(of: flow.state, opaque: Self.settings))")
         #expect(window.violations.isEmpty, "\(window.violations)")
+        withExtendedLifetime(host) {}  // the scheduler holds its host weakly
     }
 
     /// A restore that keeps an element the window shows (same id, kind and parent) keeps its
     /// renderer, whatever the rule says of its new content.
     @Test func aRestoreThatKeepsAnElementKeepsItsRenderer() throws {
         let flow = try makeFlow(threeTabs)
-        let window = FakeWindow()
-        let host = FakeUIKitHost(window: window, opaque: Self.settings)
-        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
-        host.scheduler = scheduler
+        let (window, host, scheduler) = Self.settledRendering()
         scheduler.show(flow.state, animated: false)
         window.finishAll()
         let other = try makeFlow(threeTabs)
@@ -210,6 +212,7 @@ import Testing
         #expect(scheduler.isOpaque(profile))
         #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: scheduler.settledOpaque))
         #expect(window.violations.isEmpty, "\(window.violations)")
+        withExtendedLifetime(host) {}  // the scheduler holds its host weakly
     }
 
     /// A sheet kept unmarked after setStack gave it a marked first screen is swiped down (the
@@ -219,10 +222,7 @@ import Testing
     /// what each controller was made for is checked by type only here.)
     @Test func aSheetPresentedAgainAfterItsDismissalIsAskedAgain() throws {
         let flow = try makeFlow(threeTabs)
-        let window = FakeWindow()
-        let host = FakeUIKitHost(window: window, opaque: Self.settings)
-        let scheduler = RenderScheduler(host: host, opaque: Self.settings)
-        host.scheduler = scheduler
+        let (window, host, scheduler) = Self.settledRendering()
         scheduler.show(flow.state, animated: false)
         window.finishAll()
         try flow.apply(.sheetStack(.home))
