@@ -229,11 +229,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker) {
         _id = id
         lastID = id
-        // The previous route, if any, is released after the write, outside the access (its
-        // payload's deinit may run user code that reads this context).
-        let previousRoute = self.route
+        // An assignment stores the new route before it releases the old one, so code run by
+        // the old payload's deinit reads a whole value.
         self.route = route
-        withExtendedLifetime(previousRoute) {}
         self.flow = flow
         self.link = link
         destinationObject = destination
