@@ -31,14 +31,15 @@ echo "apple-typecheck: library modules (release configuration)"
 echo "apple-typecheck: library modules with DEBUG (the Inspector client's live code)"
 "$checker" "${flags[@]}" --flag -DDEBUG "${modules[@]}"
 
-# The apps import the shared Notes model under the name NotesModel (their packages link it).
+# The apps import the shared Notes model as NotesApp, the module `swift run NotesExample` uses.
+# An app folder holds only the app's sources; its Xcode package is the `.swiftpm` beside it.
 for app in NotesSwiftUI NotesUIKit; do
-    dir=Examples/$app/Sources/$app
+    dir=Examples/$app
     if ! compgen -G "$dir/*.swift" > /dev/null; then
         echo "apple-typecheck: $app has no sources yet" >&2
         exit 1
     fi
     echo "apple-typecheck: $app"
-    "$checker" "${flags[@]}" "${modules[@]}" NotesModel=Examples/Notes/NotesApp --app "$dir"
+    "$checker" "${flags[@]}" "${modules[@]}" NotesApp=Examples/Notes/NotesApp --app "$dir"
 done
 echo "apple-typecheck: passed"

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// Notes in UIKit (with SwiftUI screens hosted inside it). Open this folder in Xcode (File ▸ Open…, choose this Package.swift) and run
-// the NotesUIKit app on an iPhone or iPad simulator.
+// Notes in UIKit, as an app package: open this `NotesUIKit.swiftpm` folder in Xcode and run the
+// NotesUIKit app on an iPhone or iPad simulator. Its sources are links: the app is
+// `Examples/NotesUIKit`, the Notes model `Examples/Notes/NotesApp`.
 import PackageDescription
 #if canImport(AppleProductTypes)
 import AppleProductTypes
@@ -33,16 +34,17 @@ let package = Package(
     products: products,
     dependencies: [.package(name: "Destinations", path: "../..")],
     targets: [
-        // The platform-neutral Notes model shared with `swift run NotesExample` (a link to
-        // Examples/Notes/NotesApp): Destinations, Providers, datasource, routes.
-        .target(name: "NotesModel", dependencies: [.product(name: "Destinations", package: "Destinations")]),
+        // The platform-neutral Notes model shared with `swift run NotesExample`: Destinations,
+        // Providers, datasource, routes.
+        .target(name: "NotesApp", dependencies: [.product(name: "Destinations", package: "Destinations")]),
         .executableTarget(
             name: "NotesUIKit",
             dependencies: [
-                "NotesModel",
+                "NotesApp",
                 .product(name: "DestinationsUIKit", package: "Destinations"),
                 .product(name: "DestinationsSwiftUI", package: "Destinations"),
-            ]
+            ],
+            exclude: ["README.md"]
         ),
     ]
 )

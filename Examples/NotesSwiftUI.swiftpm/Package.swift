@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
-// Notes in SwiftUI. Open this folder in Xcode (File ▸ Open…, choose this Package.swift) and run
-// the NotesSwiftUI app on an iPhone or iPad simulator.
+// Notes in SwiftUI, as an app package: open this `NotesSwiftUI.swiftpm` folder in Xcode and run the
+// NotesSwiftUI app on an iPhone or iPad simulator. Its sources are links: the app is
+// `Examples/NotesSwiftUI`, the Notes model `Examples/Notes/NotesApp`.
 import PackageDescription
 #if canImport(AppleProductTypes)
 import AppleProductTypes
@@ -33,12 +34,13 @@ let package = Package(
     products: products,
     dependencies: [.package(name: "Destinations", path: "../..")],
     targets: [
-        // The platform-neutral Notes model shared with `swift run NotesExample` (a link to
-        // Examples/Notes/NotesApp): Destinations, Providers, datasource, routes.
-        .target(name: "NotesModel", dependencies: [.product(name: "Destinations", package: "Destinations")]),
+        // The platform-neutral Notes model shared with `swift run NotesExample`: Destinations,
+        // Providers, datasource, routes.
+        .target(name: "NotesApp", dependencies: [.product(name: "Destinations", package: "Destinations")]),
         .executableTarget(
             name: "NotesSwiftUI",
-            dependencies: ["NotesModel", .product(name: "DestinationsSwiftUI", package: "Destinations")]
+            dependencies: ["NotesApp", .product(name: "DestinationsSwiftUI", package: "Destinations")],
+            exclude: ["README.md"]
         ),
     ]
 )

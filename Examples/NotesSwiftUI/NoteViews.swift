@@ -1,5 +1,5 @@
 import DestinationsSwiftUI
-import NotesModel
+import NotesApp
 import SwiftUI
 
 /// The list of notes: select one, load more, compose.

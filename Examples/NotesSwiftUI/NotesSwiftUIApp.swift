@@ -1,5 +1,5 @@
 import DestinationsSwiftUI
-import NotesModel
+import NotesApp
 import SwiftUI
 
 /// Notes in SwiftUI: the Destinations, Providers and datasource of the headless walkthrough

@@ -1,6 +1,6 @@
 import Destinations
 import DestinationsUIKit
-import NotesModel
+import NotesApp
 import UIKit
 
 /// The Notes app in UIKit: one scene, configured in code, whose window's root is a

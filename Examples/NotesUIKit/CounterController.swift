@@ -1,5 +1,5 @@
 import DestinationsUIKit
-import NotesModel
+import NotesApp
 import UIKit
 
 /// The counter tab: shows the ticks of a stream the Destination runs.

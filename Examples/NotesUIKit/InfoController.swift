@@ -1,5 +1,5 @@
 import DestinationsUIKit
-import NotesModel
+import NotesApp
 import UIKit
 
 /// Settings, about, licenses and sign-in: links, and the A/B switch on the settings screen.

@@ -1,5 +1,5 @@
 import DestinationsUIKit
-import NotesModel
+import NotesApp
 import SwiftUI
 import UIKit
 

@@ -1,5 +1,5 @@
 import DestinationsUIKit
-import NotesModel
+import NotesApp
 import UIKit
 
 /// The editor of a note, in a sheet: edits the Destination's draft, then saves or cancels.

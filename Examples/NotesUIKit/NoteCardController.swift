@@ -1,5 +1,5 @@
 import DestinationsUIKit
-import NotesModel
+import NotesApp
 import UIKit
 
 /// The B variant of a note: a card in a sheet, closed by its button or a swipe down.

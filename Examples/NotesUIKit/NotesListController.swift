@@ -1,5 +1,5 @@
 import DestinationsUIKit
-import NotesModel
+import NotesApp
 import UIKit
 
 /// The list of notes: a table whose rows select a note, with a row that loads the next page.

@@ -1,5 +1,5 @@
 import DestinationsSwiftUI
-import NotesModel
+import NotesApp
 import SwiftUI
 
 /// The counter tab: a stream of ticks while it runs.
