@@ -76,12 +76,23 @@ extension NavigationState {
         opaque: OpaqueSubtrees<Route>,
         animated: Bool = true
     ) -> RenderPlan {
+        renderPlan(from: old, opaque: opaque, afterRootReplacement: opaque, animated: animated)
+    }
+
+    /// The plan, with `newOpaque` as the rule for this state's elements when the window is
+    /// rebuilt: ids may then name other elements than `opaque`'s answers were given for.
+    func renderPlan(
+        from old: NavigationState?,
+        opaque: OpaqueSubtrees<Route>,
+        afterRootReplacement newOpaque: OpaqueSubtrees<Route>,
+        animated: Bool
+    ) -> RenderPlan {
         var steps: [RenderStep] = []
         func add(_ change: RenderStep.Change) { steps.append(RenderStep(change, animated: animated)) }
-        let newChain = ownChain(opaque: opaque)
         guard let old, old.root.id == root.id, !reusesIDs(of: old, opaque: opaque) else {
-            return rootReplacement(from: old, opaque: opaque, newOpaque: opaque, animated: animated)
+            return rootReplacement(from: old, opaque: opaque, newOpaque: newOpaque, animated: animated)
         }
+        let newChain = ownChain(opaque: opaque)
         // A window can show a modal off the focus path for a moment: a presentation that
         // finished after the user tapped another tab. Dismiss such modals first.
         var shownBefore = old

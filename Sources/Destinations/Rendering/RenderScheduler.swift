@@ -267,13 +267,9 @@ public final class RenderScheduler<Host: RenderHost> {
                 // unanimated.
                 let animated = animates && (plan.isEmpty || planAnimates)
                 settleOpaqueAnswers(for: target, replacingRoot: false)
-                let settled = settledOpaque
-                plan = target.renderPlan(from: rendered, opaque: settled, animated: animated).steps
-                if !opaque.isEmpty, plan.contains(where: { $0.change == .setRoot(target.root.id) }) {
-                    // The window is rebuilt and ids may name other elements now: the new
-                    // state's elements are asked afresh, the old state's keep their answers.
-                    plan = target.rootReplacement(from: rendered, opaque: settled, newOpaque: opaque, animated: animated).steps
-                }
+                // When the window is rebuilt, ids may name other elements now: the new state's
+                // elements are asked afresh, the old state's keep their answers.
+                plan = target.renderPlan(from: rendered, opaque: settledOpaque, afterRootReplacement: opaque, animated: animated).steps
                 planAnimates = animated
                 needsPlan = false
                 animates = true
