@@ -71,27 +71,27 @@ func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .ful
         #expect(FlowSnapshot(flow) == before)
     }
 
-    @Test func aPlainApplyTreatsARedirectAsADenial() throws {
+    @Test func aPlainApplyFollowsTheRedirectAndKeepsTheChangePending() throws {
         let flow = try makeFlow(layout)
         flow.guards = [signedInGuard(Session())]
-        let before = FlowSnapshot(flow)
-        #expect(throws: NavigationError.guardRedirected(guard: "signedIn")) { try flow.apply(.push(.detail(1))) }
-        #expect(FlowSnapshot(flow) == before)
-        #expect(flow.pendingChange == nil)
+        #expect(try flow.apply(.push(.detail(1))) == .redirected(guard: "signedIn"))
+        #expect(flow.focusedScreen.route == .login)
+        #expect(flow.pendingChange?.guardName == "signedIn")
     }
 
     @Test func aRedirectRunsFirstAndTheChangeResumesOnce() throws {
         let session = Session()
         let flow = try makeFlow(layout)
         flow.guards = [signedInGuard(session)]
-        #expect(try flow.applyOrRedirect(.push(.detail(7))) == .redirected(guard: "signedIn"))
+        #expect(try flow.apply(.push(.detail(7))) == .redirected(guard: "signedIn"))
         #expect(flow.focusedScreen.route == .login)
         #expect(flow.pendingChange?.guardName == "signedIn")
 
         session.isSignedIn = true
-        try flow.apply(.dismiss)
+        // The sign-in screen goes in the same transaction as the resumed change.
         #expect(try flow.resumePending() == .applied)
         #expect(flow.focusedScreen.route == .detail(7))
+        #expect(!flow.state.screens.contains { $0.route == .login })
         #expect(flow.pendingChange == nil)
         #expect(try flow.resumePending() == nil, "a pending change is used once")
     }
@@ -100,19 +100,22 @@ func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .ful
         let session = Session()
         let flow = try makeFlow(layout)
         flow.guards = [signedInGuard(session)]
-        try flow.applyOrRedirect(.push(.detail(7)))
-        try flow.apply(.dismiss)
-        // Still signed out: resuming redirects again rather than slipping through.
+        try flow.apply(.push(.detail(7)))
+        let signIn = flow.state
+        // Still signed out: resuming redirects again rather than slipping through, and keeps
+        // waiting behind the sign-in screen that still shows instead of stacking another.
         #expect(try flow.resumePending() == .redirected(guard: "signedIn"))
         #expect(flow.state.screens.allSatisfy { $0.route?.requiresAccount != true })
+        #expect(flow.state == signIn)
+        #expect(flow.pendingChange?.guardName == "signedIn")
     }
 
     @Test func anExpiredPendingChangeIsDropped() throws {
         let session = Session()
         let flow = try makeFlow(layout)
         flow.guards = [signedInGuard(session)]
-        flow.pendingLifetime = .zero
-        try flow.applyOrRedirect(.push(.detail(7)))
+        flow.configuration.pendingLifetime = .zero
+        try flow.apply(.push(.detail(7)))
         session.isSignedIn = true
         #expect(throws: NavigationError.pendingExpired) { try flow.resumePending() }
         #expect(flow.pendingChange == nil)
@@ -122,8 +125,8 @@ func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .ful
     @Test func clearingDropsThePendingChange() throws {
         let flow = try makeFlow(layout)
         flow.guards = [signedInGuard(Session())]
-        try flow.applyOrRedirect(.push(.detail(7)))
-        flow.clearPending()
+        try flow.apply(.push(.detail(7)))
+        flow.dropPending()
         #expect(try flow.resumePending() == nil)
     }
 
@@ -132,7 +135,7 @@ func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .ful
         // Every redirect adds a guarded screen again.
         flow.guards = [signedInGuard(Session(), redirect: .sheet(.editor))]
         let before = FlowSnapshot(flow)
-        #expect(throws: NavigationError.redirectLoop(count: 4)) { try flow.applyOrRedirect(.push(.detail(1))) }
+        #expect(throws: NavigationError.redirectLoop(count: 4)) { try flow.apply(.push(.detail(1))) }
         #expect(FlowSnapshot(flow) == before)
         #expect(flow.pendingChange == nil)
     }
@@ -149,7 +152,7 @@ func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .ful
                 case 0:
                     try? flow.restore(RandomStates.state(&random))
                 case 1:
-                    _ = try? flow.applyOrRedirect(RandomStates.presentation(&random, in: flow.state))
+                    _ = try? flow.apply(RandomStates.presentation(&random, in: flow.state))
                 default:
                     let anchor = random.chance(0.3) ? random.pick(flow.state.screens.map(\.id)) : nil
                     try? flow.apply(RandomStates.presentation(&random, in: flow.state), from: anchor)

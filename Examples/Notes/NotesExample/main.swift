@@ -130,8 +130,7 @@ func walkthrough(
     let redirected = try flow.open("https://notes.example.com/notes/2", source: .external(.universalLink))
     try await show("Signed out, a link to note 2 (\(redirected)): sign in first; the link waits")
     session.isSignedIn = true
-    try flow.apply(.dismiss)
-    try flow.resumePending()
+    try flow.resumePending()  // the sign-in screen closes as the waiting link lands
     try await show("Signed in: the waiting link is checked again and lands on note 2")
     flow.guards = []
 

@@ -206,10 +206,10 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     ///
     /// - Throws: ``NavigationError/destinationRemoved(_:)`` once the Destination is removed, or
     ///   the presentation's error; the state is then unchanged.
-    @inlinable
-    public func present(_ presentation: Presentation<Route>) throws(NavigationError) {
+    @discardableResult
+    public func present(_ presentation: Presentation<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
         guard let id, let flow, let destination = destinationObject else { throw .destinationRemoved(lastID ?? ElementID(0)) }
-        try flow.apply(presentation, fromDestination: id, object: destination)
+        return try flow.apply(presentation, fromDestination: id, object: destination)
     }
 
     /// Dismisses the modal that holds this Destination's screen.

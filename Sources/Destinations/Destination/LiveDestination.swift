@@ -98,7 +98,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
 
     @usableFromInline func cleanup() { destination.cleanup() }
 
-    @inlinable
+    @usableFromInline
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
         try flow.handle(event, content: content, from: destination, table: table)

@@ -20,7 +20,6 @@ extension Flow {
     }
 
     /// Numbers an event and hands it to every subscriber; builds nothing without one.
-    @inlinable
     func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         sequence += 1
         guard !subscribers.isEmpty else { return }
@@ -34,7 +33,6 @@ extension Flow {
         }
     }
 
-    @inlinable
     func handle<D: Destination>(
         _ event: D.Event,
         content: (any Sendable)?,
@@ -62,8 +60,7 @@ extension Flow {
             try body(input)
             return
         }
-        let sender = Sender(id: id, object: destination)
-        try performPresentation(presentation, origin: id, sender: sender, handing: handed, cause: .event(AnyEvent(event), route: route, from: id, presentation))
+        try apply(presentation, fromDestination: id, object: destination, cause: .event(AnyEvent(event), route: route, from: id, presentation), handing: handed)
     }
 }
 

@@ -45,39 +45,9 @@ public enum GuardDecision<Route: NavigationRoute>: Sendable {
     case allow
     /// The change is refused with ``NavigationError/guardDenied(guard:route:reason:)``.
     case deny(reason: String)
-    /// The change is refused, and this presentation should run first (a sign-in screen).
-    /// ``Flow/applyOrRedirect(_:from:)`` runs it and keeps the change pending until
-    /// ``Flow/resumePending()``.
+    /// The change waits, and this presentation runs first (a sign-in screen): the flow applies
+    /// it, itself judged, and keeps the change as its ``Flow/pendingChange`` until
+    /// ``Flow/resumePending()``. Every door treats a redirect the same way.
     case redirect(Presentation<Route>)
 }
 
-/// A change waiting for a redirect to finish: single use, expiring, never saved.
-public struct PendingChange<Route: NavigationRoute>: Sendable {
-    /// What waits.
-    public enum Change: Sendable {
-        /// A presentation, from ``Flow/applyOrRedirect(_:from:)``.
-        case presentation(Presentation<Route>)
-        /// A URL, from ``Flow/open(_:source:)``, with who opened it; `awaitingGuards` when an
-        /// ``AsyncNavigationGuard`` redirected it, so that it resumes only through
-        /// ``Flow/resumePendingAwaitingGuards(timeout:)``.
-        case link(url: String, source: LinkSource, awaitingGuards: Bool = false)
-    }
-
-    /// The change.
-    public let change: Change
-    /// The guard that redirected it.
-    public let guardName: String
-    /// When it stops being resumable.
-    public let expires: ContinuousClock.Instant
-}
-
-/// How ``Flow/applyOrRedirect(_:from:)`` went.
-public enum GuardedOutcome: Hashable, Sendable {
-    /// The change was applied.
-    case applied
-    /// A guard redirected; the redirect was applied and the change is pending.
-    case redirected(guard: String)
-    /// A resumed link met a screen whose ``InterruptionPolicy`` is `.defer` (an unsaved
-    /// draft): nothing changed; open it with ``Flow/resume(_:)`` when that screen is done.
-    case deferred(PendingLink)
-}

@@ -71,14 +71,34 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     /// A ``NavigationGuard`` denied the change: it would have added `route` (when the guard
     /// named one), for `reason`.
     case guardDenied(guard: String, route: String?, reason: String)
-    /// A ``NavigationGuard`` asked to go elsewhere first (sign in). ``Flow/apply(_:from:)``
-    /// treats it as a denial; ``Flow/applyOrRedirect(_:from:)`` follows the redirect and keeps
-    /// the change pending.
+    /// A ``NavigationGuard`` asked to go elsewhere first (sign in) while the change could not
+    /// follow the redirect.
     case guardRedirected(guard: String)
     /// Redirects led to redirects more than `count` times.
     case redirectLoop(count: Int)
-    /// The pending change waited longer than ``Flow/pendingLifetime`` and was dropped.
+    /// The pending change waited longer than ``FlowConfiguration/pendingLifetime`` and was
+    /// dropped.
     case pendingExpired
+    /// An ``AsyncNavigationGuard`` watches a route the change adds, and the door that asked
+    /// cannot wait: ask again with the awaiting form (``Flow/performAwaitingGuards(_:)``).
+    case awaitsAsyncGuards(guard: String)
+    /// An ``AsyncNavigationGuard`` did not answer within
+    /// ``FlowConfiguration/asyncGuardTimeout``.
+    case guardTimedOut(guard: String)
+    /// A newer request was made while this one waited for an asynchronous guard (the newest
+    /// wins), or the task waiting was cancelled.
+    case superseded
+    /// A change from an external source would add a route its request does not open to it
+    /// (``ChangeRequest/access``).
+    case accessDenied(route: String, source: ChangeSource)
+    /// The state the change leads to would hold `count` screens, more than `limit`.
+    case tooManyScreens(count: Int, limit: Int)
+    /// A screen whose ``InterruptionPolicy`` is ``InterruptionPolicy/reject`` is in the way of
+    /// a change from outside.
+    case interrupted(route: String, element: ElementID)
+    /// The state changed since the plan was made, or another change is being committed
+    /// (``Flow/commit(_:)``).
+    case stalePlan
 
     /// The innermost error, without the path steps around it.
     public var underlying: NavigationError {

@@ -17,8 +17,11 @@ extension Flow {
         return AlertDisplay(title: title, message: nil, buttons: [AlertDisplay.Button.ok])
     }
 
-    /// What a tap on button `index` of an alert does on every platform: sends the button's
-    /// event to the alert's Destination, then dismisses the alert if the event left it up.
+    /// What a tap on button `index` of an alert does on every platform: an
+    /// ``ChangeRequest/alertTap(_:of:)`` request through ``perform(_:)``, which sends the
+    /// button's event to the alert's Destination, then dismisses the alert if the event left it
+    /// up. During a commit the tap waits in the flow's one queue, in call order with every other
+    /// change asked for then.
     ///
     /// The tap happened, so the alert goes even when its event is refused: that refusal goes
     /// to the logger, ``onRefusal`` and the event stream, and is not thrown.
@@ -27,25 +30,35 @@ extension Flow {
     ///   ``UserActionProblem/modalGone(_:)`` when no alert with that content is on screen (a
     ///   late or repeated tap) or ``UserActionProblem/noSuchButton(_:alert:)``; the state is
     ///   then unchanged.
-    public func tapAlertButton(_ index: Int, of alert: ElementID) throws(NavigationError) {
-        // During a change (from a hook or an observer) the whole tap runs after it, so that its
-        // event and its dismissal see the same alert.
-        if isBusy {
-            deferredTaps.append((index, alert))
-            return
-        }
+    @discardableResult
+    public func tapAlertButton(_ index: Int, of alert: ElementID) throws(NavigationError) -> ChangeOutcome<Route> {
+        try perform(.alertTap(index, of: alert))
+    }
+
+    /// Checks that a tap on button `index` of `alert` can run now.
+    func checkTap(_ index: Int, of alert: ElementID) throws(NavigationError) {
         // A tap made while the same alert's tap is being handled (its event's handler tapped
         // again) is a repeated tap: the alert is already closing.
         guard isAlertOnScreen(alert), !alertsBeingTapped.contains(alert) else { throw .staleUserAction(.modalGone(alert)) }
-        let object = live[alert]?.object
-        let destination = object as? any AlertDestination
-        if let destination {
+        if let destination = live[alert]?.object as? any AlertDestination {
             guard Self.display(of: destination).buttons.indices.contains(index) else {
                 throw .staleUserAction(.noSuchButton(index, alert: alert))
             }
         } else if index != 0 {
             throw .staleUserAction(.noSuchButton(index, alert: alert))
         }
+    }
+
+    /// Runs a tap outside a change: the button's event, then the alert's dismissal, then what
+    /// the event handed to the alert's presenter.
+    func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<ChangeOutcome<Route>, NavigationError> {
+        do throws(NavigationError) {
+            try checkTap(index, of: alert)
+        } catch {
+            refuse(cause, error)
+            return .failure(error)
+        }
+        let destination = live[alert]?.object as? any AlertDestination
         alertsBeingTapped.insert(alert)
         let outerFollowUps = tapFollowUps
         tapFollowUps = []
@@ -67,23 +80,17 @@ extension Flow {
         }
         let followUps = tapFollowUps ?? []
         tapFollowUps = outerFollowUps
+        var outcome = ChangeOutcome<Route>.applied
         if isAlertOnScreen(alert) {
-            try apply(.dismissed(modal: alert))
+            switch process(.userAction(.dismissed(modal: alert)), judgedAsync: []) {
+            case .success(let dismissal): outcome = dismissal
+            case .failure(let error): return .failure(error)
+            }
         }
         // What the event handed to the presenter runs once the alert is gone, so that the
         // presenter can present.
         for followUp in followUps { followUp() }
-    }
-
-    /// A tap deferred during a change; its refusal is reported, not thrown.
-    func runDeferredTap() {
-        let tap = deferredTaps.removeFirst()
-        let reported = refusals
-        do throws(NavigationError) {
-            try tapAlertButton(tap.index, of: tap.alert)
-        } catch {
-            if refusals == reported { refuse(.userAction(.dismissed(modal: tap.alert)), error) }
-        }
+        return .success(outcome)
     }
 
     /// Schedules `work` after the alert being tapped closes, or runs it now outside a tap.

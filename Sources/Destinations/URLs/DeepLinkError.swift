@@ -68,14 +68,18 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case blocked(route: String, element: ElementID)
     /// ``Flow/commit(_:)`` got a plan made for another state than the current one.
     case stalePlan
-    /// An ``AsyncNavigationGuard`` did not answer within the time ``Flow/openAwaitingGuards(_:source:timeout:)`` gives it.
+    /// An ``AsyncNavigationGuard`` did not answer within ``FlowConfiguration/asyncGuardTimeout``.
     case guardTimedOut(guard: String)
     /// A newer URL was opened while this one waited for an asynchronous guard (the newest
     /// wins), or the task opening it was cancelled.
     case superseded
-    /// The pending URL was redirected by an ``AsyncNavigationGuard``: resume it with
-    /// ``Flow/resumePendingAwaitingGuards(timeout:)``, which asks the guard again.
+    /// An ``AsyncNavigationGuard`` watches a route the URL adds, and the door cannot wait: open
+    /// it with ``Flow/openAwaitingGuards(_:source:)`` (or resume it with
+    /// ``Flow/resumePendingAwaitingGuards()``), which asks the guard first.
     case awaitsAsyncGuards
+    /// An external URL would construct a route that is not open to external sources
+    /// (``URLAccess/internal``): a state URL naming an internal route.
+    case internalRoute(String)
 
     // MARK: The change
 

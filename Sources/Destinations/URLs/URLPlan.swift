@@ -3,60 +3,38 @@
 /// meets (``Flow/plan(_:source:)``).
 public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     /// A screen the change would remove or hide, and how links treat it.
-    public struct Interruption: Hashable, Sendable {
-        /// The screen.
-        public let element: ElementID
-        /// Its route's name.
-        public let route: String
-        /// Its policy: from its Destination (``LinkInterruptible``) or its route pattern.
-        public let policy: InterruptionPolicy
-        /// Whether the change removes the screen (rather than hiding it).
-        public let removed: Bool
-    }
+    public typealias Interruption = ChangePlan<Route>.Interruption
 
     /// The URL.
     public let url: String
+    /// The pipeline's plan for the URL's request.
+    public let plan: ChangePlan<Route>
+
     /// Who opens it.
-    public let source: LinkSource
+    public var source: ChangeSource { plan.request.source }
     /// The template of the deep link that matched; `nil` for a state URL.
-    public let pattern: String?
+    public var pattern: String? {
+        if case .url(let pattern, _) = plan.request.cause { return pattern }
+        return nil
+    }
     /// The state the plan starts from.
-    public let current: NavigationState<Route>
+    public var current: NavigationState<Route> { plan.current }
     /// The state the URL leads to: elements that did not change keep their ids.
-    public let proposed: NavigationState<Route>
+    public var proposed: NavigationState<Route> { plan.proposed }
     /// What changes: the screens added and removed, the elements touched.
-    public let changes: NavigationChanges<Route>
+    public var changes: NavigationChanges<Route> { plan.changes }
     /// The screens removed or hidden whose policy is not ``InterruptionPolicy/allow``.
-    public let interruptions: [Interruption]
-
+    public var interruptions: [Interruption] { plan.interruptions }
     /// Whether the URL leads to the current state exactly: opening it commits nothing.
-    public var isEmpty: Bool { proposed == current }
-
+    public var isEmpty: Bool { plan.isEmpty }
     /// The strictest policy among ``interruptions``: what ``Flow/open(_:source:)`` does.
-    public var policy: InterruptionPolicy {
-        var strictest = InterruptionPolicy.allow
-        for interruption in interruptions where interruption.policy.severity > strictest.severity {
-            strictest = interruption.policy
-        }
-        return strictest
-    }
-}
-
-extension InterruptionPolicy {
-    /// Allow, confirm, defer, reject: in increasing order.
-    var severity: Int {
-        switch self {
-        case .allow: 0
-        case .confirm: 1
-        case .defer: 2
-        case .reject: 3
-        }
-    }
+    public var policy: InterruptionPolicy { plan.policy }
 }
 
 /// A link that waits: a screen with ``InterruptionPolicy/defer`` (an unsaved draft) was in its
-/// way. Open it again with ``Flow/resume(_:)`` once the screen is done; it is planned afresh
-/// against the state as it is then, and never stored by the library.
+/// way. It waits as the flow's ``Flow/pendingChange``: resume it with ``Flow/resume(_:)`` once the
+/// screen is done; it is planned afresh against the state as it is then, and expires after
+/// ``FlowConfiguration/pendingLifetime``.
 public struct PendingLink: Hashable, Sendable {
     /// The URL.
     public let url: String
@@ -64,6 +42,8 @@ public struct PendingLink: Hashable, Sendable {
     public let source: LinkSource
     /// The screen that made it wait.
     public let blockedBy: ElementID
+    /// The template of the deep link; `nil` for a state URL.
+    public let pattern: String?
 }
 
 /// What ``Flow/open(_:source:)`` did with a URL it accepted.
@@ -77,8 +57,9 @@ public enum DeepLinkOutcome<Route: NavigationRoute>: Sendable, Equatable {
     /// committed right after the change under way; a refusal then goes to ``Flow/onRefusal``
     /// and the event stream as ``NavigationError/linkRefused(_:)``.
     case queued
-    /// A screen with ``InterruptionPolicy/defer`` is in the way: nothing changed; resume the
-    /// link with ``Flow/resume(_:)`` when the screen is done.
+    /// A screen with ``InterruptionPolicy/defer`` is in the way: nothing changed; the link
+    /// waits as the flow's ``Flow/pendingChange``: resume it with ``Flow/resume(_:)`` when the
+    /// screen is done.
     case deferred(PendingLink)
     /// A screen with ``InterruptionPolicy/confirm`` is in the way: nothing changed; ask the
     /// user, then ``Flow/commit(_:)`` the plan.

@@ -57,7 +57,7 @@ import Testing
         var refusals: [String] = []
         flow.onRefusal = { error, cause in refusals.append("\(cause): \(error)") }
         withObservationTracking { _ = flow.state } onChange: {
-            MainActor.assumeIsolated { try? flow.tapAlertButton(0, of: alert) }  // "Close": its event dismisses the alert
+            MainActor.assumeIsolated { _ = try? flow.tapAlertButton(0, of: alert) }  // "Close": its event dismisses the alert
         }
         try flow.apply(.push(.list), from: ElementID(1))  // any accepted change under the alert
         #expect(flow.state.presentedChain.isEmpty)

@@ -58,12 +58,11 @@ final class Gate {
         let flow = try guardedFlow(.redirect(.fullScreenCover(.signIn)))
         #expect(try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) == .redirected(guard: "shared"))
         #expect(flow.focusedScreen.route == .signIn)
-        guard case .link(let url, _, let awaitingGuards)? = flow.pendingChange?.change else { Issue.record("no pending link"); return }
-        #expect(url == "notes://notes/4")
-        #expect(awaitingGuards)
-        // A plain resume cannot skip the guard that redirected it.
-        try flow.apply(.dismiss)
-        #expect(throws: NavigationError.linkRefused(.awaitsAsyncGuards)) { try flow.resumePending() }
+        #expect(flow.pendingChange?.request.cause == .url(pattern: "notes/{id}", source: .external(.universalLink)))
+        #expect(flow.pendingChange?.guardName == "shared")
+        // A plain resume cannot skip the guard that redirected it: it refuses and keeps waiting.
+        #expect(throws: NavigationError.awaitsAsyncGuards(guard: "shared")) { try flow.resumePending() }
+        #expect(flow.pendingChange?.guardName == "shared")
         #expect(try await flow.resumePendingAwaitingGuards() == .redirected(guard: "shared"), "asked again, it redirects again")
         #expect(!flow.state.screens.contains { $0.route == .note(id: 4) })
     }
@@ -72,12 +71,12 @@ final class Gate {
         let gate = Gate()
         let flow = try URLFlows.flow()
         var judged: [[GoldenRoute]] = []
+        try flow.apply(.push(.note(id: 9)))   // the link below keeps note 9: only note 4 is new
         flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { change in
             judged.append(change.added)
             await gate.pass()
             return change.added.contains(.note(id: 9)) ? .deny(reason: "private") : .allow
         }]
-        try flow.apply(.push(.note(id: 9)))   // the link below keeps note 9: only note 4 is new
         let opening = Task { try await flow.openAwaitingGuards("notes://main/notes/notes/note/9/note/4", source: .app) }
         await gate.arrivals(1)
         try flow.apply(.back)                  // note 9 leaves while the guard waits
@@ -141,8 +140,9 @@ final class Gate {
         let gate = Gate()
         let flow = try guardedFlow(.allow, gate: gate)
         let before = flow.state
+        flow.configuration.asyncGuardTimeout = .milliseconds(20)
         await #expect(throws: DeepLinkError.guardTimedOut(guard: "shared")) {
-            try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink), timeout: .milliseconds(20))
+            try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink))
         }
         #expect(flow.state == before)
         gate.open()

@@ -65,8 +65,7 @@ import Testing
         #expect(try flow.open("https://notes.example.com/notes/2", source: .external(.universalLink)) == .redirected(guard: "signedIn"))
         #expect(flow.focusedScreen.route == .signIn)
         session.isSignedIn = true
-        try flow.apply(.dismiss)
-        #expect(try flow.resumePending() == .applied)
+        #expect(try flow.resumePending() == .applied, "the sign-in screen goes with the resumed link")
         #expect(flow.focusedScreen.route == .note(id: 2))
         #expect(throws: DeepLinkError.noMatchingLink(path: "about")) { try flow.open("notes://about", source: .external(.otherApp)) }
     }

@@ -38,9 +38,9 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         #expect(!flow.state.screens.contains { $0.route?.isPrivate == true })
 
         session.isSignedIn = true
-        try flow.apply(.dismiss)
         #expect(try flow.resumePending() == .applied)
         #expect(flow.focusedScreen.route == .note(id: 12))
+        #expect(!flow.state.screens.contains { $0.route == .signIn })
         #expect(try flow.resumePending() == nil, "a pending link is used once")
     }
 
@@ -50,17 +50,16 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         flow.guards = [privateNotesGuard(session, redirect: true)]
         #expect(try flow.open("notes://notes/12", source: .external(.customScheme)) == .redirected(guard: "signedIn"))
         session.isSignedIn = true
-        try flow.apply(.dismiss)
-        try flow.apply(.sheet(.editNote(id: 4)))
+        try flow.apply(.sheet(.editNote(id: 4)))  // a draft opened over the sign-in screen
         let before = flow.state
-        guard case .deferred(let link)? = try flow.resumePending() else {
+        guard case .deferred(let element)? = try flow.resumePending() else {
             Issue.record("the resumed link did not wait for the draft")
             return
         }
-        #expect(link.url == "notes://notes/12")
+        #expect(flow.state.node(element)?.route == .editNote(id: 4))
         #expect(flow.state == before, "nothing changed while the draft is open")
         try flow.apply(.dismiss)
-        #expect(try flow.resume(link) == .applied)
+        #expect(try flow.resumePending() == .applied)
         #expect(flow.focusedScreen.route == .note(id: 12))
     }
 
@@ -79,7 +78,6 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         let flow = try URLFlows.flow()
         flow.guards = [privateNotesGuard(GoldenSession(), redirect: true)]
         try flow.open("notes://notes/3", source: .external(.customScheme))
-        try flow.apply(.dismiss)
         #expect(try flow.resumePending() == .redirected(guard: "signedIn"), "still signed out")
         #expect(!flow.state.screens.contains { $0.route?.isPrivate == true })
     }
@@ -142,11 +140,28 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
             patterns: GoldenURLs.patterns
         )
         let flow = try Flow(providers: URLFlows.providers(), urls: router, scene: "main")
-        #expect(try flow.open("notes://main/settings/settings/about", source: .external(.otherApp)) == .applied)
-        #expect(flow.focusedScreen.route == .about)
+        #expect(try flow.open("notes://main/settings/settings/licenses", source: .external(.otherApp)) == .applied)
+        #expect(flow.focusedScreen.route == .licenses)
         flow.guards = [privateNotesGuard(GoldenSession(), redirect: false)]
         let before = flow.state
         #expect(throws: DeepLinkError.self) { try flow.open("notes://main/notes/notes/note/3", source: .external(.otherApp)) }
         #expect(flow.state == before)
+    }
+
+    @Test func anExternalStateURLCannotConstructAnInternalRoute() throws {
+        let router = try URLRouter(
+            prefixes: ["notes://"],
+            scenes: [SceneKind("main", layout: GoldenURLs.main, acceptsExternalStateURLs: true)],
+            patterns: GoldenURLs.patterns
+        )
+        let flow = try Flow(providers: URLFlows.providers(), urls: router, scene: "main")
+        let before = flow.state
+        // `about` is an internal route: reachable in the app, never built from outside.
+        #expect(throws: DeepLinkError.internalRoute("about")) {
+            try flow.open("notes://main/settings/settings/about", source: .external(.otherApp))
+        }
+        #expect(flow.state == before)
+        // The same URL from the app itself opens.
+        #expect(try flow.open("notes://main/settings/settings/about", source: .app) == .applied)
     }
 }

@@ -1,4 +1,4 @@
-/// Where an external URL came from, for the sources a deep link accepts.
+/// Where an external change came from: the kind of an ``ChangeSource/external(_:)`` source.
 public enum ExternalSource: Hashable, Sendable, CaseIterable {
     /// A universal link (an `https` URL verified for the app).
     case universalLink

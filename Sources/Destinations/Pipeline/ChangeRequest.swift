@@ -1,0 +1,138 @@
+/// One change asked of a ``Flow``: what should change, why, who asks, and from where.
+///
+/// Every door of the flow — ``Flow/apply(_:from:handing:)``, a Destination's event, a user's
+/// gesture, an alert's button, ``Flow/restore(_:)``, a URL, a scene, the inspector's time
+/// travel — turns what it was given into a request and hands it to ``Flow/perform(_:)``,
+/// which takes every request through the same steps. Build one directly for a door of your
+/// own:
+///
+/// ```swift
+/// let request = ChangeRequest<AppRoute>.presentation(.push(.checkout), source: .external(.notification))
+/// switch try flow.perform(request) {
+/// case .applied, .unchanged, .queued: break
+/// case .redirected(let guardName): log("waiting for \(guardName)")
+/// case .deferred, .needsConfirmation: askTheUserLater()
+/// }
+/// ```
+public struct ChangeRequest<Route: NavigationRoute>: Sendable {
+    /// What should change.
+    public enum Change: Sendable {
+        /// A presentation, applied from the request's ``ChangeRequest/origin`` (by default the
+        /// focused screen).
+        case presentation(Presentation<Route>)
+        /// A whole target state, committed element by element against the current one:
+        /// elements whose id and route are unchanged keep their Destinations.
+        case state(NavigationState<Route>)
+        /// A target state computed when the request runs, from the state as it is then and a
+        /// copy of the flow's id generator for the elements it adds: a URL's plan. Return the
+        /// current state to change nothing.
+        case planned(@MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>)
+        /// A change the user made on screen, reported by a renderer.
+        case userAction(UserAction<Route>)
+        /// A tap on button `button` of the alert or confirmation dialog whose content is
+        /// `alert`: the button's event, then the alert's dismissal.
+        case alertTap(button: Int, alert: ElementID)
+    }
+
+    /// How the request treats the ``InterruptionPolicy`` of the screens it would remove or
+    /// hide.
+    public enum Interruptions: Hashable, Sendable {
+        /// They are not asked: in-app changes.
+        case ignore
+        /// They are asked; the strictest answer decides (external sources).
+        case ask
+        /// The user confirmed the change (``ChangeOutcome/needsConfirmation(_:)``): screens
+        /// that confirm or defer let it through; one that rejects still refuses.
+        case confirmed
+    }
+
+    /// What should change.
+    public var change: Change
+    /// Why: what the flow's events, logs and guards record.
+    public var cause: FlowEvent<Route>.Cause
+    /// Who asks.
+    public var source: ChangeSource
+    /// The element the change starts from; `nil` for the focused screen.
+    public var origin: ElementID?
+    /// Content handed to the Destination of the screen a presentation ends on.
+    public var content: (any Sendable)?
+    /// How the screens in the way are asked; by default they are asked for external sources
+    /// only.
+    public var interruptions: Interruptions
+    /// Which routes the source may add: every route the change adds must pass, or the request
+    /// is refused with ``NavigationError/accessDenied(route:source:)``. `nil` lets every route
+    /// through. Checked for external sources only.
+    public var access: (@Sendable (Route) -> Bool)?
+    /// The most screens the resulting state may hold for this request, below the flow's own
+    /// ``FlowConfiguration/maximumScreens``.
+    public var maximumScreens: Int?
+    /// The interruption policy of a screen whose Destination is not ``Interruptible``; `nil`
+    /// means ``InterruptionPolicy/allow``.
+    public var fallbackInterruption: (@Sendable (Route) -> InterruptionPolicy)?
+
+    /// The Destination that asked for the change and its screen, which must still be live when
+    /// the change runs.
+    var sender: Flow<Route>.Sender?
+    /// A modal to dismiss in the same transaction before the change: the redirect's screen,
+    /// when a pending change resumes.
+    var dismissingFirst: ElementID?
+    /// The screens of the redirect a resumed change waited behind.
+    var redirectScreens: [ElementID] = []
+
+    /// Creates a request.
+    ///
+    /// - Parameters:
+    ///   - change: What should change.
+    ///   - cause: Why; by default derived from the change.
+    ///   - source: Who asks; by default the app.
+    ///   - origin: The element the change starts from; by default the focused screen.
+    ///   - content: Content for the screen a presentation ends on.
+    public init(
+        _ change: Change,
+        cause: FlowEvent<Route>.Cause? = nil,
+        source: ChangeSource = .app,
+        origin: ElementID? = nil,
+        content: (any Sendable)? = nil
+    ) {
+        self.change = change
+        self.source = source
+        self.origin = origin
+        self.content = content
+        self.interruptions = source.isExternal ? .ask : .ignore
+        self.cause = cause ?? Self.defaultCause(of: change, origin: origin)
+    }
+
+    /// A presentation from `origin` (by default the focused screen).
+    public static func presentation(
+        _ presentation: Presentation<Route>,
+        from origin: ElementID? = nil,
+        source: ChangeSource = .app,
+        handing content: (any Sendable)? = nil
+    ) -> ChangeRequest {
+        ChangeRequest(.presentation(presentation), source: source, origin: origin, content: content)
+    }
+
+    /// A saved state brought back (``FlowEvent/Cause/restore``).
+    public static func restore(_ state: NavigationState<Route>, source: ChangeSource = .app) -> ChangeRequest {
+        ChangeRequest(.state(state), cause: .restore, source: source)
+    }
+
+    /// A change the user made on screen.
+    public static func userAction(_ action: UserAction<Route>) -> ChangeRequest {
+        ChangeRequest(.userAction(action), source: .user)
+    }
+
+    /// A tap on an alert's button.
+    public static func alertTap(_ button: Int, of alert: ElementID) -> ChangeRequest {
+        ChangeRequest(.alertTap(button: button, alert: alert), source: .user)
+    }
+
+    static func defaultCause(of change: Change, origin: ElementID?) -> FlowEvent<Route>.Cause {
+        switch change {
+        case .presentation(let presentation): .presentation(presentation, from: origin)
+        case .state, .planned: .restore
+        case .userAction(let action): .userAction(action)
+        case .alertTap(_, let alert): .userAction(.dismissed(modal: alert))
+        }
+    }
+}

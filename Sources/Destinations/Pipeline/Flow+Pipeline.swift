@@ -1,0 +1,591 @@
+extension Flow {
+    /// What one pass through the pipeline ended with.
+    enum Step {
+        /// The request ended with this outcome.
+        case outcome(ChangeOutcome<Route>)
+        /// A guard asked for `presentation` first.
+        case redirect(guard: String, Presentation<Route>)
+        /// The request was refused; the refusal was reported.
+        case refused(NavigationError)
+    }
+
+    /// What waits in the flow's one queue for changes asked for during a commit.
+    enum Queued {
+        /// A request, in call order.
+        case request(ChangeRequest<Route>)
+        /// A call of ``resumePending()``, which takes the pending change when its turn comes.
+        case resumePending
+    }
+
+    // MARK: - The one way in
+
+    /// Takes a request through the flow's one pipeline: plan → judge → one outcome.
+    ///
+    /// 1. **Plan**: the state the request leads to, computed from the current one as a dry run
+    ///    (nothing built, no id used), with the screens it adds and removes.
+    /// 2. **Judge**, in order: the request's access rule for external sources
+    ///    (``ChangeRequest/access``), the limits on the resulting state
+    ///    (``FlowConfiguration/maximumScreens``, ``ChangeRequest/maximumScreens``), the
+    ///    synchronous ``guards``, the ``asyncGuards`` (a request that one of them watches is
+    ///    refused with ``NavigationError/awaitsAsyncGuards(guard:)``: use
+    ///    ``performAwaitingGuards(_:)``), and the ``InterruptionPolicy`` of every screen the
+    ///    change removes or hides (``ChangeRequest/interruptions``).
+    /// 3. **Outcome**: applied (Destinations built, state committed, lifecycle run),
+    ///    redirected (a guard's redirect applied, the request pending), deferred, needing
+    ///    confirmation, queued (asked for during a commit: it runs right after, in call order,
+    ///    through these same steps), or refused with a typed error.
+    ///
+    /// Every door of the flow is a conversion into this call; see <doc:OneWayIn>.
+    ///
+    /// - Throws: ``NavigationError``; the state, the ids and the live Destinations are then
+    ///   exactly as they were, and the refusal is reported to the logger, ``onRefusal`` and
+    ///   the event stream.
+    @discardableResult
+    public func perform(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
+        if request.source.isExternal || request.source == .trusted { generation &+= 1 }
+        return try perform(request, judgedAsync: [])
+    }
+
+    /// ``perform(_:)`` with the routes asynchronous guards have already allowed.
+    func perform(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> ChangeOutcome<Route> {
+        guard !isBusy else {
+            logger.log(.debug, "queued \(request.cause.summary) until the change under way is committed")
+            queue.append(.request(request))
+            return .queued
+        }
+        let result = process(request, judgedAsync: judgedAsync)
+        drainQueue()
+        return try result.get()
+    }
+
+    /// Takes a request through the pipeline after the asynchronous guards watching the routes
+    /// it adds have allowed it; a request no asynchronous guard watches does not wait.
+    ///
+    /// - Each guard gets ``FlowConfiguration/asyncGuardTimeout``; one that does not answer
+    ///   refuses the request with ``NavigationError/guardTimedOut(guard:)``.
+    /// - The newest request wins: one from an external or trusted source, or another awaiting
+    ///   request, made while this one waits makes it throw ``NavigationError/superseded``.
+    /// - A denial throws ``NavigationError/guardDenied(guard:route:reason:)``; a redirect is
+    ///   applied and the request waits as the ``pendingChange``.
+    /// - When every guard allows, the request is planned again against the state as it is
+    ///   then (routes it adds that no guard has judged yet are asked about too) and performed
+    ///   with ``perform(_:)``, in the same main-actor turn as the last check.
+    ///
+    /// Whenever it throws, the state is as the guards found it.
+    @discardableResult
+    public func performAwaitingGuards(_ request: ChangeRequest<Route>) async throws(NavigationError) -> ChangeOutcome<Route> {
+        generation &+= 1
+        let mine = generation
+        var judged: [Route] = []
+        for _ in 0..<4 {
+            let plan: ChangePlan<Route>
+            do throws(NavigationError) {
+                plan = try self.plan(request)
+            } catch {
+                refuse(request.cause, error)
+                throw error
+            }
+            let added = plan.changes.added.compactMap(\.route)
+            let unjudged = added.filter { !judged.contains($0) }
+            let rules = configuration.asyncGuards.filter { rule in unjudged.contains(where: rule.watches) }
+            guard !rules.isEmpty else { return try perform(request, judgedAsync: judged) }
+            let change = PlannedChange(
+                cause: request.cause, added: added, removed: plan.changes.removed.compactMap(\.route),
+                current: plan.current, proposed: plan.proposed)
+            for rule in rules {
+                let decision = await Self.decide(rule, change, timeout: configuration.asyncGuardTimeout)
+                let refusal: NavigationError?
+                switch decision {
+                case _ where mine != generation || Task.isCancelled:
+                    refusal = .superseded
+                case nil:
+                    refusal = .guardTimedOut(guard: rule.name)
+                case .allow?:
+                    refusal = nil
+                case .deny(let reason)?:
+                    refusal = .guardDenied(guard: rule.name, route: added.first?.name, reason: reason)
+                case .redirect(let presentation)?:
+                    let result = followRedirect(of: request, guard: rule.name, to: presentation)
+                    drainQueue()
+                    return try result.get()
+                }
+                if let refusal {
+                    refuse(request.cause, refusal)
+                    throw refusal
+                }
+            }
+            judged += unjudged
+        }
+        refuse(request.cause, .superseded)
+        throw .superseded
+    }
+
+    /// What a request would do, without touching the flow: the state it leads to, the change,
+    /// and the screens in its way with their interruption policies. Nothing is built, no id is
+    /// used, no event is sent, and no guard is asked.
+    ///
+    /// - Throws: The request's ``NavigationError`` when it does not fit the state.
+    public func plan(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangePlan<Route> {
+        let proposed: NavigationState<Route>
+        switch request.change {
+        case .presentation(let presentation):
+            var transaction = try startTransaction(for: request, index: nil)
+            try transaction.applyOnce(presentation)
+            proposed = transaction.state
+        case .userAction(let action):
+            var transaction = try startTransaction(for: request, index: nil)
+            try transaction.run(action)
+            proposed = transaction.state
+        case .state(let state):
+            try state.validate()
+            proposed = state
+        case .planned(let plan):
+            proposed = try planned(plan, for: request)
+        case .alertTap(let button, let alert):
+            try checkTap(button, of: alert)
+            var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids)
+            try transaction.apply(.dismissed(modal: alert))
+            proposed = transaction.state
+        }
+        let changes = proposed.changes(from: storage)
+        let interruptions =
+            request.interruptions == .ignore ? [] : interruptions(of: request, removed: changes.removed, proposed: proposed)
+        return ChangePlan(request: request, current: storage, proposed: proposed, changes: changes, interruptions: interruptions)
+    }
+
+    /// Commits a plan the user confirmed (``ChangeOutcome/needsConfirmation(_:)``): screens
+    /// that confirm or defer are removed or hidden; one that rejects still refuses. The request
+    /// goes through the whole pipeline again, guards included.
+    ///
+    /// - Throws: ``NavigationError/stalePlan`` when the state changed since the plan was made
+    ///   or another change is being committed, and the request's own refusals.
+    @discardableResult
+    public func commit(_ plan: ChangePlan<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
+        guard !isBusy, plan.current == storage else {
+            refuse(plan.request.cause, .stalePlan)
+            throw .stalePlan
+        }
+        var request = plan.request
+        request.interruptions = .confirmed
+        return try perform(request, judgedAsync: [])
+    }
+
+    // MARK: - One pass
+
+    /// Runs a request, following a guard's redirect; reports its refusal.
+    func process(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Result<ChangeOutcome<Route>, NavigationError> {
+        if case .alertTap(let button, let alert) = request.change {
+            return tap(button, of: alert, cause: request.cause)
+        }
+        switch runOnce(request, judgedAsync: judgedAsync) {
+        case .outcome(let outcome): return .success(outcome)
+        case .refused(let error): return .failure(error)
+        case .redirect(let name, let presentation):
+            if !request.redirectScreens.isEmpty, request.redirectScreens.allSatisfy(index.contains) {
+                // A resumed change redirected again while its redirect still shows: it keeps
+                // waiting behind that screen rather than stack a second one on it.
+                var waiting = request
+                waiting.dismissingFirst = nil
+                pendingChange = PendingChange(
+                    request: waiting, reason: .redirected(guard: name),
+                    expires: configuration.now() + configuration.pendingLifetime, redirectScreens: request.redirectScreens)
+                return .success(.redirected(guard: name))
+            }
+            return followRedirect(of: request, guard: name, to: presentation)
+        }
+    }
+
+    /// Applies a guard's redirect (itself judged, at most 4 in a row) and keeps `request` as the
+    /// pending change.
+    func followRedirect(
+        of request: ChangeRequest<Route>,
+        guard name: String,
+        to presentation: Presentation<Route>
+    ) -> Result<ChangeOutcome<Route>, NavigationError> {
+        logger.log(.info, "\(name) redirected \(request.cause.summary) to \(presentation.name)")
+        var next = presentation
+        for _ in 0..<4 {
+            let redirect = ChangeRequest<Route>.presentation(next)
+            switch runOnce(redirect, judgedAsync: []) {
+            case .outcome:
+                var waiting = request
+                waiting.dismissingFirst = nil
+                waiting.redirectScreens = []
+                pendingChange = PendingChange(
+                    request: waiting, reason: .redirected(guard: name), expires: configuration.now() + configuration.pendingLifetime,
+                    redirectScreens: lastAdded)
+                return .success(.redirected(guard: name))
+            case .redirect(_, let further):
+                next = further
+            case .refused(let error):
+                return .failure(error)
+            }
+        }
+        refuse(request.cause, .redirectLoop(count: 4))
+        return .failure(.redirectLoop(count: 4))
+    }
+
+    /// Runs one request as the change under way. When it is refused, the changes asked for
+    /// while it was planned and judged are refused too: they belong to a change that did not
+    /// happen.
+    func runOnce(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Step {
+        let mark = queue.count
+        isBusy = true
+        subscriberCutoff = nextSubscriber
+        defer {
+            isBusy = false
+            subscriberCutoff = .max
+        }
+        do throws(NavigationError) {
+            return try execute(request, judgedAsync: judgedAsync)
+        } catch {
+            refuse(request.cause, error)
+            if queue.count > mark {
+                let abandoned = queue[mark...]
+                queue.removeSubrange(mark...)
+                for item in abandoned {
+                    guard case .request(let dropped) = item else { continue }
+                    refuse(dropped.cause, .requestedDuringRefusedChange(error))
+                }
+            }
+            return .refused(error)
+        }
+    }
+
+    /// Plans, judges, builds and commits one request.
+    func execute(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
+        if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
+            throw .destinationRemoved(sender.id)
+        }
+        let withTouched = !subscribers.isEmpty || !observations.isEmpty
+        switch request.change {
+        case .presentation(let presentation):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.applyOnce(presentation)
+            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+        case .userAction(let action):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.run(action)
+            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+        case .state(let state):
+            try state.validate()
+            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
+        case .planned(let plan):
+            let state = try planned(plan, for: request)
+            guard state != storage else { return .outcome(.unchanged) }
+            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
+        case .alertTap(let button, let alert):
+            // Taps run outside a change (``process(_:judgedAsync:)``); one that reaches here was
+            // queued behind the change under way and runs after it.
+            queue.append(.request(.alertTap(button, of: alert)))
+            return .outcome(.queued)
+        }
+    }
+
+    /// A transaction from the request's origin, after the modal it dismisses first.
+    func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> NavigationTransaction<Route> {
+        var transaction = NavigationTransaction(state: storage, anchor: request.origin, ids: ids, index: index)
+        if let modal = request.dismissingFirst {
+            try transaction.run(UserAction<Route>.dismissed(modal: modal))
+            transaction.anchor = request.origin ?? transaction.state.root.focusedID
+        }
+        return transaction
+    }
+
+    /// The state a planned request leads to, validated.
+    func planned(
+        _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
+        for request: ChangeRequest<Route>
+    ) throws(NavigationError) -> NavigationState<Route> {
+        var generator: any ElementIDGenerator = ids
+        var current = storage
+        if let modal = request.dismissingFirst {
+            var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids)
+            try transaction.run(UserAction<Route>.dismissed(modal: modal))
+            current = transaction.state
+            generator = transaction.ids
+        }
+        let state = try plan(current, &generator)
+        if state != storage { try state.validate() }
+        return state
+    }
+
+    func judgeAndCommit(
+        _ transaction: inout NavigationTransaction<Route>,
+        request: ChangeRequest<Route>,
+        judgedAsync: [Route],
+        withTouched: Bool
+    ) throws(NavigationError) -> Step {
+        let summary = transaction.summary(withTouched: withTouched)
+        if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: transaction.state, judgedAsync: judgedAsync) {
+            return step
+        }
+        try commit(&transaction, summary: summary, handing: request.content, cause: request.cause)
+        return .outcome(.applied)
+    }
+
+    func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
+        let summary = CommitSummary(state.changes(from: storage))
+        if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync) {
+            return step
+        }
+        try replace(with: state, summary: summary, cause: request.cause)
+        return .outcome(.applied)
+    }
+
+    // MARK: - Judging
+
+    /// Judges a planned change: access, limits, guards, asynchronous guards, interruptions.
+    /// Returns the step that ends the request instead of a commit, or `nil` to commit.
+    func judge(
+        _ request: ChangeRequest<Route>,
+        added: [NavigationNode<Route>],
+        removed: [NavigationNode<Route>],
+        proposed: NavigationState<Route>,
+        judgedAsync: [Route]
+    ) throws(NavigationError) -> Step? {
+        if request.source.isExternal, let access = request.access {
+            for screen in added {
+                guard let route = screen.route, !access(route) else { continue }
+                throw .accessDenied(route: route.name, source: request.source)
+            }
+        }
+        let count = screenCount + added.count - removed.count
+        let limit = min(configuration.maximumScreens, request.maximumScreens ?? .max)
+        if count > limit, !added.isEmpty {
+            throw .tooManyScreens(count: count, limit: limit)
+        }
+        if !added.isEmpty || !removed.isEmpty {
+            if let (name, presentation) = try checkGuards(added: added, removed: removed, proposed: proposed, cause: request.cause) {
+                return .redirect(guard: name, presentation)
+            }
+            if !configuration.asyncGuards.isEmpty {
+                for screen in added {
+                    guard let route = screen.route, !judgedAsync.contains(route) else { continue }
+                    if let rule = configuration.asyncGuards.first(where: { $0.watches(route) }) {
+                        throw .awaitsAsyncGuards(guard: rule.name)
+                    }
+                }
+            }
+        }
+        guard request.interruptions != .ignore else { return nil }
+        let found = interruptions(of: request, removed: removed, proposed: proposed)
+        guard let strictest = found.max(by: { $0.policy.severity < $1.policy.severity }) else { return nil }
+        switch (strictest.policy, request.interruptions) {
+        case (.reject, _):
+            throw .interrupted(route: strictest.route, element: strictest.element)
+        case (_, .confirmed), (.allow, _):
+            return nil
+        case (.confirm, _):
+            let plan = ChangePlan(
+                request: request, current: storage, proposed: proposed, changes: proposed.changes(from: storage),
+                interruptions: found)
+            return .outcome(.needsConfirmation(plan))
+        case (.defer, _):
+            let element = found.first { $0.policy == .defer }?.element ?? strictest.element
+            pendingChange = PendingChange(
+                request: request, reason: .deferred(by: element), expires: configuration.now() + configuration.pendingLifetime,
+                redirectScreens: [])
+            logger.log(.info, "deferred \(request.cause.summary): \(strictest.route) \(element) is in the way")
+            return .outcome(.deferred(by: element))
+        }
+    }
+
+    /// Runs the guards on a planned change; throws the first denial, returns the first
+    /// redirect.
+    func checkGuards(
+        added: [NavigationNode<Route>],
+        removed: [NavigationNode<Route>],
+        proposed: NavigationState<Route>,
+        cause: FlowEvent<Route>.Cause
+    ) throws(NavigationError) -> (String, Presentation<Route>)? {
+        guard !configuration.guards.isEmpty else { return nil }
+        let change = PlannedChange(
+            cause: cause, added: added.compactMap(\.route), removed: removed.compactMap(\.route), current: storage,
+            proposed: proposed)
+        for rule in configuration.guards {
+            switch rule.check(change) {
+            case .allow:
+                continue
+            case .deny(let reason):
+                throw .guardDenied(guard: rule.name, route: change.added.first?.name, reason: reason)
+            case .redirect(let presentation):
+                return (rule.name, presentation)
+            }
+        }
+        return nil
+    }
+
+    /// The screens a change removes or hides whose policy is not ``InterruptionPolicy/allow``.
+    func interruptions(
+        of request: ChangeRequest<Route>,
+        removed: [NavigationNode<Route>],
+        proposed: NavigationState<Route>
+    ) -> [ChangePlan<Route>.Interruption] {
+        var found: [ChangePlan<Route>.Interruption] = []
+        var removedIDs: Set<ElementID> = []
+        for screen in removed {
+            removedIDs.insert(screen.id)
+            if let interruption = interruption(of: screen, removed: true, request: request) { found.append(interruption) }
+        }
+        var nowVisible: [ElementID] = []
+        proposed.root.collectVisibleIDs(into: &nowVisible)
+        for id in visible where !removedIDs.contains(id) && !nowVisible.contains(id) {
+            if let screen = storage.node(id), let interruption = interruption(of: screen, removed: false, request: request) {
+                found.append(interruption)
+            }
+        }
+        return found
+    }
+
+    private func interruption(
+        of screen: NavigationNode<Route>,
+        removed: Bool,
+        request: ChangeRequest<Route>
+    ) -> ChangePlan<Route>.Interruption? {
+        guard let route = screen.route else { return nil }
+        let policy: InterruptionPolicy
+        if let interruptible = live[screen.id]?.object as? any Interruptible {
+            policy = interruptible.interruption
+        } else {
+            policy = request.fallbackInterruption?(route) ?? .allow
+        }
+        guard policy != .allow else { return nil }
+        return ChangePlan.Interruption(element: screen.id, route: route.name, policy: policy, removed: removed)
+    }
+
+    // MARK: - The queue
+
+    /// Runs the changes asked for during a commit, in call order, each through the pipeline.
+    /// Their refusals are reported, not thrown: their callers were told ``ChangeOutcome/queued``.
+    func drainQueue() {
+        while !isBusy, !queue.isEmpty {
+            switch queue.removeFirst() {
+            case .request(let request):
+                _ = process(request, judgedAsync: [])
+            case .resumePending:
+                _ = try? resumePending()
+            }
+        }
+    }
+
+    // MARK: - The pending change
+
+    /// Runs the pending change again, judged in full against the state as it is now — guards,
+    /// asynchronous guards, interruptions — from the element it was asked for from; it is used
+    /// once. When the guard's redirect still shows (the sign-in screen), its modal is dismissed
+    /// in the same transaction.
+    ///
+    /// - Returns: How it went, or `nil` when nothing was pending.
+    /// - Throws: ``NavigationError/pendingExpired`` when it waited longer than
+    ///   ``FlowConfiguration/pendingLifetime``, and the change's own refusals. A change that an
+    ///   asynchronous guard watches stays pending and throws
+    ///   ``NavigationError/awaitsAsyncGuards(guard:)``: resume it with
+    ///   ``resumePendingAwaitingGuards()``.
+    @discardableResult
+    public func resumePending() throws(NavigationError) -> ChangeOutcome<Route>? {
+        guard let pending = pendingChange else { return nil }
+        guard !isBusy else {
+            queue.append(.resumePending)
+            return .queued
+        }
+        let request = try takePending(pending)
+        do throws(NavigationError) {
+            return try perform(request, judgedAsync: [])
+        } catch {
+            if case .awaitsAsyncGuards = error, pendingChange == nil { pendingChange = pending }
+            throw error
+        }
+    }
+
+    /// Resumes the pending change after the asynchronous guards watching it have allowed it
+    /// (``performAwaitingGuards(_:)``); used once.
+    ///
+    /// - Returns: How it went, or `nil` when nothing was pending.
+    @discardableResult
+    public func resumePendingAwaitingGuards() async throws(NavigationError) -> ChangeOutcome<Route>? {
+        guard let pending = pendingChange else { return nil }
+        return try await performAwaitingGuards(try takePending(pending))
+    }
+
+    /// Drops the pending change (on sign-out, or when the user gives up).
+    public func dropPending() {
+        if let pending = pendingChange {
+            logger.log(.info, "dropped the pending \(pending.request.cause.summary)")
+        }
+        pendingChange = nil
+    }
+
+    /// Takes the pending change for resuming: checks its expiry, and dismisses its redirect's
+    /// modal first when that still shows.
+    private func takePending(_ pending: PendingChange<Route>) throws(NavigationError) -> ChangeRequest<Route> {
+        pendingChange = nil
+        guard configuration.now() < pending.expires else {
+            refuse(pending.request.cause, .pendingExpired)
+            throw .pendingExpired
+        }
+        var request = pending.request
+        if let modal = request.dismissingFirst, !index.contains(modal) { request.dismissingFirst = nil }
+        if let screen = pending.redirectScreens.first(where: index.contains), let modal = modalContent(holding: screen) {
+            request.dismissingFirst = modal
+            request.redirectScreens = pending.redirectScreens
+        }
+        return request
+    }
+
+    /// The content of the modal that holds `id`, or `nil` when no modal does.
+    func modalContent(holding id: ElementID) -> ElementID? {
+        guard let path = storage.root.path(to: id), let modalStep = path.lastIndex(of: .modal) else { return nil }
+        return storage.root.node(at: path[...modalStep])?.id
+    }
+
+    /// Drops the pending change when a change removed a screen of its redirect.
+    func dropPendingIfRedirectLeft(_ removedIDs: IDSet) {
+        guard let pending = pendingChange, pending.redirectScreens.contains(where: removedIDs.contains) else { return }
+        logger.log(.info, "dropped the pending \(pending.request.cause.summary): its redirect was dismissed")
+        pendingChange = nil
+    }
+
+    // MARK: - Asynchronous guards
+
+    /// The guard's answer, or `nil` when it did not answer within `timeout`.
+    static func decide(
+        _ rule: AsyncNavigationGuard<Route>,
+        _ change: PlannedChange<Route>,
+        timeout: Duration
+    ) async -> GuardDecision<Route>? {
+        // A timeout too long to sleep for means "never": no timer at all.
+        let timer = timeout < .seconds(Int64(Int32.max)) ? timeout : nil
+        let answer = FirstAnswer<GuardDecision<Route>>()
+        let decision = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<GuardDecision<Route>?, Never>) in
+                answer.continuation = continuation
+                answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
+                if let timer {
+                    answer.timer = Task { @MainActor in
+                        try? await Task.sleep(for: timer)
+                        answer.resolve(nil)
+                    }
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in answer.resolve(nil) }
+        }
+        answer.worker?.cancel()
+        answer.timer?.cancel()
+        return decision
+    }
+}
+
+/// The first of two answers: the guard's, or the timer's.
+@MainActor
+final class FirstAnswer<Value: Sendable> {
+    var continuation: CheckedContinuation<Value?, Never>?
+    var worker: Task<Void, Never>?
+    var timer: Task<Void, Never>?
+
+    func resolve(_ value: Value?) {
+        continuation?.resume(returning: value)
+        continuation = nil
+    }
+}

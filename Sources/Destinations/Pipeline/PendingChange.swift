@@ -1,0 +1,33 @@
+/// The one change a flow keeps waiting: redirected by a guard (sign in first) or deferred by a
+/// screen in its way (an unsaved draft). Single use, expiring, never saved.
+///
+/// Whatever door it came through, it keeps its request whole — its origin, source and content
+/// — so it resumes where it was asked for (``Flow/resumePending()``), judged again in full.
+/// It is dropped when the redirect's screen goes away without resuming it, when it expires
+/// (``FlowConfiguration/pendingLifetime``), and when a newer change waits instead.
+public struct PendingChange<Route: NavigationRoute>: Sendable {
+    /// Why the change waits.
+    public enum Reason: Hashable, Sendable {
+        /// A guard redirected it.
+        case redirected(guard: String)
+        /// A screen whose ``InterruptionPolicy`` is ``InterruptionPolicy/defer`` was in the way.
+        case deferred(by: ElementID)
+    }
+
+    /// The request, as it was asked for.
+    public let request: ChangeRequest<Route>
+    /// Why it waits.
+    public let reason: Reason
+    /// When it stops being resumable, on the flow's clock (``FlowConfiguration/now``).
+    public let expires: ContinuousClock.Instant
+    /// The screens the guard's redirect added (the sign-in screen): when one of them is
+    /// removed without the change resuming, the change is dropped; when the change resumes
+    /// while they show, the modal holding them is dismissed in the same transaction.
+    public let redirectScreens: [ElementID]
+
+    /// The guard that redirected the change, if one did.
+    public var guardName: String? {
+        if case .redirected(let name) = reason { return name }
+        return nil
+    }
+}
