@@ -42,6 +42,8 @@ final class Live<D: Destination>: LiveDestination, EventSending {
     /// Unchecked for exclusivity, like the context's fields: only ever assigned or read whole,
     /// on the main actor.
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var flow: Flow<D.Route>?
+    /// The interactors' preparation, from attach until detach.
+    var preparing: Task<Void, Never>?
 
     @inlinable
     init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks]) {
@@ -64,8 +66,13 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         for hook in hooks { hook.prepareNow?(id) }
         let asynchronous = hooks.compactMap { $0.prepare }
         guard !asynchronous.isEmpty else { return }
+        // The interactors' preparation starts now, whatever happens next, so that a cleanup
+        // always follows a preparation that started, never one that did not (an interactor that
+        // counts its users); removal cancels it, and the cleanup waits for it to end.
+        let preparing = Task { @MainActor in for prepare in asynchronous { await prepare(id) } }
+        self.preparing = preparing
         context.preparation = context.track(label: "interactor preparation", waitsForPreparation: false) { [context] in
-            _ = await context.untilRemoved { for prepare in asynchronous { await prepare(id) } }
+            _ = await context.untilRemoved { await preparing.value }
         }
     }
 
@@ -78,11 +85,28 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         guard let id, !hooks.isEmpty else { return }
         for hook in hooks { hook.cleanupNow?(id) }
         let asynchronous = hooks.compactMap { $0.cleanup }
+        let preparing = self.preparing
+        self.preparing = nil
+        preparing?.cancel()
         guard !asynchronous.isEmpty else { return }
-        context.tracker?.add(Task { for cleanup in asynchronous { await cleanup(id) } }, owner: id, route: route.name, label: "interactor cleanup")
+        let cleaning = Task {
+            await preparing?.value
+            for cleanup in asynchronous { await cleanup(id) }
+        }
+        context.tracker?.add(cleaning, owner: id, route: route.name, label: "interactor cleanup")
     }
 
-    @usableFromInline func prepare() { destination.prepareForPresentation() }
+    /// Whether the Destination was prepared, and whether it was cleaned up: each happens at
+    /// most once, and a cleanup only after a preparation.
+    private var wasPrepared = false
+    private var wasCleanedUp = false
+
+    @usableFromInline
+    func prepare() {
+        guard !wasPrepared else { return }
+        wasPrepared = true
+        destination.prepareForPresentation()
+    }
 
     @usableFromInline
     func appear() {
@@ -96,7 +120,12 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         destination.didDisappear()
     }
 
-    @usableFromInline func cleanup() { destination.cleanup() }
+    @usableFromInline
+    func cleanup() {
+        guard wasPrepared, !wasCleanedUp else { return }
+        wasCleanedUp = true
+        destination.cleanup()
+    }
 
     @usableFromInline
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {

@@ -31,3 +31,27 @@ public struct PendingChange<Route: NavigationRoute>: Sendable {
         return nil
     }
 }
+
+extension DestinationContext {
+    /// Resumes the flow's pending change from this Destination — a sign-in screen once the
+    /// user signed in — without a handle on the flow; see ``Flow/resumePending()``. The
+    /// redirect's modal, this screen's, closes in the same transaction.
+    ///
+    /// - Returns: How it went, or `nil` when nothing was pending.
+    /// - Throws: ``NavigationError/destinationRemoved(_:)`` once the Destination is removed, and
+    ///   the errors of ``Flow/resumePending()``.
+    @discardableResult
+    public func resumePending() throws(NavigationError) -> ChangeOutcome<Route>? {
+        guard let flow, id != nil else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        return try flow.resumePending()
+    }
+
+    /// Drops the flow's pending change from this Destination — a sign-in screen the user
+    /// cancelled; see ``Flow/dropPending()``.
+    public func dropPending() {
+        flow?.dropPending()
+    }
+
+    /// The flow's pending change, if one waits.
+    public var pendingChange: PendingChange<Route>? { flow?.pendingChange }
+}

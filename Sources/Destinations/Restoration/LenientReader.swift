@@ -3,6 +3,8 @@ import Foundation
 /// Reads a saved tree element by element, keeping what it understands (see ``Restoration``).
 struct LenientReader<Route: NavigationRoute & Codable> {
     let policy: @Sendable (Route) -> RestorationPolicy<Route>
+    /// Whether a provider builds the route; routes without one are left out.
+    let isProvided: (Route) -> Bool
     let age: TimeInterval
     let maximumElements: Int
     let maximumDepth: Int
@@ -20,10 +22,11 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     private var reportedTooMany = false
 
     init(
-        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route>, age: TimeInterval,
-        maximumElements: Int, maximumDepth: Int, firstFreshID: UInt64
+        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route>, isProvided: @escaping (Route) -> Bool = { _ in true },
+        age: TimeInterval, maximumElements: Int, maximumDepth: Int, firstFreshID: UInt64
     ) {
         self.policy = policy
+        self.isProvided = isProvided
         self.age = age
         self.maximumElements = maximumElements
         self.maximumDepth = maximumDepth
@@ -33,22 +36,24 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         self.freshIDs = SequentialElementIDs(startingAt: self.firstFreshID)
     }
 
-    /// The largest saved id in the tree, so that elements built afresh take ids above it.
+    /// The largest saved element id in the tree, so that elements built afresh take ids above
+    /// it. Only elements' own ids count, never an `"id"` inside a route's payload.
     static func largestID(in tree: SnapshotValue) -> UInt64 {
         var largest: UInt64 = 0
         var pending = [tree]
-        while let value = pending.popLast() {
-            switch value {
-            case .object(let members):
-                if case .integer(let id)? = members["id"], id > 0, UInt64(id) <= ElementID.maximum.rawValue {
-                    largest = max(largest, UInt64(id))
-                }
-                pending.append(contentsOf: members.values)
-            case .array(let values):
-                pending.append(contentsOf: values)
-            default:
-                break
+        while let element = pending.popLast() {
+            guard case .object(let members) = element else { continue }
+            if case .integer(let id)? = members["id"], id > 0, UInt64(id) <= ElementID.maximum.rawValue {
+                largest = max(largest, UInt64(id))
             }
+            if case .array(let elements)? = members["stack"] { pending.append(contentsOf: elements) }
+            if case .array(let tabs)? = members["tabs"] {
+                for tab in tabs { if let node = tab["node"] { pending.append(node) } }
+            }
+            if let split = members["split"] {
+                for column in ["sidebar", "content", "detail"] { if let node = split[column] { pending.append(node) } }
+            }
+            if let content = members["modal"]?["content"] { pending.append(content) }
         }
         return min(largest, ElementID.maximum.rawValue - 1)
     }
@@ -103,6 +108,10 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             route = try value.decoded(as: Route.self)
         } catch {
             report.issues.append(.undecodableRoute(path: path, reason: Restoration<Route>.reason(error)))
+            return nil
+        }
+        guard isProvided(route) else {
+            report.issues.append(.noProvider(path: path, route: route.readableDescription))
             return nil
         }
         switch policy(route) {
@@ -161,6 +170,11 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 continue
             }
             let tabLayout = layouts.first { $0.id == tab }?.layout
+            if !layouts.isEmpty, tabLayout == nil {
+                names.remove(tab)
+                report.issues.append(.tabDropped(tab))
+                continue
+            }
             if let saved = entry["node"], let node = node(saved, path: "\(path)/tabs[\(name)]", layout: tabLayout, depth: depth + 1) {
                 kept.append(Tab(id: tab, node: node))
             } else if let tabLayout, let node = try? tabLayout.makeNode(ids: &freshIDs) {
@@ -171,6 +185,19 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 names.remove(tab)
                 report.issues.append(.malformedElement(path: "\(path)/tabs[\(name)]", reason: "the tab is not in the layout, so it cannot be reset"))
             }
+        }
+        // Tabs of the layout that were not saved come back with their initial content, in the
+        // layout's order.
+        for tabLayout in layouts where !names.contains(tabLayout.id) {
+            guard let node = try? tabLayout.layout.makeNode(ids: &freshIDs) else { continue }
+            report.issues.append(.tabAdded(tabLayout.id))
+            resetScreens += NavigationState(root: node).screens.count
+            names.insert(tabLayout.id)
+            kept.append(Tab(id: tabLayout.id, node: node))
+        }
+        if !layouts.isEmpty {
+            let order = layouts.map(\.id)
+            kept.sort { (order.firstIndex(of: $0.id) ?? order.count) < (order.firstIndex(of: $1.id) ?? order.count) }
         }
         guard let first = kept.first else { return malformed(path, "no tab came back") }
         var selection = first.id
@@ -184,9 +211,19 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         guard case .integer(let columns)? = value["columns"], columns == 2 || columns == 3 else {
             return malformed(path, "a split has 2 or 3 columns")
         }
-        guard let savedSidebar = value["sidebar"],
-            let sidebar = node(savedSidebar, path: path + "/sidebar", layout: nil, depth: depth + 1)
-        else { return nil }
+        var sidebarLayout: Layout<Route>?
+        if case .split(let layoutSidebar, _, _)? = layout { sidebarLayout = layoutSidebar }
+        let sidebar: NavigationNode<Route>
+        if let saved = value["sidebar"], let node = node(saved, path: path + "/sidebar", layout: sidebarLayout, depth: depth + 1) {
+            sidebar = node
+        } else if let sidebarLayout, let node = try? sidebarLayout.makeNode(ids: &freshIDs) {
+            // The other columns are worth keeping: only the sidebar starts afresh.
+            report.issues.append(.sidebarReset(path: path + "/sidebar"))
+            resetScreens += NavigationState(root: node).screens.count
+            sidebar = node
+        } else {
+            return nil
+        }
         var content: NavigationNode<Route>?
         if columns == 3, let saved = value["content"] {
             content = node(saved, path: path + "/content", layout: nil, depth: depth + 1)

@@ -42,6 +42,18 @@ public struct NavigationHistory<Route: NavigationRoute>: Sendable {
         currentIndex = states.count - 1
     }
 
+    /// Replaces the current state with `state` (a change made without a new entry, such as an
+    /// in-app change after a link) and drops the states ahead; records it when the history is
+    /// empty.
+    public mutating func replaceCurrent(with state: NavigationState<Route>) {
+        guard let currentIndex else {
+            record(state)
+            return
+        }
+        states.removeSubrange((currentIndex + 1)...)
+        states[currentIndex] = state
+    }
+
     /// Moves back one state and returns it; `nil` (and no move) at the oldest.
     public mutating func back() -> NavigationState<Route>? {
         guard let index = currentIndex, index > 0 else { return nil }

@@ -48,6 +48,10 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     public var maximumElements: Int
     /// The deepest nesting of elements read; deeper elements are left out.
     public var maximumDepth: Int
+    /// The oldest snapshot that comes back, in seconds; an older one gives the initial state
+    /// (``RestorationIssue/snapshotExpired(age:limit:)``). `nil`, the default, for no limit;
+    /// per-route ages are the policy's ``RestorationPolicy/maximumAge(_:)``.
+    public var maximumAge: TimeInterval?
 
     /// Creates a restoration for a scene.
     ///
@@ -58,8 +62,10 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         migrations: [SnapshotMigration] = [],
         maximumElements: Int = 10_000,
         maximumDepth: Int = 64,
+        maximumAge: TimeInterval? = nil,
         policy: @escaping @Sendable (Route) -> RestorationPolicy<Route> = { _ in .restore }
     ) throws(NavigationError) {
+        self.maximumAge = maximumAge
         self.layout = layout
         self.initial = try NavigationState(layout)
         self.schemaVersion = schemaVersion
@@ -70,18 +76,29 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     }
 
     /// Restores the snapshot in `data`, as ``NavigationSnapshot/encoded()`` wrote it.
-    public func restore(_ data: Data, now: Date = Date()) -> RestoredState<Route> {
+    ///
+    /// - Parameters:
+    ///   - data: The snapshot.
+    ///   - now: The time to measure ages against.
+    ///   - isProvided: Whether a provider builds a route (``Providers/provider(for:)``):
+    ///     screens of routes without one are left out, like a route whose policy is
+    ///     ``RestorationPolicy/never``, rather than failing the whole restore.
+    public func restore(_ data: Data, now: Date = Date(), isProvided: @escaping (Route) -> Bool = { _ in true }) -> RestoredState<Route> {
         let snapshot: NavigationSnapshot
         do {
             snapshot = try NavigationSnapshot(data: data)
         } catch {
             return initialState(because: .unreadableSnapshot(reason: Self.reason(error)))
         }
-        return restore(snapshot, now: now)
+        return restore(snapshot, now: now, isProvided: isProvided)
     }
 
-    /// Restores a snapshot.
-    public func restore(_ snapshot: NavigationSnapshot, now: Date = Date()) -> RestoredState<Route> {
+    /// Restores a snapshot; see ``restore(_:now:isProvided:)-(Data,_,_)``.
+    public func restore(
+        _ snapshot: NavigationSnapshot,
+        now: Date = Date(),
+        isProvided: @escaping (Route) -> Bool = { _ in true }
+    ) -> RestoredState<Route> {
         guard snapshot.format == NavigationSnapshot.currentFormat else {
             return initialState(because: .unknownFormat(snapshot.format))
         }
@@ -102,8 +119,11 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             version += 1
         }
         let age = now.timeIntervalSince(snapshot.savedAt)
+        if let maximumAge, age > maximumAge {
+            return initialState(because: .snapshotExpired(age: age, limit: maximumAge))
+        }
         var reader = LenientReader<Route>(
-            policy: policy, age: age, maximumElements: maximumElements, maximumDepth: maximumDepth,
+            policy: policy, isProvided: isProvided, age: age, maximumElements: maximumElements, maximumDepth: maximumDepth,
             firstFreshID: LenientReader<Route>.largestID(in: tree) + 1
         )
         // A decoding that recursed once per nesting level would overflow the thread's stack on
@@ -113,9 +133,10 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             return initialState(after: reader.report)
         }
         var report = reader.report
-        // The saved tree may keep a modal the current rules do not allow (off the focus
-        // path): drop such modals, then check the rest.
-        for _ in 0..<64 {
+        // The saved tree may keep modals the current rules do not allow (off the focus path):
+        // drop such modals one by one, however many, then check the rest. Each pass removes a
+        // modal, so the passes end.
+        while true {
             let state = NavigationState(root: root)
             guard let problem = state.firstProblem else {
                 report.restoredScreens = state.screens.count - reader.resetScreens
@@ -128,7 +149,6 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             root.modify(at: path.dropLast()) { $0.modal = nil }
             report.issues.append(.modalDropped(path: "element \(content)"))
         }
-        return initialState(after: report)
     }
 
     private func initialState(because issue: RestorationIssue) -> RestoredState<Route> {

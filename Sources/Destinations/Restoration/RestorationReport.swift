@@ -39,6 +39,21 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
     /// The previous launch never finished restoring this scene: restoring was skipped once
     /// (``CrashLoopBreaker``).
     case skippedAfterCrash
+    /// No provider builds the saved route: the screen is left out like a route whose policy
+    /// is ``RestorationPolicy/never``.
+    case noProvider(path: String, route: String)
+    /// A saved tab is not in the layout any more: it is left out.
+    case tabDropped(TabID)
+    /// A tab of the layout was not saved: it is added back with its initial content.
+    case tabAdded(TabID)
+    /// A split view's sidebar could not come back: it shows the layout's initial sidebar, and
+    /// the other columns stay.
+    case sidebarReset(path: String)
+    /// The whole snapshot is older than ``Restoration/maximumAge``: the initial state is used.
+    case snapshotExpired(age: Double, limit: Double)
+    /// The flow refused what came back (a guard, an asynchronous guard that must be asked
+    /// first, a provider that failed): the initial state is used.
+    case refused(NavigationError)
 
     public var description: String {
         switch self {
@@ -59,6 +74,12 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
         case .brokenRule(let problem): "restored state breaks a rule: \(problem)"
         case .idsRenumbered: "ids renumbered"
         case .skippedAfterCrash: "skipped after a crash while restoring"
+        case .noProvider(let path, let route): "\(path): no provider builds \(route)"
+        case .tabDropped(let tab): "tab \(tab) is not in the layout"
+        case .tabAdded(let tab): "tab \(tab) added back with its initial content"
+        case .sidebarReset(let path): "\(path): sidebar reset to its initial content"
+        case .refused(let error): "the flow refused the restored state: \(error)"
+        case .snapshotExpired(let age, let limit): "snapshot \(Int(age)) s old, older than \(Int(limit)) s"
         }
     }
 }

@@ -63,6 +63,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     private let markerDirectory: URL?
     private let restorations: [String: Restoration<Route>]
     private let schemaVersion: Int
+    /// Restored states an asynchronous guard must allow first, by scene id, for
+    /// ``connectAwaitingGuards(sceneID:kind:launching:source:)``.
+    private var awaitingRestores: [String: NavigationState<Route>] = [:]
 
     /// Creates the registry.
     ///
@@ -143,12 +146,15 @@ public final class Scenes<Route: NavigationRoute & Codable> {
                 report.issues.append(.skippedAfterCrash)
                 report.usedInitialState = true
             } else {
-                let restored = restoration.restore(data)
+                let providers = self.providers
+                let restored = restoration.restore(data, isProvided: { providers.provider(for: $0) != nil })
                 report = restored.report
                 if !restored.report.usedInitialState {
                     do throws(NavigationError) {
                         try flow.restore(restored.state)
                     } catch {
+                        if case .awaitsAsyncGuards = error { awaitingRestores[sceneID] = restored.state }
+                        report.issues.append(.refused(error))
                         report.usedInitialState = true
                         report.restoredScreens = 0
                     }
@@ -178,6 +184,56 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         return (connection, open(url, in: sceneID, source: source))
     }
 
+    /// Connects a window like ``connect(sceneID:kind:launching:source:)``, asking the flow's
+    /// ``Flow/asyncGuards`` where they watch what comes back or what the link adds: a snapshot
+    /// that one of them watches is restored once they allow it (``Flow/performAwaitingGuards(_:)``)
+    /// instead of falling back to the initial state, and the launch link is opened with
+    /// ``Flow/openAwaitingGuards(_:source:)``.
+    ///
+    /// - Returns: The connection, with the report of the restore as it ended, and how the
+    ///   link went; `nil` for the link when there is none.
+    @discardableResult
+    public func connectAwaitingGuards(
+        sceneID: String,
+        kind name: String,
+        launching url: String? = nil,
+        source: ChangeSource = .external(.unknown)
+    ) async throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>?) {
+        var connection = try connect(sceneID: sceneID, kind: name)
+        if let state = awaitingRestores.removeValue(forKey: sceneID) {
+            var report = connection.report
+            report.issues.removeAll { if case .refused(.awaitsAsyncGuards) = $0 { true } else { false } }
+            do throws(NavigationError) {
+                try await connection.flow.performAwaitingGuards(.restore(state))
+                report.usedInitialState = false
+                report.restoredScreens = connection.flow.state.screens.count
+            } catch {
+                report.issues.append(.refused(error))
+            }
+            connection = Connection(kind: connection.kind, flow: connection.flow, report: report)
+            connections[sceneID] = connection
+        }
+        guard let url else { return (connection, nil) }
+        let flow = connection.flow
+        let before = flow.state
+        do throws(DeepLinkError) {
+            let outcome = try await flow.openAwaitingGuards(url, source: source)
+            recordLink(in: sceneID, from: before, to: flow.state)
+            return (connection, .success(outcome))
+        } catch {
+            return (connection, .failure(error))
+        }
+    }
+
+    /// Records a link's change in a window's history, so that ``back(_:)`` returns before it.
+    private func recordLink(in sceneID: String, from before: NavigationState<Route>, to after: NavigationState<Route>) {
+        guard after != before else { return }
+        var history = histories[sceneID] ?? NavigationHistory()
+        if history.current != before { history.record(before) }
+        history.record(after)
+        histories[sceneID] = history
+    }
+
     /// Opens a URL in a connected window (``Flow/open(_:source:)``), recording the state
     /// before it in the window's history so that ``back(_:)`` returns there.
     public func open(_ url: String, in sceneID: String, source: LinkSource) -> Result<DeepLinkOutcome<Route>, DeepLinkError> {
@@ -185,12 +241,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         let before = flow.state
         do throws(DeepLinkError) {
             let outcome = try flow.open(url, source: source)
-            if flow.state != before {
-                var history = histories[sceneID] ?? NavigationHistory()
-                if history.current != before { history.record(before) }
-                history.record(flow.state)
-                histories[sceneID] = history
-            }
+            recordLink(in: sceneID, from: before, to: flow.state)
             return .success(outcome)
         } catch {
             return .failure(error)
@@ -204,7 +255,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     @discardableResult
     public func back(_ sceneID: String) throws(NavigationError) -> Bool {
         guard let flow = connections[sceneID]?.flow, var history = histories[sceneID] else { return false }
-        if history.current != flow.state { history.record(flow.state) }
+        // A change made in the app since the last link stands in for where the link led: back
+        // still returns to the state before the link.
+        if history.current != flow.state { history.replaceCurrent(with: flow.state) }
         guard let previous = history.back() else { return false }
         try flow.restore(previous)
         histories[sceneID] = history
@@ -310,7 +363,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     /// - Throws: The ``DeepLinkError`` of a URL the router refuses.
     public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError) -> SceneDestination {
         var ids = SequentialElementIDs()
-        let parsed = try router.parse(url, ids: &ids, limits: external ? .external : .trusted)
+        let parsed = try router.parse(url, ids: &ids, limits: external ? router.limits : .trusted)
         switch parsed {
         case .state(let scene, let state):
             if external, kinds.first(where: { $0.name == scene })?.acceptsExternalStateURLs != true {

@@ -36,6 +36,8 @@ final class Gate {
             await gate?.pass()
             return decision
         }]
+        // The gate decides when the guard answers, however busy the machine: no timer.
+        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         return flow
     }
 
@@ -77,6 +79,7 @@ final class Gate {
             await gate.pass()
             return change.added.contains(.note(id: 9)) ? .deny(reason: "private") : .allow
         }]
+        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         let opening = Task { try await flow.openAwaitingGuards("notes://main/notes/notes/note/9/note/4", source: .app) }
         await gate.arrivals(1)
         try flow.apply(.back)                  // note 9 leaves while the guard waits
