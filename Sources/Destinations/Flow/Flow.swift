@@ -117,7 +117,6 @@ public final class Flow<Route: NavigationRoute>: Observable {
         self.index = ElementIndex(state)
         self.ids = generator
         self.configuration = configuration
-        self.screenCount = state.screens.count
         let changes = CommitSummary<Route>(added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {

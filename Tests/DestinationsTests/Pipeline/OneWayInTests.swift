@@ -1,0 +1,435 @@
+import Foundation
+import Testing
+
+@testable import Destinations
+
+/// A reference a guard or a hook can reach the flow through.
+@MainActor
+final class FlowRef<Route: NavigationRoute> {
+    var flow: Flow<Route>?
+    var outcomes: [ChangeOutcome<Route>] = []
+    var errors: [NavigationError] = []
+    var calls = 0
+}
+
+/// A clock a test moves by hand, for pending changes' expiry.
+@MainActor
+final class TestClock {
+    let start = ContinuousClock.now
+    var elapsed: Duration = .zero
+    var now: ContinuousClock.Instant { start.advanced(by: elapsed) }
+}
+
+@MainActor
+func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<TestRoute> {
+    AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in decision }
+}
+
+/// Asynchronous guards are never bypassed: a door that cannot wait refuses what they watch, and
+/// the awaiting forms ask them.
+@MainActor
+@Suite struct AsynchronousGuardDoorTests {
+    let layout: Layout<TestRoute> = .tabs([.tab(.inbox, .stack(.home)), .tab(.profile, .stack(.settings))])
+
+    @Test func everyDoorThatCannotWaitRefusesAChangeAnAsynchronousGuardWatches() throws {
+        let flow = try makeFlow(layout)
+        flow.asyncGuards = [remoteGuard(.allow)]
+        let before = FlowSnapshot(flow)
+        let refusal = NavigationError.awaitsAsyncGuards(guard: "remote")
+        #expect(throws: refusal) { try flow.apply(.push(.detail(1))) }
+        #expect(throws: refusal) { try flow.focused?.send(.next) }
+        #expect(throws: refusal) { try flow.restore(try state(.stack(.home, .detail(3)))) }
+        #expect(throws: refusal) { try flow.perform(.presentation(.sheet(.editor), source: .external(.notification))) }
+        #expect(FlowSnapshot(flow) == before)
+        // Changes the guard does not watch go ahead.
+        #expect(try flow.apply(.push(.list)) == .applied)
+    }
+
+    @Test func theAwaitingFormAsksTheGuardsAndAppliesWhatTheyAllow() async throws {
+        let flow = try makeFlow(layout)
+        flow.asyncGuards = [remoteGuard(.allow)]
+        #expect(try await flow.performAwaitingGuards(.presentation(.push(.detail(1)))) == .applied)
+        #expect(flow.focusedScreen.route == .detail(1))
+    }
+
+    @Test func aRestoredSnapshotMeetsTheAsynchronousGuards() async throws {
+        let flow = try makeFlow(.stack(.home))
+        flow.asyncGuards = [remoteGuard(.deny(reason: "revoked"))]
+        let before = FlowSnapshot(flow)
+        await #expect(throws: NavigationError.guardDenied(guard: "remote", route: "detail", reason: "revoked")) {
+            try await flow.performAwaitingGuards(.restore(try state(.stack(.home, .detail(3)))))
+        }
+        #expect(FlowSnapshot(flow) == before)
+    }
+
+    @Test func aLinkAnAsynchronousGuardWatchesIsRefusedByTheDoorThatCannotWait() throws {
+        let flow = try URLFlows.flow()
+        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
+        let before = URLFlowSnapshot(flow)
+        #expect(throws: DeepLinkError.awaitsAsyncGuards) { try flow.open("notes://notes/4", source: .external(.universalLink)) }
+        #expect(URLFlowSnapshot(flow) == before)
+    }
+
+    @Test func aDeferredLinkResumedAfterAccessWasRevokedMeetsTheAsynchronousGuard() async throws {
+        let flow = try URLFlows.flow()
+        try flow.apply(.sheet(.editNote(id: 1)))  // a draft: links wait for it
+        guard case .deferred(let link) = try flow.open("notes://notes/4", source: .external(.universalLink)) else {
+            Issue.record("the link did not wait for the draft")
+            return
+        }
+        try flow.apply(.dismiss)
+        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+            .deny(reason: "access revoked")
+        }]
+        #expect(throws: DeepLinkError.awaitsAsyncGuards) { try flow.resume(link) }
+        await #expect(throws: NavigationError.guardDenied(guard: "shared", route: "note", reason: "access revoked")) {
+            try await flow.resumePendingAwaitingGuards()
+        }
+        #expect(!flow.state.screens.contains { $0.route == .note(id: 4) })
+    }
+
+    @Test func aSceneKeepsASnapshotAnAsynchronousGuardWatchesOutUntilItAllowsIt() async throws {
+        let store = InMemorySceneStore()
+        let saved = try state(.stack(.home, .detail(5)))
+        store.save(try NavigationSnapshot(saved, schemaVersion: 1).encoded(), for: "s1")
+        store.save(try NavigationSnapshot(saved, schemaVersion: 1).encoded(), for: "s2")
+        let scenes = try Scenes(
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            configure: { flow, _ in flow.asyncGuards = [remoteGuard(.allow)] })
+        let plain = try scenes.connect(sceneID: "s1", kind: "main")
+        #expect(plain.report.usedInitialState)
+        #expect(plain.report.issues.contains(.refused(.awaitsAsyncGuards(guard: "remote"))))
+        #expect(!plain.flow.state.screens.contains { $0.route == .detail(5) })
+        let awaiting = try await scenes.connectAwaitingGuards(sceneID: "s2", kind: "main")
+        #expect(!awaiting.connection.report.usedInitialState)
+        #expect(awaiting.connection.flow.focusedScreen.route == .detail(5))
+    }
+
+    @Test func aTimeoutTooLongToSleepForMeansNeverAndDoesNotCrash() async throws {
+        let flow = try makeFlow(.stack(.home))
+        flow.asyncGuards = [remoteGuard(.allow)]
+        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
+        #expect(try await flow.performAwaitingGuards(.presentation(.push(.detail(2)))) == .applied)
+    }
+}
+
+/// Changes from outside: every route they construct is open to them, the screen limit holds
+/// for them too, and the newest wins.
+@MainActor
+@Suite struct ExternalChangeTests {
+    @Test func aLinkOpenedWithoutWaitingSupersedesAnOlderLinkStillWaitingForItsGuard() async throws {
+        let gate = Gate()
+        let flow = try URLFlows.flow()
+        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+            await gate.pass()
+            return .allow
+        }]
+        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
+        let waiting = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
+        await gate.arrivals(1)
+        #expect(try flow.open("notes://about", source: .external(.universalLink)) == .applied)
+        gate.open()
+        await #expect(throws: DeepLinkError.superseded) { try await waiting.value }
+        #expect(flow.focusedScreen.route == .about, "the older link did not land on top of the newer one")
+    }
+
+    @Test func theScreenLimitHoldsForTheStateLinksLeadTo() throws {
+        let flow = try URLFlows.flow()
+        var refusal: DeepLinkError?
+        for id in 0..<200 {
+            do throws(DeepLinkError) {
+                try flow.open("notes://n/\(id)", source: .external(.otherApp))
+            } catch {
+                refusal = error
+                break
+            }
+        }
+        let limit = URLLimits.external.screens
+        #expect(refusal == .tooManyScreens(count: limit + 1, limit: limit))
+        #expect(flow.state.screens.count == limit)
+    }
+
+    @Test func theFlowsOwnScreenLimitHoldsForEveryDoor() throws {
+        var configuration = FlowConfiguration(layout: .stack(TestRoute.home), providers: testProviders(log: Log()))
+        configuration.maximumScreens = 3
+        let flow = try Flow(configuration)
+        try flow.apply(.push(.list))
+        try flow.apply(.push(.about))
+        let before = FlowSnapshot(flow)
+        #expect(throws: NavigationError.tooManyScreens(count: 4, limit: 3)) { try flow.apply(.push(.settings)) }
+        #expect(throws: NavigationError.tooManyScreens(count: 4, limit: 3)) {
+            try flow.restore(try state(.stack(.home, .list, .about, .settings)))
+        }
+        #expect(FlowSnapshot(flow) == before)
+        #expect(try flow.apply(.back) == .applied, "a change that removes screens is never held back by the limit")
+    }
+
+    @Test func anExternalRequestMayAddOnlyTheRoutesItsAccessRuleOpens() throws {
+        let flow = try makeFlow(.stack(.home))
+        var request = ChangeRequest<TestRoute>.presentation(.push(.settings), source: .external(.notification))
+        request.access = { $0 == .list }
+        let before = FlowSnapshot(flow)
+        #expect(throws: NavigationError.accessDenied(route: "settings", source: .external(.notification))) {
+            try flow.perform(request)
+        }
+        #expect(FlowSnapshot(flow) == before)
+        request.source = .app
+        #expect(try flow.perform(request) == .applied, "in-app requests are not held to the access rule")
+    }
+}
+
+/// One pending change, whatever door it came through: it keeps its origin, waits behind its
+/// redirect, expires on the flow's clock and resumes judged in full.
+@MainActor
+@Suite struct PendingChangeTests {
+    let layout: Layout<TestRoute> = .tabs([.tab(.inbox, .stack(.home)), .tab(.profile, .stack(.settings))])
+
+    @Test func anEventThatMeetsARedirectShowsTheRedirectAndWaits() throws {
+        let session = Session()
+        let flow = try makeFlow(layout)
+        flow.guards = [signedInGuard(session)]
+        let home = try #require(flow.focused)
+        try home.send(.next)  // pushes a detail, which needs an account
+        #expect(flow.focusedScreen.route == .login)
+        #expect(flow.pendingChange?.guardName == "signedIn")
+        #expect(flow.pendingChange?.request.origin == home.id)
+        session.isSignedIn = true
+        #expect(try flow.resumePending() == .applied)
+        #expect(flow.focusedScreen.route == .detail(1))
+    }
+
+    @Test func aRedirectedUserActionAndRestoreWaitLikeAnyChange() throws {
+        let session = Session()
+        let flow = try makeFlow(.stack(.home))
+        flow.guards = [signedInGuard(session)]
+        #expect(try flow.restore(try state(.stack(.home, .detail(4)))) == .redirected(guard: "signedIn"))
+        #expect(flow.pendingChange?.request.cause == .restore)
+        session.isSignedIn = true
+        #expect(try flow.resumePending() == .applied)
+        #expect(flow.state.screens.map(\.route) == [.home, .detail(4)])
+    }
+
+    @Test func aChangeAskedForFromASplitsSidebarResumesOnTheSidebarsStack() throws {
+        let session = Session()
+        let flow = try makeFlow(.split(sidebar: .stack(.menu), detail: .stack(.home)))
+        flow.guards = [signedInGuard(session)]
+        let menu = try #require(flow.state.screens.first { $0.route == .menu })
+        #expect(try flow.apply(.push(.detail(2)), from: menu.id) == .redirected(guard: "signedIn"))
+        session.isSignedIn = true
+        #expect(try flow.resumePending() == .applied)
+        let sidebar = try #require(flow.state.screens.first { $0.route == .detail(2) })
+        #expect(flow.state.root.path(to: sidebar.id)?.first == flow.state.root.path(to: menu.id)?.first, "it landed beside the menu")
+        #expect(flow.state.screens.map(\.route) == [.menu, .detail(2), .home])
+    }
+
+    @Test func aChangeAskedForFromAnUnselectedTabResumesThere() throws {
+        let session = Session()
+        let flow = try makeFlow(layout)
+        flow.guards = [signedInGuard(session)]
+        let settings = try #require(flow.state.screens.first { $0.route == .settings })
+        #expect(try flow.apply(.push(.editor), from: settings.id) == .redirected(guard: "signedIn"))
+        session.isSignedIn = true
+        #expect(try flow.resumePending() == .applied)
+        #expect(flow.state.stack(inTab: .profile)?.elements.map(\.route) == [.settings, .editor])
+        #expect(flow.state.stack(inTab: .inbox)?.elements.map(\.route) == [.home])
+    }
+
+    @Test func dismissingTheRedirectsScreenDropsThePendingChange() throws {
+        let flow = try makeFlow(layout)
+        flow.guards = [signedInGuard(Session())]
+        try flow.apply(.push(.detail(7)))
+        #expect(flow.pendingChange != nil)
+        try flow.apply(.dismiss)  // the user closed the sign-in screen
+        #expect(flow.pendingChange == nil)
+        #expect(try flow.resumePending() == nil)
+    }
+
+    @Test func aDestinationResumesOrDropsThePendingChangeFromItsOwnContext() throws {
+        let session = Session()
+        let flow = try makeFlow(layout)
+        flow.guards = [signedInGuard(session)]
+        try flow.apply(.push(.detail(7)))
+        let signIn = try #require(flow.focused)
+        #expect(signIn.context.pendingChange?.guardName == "signedIn")
+        session.isSignedIn = true
+        #expect(try signIn.context.resumePending() == .applied)
+        #expect(flow.focusedScreen.route == .detail(7))
+        #expect(signIn.context.isRemoved, "the sign-in screen left with the resumed change")
+
+        session.isSignedIn = false
+        try flow.apply(.push(.editor))
+        let again = try #require(flow.focused)
+        again.context.dropPending()
+        #expect(flow.pendingChange == nil)
+    }
+
+    @Test func aPendingChangeExpiresOnTheFlowsClock() throws {
+        let clock = TestClock()
+        let session = Session()
+        var configuration = FlowConfiguration(layout: layout, providers: testProviders(log: Log()), guards: [signedInGuard(session)])
+        configuration.now = { clock.now }
+        configuration.pendingLifetime = .seconds(60)
+        let flow = try Flow(configuration)
+        try flow.apply(.push(.detail(7)))
+        session.isSignedIn = true
+        clock.elapsed = .seconds(61)
+        let before = FlowSnapshot(flow)
+        #expect(throws: NavigationError.pendingExpired) { try flow.resumePending() }
+        #expect(FlowSnapshot(flow) == before)
+        #expect(flow.pendingChange == nil)
+    }
+
+    @Test func aDeferredLinkExpiresOnTheFlowsClock() throws {
+        let clock = TestClock()
+        let flow = try URLFlows.flow()
+        flow.configuration.now = { clock.now }
+        try flow.apply(.sheet(.editNote(id: 1)))
+        guard case .deferred(let link) = try flow.open("notes://notes/4", source: .external(.universalLink)) else {
+            Issue.record("the link did not wait for the draft")
+            return
+        }
+        try flow.apply(.dismiss)
+        clock.elapsed = flow.configuration.pendingLifetime + .seconds(1)
+        let before = URLFlowSnapshot(flow)
+        #expect(throws: DeepLinkError.navigation(.pendingExpired)) { try flow.resume(link) }
+        #expect(URLFlowSnapshot(flow) == before)
+    }
+
+    @Test func aLinkTheUserConfirmedIsNotAskedAgainWhenItResumesAfterSignIn() throws {
+        let session = GoldenSession()
+        let flow = try URLFlows.flow { screen in
+            if screen.route == .counter { screen.policy = .confirm }
+        }
+        flow.guards = [privateNotesGuard(session, redirect: true)]
+        try flow.apply(.selectTab(.counterTab))
+        session.isSignedIn = true
+        let outcome = try flow.open("notes://notes/3", source: .external(.otherApp))
+        guard case .needsConfirmation(let plan) = outcome else {
+            Issue.record("the counter did not ask for confirmation: \(outcome)")
+            return
+        }
+        session.isSignedIn = false  // the session ended while the user was asked
+        #expect(try flow.commit(plan) == .redirected(guard: "signedIn"))
+        session.isSignedIn = true
+        #expect(try flow.resumePending() == .applied, "confirmed once, not asked again")
+        #expect(flow.focusedScreen.route == .note(id: 3))
+    }
+}
+
+/// One queue for changes asked for during a commit: in call order, through the same path, and
+/// each caller told what happened.
+@MainActor
+@Suite struct CommitQueueTests {
+    @Test func aGuardThatNavigatesWhileALinkIsCommittedHasItsChangeRunAfterIt() throws {
+        let ref = FlowRef<GoldenRoute>()
+        let flow = try URLFlows.flow()
+        ref.flow = flow
+        flow.guards = [NavigationGuard("navigating") { change in
+            if ref.calls == 0, change.added.contains(.note(id: 4)), let flow = ref.flow {
+                ref.calls += 1
+                let settings = flow.state.screens.first { $0.route == .settings }?.id
+                do throws(NavigationError) {
+                    ref.outcomes.append(try flow.apply(.push(.about), from: settings))
+                } catch {
+                    ref.errors.append(error)
+                }
+            }
+            return .allow
+        }]
+        #expect(try flow.open("notes://notes/4", source: .external(.universalLink)) == .applied)
+        #expect(ref.outcomes == [.queued])
+        let about = try #require(flow.state.screens.first { $0.route == .about })
+        let note = try #require(flow.state.screens.first { $0.route == .note(id: 4) })
+        #expect(about.id != note.id)
+        #expect(flow.destination(about.id) != nil && flow.destination(note.id) != nil)
+        #expect(flow.state.firstProblem == nil)
+    }
+
+    @Test func aRedirectAskedForDuringACommitIsQueuedAndStillRedirects() throws {
+        let session = GoldenSession()
+        let ref = FlowRef<GoldenRoute>()
+        let flow = try URLFlows.flow { screen in
+            guard screen.route == .about else { return }
+            screen.onPrepare = {
+                do throws(NavigationError) {
+                    ref.outcomes.append(try ref.flow?.apply(.push(.note(id: 8))) ?? .unchanged)
+                } catch {
+                    ref.errors.append(error)
+                }
+            }
+        }
+        ref.flow = flow
+        flow.guards = [privateNotesGuard(session, redirect: true)]
+        try flow.apply(.push(.about))
+        #expect(ref.outcomes == [.queued], "the caller is told the change waits, not that it was applied")
+        #expect(flow.focusedScreen.route == .signIn)
+        #expect(flow.pendingChange?.guardName == "signedIn")
+        session.isSignedIn = true
+        #expect(try flow.resumePending() == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 8))
+    }
+
+    @Test func resumingDuringACommitResumesRightAfterIt() throws {
+        let session = GoldenSession()
+        let ref = FlowRef<GoldenRoute>()
+        let flow = try URLFlows.flow { screen in
+            guard screen.route == .licenses else { return }
+            screen.onPrepare = { ref.outcomes.append((try? ref.flow?.resumePending()) ?? .unchanged) }
+        }
+        ref.flow = flow
+        flow.guards = [privateNotesGuard(session, redirect: true)]
+        try flow.apply(.push(.note(id: 2)))
+        session.isSignedIn = true
+        let notes = try #require(flow.state.screens.first { $0.route == .notes })
+        try flow.apply(.push(.licenses), from: notes.id)  // its hook resumes
+        #expect(ref.outcomes == [.queued])
+        #expect(flow.pendingChange == nil)
+        #expect(flow.state.screens.contains { $0.route == .note(id: 2) }, "the pending change ran, not lost")
+    }
+
+    @Test func aLinkQueuedDuringACommitKeepsItsRedirect() throws {
+        let session = GoldenSession()
+        let ref = FlowRef<GoldenRoute>()
+        let flow = try URLFlows.flow { screen in
+            guard screen.route == .about else { return }
+            screen.onPrepare = { _ = try? ref.flow?.open("notes://notes/6", source: .external(.notification)) }
+        }
+        ref.flow = flow
+        flow.guards = [privateNotesGuard(session, redirect: true)]
+        try flow.apply(.push(.about))
+        #expect(flow.focusedScreen.route == .signIn)
+        #expect(flow.pendingChange?.request.source == .external(.notification))
+        session.isSignedIn = true
+        #expect(try flow.resumePending() == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 6))
+    }
+
+    @Test func anAlertTapAndAPushAskedForFromAHookRunInCallOrder() throws {
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
+            route == .confirm ? TapThenPushAlert.provider : screenProvider(log: Log())
+        })
+        try flow.apply(.alert(.confirm))
+        #expect(TapThenPushAlert.outcomes == [.queued, .queued])
+        #expect(flow.state.presentedChain.isEmpty, "the tap closed the alert first")
+        #expect(flow.focusedScreen.route == .list, "then the push landed on the stack")
+    }
+}
+
+/// An alert that, as it is prepared, taps its own button and then asks for a push from the
+/// focused screen: the push only fits once the alert is gone.
+@MainActor
+final class TapThenPushAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case none }
+    let context = DestinationContext<TestRoute, Event>()
+    static var outcomes: [ChangeOutcome<TestRoute>] = []
+    var alert: AlertContent<Event> { AlertContent("Go?", buttons: []) }
+
+    static let provider = Provider { (_: TestRoute) in TapThenPushAlert() } events: { _ in }
+
+    func prepareForPresentation() {
+        guard let id, let flow = context.flowForTests else { return }
+        Self.outcomes = []
+        Self.outcomes.append((try? flow.tapAlertButton(0, of: id)) ?? .unchanged)
+        Self.outcomes.append((try? flow.apply(.push(.list))) ?? .unchanged)
+    }
+}
