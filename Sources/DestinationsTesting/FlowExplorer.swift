@@ -1,0 +1,272 @@
+import Destinations
+
+/// Explores every state a flow can reach, breadth first, and checks an invariant at each: a
+/// proof, up to a depth, that no door leads somewhere it must not.
+///
+/// ```swift
+/// var explorer = FlowExplorer(depth: 4) {
+///     var configuration = FlowConfiguration(layout: AppLayout.main, providers: AppProviders.live())
+///     configuration.guards = [signedInGuard(NotesSession(signedIn: false))]
+///     configuration.urls = .init(router: router, scene: "main")
+///     return configuration
+/// }
+/// explorer.link("https://notes.example.com/notes/1", source: .external(.universalLink))
+/// explorer.content(for: .select, of: NotesList.self) { list in list.notes }
+/// let report = await explorer.explore { flow in
+///     flow.state.screens.contains { $0.route?.requiresAccount == true } ? "a private note shows" : nil
+/// }
+/// #expect(report.violation == nil, "\(report)")
+/// ```
+///
+/// From the configuration's layout, each step is one door a user or the world can open: every
+/// configured event of every visible screen (with each content the test's generator gives),
+/// every gesture the state allows (swipe back, swipe down, tap a tab, close a column, tap an
+/// alert's button), and every link the test declares, opened through the flow's pipeline with
+/// its source. States are deduplicated by value; a state is reached again only by a shorter or
+/// equal path, so the first violation found has a shortest path to it. That path comes back as
+/// steps and as a test to paste (``ExplorationViolation/test``), replayed with ``replay(_:)``.
+///
+/// Each path runs on a fresh flow made from the configuration closure, so that the services a
+/// configuration makes (a session, a datasource) start afresh, and waits for the work its
+/// Destinations track (``Flow/settle(timeout:)``) after each step.
+@MainActor
+public struct FlowExplorer<Route: NavigationRoute> {
+    /// How many steps a path takes at most.
+    public var depth: Int
+    /// The most distinct states visited before the exploration stops.
+    public var maximumStates: Int
+    /// Whether gestures are steps, as well as events and links.
+    public var includesGestures = true
+    /// How long a step waits for tracked work.
+    public var settleTimeout: Duration = .seconds(30)
+    /// The links the world may open, with their sources.
+    public private(set) var links: [(url: String, source: ChangeSource)] = []
+
+    let makeConfiguration: @MainActor () -> FlowConfiguration<Route>
+    var contents: [String: @MainActor (AnyObject) -> [any Sendable]] = [:]
+
+    /// Creates an explorer.
+    ///
+    /// - Parameters:
+    ///   - depth: How many steps a path takes at most.
+    ///   - maximumStates: The most distinct states visited.
+    ///   - configuration: Makes the app's configuration, fresh for each path.
+    public init(depth: Int, maximumStates: Int = 5_000, configuration: @escaping @MainActor () -> FlowConfiguration<Route>) {
+        self.depth = depth
+        self.maximumStates = maximumStates
+        self.makeConfiguration = configuration
+    }
+
+    /// Declares a link the world may open at any state, from `source`.
+    public mutating func link(_ url: String, source: ChangeSource = .external(.unknown)) {
+        links.append((url, source))
+    }
+
+    /// Supplies the contents an event sent to a Destination of type `D` is tried with: the
+    /// notes a list can select. An event without contents is sent without content.
+    public mutating func content<D: Destination>(
+        for event: D.Event,
+        of type: D.Type,
+        _ values: @escaping @MainActor (D) -> [any Sendable]
+    ) {
+        contents["\(event)"] = { object in
+            guard let destination = object as? D else { return [] }
+            return values(destination)
+        }
+    }
+
+    /// Explores breadth first and returns what it found: the number of states, and the first
+    /// state where `violation` returns a message, with a shortest path to it.
+    public func explore(_ violation: @escaping @MainActor (Flow<Route>) -> String?) async -> ExplorationReport {
+        var seen: Set<NavigationState<Route>> = []
+        var frontier: [[ExplorationStep]] = [[]]
+        var deepest = 0
+        while !frontier.isEmpty {
+            var next: [[ExplorationStep]] = []
+            for path in frontier {
+                guard let flow = await replaying(path) else { continue }
+                guard seen.insert(flow.state).inserted else { continue }
+                deepest = max(deepest, path.count)
+                if let message = violation(flow) {
+                    return ExplorationReport(states: seen.count, depth: deepest, violation: ExplorationViolation(
+                        message: message, steps: path, state: flow.state.rendered()))
+                }
+                guard seen.count < maximumStates else {
+                    return ExplorationReport(states: seen.count, depth: deepest, violation: nil, stoppedAtLimit: true)
+                }
+                guard path.count < depth else { continue }
+                next += options(in: flow).map { path + [$0] }
+            }
+            frontier = next
+        }
+        return ExplorationReport(states: seen.count, depth: deepest, violation: nil)
+    }
+
+    /// Runs `steps` on a fresh flow from the configuration, as the exploration did: a
+    /// violation's path, pasted into a test.
+    ///
+    /// - Throws: ``ExplorationError`` when the flow cannot start or a step does not apply.
+    public func replay(_ steps: [ExplorationStep]) async throws(ExplorationError) -> Flow<Route> {
+        let flow: Flow<Route>
+        do throws(NavigationError) {
+            flow = try Flow(makeConfiguration())
+        } catch {
+            throw .startFailed(error)
+        }
+        for (index, step) in steps.enumerated() {
+            guard perform(step, on: flow) else { throw .stepDoesNotApply(index, step) }
+            try? await flow.settle(timeout: settleTimeout)
+        }
+        return flow
+    }
+
+    private func replaying(_ steps: [ExplorationStep]) async -> Flow<Route>? {
+        try? await replay(steps)
+    }
+
+    /// The steps the state offers.
+    func options(in flow: Flow<Route>) -> [ExplorationStep] {
+        var options: [ExplorationStep] = []
+        var seen: [String: Int] = [:]
+        let providers = flow.configuration.providers
+        for screen in flow.state.visibleScreens {
+            guard let route = screen.route else { continue }
+            let occurrence = seen[route.name, default: 0]
+            seen[route.name] = occurrence + 1
+            for event in providers.provider(for: route)?.configuredEvents ?? [] {
+                let count = flow.destination(screen.id).flatMap { object in contents[event]?(object).count } ?? 0
+                if count == 0 {
+                    options.append(.event(event, route: route.name, occurrence: occurrence, content: nil))
+                } else {
+                    options += (0..<count).map { .event(event, route: route.name, occurrence: occurrence, content: $0) }
+                }
+            }
+        }
+        if includesGestures {
+            options += UserGesture.available(in: flow.state).map(ExplorationStep.gesture)
+            if let top = flow.state.presentedChain.last, let alert = flow.alertDisplay(of: top.modal) {
+                options += alert.buttons.indices.map { ExplorationStep.gesture(.tapAlertButton($0)) }
+            }
+        }
+        options += links.map { ExplorationStep.link($0.url, source: $0.source) }
+        return options
+    }
+
+    /// Performs a step; `false` when it does not apply to the state. A step the flow refuses
+    /// applies: it is a door that stayed shut.
+    func perform(_ step: ExplorationStep, on flow: Flow<Route>) -> Bool {
+        switch step {
+        case .event(let event, let routeName, let occurrence, let contentIndex):
+            let matching = flow.state.visibleScreens.filter { $0.route?.name == routeName }
+            guard matching.indices.contains(occurrence), let route = matching[occurrence].route,
+                let destination = flow.destination(matching[occurrence].id),
+                let provider = flow.configuration.providers.provider(for: route)
+            else { return false }
+            var content: (any Sendable)?
+            if let contentIndex {
+                let values = contents[event]?(destination) ?? []
+                guard values.indices.contains(contentIndex) else { return false }
+                content = values[contentIndex]
+            }
+            _ = try? provider.send(eventNamed: event, to: destination, content: content)
+            return true
+        case .gesture(let gesture):
+            guard case .success(let action) = gesture.action(in: flow.state) else { return false }
+            if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = action {
+                _ = try? flow.tapAlertButton(index, of: alert)
+            } else {
+                _ = try? flow.apply(action)
+            }
+            return true
+        case .link(let url, let source):
+            _ = try? flow.open(url, source: source)
+            return true
+        }
+    }
+}
+
+/// One step of an exploration, written as it is passed to ``FlowExplorer/replay(_:)``.
+public enum ExplorationStep: Hashable, Sendable, CustomStringConvertible {
+    /// The event named `event` sent to the `occurrence`th visible screen of route `route`,
+    /// with the content the explorer's generator gives at `content`, or none.
+    case event(String, route: String, occurrence: Int, content: Int?)
+    /// A gesture.
+    case gesture(UserGesture)
+    /// A link opened from `source`.
+    case link(String, source: ChangeSource)
+
+    /// The step as Swift source: `.event("select", route: "notes", occurrence: 0, content: 1)`.
+    public var description: String {
+        switch self {
+        case .event(let event, let route, let occurrence, let content):
+            ".event(\(literal(event)), route: \(literal(route)), occurrence: \(occurrence), content: \(content.map(String.init) ?? "nil"))"
+        case .gesture(let gesture): ".gesture(.\(gesture))"
+        case .link(let url, let source): ".link(\(literal(url)), source: .\(source))"
+        }
+    }
+}
+
+/// A Swift string literal of `text`, escaped.
+private func literal(_ text: String) -> String {
+    var escaped = ""
+    for character in text.unicodeScalars {
+        switch character {
+        case "\"": escaped += "\\\""
+        case "\\": escaped += "\\\\"
+        case "\n": escaped += "\\n"
+        case "\r": escaped += "\\r"
+        case "\t": escaped += "\\t"
+        default:
+            if character.value < 0x20 || character.value == 0x7F {
+                escaped += "\\u{\(String(character.value, radix: 16))}"
+            } else {
+                escaped.unicodeScalars.append(character)
+            }
+        }
+    }
+    return "\"\(escaped)\""
+}
+
+/// What an exploration found.
+public struct ExplorationReport: Sendable, CustomStringConvertible {
+    /// The distinct states visited.
+    public let states: Int
+    /// The longest path explored.
+    public let depth: Int
+    /// The first violation, with a shortest path to it; `nil` when every state held.
+    public let violation: ExplorationViolation?
+    /// Whether the exploration stopped at ``FlowExplorer/maximumStates`` before its depth.
+    public var stoppedAtLimit = false
+
+    /// A summary, with the violation's test when there is one.
+    public var description: String {
+        guard let violation else {
+            return "\(states) states up to depth \(depth), no violation\(stoppedAtLimit ? " (stopped at the state limit)" : "")"
+        }
+        return "\(states) states; violation after \(violation.steps.count) steps: \(violation.message)\n\(violation.state)\n\(violation.test)"
+    }
+}
+
+/// A state where the invariant failed, and a shortest path to it.
+public struct ExplorationViolation: Sendable {
+    /// What the invariant said.
+    public let message: String
+    /// The steps from the start.
+    public let steps: [ExplorationStep]
+    /// The state, rendered.
+    public let state: String
+
+    /// The path as a test body to paste: it replays the steps with the same explorer.
+    public var test: String {
+        let steps = self.steps.map { "    \($0)," }.joined(separator: "\n")
+        return "let flow = try await explorer.replay([\n\(steps)\n])\n// \(message)"
+    }
+}
+
+/// Why a replay could not run.
+public enum ExplorationError: Error, Hashable, Sendable {
+    /// The flow could not start from the configuration.
+    case startFailed(NavigationError)
+    /// Step `index` does not apply to the state it met (another screen shows).
+    case stepDoesNotApply(Int, ExplorationStep)
+}

@@ -1,0 +1,52 @@
+import Destinations
+import DestinationsTesting
+import Foundation
+import NotesApp
+import Testing
+
+/// The Notes app explored exhaustively: every state reachable through its events, the user's
+/// gestures and the links the world may open, checked one by one.
+@MainActor
+@Suite struct NotesExplorationTests {
+    /// How deep the exploration goes: 4 in a normal run, more with
+    /// `DESTINATIONS_EXPLORATION_DEPTH`.
+    static let depth = ProcessInfo.processInfo.environment["DESTINATIONS_EXPLORATION_DEPTH"].flatMap(Int.init) ?? 4
+
+    func explorer(signedIn: Bool) throws -> FlowExplorer<AppRoute> {
+        let router = try NotesAppConfiguration.makeRouter()
+        var explorer = FlowExplorer<AppRoute>(depth: Self.depth) {
+            var configuration = FlowConfiguration(
+                layout: NotesAppConfiguration.layout,
+                providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+            configuration.guards = [NotesAppConfiguration.signedInGuard(NotesSession(signedIn: signedIn))]
+            configuration.urls = .init(router: router, scene: "main")
+            return configuration
+        }
+        explorer.link("https://notes.example.com/notes/1", source: .external(.universalLink))
+        explorer.link("https://notes.example.com/notes/2/edit", source: .external(.universalLink))
+        explorer.link("notes://n/3", source: .external(.customScheme))
+        explorer.link("notes://main/notes/notes/note/1", source: .app)
+        explorer.content(for: .select, of: NotesList.self) { list in Array(list.notes.prefix(2)) }
+        return explorer
+    }
+
+    static func privateNote(in flow: Flow<AppRoute>) -> String? {
+        flow.state.screens.first { $0.route?.requiresAccount == true }.map { "\($0.route.map(String.init(describing:)) ?? "") shows" }
+    }
+
+    @Test func noPrivateNoteIsReachableWhileSignedOutByAnyDoor() async throws {
+        let report = await try explorer(signedIn: false).explore(Self.privateNote)
+        #expect(report.violation == nil, "\(report)")
+        #expect(report.states > 10, "the exploration went somewhere: \(report)")
+    }
+
+    @Test func signedInTheExplorerFindsAShortestPathToAPrivateNote() async throws {
+        let explorer = try explorer(signedIn: true)
+        let report = await explorer.explore(Self.privateNote)
+        let violation = try #require(report.violation)
+        #expect(violation.steps.count == 1, "one tap or one link is enough: \(violation.test)")
+        let replayed = try await explorer.replay(violation.steps)
+        #expect(Self.privateNote(in: replayed) != nil, "the reported path reproduces the violation")
+        #expect(violation.test.contains("explorer.replay(["))
+    }
+}
