@@ -65,15 +65,9 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     /// custom presentation), and that change was refused with the given error: what it asked
     /// for belonged to a change that did not happen.
     case requestedDuringRefusedChange(NavigationError)
-    /// A URL opened while another change was being committed was refused when its turn came
-    /// (``DeepLinkOutcome/queued``).
-    case linkRefused(DeepLinkError)
     /// A ``NavigationGuard`` denied the change: it would have added `route` (when the guard
     /// named one), for `reason`.
     case guardDenied(guard: String, route: String?, reason: String)
-    /// A ``NavigationGuard`` asked to go elsewhere first (sign in) while the change could not
-    /// follow the redirect.
-    case guardRedirected(guard: String)
     /// Redirects led to redirects more than `count` times.
     case redirectLoop(count: Int)
     /// The pending change waited longer than ``FlowConfiguration/pendingLifetime`` and was

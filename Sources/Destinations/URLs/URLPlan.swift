@@ -54,8 +54,8 @@ public enum DeepLinkOutcome<Route: NavigationRoute>: Sendable, Equatable {
     case unchanged
     /// The URL arrived while another change was being committed (from a Destination's hook or
     /// an observer). It was checked as far as it can be without the state, and is planned and
-    /// committed right after the change under way; a refusal then goes to ``Flow/onRefusal``
-    /// and the event stream as ``NavigationError/linkRefused(_:)``.
+    /// committed right after the change under way, through the same steps; a refusal then goes
+    /// to ``Flow/onRefusal`` and the event stream.
     case queued
     /// A screen with ``InterruptionPolicy/defer`` is in the way: nothing changed; the link
     /// waits as the flow's ``Flow/pendingChange``: resume it with ``Flow/resume(_:)`` when the
