@@ -58,7 +58,10 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     public let router: URLRouter<Route>?
     /// Each window's back and forward history over the links it opened (``open(_:in:source:)``).
     public private(set) var histories: [String: NavigationHistory<Route>] = [:]
-    private let providers: Providers<Route>
+    /// What every window's flow is made of; each window takes its kind's layout and, with a
+    /// router, its kind as the scene of its URLs.
+    public private(set) var configuration: FlowConfiguration<Route>
+    private var providers: Providers<Route> { configuration.providers }
     private let configure: @MainActor (Flow<Route>, SceneKind<Route>) -> Void
     private let markerDirectory: URL?
     private let restorations: [String: Restoration<Route>]
@@ -99,7 +102,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         self.configure = configure
         self.markerDirectory = markerDirectory
         self.kinds = kinds
-        self.providers = providers
+        var configuration = FlowConfiguration(layout: kinds.first?.layout ?? .stack([]), providers: providers)
+        if let router, let first = kinds.first { configuration.urls = .init(router: router, scene: first.name) }
+        self.configuration = configuration
         self.store = store
         self.router = router
         self.schemaVersion = schemaVersion
@@ -110,6 +115,38 @@ public final class Scenes<Route: NavigationRoute & Codable> {
                 layout: kind.layout, schemaVersion: schemaVersion, migrations: migrations, policy: policy)
         }
         self.restorations = restorations
+    }
+
+    /// Creates the registry from the configuration the app and its tests share: every window's
+    /// flow has its guards, asynchronous guards, limits, clock and logger, its kind's layout,
+    /// and — when the configuration has URLs — its router with the window's kind as scene.
+    ///
+    /// - Parameters:
+    ///   - kinds: The scene kinds; names are unique.
+    ///   - configuration: What every window's flow is made of; its layout is replaced by each
+    ///     kind's.
+    ///   - store: Where snapshots are kept.
+    ///   - schemaVersion: The app's schema version, written in every snapshot.
+    ///   - migrations: The migrations snapshots from older versions need.
+    ///   - supportsMultipleScenes: Whether the platform shows several windows.
+    ///   - markerDirectory: Where to keep each window's ``CrashLoopBreaker`` marker.
+    ///   - policy: What restoring brings back of each route.
+    /// - Throws: ``NavigationError/invalidLayout(_:)`` for a kind's layout that cannot be built.
+    public convenience init(
+        kinds: [SceneKind<Route>],
+        configuration: FlowConfiguration<Route>,
+        store: any SceneStore,
+        schemaVersion: Int = 1,
+        migrations: [SnapshotMigration] = [],
+        supportsMultipleScenes: Bool = true,
+        markerDirectory: URL? = nil,
+        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route> = { _ in .restore }
+    ) throws(NavigationError) {
+        try self.init(
+            kinds: kinds, providers: configuration.providers, store: store, router: configuration.urls?.router,
+            schemaVersion: schemaVersion, migrations: migrations, supportsMultipleScenes: supportsMultipleScenes,
+            markerDirectory: markerDirectory, policy: policy)
+        self.configuration = configuration
     }
 
     /// Connects a window: creates its flow and restores its snapshot, if it has one. The
@@ -130,11 +167,10 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         guard connections[sceneID] == nil else { throw .alreadyConnected(sceneID) }
         let flow: Flow<Route>
         do throws(NavigationError) {
-            if let router {
-                flow = try Flow(kind.layout, providers: providers, urls: router, scene: name)
-            } else {
-                flow = try Flow(kind.layout, providers: providers)
-            }
+            var windowConfiguration = configuration
+            windowConfiguration.layout = kind.layout
+            if let urls = configuration.urls { windowConfiguration.urls = .init(router: urls.router, scene: name) }
+            flow = try Flow(windowConfiguration)
         } catch {
             throw .navigation(error)
         }

@@ -150,4 +150,15 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
         #expect(try scenes.forward("a"))
         #expect(connection.flow.focusedScreen.route == .about, "forward returns to where the user was")
     }
+
+    @Test func aWindowMadeFromTheSharedConfigurationMeetsItsGuardsAndSpeaksItsKindsURLs() throws {
+        var configuration = FlowConfiguration(layout: GoldenURLs.main, providers: URLFlows.providers())
+        configuration.guards = [privateNotesGuard(GoldenSession(), redirect: true)]
+        configuration.urls = .init(router: try GoldenURLs.router(links: URLFlows.links), scene: "main")
+        let scenes = try Scenes(kinds: GoldenURLs.scenes, configuration: configuration, store: InMemorySceneStore())
+        let desk = try scenes.connect(sceneID: "d", kind: "desk")
+        #expect(desk.flow.sceneKind == "desk")
+        #expect(desk.flow.state.screens.map(\.route) == [.notes])
+        #expect(try desk.flow.apply(.push(.note(id: 1))) == .redirected(guard: "signedIn"))
+    }
 }
