@@ -46,7 +46,7 @@ final class NotesAppModel {
 
     /// Applies an app-level deep link, such as the licenses link of the walkthrough.
     func open(_ link: Presentation<AppRoute>) {
-        try? flow.apply(link)
+        _ = try? flow.apply(link)
     }
 
     /// Switches the variant: the list's provider is swapped, and the app starts over on the
@@ -58,7 +58,7 @@ final class NotesAppModel {
                 ? NotesAppConfiguration.cardsVariant(datasource: datasource)
                 : NotesAppConfiguration.providers(datasource: datasource)
         )
-        try? flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
+        _ = try? flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
     }
 }
 

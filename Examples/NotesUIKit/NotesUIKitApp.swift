@@ -90,7 +90,7 @@ final class NotesModelStore {
                 ? NotesAppConfiguration.cardsVariant(datasource: datasource)
                 : NotesAppConfiguration.providers(datasource: datasource)
         )
-        try? flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
+        _ = try? flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
     }
 
     /// The window's root: the flow rendered with UIKit, one screen hosted from SwiftUI.

@@ -79,7 +79,7 @@ func inspect(arguments: [String]) async throws {
     }
     let moves: [Presentation<AppRoute>] = [.selectTab(.counter), .selectTab(.settings), .push(.about), .back, .selectTab(.notes)]
     for step in 0..<options.churn {
-        try? flow.apply(moves[step % moves.count])
+        _ = try? flow.apply(moves[step % moves.count])
         try await Task.sleep(for: options.interval)
     }
     try await flow.settle()

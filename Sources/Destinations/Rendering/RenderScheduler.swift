@@ -200,7 +200,7 @@ public final class RenderScheduler<Host: RenderHost> {
     /// never sent twice.
     public func alertButtonTapped(_ index: Int, of alert: ElementID, in flow: Flow<Route>) {
         guard markClosed(alert) else { return }
-        try? flow.tapAlertButton(index, of: alert)
+        _ = try? flow.tapAlertButton(index, of: alert)
         acknowledge(.dismissed(modal: alert))
         show(flow.state)
     }

@@ -113,7 +113,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     public func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
         guard let action = (try? derive(flow.untrackedState)) ?? nil else { return }
         acknowledge(action, leaving: leaving)
-        try? flow.apply(action)
+        _ = try? flow.apply(action)
         if !checkScheduled { step() }
     }
 
@@ -122,7 +122,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     public func tapAlertButton(_ index: Int, of alert: ElementID) {
         guard flow.alertDisplay(of: alert) != nil else { return }
         acknowledge(.dismissed(modal: alert), leaving: true)
-        try? flow.tapAlertButton(index, of: alert)
+        _ = try? flow.tapAlertButton(index, of: alert)
         if !checkScheduled { step() }
     }
 
