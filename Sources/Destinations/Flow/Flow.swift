@@ -102,6 +102,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var deferredTaps: [(index: Int, alert: ElementID)] = []
     /// Work a tap's event handed to the alert's presenter, run after the alert closes.
     var tapFollowUps: [@MainActor () -> Void]?
+    /// The modals presented, so that their presenters hear when they go.
+    @usableFromInline var modalLedger = ModalLedger<Route>()
     /// The redirect the last guard check asked for.
     var lastRedirect: (guardName: String, presentation: Presentation<Route>)?
 
