@@ -121,6 +121,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
     ///   - reporter: How failed expectations are reported.
     /// - Throws: The flow's ``NavigationError`` when it cannot start.
+    @_disfavoredOverload
     public init(
         _ layout: PresentingLayout<Route>,
         providers: Providers<Route>,

@@ -78,6 +78,7 @@ public struct RandomWalk<Route: NavigationRoute> {
     ///   - layout: The first state's shape, with the modals over it.
     ///   - steps: How many steps to walk.
     ///   - providers: Makes the app's providers, fresh for each replay.
+    @_disfavoredOverload
     public init(_ layout: PresentingLayout<Route>, steps: Int = 100, providers: @escaping @MainActor () -> Providers<Route>) {
         self.init(layout.base, steps: steps, providers: providers)
         modals = layout.modals

@@ -11,6 +11,14 @@ public struct DismissedModal<Route: NavigationRoute>: Sendable, Equatable, Custo
     /// sheet's stack.
     public let route: Route?
 
+    /// Creates the record of a dismissed modal.
+    public init(presenter: ElementID, modal: ElementID, style: ModalStyle, route: Route?) {
+        self.presenter = presenter
+        self.modal = modal
+        self.style = style
+        self.route = route
+    }
+
     /// `sheet #8 (editNote(id: 1))`.
     public var description: String {
         "\(style.name) \(modal)" + (route.map { " (\($0))" } ?? "")

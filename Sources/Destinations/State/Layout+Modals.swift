@@ -6,6 +6,10 @@
 /// let flow = try Flow(start, providers: providers)
 /// ```
 ///
+/// Write it as a layout followed by `presenting`; where a flow, a harness or a random walk
+/// expects one, the layout's cases can be written as they are (`.stack(.meetings)`), and a plain
+/// ``Layout`` is taken as it always was.
+///
 /// Each modal is presented, in order, by the focused screen of what is under it — the layout's
 /// focused screen, then the first modal's — with the same rules as
 /// ``Presentation/present(_:style:)``: an alert holds one screen and presents nothing.
@@ -33,6 +37,25 @@ public struct PresentingLayout<Route: NavigationRoute>: Hashable, Sendable {
     public init(_ base: Layout<Route>, modals: [PresentedLayout] = []) {
         self.base = base
         self.modals = modals
+    }
+
+    /// A layout of one screen, to present modals over.
+    public static func screen(_ route: Route) -> PresentingLayout { PresentingLayout(.screen(route)) }
+
+    /// A layout of a stack of the given screens, root first, to present modals over.
+    public static func stack(_ routes: [Route]) -> PresentingLayout { PresentingLayout(.stack(routes)) }
+
+    /// A layout of a stack of the given screens, root first, to present modals over.
+    public static func stack(_ root: Route, _ pushed: Route...) -> PresentingLayout { PresentingLayout(.stack([root] + pushed)) }
+
+    /// A layout of a tab bar, to present modals over.
+    public static func tabs(_ tabs: [TabLayout<Route>], selected: TabID? = nil) -> PresentingLayout {
+        PresentingLayout(.tabs(tabs, selected: selected))
+    }
+
+    /// A layout of a split view, to present modals over.
+    public static func split(sidebar: Layout<Route>, content: Layout<Route>? = nil, detail: Layout<Route>? = nil) -> PresentingLayout {
+        PresentingLayout(.split(sidebar: sidebar, content: content, detail: detail))
     }
 
     /// The layout with one more modal on top, presented by the focused screen of the one below.
@@ -81,6 +104,7 @@ extension NavigationState {
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for a layout that cannot be built, or the
     ///   error of a modal that cannot be presented there (an alert presenting, a modal over an
     ///   alert).
+    @_disfavoredOverload
     public init<IDs: ElementIDGenerator>(_ layout: PresentingLayout<Route>, ids: inout IDs) throws(NavigationError) {
         let base = try NavigationState(layout.base, ids: &ids)
         guard !layout.modals.isEmpty else {
@@ -103,6 +127,7 @@ extension Flow {
     ///
     /// - Throws: What ``init(_:providers:ids:logger:)`` throws, or the error of a modal that
     ///   cannot be presented; no flow is made then.
+    @_disfavoredOverload
     public convenience init(
         _ layout: PresentingLayout<Route>,
         providers: Providers<Route>,

@@ -1,0 +1,125 @@
+import Destinations
+import Foundation
+import Testing
+
+/// One type that answers requests and streams values.
+actor SearchService: Interactor, StreamInteractor {
+    private(set) var prepared = 0
+    private let (suggestions, input) = TrackedStream<String>.makeStream()
+
+    func perform(request: ItemsRequest) async -> Result<[String], DataError> {
+        .success(["request"])
+    }
+
+    func values(for prefix: String) async -> TrackedStream<String> {
+        input.yield("\(prefix)1")
+        input.yield("\(prefix)2")
+        input.finish()
+        return suggestions
+    }
+
+    func prepare(for destination: ElementID) async { prepared += 1 }
+}
+
+/// A sequence that is not an `AsyncStream`: counts to a limit, then throws.
+struct Countdown: AsyncSequence, Sendable {
+    struct Failed: Error {}
+    let from: Int
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var current: Int
+        mutating func next() async throws -> Int? {
+            guard current > 0 else { throw Failed() }
+            defer { current -= 1 }
+            return current
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(current: from) }
+}
+
+struct CountdownStream: StreamInteractor {
+    func values(for from: Int) async -> Countdown { Countdown(from: from) }
+}
+
+@MainActor
+@Suite struct StreamShapesTests {
+    @Test func oneTypeIsBothARequestAndAStreamInteractor() async throws {
+        let service = SearchService()
+        let providers = itemsProviders(datasource: service) { events in
+            events.on(.watch, .stream(service, "mi") { screen, suggestion in screen.items.append(suggestion) })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.load)
+        try await flow.settle()
+        #expect(screen.items == ["request"])
+        try screen.send(.watch)
+        try await flow.settle()
+        #expect(screen.items == ["request", "mi1", "mi2"])
+        #expect(await service.prepared == 1)
+    }
+
+    @Test func aStreamRequestIsBuiltFromTheEventsContent() async throws {
+        let stream = CountdownStream()
+        let providers = itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
+                screen.ticks.append(tick)
+                screen.onTick?(tick)
+            })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        let (delivered, report) = AsyncStream<Int>.makeStream()
+        screen.onTick = { if $0 == 1 { report.finish() } }
+        try screen.send(.watch, content: 3)
+        for await _ in delivered {}
+        #expect(screen.ticks == [3, 2, 1])
+    }
+
+    @Test func aStreamAssistantThatFailsStartsNoStreamAndSendThrows() throws {
+        let stream = CountdownStream()
+        let providers = itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
+                screen.ticks.append(tick)
+            })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        #expect(throws: NavigationError.self) { try screen.send(.watch, content: "three") }
+        #expect(!screen.context.hasRunningStreams)
+    }
+
+    @Test func aSequenceThatThrowsEndsItsStream() async throws {
+        let stream = CountdownStream()
+        let providers = itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(stream, 2) { screen, tick in screen.ticks.append(tick) })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.watch)
+        while screen.context.hasRunningStreams { await Task.yield() }
+        #expect(screen.ticks == [2, 1])
+    }
+
+    @Test func settleWaitsForTrackedValuesProducedBeforeIt() async throws {
+        let (values, input) = TrackedStream<Int>.makeStream()
+        struct Fixed: StreamInteractor {
+            let values: TrackedStream<Int>
+            func values(for request: String) async -> TrackedStream<Int> { values }
+        }
+        let providers = itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(Fixed(values: values), "") { screen, tick in screen.ticks.append(tick) })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.watch)
+        try await flow.settle()
+        for round in 1...50 {
+            input.yield(round)
+            try await flow.settle()
+            #expect(screen.ticks.count == round)
+        }
+        #expect(flow.pendingWork.isEmpty)
+    }
+}
