@@ -23,11 +23,16 @@ import Foundation
 public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
     /// The values produced and not yet delivered by the flow that iterates the stream.
     package let pending: PendingCount
-    private let base: AsyncStream<Element>
+    /// The values as produced, before ``map(_:)`` and ``prefix(_:)``.
+    private let base: AsyncStream<any Sendable>
+    /// Turns a produced value into an element; `nil` skips it.
+    private let transform: @Sendable (any Sendable) -> Element?
+    /// How many elements the stream gives before it ends; `nil` for all.
+    private let limit: Int?
 
     /// The producing end of a ``TrackedStream``.
     public struct Continuation: Sendable {
-        let base: AsyncStream<Element>.Continuation
+        let base: AsyncStream<any Sendable>.Continuation
         let pending: PendingCount
 
         /// Sends a value; it counts as pending until the flow delivered it.
@@ -41,7 +46,8 @@ public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
             base.finish()
         }
 
-        /// Called once when the stream ends: finished, or stopped by its consumer.
+        /// Called once when the stream ends: finished, or stopped by its consumer. Set it
+        /// to cancel the producing task.
         public var onTermination: (@Sendable () -> Void)? {
             get { nil }
             nonmutating set {
@@ -57,37 +63,69 @@ public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
         build(continuation)
     }
 
-    private init(base: AsyncStream<Element>, pending: PendingCount) {
+    private init(
+        base: AsyncStream<any Sendable>,
+        pending: PendingCount,
+        limit: Int?,
+        transform: @escaping @Sendable (any Sendable) -> Element?
+    ) {
         self.base = base
         self.pending = pending
+        self.limit = limit
+        self.transform = transform
     }
 
     /// Creates a stream and its continuation, for a producer that outlives the call: a test
     /// double that the test feeds.
     public static func makeStream() -> (stream: TrackedStream, continuation: Continuation) {
         let pending = PendingCount()
-        let (base, continuation) = AsyncStream<Element>.makeStream()
-        return (TrackedStream(base: base, pending: pending), Continuation(base: continuation, pending: pending))
+        let (base, continuation) = AsyncStream<any Sendable>.makeStream()
+        let stream = TrackedStream(base: base, pending: pending, limit: nil) { $0 as? Element }
+        return (stream, Continuation(base: continuation, pending: pending))
+    }
+
+    /// The stream with each value transformed, still counted from production to delivery.
+    ///
+    /// ```swift
+    /// clock.ticks(every: .seconds(1)).map { start + $0 - 1 }
+    /// ```
+    public func map<Mapped: Sendable>(_ transform: @escaping @Sendable (Element) -> Mapped) -> TrackedStream<Mapped> {
+        let inner = self.transform
+        return TrackedStream<Mapped>(base: base, pending: pending, limit: limit) { raw in inner(raw).map(transform) }
+    }
+
+    /// The stream's first `count` values; it ends after them.
+    public func prefix(_ count: Int) -> TrackedStream {
+        TrackedStream(base: base, pending: pending, limit: Swift.min(count, limit ?? count), transform: transform)
     }
 
     /// Iterates the stream's values.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncStream<Element>.Iterator
+        var base: AsyncStream<any Sendable>.Iterator
+        let transform: @Sendable (any Sendable) -> Element?
+        var remaining: Int?
 
         /// The next value, or `nil` when the stream ended.
         public mutating func next() async -> Element? {
-            await base.next()
+            await next(isolation: nil)
         }
 
         /// The next value, or `nil` when the stream ended, on the caller's actor.
         public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
-            await base.next(isolation: actor)
+            guard remaining.map({ $0 > 0 }) ?? true else { return nil }
+            while let raw = await base.next(isolation: actor) {
+                if let value = transform(raw) {
+                    remaining = remaining.map { $0 - 1 }
+                    return value
+                }
+            }
+            return nil
         }
     }
 
     /// Makes an iterator.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator())
+        AsyncIterator(base: base.makeAsyncIterator(), transform: transform, remaining: limit)
     }
 }
 
