@@ -107,13 +107,8 @@ public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
 
         /// The next value, or `nil` when the stream ended.
         public mutating func next() async -> Element? {
-            await next(isolation: nil)
-        }
-
-        /// The next value, or `nil` when the stream ended, on the caller's actor.
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
             guard remaining.map({ $0 > 0 }) ?? true else { return nil }
-            while let raw = await base.next(isolation: actor) {
+            while let raw = await base.next() {
                 if let value = transform(raw) {
                     remaining = remaining.map { $0 - 1 }
                     return value
