@@ -22,7 +22,7 @@ import Foundation
 /// ```
 ///
 /// Advancing wakes the sleepers whose deadline passed, in deadline order. A stream's producer
-/// it wakes (``Clock/ticks(every:)``, or any producer that sleeps on the clock from a stream a
+/// it wakes (`Clock.ticks(every:)`, or any producer that sleeps on the clock from a stream a
 /// flow started) counts as the flow's pending work until it sleeps again, and the values it
 /// yields into a ``TrackedStream`` until the flow delivered them, so the step's settle sees
 /// every tick: no sleeps, no polling.
@@ -156,7 +156,7 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
 /// A clock on which every sleep ends at once, with the time moved to its deadline: for code
 /// that waits (a debounce, a delay before a retry) when a test wants the outcome, not the wait.
 ///
-/// A periodic stream (``Clock/ticks(every:)``) on an immediate clock ticks as fast as it is
+/// A periodic stream (`Clock.ticks(every:)`) on an immediate clock ticks as fast as it is
 /// taken: drive timers with a ``ManualClock`` instead.
 public final class ImmediateClock: Clock, @unchecked Sendable {
     /// A moment of the clock: the time since its start.

@@ -87,7 +87,7 @@ extension EventResponse {
     /// ```
     ///
     /// Iterating a stream is not tracked work, since a live stream may never end; but the values
-    /// of a ``TrackedStream`` (and of ``Clock/ticks(every:)``) count from the moment they are
+    /// of a ``TrackedStream`` (and of `Clock.ticks(every:)`) count from the moment they are
     /// produced until `deliver` ran, so ``Flow/settle()`` — and every step of a test harness —
     /// waits for the values already produced.
     public static func stream<S: StreamInteractor>(

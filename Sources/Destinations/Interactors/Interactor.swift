@@ -80,7 +80,7 @@ extension SyncInteractor {
 /// recognition — until the Destination stops it or is removed.
 ///
 /// Its values can be any `AsyncSequence` of `Sendable` elements: an `AsyncStream`, a
-/// ``TrackedStream`` (whose values a flow's settle waits for), ``Clock/ticks(every:)``, or a
+/// ``TrackedStream`` (whose values a flow's settle waits for), `Clock.ticks(every:)`, or a
 /// sequence of your own. A sequence that throws ends the stream.
 ///
 /// Failures travel as values: make `Element` a `Result` when the stream can fail.

@@ -19,7 +19,7 @@ import Foundation
 ///
 /// Any `AsyncSequence` works as a stream's values; a plain one is delivered too, but a settle
 /// does not know about a value until the flow has received it. Periodic values come from
-/// ``Clock/ticks(every:)``, which a test drives with a manual clock.
+/// `Clock.ticks(every:)`, which a test drives with a manual clock.
 public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
     /// The values produced and not yet delivered by the flow that iterates the stream.
     package let pending: PendingCount
