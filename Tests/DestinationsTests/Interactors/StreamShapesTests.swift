@@ -122,4 +122,45 @@ struct CountdownStream: StreamInteractor {
         }
         #expect(flow.pendingWork.isEmpty)
     }
+
+    @Test func aProducedValueIsPendingWorkNamedByItsStreamUntilDelivered() async throws {
+        let (values, input) = TrackedStream<Int>.makeStream()
+        let providers = itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(FixedValues(values: values), "") { screen, tick in screen.ticks.append(tick) })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.watch)
+        try await flow.settle()
+        #expect(flow.pendingWork.isEmpty)
+        input.yield(7)
+        // Nothing awaited since the value was produced: it cannot have been delivered yet.
+        #expect(flow.pendingWork.map(\.description) == ["list #2: stream FixedValues: values produced, not yet delivered"])
+        try await flow.settle()
+        #expect(screen.ticks == [7])
+        #expect(flow.pendingWork.isEmpty)
+    }
+
+    @Test func valuesLeftUndeliveredByARemovedScreenDoNotHoldASettle() async throws {
+        let (values, input) = TrackedStream<Int>.makeStream()
+        let providers = itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(FixedValues(values: values), "") { screen, tick in screen.ticks.append(tick) })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        try flow.apply(.push(.list))
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.watch)
+        try await flow.settle()
+        input.yield(1)
+        input.yield(2)
+        try flow.apply(.back)
+        try await flow.settle(timeout: .seconds(30))
+        #expect(screen.ticks.isEmpty)
+        #expect(flow.pendingWork.isEmpty)
+    }
+}
+
+struct FixedValues: StreamInteractor {
+    let values: TrackedStream<Int>
+    func values(for request: String) async -> TrackedStream<Int> { values }
 }
