@@ -105,6 +105,8 @@ extension Flow {
         default: isLocal = false
         }
         if isLocal {
+            // A change that added no screen presented no modal.
+            guard !summary.added.isEmpty else { return notify(dismissed) }
             var node = storage.root
             while true {
                 if let modal = node.modal {
@@ -121,6 +123,11 @@ extension Flow {
         } else {
             modalLedger.recordAll(in: storage.root)
         }
+        notify(dismissed)
+    }
+
+    /// Tells each dismissed modal's presenter, in the order the modals were presented.
+    private func notify(_ dismissed: [DismissedModal<Route>]) {
         guard !dismissed.isEmpty else { return }
         for modal in dismissed.sorted(by: { $0.modal < $1.modal }) {
             // A container that presented tells the screen it shows.
@@ -136,7 +143,6 @@ extension Flow {
             tell(presenter)
         }
     }
-
 }
 
 extension NavigationNode {
