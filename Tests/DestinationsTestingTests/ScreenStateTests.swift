@@ -97,6 +97,26 @@ import Testing
         #expect(harness.failures.isEmpty)
     }
 
+    @Test func twoScreensOfTheSameRouteAreToldApartByTheirIDs() async throws {
+        let harness = try FlowHarness(
+            .stack(.meetings, .meetings),
+            providers: MeetingApp.providers(clock: ManualClock()),
+            reporter: .silent
+        )
+        try await harness.send(.load, to: MeetingsList.self) {
+            """
+            stack
+              meetings
+              meetings ◀
+            state of meetings #3
+              meetings: ["Standup", "Retro"]
+              dismissals: 0
+            """
+        }
+        try await harness.finish()
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+    }
+
     @Test func theNonExhaustiveModeChecksOnlyTheBlocksGiven() async throws {
         let harness = try harness(.nonExhaustive)
         try await harness.send(.load, to: MeetingsList.self) {

@@ -160,6 +160,50 @@ struct CountdownStream: StreamInteractor {
     }
 }
 
+/// Seeded property: whatever the interleaving of values produced and settles, every value
+/// produced before a settle is delivered by the time it returns, in order.
+@MainActor
+@Suite struct TrackedStreamPropertyTests {
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return mixed ^ (mixed >> 31)
+        }
+    }
+
+    @Test(arguments: [UInt64(1), 7, 42, 2026])
+    func everyValueProducedBeforeASettleIsDeliveredByIt(seed: UInt64) async throws {
+        var random = SplitMix(state: seed)
+        let (values, input) = TrackedStream<Int>.makeStream()
+        let mapped = values.map { $0 * 10 }
+        struct Mapped: StreamInteractor {
+            let values: TrackedStream<Int>
+            func values(for request: String) async -> TrackedStream<Int> { values }
+        }
+        let providers = itemsProviders(datasource: ItemsDatasource()) { events in
+            events.on(.watch, .stream(Mapped(values: mapped), "") { screen, tick in screen.ticks.append(tick) })
+        }
+        let flow = try Flow(.stack(.list), providers: providers)
+        let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
+        try screen.send(.watch)
+        var produced: [Int] = []
+        for _ in 0..<30 {
+            for _ in 0..<Int(random.next() % 4) {
+                let value = Int(random.next() % 1000)
+                produced.append(value * 10)
+                input.yield(value)
+            }
+            if random.next() % 3 == 0 { await Task.yield() }
+            try await flow.settle(timeout: .seconds(60))
+            #expect(screen.ticks == produced)
+        }
+    }
+}
+
 struct FixedValues: StreamInteractor {
     let values: TrackedStream<Int>
     func values(for request: String) async -> TrackedStream<Int> { values }
