@@ -117,7 +117,11 @@ enum MeetingApp {
                 input.destination.screenState.isTimerRunning = false
                 try input.destination.context.present(.present(.screen(.endAlert), style: .alert))
             })
-            events.on(.confirmEnd, .perform { input in input.destination.screenState.isEnded = true })
+            events.on(.confirmEnd, .perform { input in
+                input.destination.context.stopStreams()
+                input.destination.screenState.isTimerRunning = false
+                input.destination.screenState.isEnded = true
+            })
         }
         let alert = Provider { (_: MeetingRoute) in EndAlert() } events: { events in
             events.on(.end, .toPresenter(RecordMeeting.self, .confirmEnd))

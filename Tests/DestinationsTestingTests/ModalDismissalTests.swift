@@ -113,6 +113,42 @@ import Testing
         #expect(record.screenState.isTimerRunning)
     }
 
+    @Test func anAlertsButtonIsHeardAsTheAlertClosesThenItsForwardedEventArrives() async throws {
+        let clock = ManualClock()
+        let harness = try FlowHarness(.stack(.meetings, .record(1)), providers: MeetingApp.providers(clock: clock), reporter: .silent)
+        let record = try #require(harness.destination(RecordMeeting.self))
+        try await harness.send(.end, to: RecordMeeting.self) {
+            """
+            stack
+              meetings
+              record(1)
+                alert: endAlert ◀
+            state of record(1)
+              secondsElapsed: 0
+              isTimerRunning: false
+              transcript: ""
+              isEnded: false
+            """
+        }
+        try await harness.tapAlertButton(labeled: "End") {
+            """
+            stack
+              meetings
+              record(1) ◀
+            state of record(1)
+              secondsElapsed: 0
+              isTimerRunning: false
+              transcript: ""
+              isEnded: true
+            """
+        }
+        try await harness.advance(clock, by: .seconds(3))
+        try await harness.finish()
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+        #expect(record.heard.map(\.route) == [.endAlert])
+        #expect(!record.context.hasRunningStreams)
+    }
+
     @Test func aContainerThatPresentedTellsTheScreenItShows() throws {
         let flow = try Flow(.stack(.meetings), providers: MeetingApp.providers(clock: ManualClock()))
         let list = try #require(flow.focusedDestination(as: MeetingsList.self))

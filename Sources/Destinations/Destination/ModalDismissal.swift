@@ -38,7 +38,10 @@ public struct DismissedModal<Route: NavigationRoute>: Sendable, Equatable, Custo
 ///
 /// It is called once per modal, after the change is committed and the screens that appear were
 /// told; a change it asks for runs right after, as its own transaction. It is not called when
-/// the presenter leaves with its modal.
+/// the presenter leaves with its modal. When a button of an alert closes it, the hook runs as
+/// the alert closes, and the event the button forwards to the presenter
+/// (``EventResponse/toPresenter(_:_:content:)``) arrives after it: the user's choice has the
+/// last word.
 @MainActor
 public protocol ModalPresenter: Destination {
     /// Called when a modal this Destination presented went away.
