@@ -205,3 +205,12 @@ extension EditNote: OwnEvents {
     /// Sent by the editor itself when it is first presented.
     public static let ownEvents: Set<Event> = [.load]
 }
+
+extension NoteDetail: ModalPresenter {
+    /// When the editor it presented closes — saved, cancelled, swiped down, or closed by a link —
+    /// the detail loads the note again, so that it shows what was saved.
+    public func didDismissPresented(_ modal: DismissedModal<AppRoute>) {
+        guard case .editNote? = modal.route else { return }
+        do { try send(.load) } catch { refusal = error }
+    }
+}
