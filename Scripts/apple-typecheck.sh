@@ -18,7 +18,8 @@ if [[ -z $checker || ! -x $checker ]]; then
     exit 0
 fi
 
-flags=(--flag -warnings-as-errors)
+# `package` declarations need the package name SwiftPM passes.
+flags=(--flag -warnings-as-errors --flag -package-name --flag Destinations)
 modules=(
     Destinations=Sources/Destinations
     DestinationsSwiftUI=Sources/DestinationsSwiftUI

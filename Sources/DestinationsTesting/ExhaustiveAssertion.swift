@@ -14,7 +14,7 @@ extension FlowHarness {
         _ expected: (() -> String)? = nil
     ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        try await step("settle", location: location, expected: expected, checksBefore: false) {
+        try await step("settle", location: location, expected: expected, checksBefore: false, call: "settle()") {
             () throws(HarnessError) -> String? in nil
         }
     }
@@ -28,8 +28,10 @@ extension FlowHarness {
         _ expected: () -> String
     ) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        verify(before: accounted, after: flow.state, expected: expected(), destination: nil, location: location)
+        let screens = readScreenStates()
+        verify(before: (accounted, accountedScreens), after: (flow.state, screens), expected: expected(), destination: nil, location: location)
         accounted = flow.state
+        accountedScreens = screens
     }
 
     /// Asserts that the state now equals `expected`, ids included.
@@ -64,33 +66,57 @@ extension FlowHarness {
 
     // MARK: - Checking a step
 
-    /// Compares the state after a step with the expectation, or, without one in the
-    /// exhaustive mode, with the state before it.
+    /// Compares the state after a step — the navigation state and the screen states — with
+    /// the expectation, or, without one in the exhaustive mode, with the state before it.
+    ///
+    /// An expectation holds the tree, then a `state of <route>` block for each screen whose
+    /// state it asserts. In the exhaustive mode it must hold a block for every screen whose
+    /// state is new or changed; in the non-exhaustive mode only the blocks it holds are checked.
     func verify(
-        before: NavigationState<Route>,
-        after: NavigationState<Route>,
+        before: (state: NavigationState<Route>, screens: ScreenStates),
+        after: (state: NavigationState<Route>, screens: ScreenStates),
         expected: String?,
         destination: String?,
         location: HarnessSourceLocation
     ) {
+        let changed = Self.changedScreens(from: before.screens, to: after.screens)
         if let text = expected {
-            let ids = Self.mentionsIDs(text)
-            if let diff = StateDiff.diff(expected: text, actual: after.rendered(ids: ids)) {
+            // The tree says whether ids are written; a heading writes them for twins anyway.
+            let tree = text.components(separatedBy: "\nstate of ").first ?? text
+            let ids = Self.mentionsIDs(tree)
+            let mentioned = Self.mentionedScreens(in: text, state: after.state, states: after.screens, ids: ids)
+            let shown = exhaustivity == .exhaustive ? changed.union(mentioned) : mentioned
+            let actual = Self.render(after.state, ids: ids, screens: shown, states: after.screens)
+            if let diff = StateDiff.diff(expected: text, actual: actual) {
                 report(failure(.stateMismatch(diff: diff), destination: destination), at: location)
             }
-        } else if exhaustivity == .exhaustive, before != after {
-            let diff = StateDiff.diff(expected: before.rendered(), actual: after.rendered()) ?? ""
-            report(failure(.unassertedChange(diff: diff), destination: destination), at: location)
+        } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty {
+            report(failure(.unassertedChange(diff: Self.changeDiff(before: before, after: after, changed: changed)), destination: destination), at: location)
         }
+    }
+
+    /// The diff of an unasserted change: the state before (`-`) against the state after (`+`),
+    /// with the blocks of the screens whose state changed.
+    static func changeDiff(
+        before: (state: NavigationState<Route>, screens: ScreenStates),
+        after: (state: NavigationState<Route>, screens: ScreenStates),
+        changed: Set<ElementID>
+    ) -> String {
+        let old = render(before.state, ids: true, screens: changed, states: before.screens)
+        let new = render(after.state, ids: true, screens: changed, states: after.screens)
+        return StateDiff.diff(expected: old, actual: new) ?? ""
     }
 
     func checkAccounted(at location: HarnessSourceLocation) {
         let now = flow.state
-        guard exhaustivity == .exhaustive, now != accounted else {
+        let screens = readScreenStates()
+        let changed = Self.changedScreens(from: accountedScreens, to: screens)
+        guard exhaustivity == .exhaustive, now != accounted || !changed.isEmpty else {
             accounted = now
+            accountedScreens = screens
             return
         }
-        let diff = StateDiff.diff(expected: accounted.rendered(), actual: now.rendered()) ?? ""
+        let diff = Self.changeDiff(before: (accounted, accountedScreens), after: (now, screens), changed: changed)
         let error = HarnessError(
             step: stepCount,
             action: "after \(lastAction), outside the harness's steps",
@@ -98,6 +124,7 @@ extension FlowHarness {
         )
         report(error, at: location)
         accounted = now
+        accountedScreens = screens
     }
 
     /// Whether an expected rendering names element ids (`#3`), so that it is compared with

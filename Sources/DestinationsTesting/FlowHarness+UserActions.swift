@@ -25,6 +25,18 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The harness call that makes the gesture, as a test writes it: `swipeBack()`,
+    /// `tapTab("settings")`.
+    var call: String {
+        switch self {
+        case .swipeBack: "swipeBack()"
+        case .swipeDownSheet: "swipeDownSheet()"
+        case .tapTab(let tab): "tapTab(\(String(describing: tab).debugDescription))"
+        case .closeColumn: "closeColumn()"
+        case .tapAlertButton(let index): "tapAlertButton(\(index))"
+        }
+    }
+
     /// The user action the gesture makes in `state`, or why the state does not allow it. For
     /// ``tapAlertButton(_:)``, the dismissal the tap ends with; the harness runs the whole tap
     /// through ``Flow/tapAlertButton(_:of:)``.
@@ -188,7 +200,8 @@ extension FlowHarness {
         _ expected: (() -> String)? = nil
     ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        try await step(gesture.description, location: location, expected: expected) { () throws(HarnessError) -> String? in
+        try await step(gesture.description, location: location, expected: expected, call: gesture.call) {
+            () throws(HarnessError) -> String? in
             let action: UserAction<Route>
             switch gesture.action(in: flow.state) {
             case .success(let made): action = made

@@ -69,6 +69,8 @@ public final class FlowHarness<Route: NavigationRoute> {
 
     /// The state the test has accounted for: the one after the last asserted step.
     var accounted: NavigationState<Route>
+    /// The screen states the test has accounted for, by screen id.
+    var accountedScreens: ScreenStates = [:]
     /// The last step's action, for messages.
     var lastAction = "start"
     private let transcriptIDs: Bool
@@ -85,8 +87,43 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
     ///   - reporter: How failed expectations are reported.
     /// - Throws: The flow's ``NavigationError`` when it cannot start.
-    public init(
+    public convenience init(
         _ layout: Layout<Route>,
+        providers: Providers<Route>,
+        exhaustivity: Exhaustivity = .exhaustive,
+        ids: some ElementIDGenerator = SequentialElementIDs(),
+        transcriptIDs: Bool = true,
+        reporter: FailureReporter = .issues
+    ) throws(NavigationError) {
+        try self.init(
+            PresentingLayout(layout),
+            providers: providers,
+            exhaustivity: exhaustivity,
+            ids: ids,
+            transcriptIDs: transcriptIDs,
+            reporter: reporter
+        )
+    }
+
+    /// Builds the flow from the app's providers, starting with modals presented: a test that
+    /// begins on the add sheet.
+    ///
+    /// ```swift
+    /// let harness = try FlowHarness(.stack(.meetings).presenting(.addMeeting), providers: providers)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - layout: The first state's shape, with the modals over it.
+    ///   - providers: The providers the flow builds Destinations with.
+    ///   - exhaustivity: Whether every change must be asserted; by default it must.
+    ///   - ids: The flow's id generator; the default numbers elements from 1, so ids and
+    ///     transcripts are the same on every run.
+    ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
+    ///   - reporter: How failed expectations are reported.
+    /// - Throws: The flow's ``NavigationError`` when it cannot start.
+    @_disfavoredOverload
+    public init(
+        _ layout: PresentingLayout<Route>,
         providers: Providers<Route>,
         exhaustivity: Exhaustivity = .exhaustive,
         ids: some ElementIDGenerator = SequentialElementIDs(),
@@ -101,7 +138,10 @@ public final class FlowHarness<Route: NavigationRoute> {
         self.transcriptIDs = transcriptIDs
         self.accounted = flow.state
         self.transcript = Transcript()
-        transcript.append(step: 0, action: "start", state: flow.state.rendered(ids: transcriptIDs))
+        accountedScreens = readScreenStates()
+        let shown = Set(accountedScreens.keys)
+        let start = Self.render(flow.state, ids: transcriptIDs, screens: shown, states: accountedScreens)
+        transcript.append(step: 0, action: "start", state: start)
     }
 
     /// The flow's state now.
@@ -152,7 +192,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) async throws(HarnessError) where D.Route == Route {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let payload = content.map { " with \(String(describing: $0))" } ?? ""
-        try await step("send \(event) to \(D.self)\(payload)", location: location, expected: expected) {
+        let contentCall = content.map { "content: <#\(String(describing: $0))#>, " } ?? ""
+        let call = "send(.\(event), \(contentCall)to: \(D.self).self)"
+        try await step("send \(event) to \(D.self)\(payload)", location: location, expected: expected, call: call) {
             () throws(HarnessError) -> String? in
             let (destination, label) = try resolve(type, id: id, route: route)
             do throws(NavigationError) {
@@ -179,7 +221,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let from = origin.map { " from \($0)" } ?? ""
-        try await step("apply \(presentation)\(from)", location: location, expected: expected) {
+        try await step("apply \(presentation)\(from)", location: location, expected: expected, call: "apply(<#\(presentation)#>)") {
             () throws(HarnessError) -> String? in
             do throws(NavigationError) {
                 try flow.apply(presentation, from: origin)
@@ -200,6 +242,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         location: HarnessSourceLocation,
         expected: (() -> String)?,
         checksBefore: Bool = true,
+        call: String? = nil,
         _ body: () throws(HarnessError) -> String?
     ) async throws(HarnessError) {
         try await settleWork()
@@ -209,6 +252,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         // The state the test accounted for: for a step that only waits (`settle`), the state
         // before the work it waits for, so that the work's change is checked too.
         let before = accounted
+        let beforeScreens = accountedScreens
         let label: String?
         do {
             label = try body()
@@ -218,10 +262,20 @@ public final class FlowHarness<Route: NavigationRoute> {
         }
         try await settleWork()
         let after = flow.state
+        let afterScreens = readScreenStates()
         let labelled = label.map { "\(action) (\($0))" } ?? action
-        transcript.append(step: stepCount, action: labelled, state: after.rendered(ids: transcriptIDs))
-        verify(before: before, after: after, expected: expected?(), destination: label, location: location)
+        let changed = Self.changedScreens(from: beforeScreens, to: afterScreens)
+        let recorded = Self.render(after, ids: transcriptIDs, screens: changed, states: afterScreens)
+        transcript.append(step: stepCount, action: labelled, state: recorded, call: call)
+        verify(
+            before: (before, beforeScreens),
+            after: (after, afterScreens),
+            expected: expected?(),
+            destination: label,
+            location: location
+        )
         accounted = after
+        accountedScreens = afterScreens
     }
 
     /// Waits for tracked work, failing the step when it does not finish in time.

@@ -1,6 +1,8 @@
 /// Explores a flow at random from a seed: at each step it fires one of the events the visible
 /// Destinations' providers configure, or one of the gestures the state allows (swipe back,
-/// swipe down a sheet, tap a tab), and checks the flow's invariants after it.
+/// swipe down a sheet, tap a tab), and checks the flow's invariants after it. Events a
+/// Destination marks as its own (``OwnEvents``: a load, a timer's tick) are left out: no user
+/// can tap them.
 ///
 /// ```swift
 /// var walk = RandomWalk(NotesAppConfiguration.layout, steps: 200) {
@@ -32,6 +34,8 @@
 public struct RandomWalk<Route: NavigationRoute> {
     /// The first state's shape.
     public var layout: Layout<Route>
+    /// The modals presented over ``layout`` at the start, bottom first.
+    public var modals: [PresentingLayout<Route>.PresentedLayout] = []
     /// How many steps to walk.
     public var steps: Int
     /// Whether to make gestures as well as events.
@@ -67,6 +71,21 @@ public struct RandomWalk<Route: NavigationRoute> {
         self.steps = steps
         self.makeProviders = providers
     }
+
+    /// Creates a walk that starts with modals presented (see ``PresentingLayout``).
+    ///
+    /// - Parameters:
+    ///   - layout: The first state's shape, with the modals over it.
+    ///   - steps: How many steps to walk.
+    ///   - providers: Makes the app's providers, fresh for each replay.
+    @_disfavoredOverload
+    public init(_ layout: PresentingLayout<Route>, steps: Int = 100, providers: @escaping @MainActor () -> Providers<Route>) {
+        self.init(layout.base, steps: steps, providers: providers)
+        modals = layout.modals
+    }
+
+    /// Where the walk starts: ``layout`` with ``modals`` over it.
+    var start: PresentingLayout<Route> { PresentingLayout(layout, modals: modals) }
 
     /// Supplies the content of an event sent to a Destination of type `D`: the note a list
     /// selects. Return `nil` to send the event without content. An event without a generator

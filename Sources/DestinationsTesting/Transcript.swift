@@ -26,8 +26,12 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
         public let step: Int
         /// The step as written.
         public let action: String
-        /// The state after the step, rendered, or why the step was refused.
+        /// The state after the step, rendered, or why the step was refused: the tree, then
+        /// the state of each screen whose state the step changed (``StatefulDestination``).
         public let state: String
+        /// The harness call that makes the step, as a test writes it (`swipeBack()`), when
+        /// the harness knows it; placeholders (`<#…#>`) stand for what it cannot write.
+        public let call: String?
     }
 
     /// The environment variable that makes golden-file checks write the golden files instead
@@ -41,8 +45,8 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
     public init() {}
 
     /// Appends a step.
-    public mutating func append(step: Int, action: String, state: String) {
-        entries.append(Entry(step: step, action: action, state: state))
+    public mutating func append(step: Int, action: String, state: String, call: String? = nil) {
+        entries.append(Entry(step: step, action: action, state: state, call: call))
     }
 
     /// The transcript as text: each step as a `## n. action` header and the state under it.

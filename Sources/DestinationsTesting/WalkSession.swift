@@ -25,13 +25,14 @@ final class WalkSession<Route: NavigationRoute> {
     init(_ walk: RandomWalk<Route>) throws(NavigationError) {
         self.walk = walk
         providers = walk.makeProviders()
-        flow = try Flow(walk.layout, providers: providers)
+        flow = try Flow(walk.start, providers: providers)
     }
 
     var rendered: String { flow.state.rendered() }
 
-    /// What the user could do now: each configured event of each visible screen, in display
-    /// order, then the gestures the state allows.
+    /// What the user could do now: each configured event of each visible screen that is not
+    /// one of its Destination's own events (``OwnEvents``), in display order, then the gestures
+    /// the state allows.
     func options() -> [WalkStep.Action] {
         var options: [WalkStep.Action] = []
         var seen: [String: Int] = [:]
@@ -39,7 +40,8 @@ final class WalkSession<Route: NavigationRoute> {
             guard let route = screen.route else { continue }
             let occurrence = seen[route.name, default: 0]
             seen[route.name] = occurrence + 1
-            for event in providers.provider(for: route)?.configuredEvents ?? [] {
+            let own = flow.destination(screen.id).map(ownEventNames(of:)) ?? []
+            for event in providers.provider(for: route)?.configuredEvents ?? [] where !own.contains(event) {
                 options.append(.event(event, route: route.name, occurrence: occurrence))
             }
         }

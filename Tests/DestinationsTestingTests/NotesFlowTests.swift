@@ -34,6 +34,9 @@ import Testing
                 settings
               [counter] stack
                 counter
+            state of editNote(id: 1)
+              draft: Note(id: 1, title: "Groceries", body: "Milk, eggs")
+              error: nil
             """
         }
         try await harness.swipeDownSheet {
@@ -115,9 +118,28 @@ import Testing
                 settings
               [counter] stack
                 counter
+            state of editNote(id: 1)
+              draft: Note(id: 1, title: "Groceries", body: "Milk, eggs")
+              error: nil
             """
         }
         harness.destination(EditNote.self)?.draft?.title = "Shopping"
+        harness.expect {
+            """
+            tabs (selected: notes)
+              [notes] stack
+                notes
+                note(id: 1)
+                  sheet[large]: editNote(id: 1) ◀
+              [settings] stack
+                settings
+              [counter] stack
+                counter
+            state of editNote(id: 1)
+              draft: Note(id: 1, title: "Shopping", body: "Milk, eggs")
+              error: nil
+            """
+        }
         try await harness.send(.save, to: EditNote.self) {
             """
             tabs (selected: notes)
@@ -226,6 +248,41 @@ import Testing
             """
         }
         #expect(await store.note(id: 1) == nil)
+    }
+
+    @Test func theCounterCountsEachSecondOfItsClock() async throws {
+        let clock = ManualClock()
+        let ticker = Ticker(interval: .seconds(1), clock: clock)
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(datasource: NotesDatasource(), ticker: ticker)
+        )
+        try await harness.tapTab(.counter) { Self.counterTab }
+        try await harness.send(.start, to: CounterScreen.self) { Self.counterTab + Self.counter(0, running: true) }
+        try await harness.advance(clock, by: .seconds(1)) { Self.counterTab + Self.counter(1, running: true) }
+        try await harness.advance(clock, by: .seconds(2)) { Self.counterTab + Self.counter(3, running: true) }
+        try await harness.send(.stop, to: CounterScreen.self) { Self.counterTab + Self.counter(3, running: false) }
+        try await harness.advance(clock, by: .seconds(5)) // stopped: no tick, nothing to assert
+        try await harness.finish()
+    }
+
+    static let counterTab = """
+        tabs (selected: counter)
+          [notes] stack
+            notes
+          [settings] stack
+            settings
+          [counter] stack
+            counter ◀
+        """
+
+    static func counter(_ count: Int, running: Bool) -> String {
+        """
+
+        state of counter
+          count: \(count)
+          isRunning: \(running)
+        """
     }
 
     @Test func aRandomWalkOverTheNotesAppKeepsEveryInvariant() async {

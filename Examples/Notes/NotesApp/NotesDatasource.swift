@@ -98,33 +98,41 @@ public actor NotesDatasource: Interactor {
     ]
 }
 
-/// A counter that ticks: the stream the counter tab shows.
+/// A counter that ticks: the stream the counter tab shows. It takes its clock, so that the app
+/// ticks in real time and a test advances a manual clock and checks each tick.
 public struct Ticker: StreamInteractor {
     /// How many ticks a stream yields before it ends; `nil` ticks forever.
     public let limit: Int?
     /// The pause between ticks; zero ticks as fast as the consumer takes them.
     public let interval: Duration
+    /// The clock the pauses are measured on.
+    public let clock: any Clock<Duration>
 
-    public init(limit: Int? = nil, interval: Duration = .zero) {
+    public init(limit: Int? = nil, interval: Duration = .zero, clock: any Clock<Duration> = ContinuousClock()) {
         self.limit = limit
         self.interval = interval
+        self.clock = clock
     }
 
-    /// Yields `start`, `start + 1`, … until the limit or until the consumer stops.
-    public func values(for start: Int) async -> AsyncStream<Int> {
-        let limit = self.limit
-        let interval = self.interval
-        return AsyncStream { continuation in
-            let task = Task {
-                var value = start
-                while limit.map({ value < start + $0 }) ?? true, !Task.isCancelled {
-                    if interval > .zero { try? await Task.sleep(for: interval) }
-                    continuation.yield(value)
-                    value += 1
+    /// Yields `start`, `start + 1`, … every ``interval`` until the limit or until the consumer
+    /// stops.
+    public func values(for start: Int) async -> TrackedStream<Int> {
+        guard interval > .zero else {
+            let limit = self.limit
+            return TrackedStream { continuation in
+                let task = Task {
+                    var value = start
+                    while limit.map({ value < start + $0 }) ?? true, !Task.isCancelled {
+                        continuation.yield(value)
+                        value += 1
+                        await Task.yield()
+                    }
+                    continuation.finish()
                 }
-                continuation.finish()
+                continuation.onTermination = { task.cancel() }
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
+        let ticks = clock.ticks(every: interval).map { start + $0 - 1 }
+        return limit.map { ticks.prefix($0) } ?? ticks
     }
 }

@@ -69,7 +69,8 @@ public enum NotesAppConfiguration {
         )
     }
 
-    /// The providers of every screen, all sharing one datasource.
+    /// The providers of every screen, all sharing one datasource. The counter ticks every
+    /// second on `ticker`'s clock: a live clock in the app, a manual one in tests.
     public static func providers(
         datasource: NotesInteractor,
         ticker: Ticker = Ticker(interval: .seconds(1))

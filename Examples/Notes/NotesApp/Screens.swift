@@ -162,3 +162,55 @@ public final class InfoScreen: Destination {
         self.title = title
     }
 }
+
+// MARK: - What tests check and what tools leave out
+
+extension CounterScreen: StatefulDestination {
+    /// What the counter shows: the count, and whether it is counting.
+    public struct ScreenState: Equatable, Sendable {
+        public var count: Int
+        public var isRunning: Bool
+    }
+
+    /// The counter's state, as a test harness checks it after every step.
+    public var screenState: ScreenState {
+        ScreenState(count: count, isRunning: context.hasRunningStreams)
+    }
+}
+
+extension EditNote: StatefulDestination {
+    /// What the editor shows: the draft, and the error of its last request.
+    public struct ScreenState: Equatable, Sendable {
+        public var draft: Note?
+        public var error: NotesError?
+    }
+
+    /// The editor's state, as a test harness checks it after every step.
+    public var screenState: ScreenState {
+        ScreenState(draft: draft, error: error)
+    }
+}
+
+extension NotesList: OwnEvents {
+    /// Sent by the list itself when it is first presented.
+    public static let ownEvents: Set<Event> = [.retrieve]
+}
+
+extension NoteDetail: OwnEvents {
+    /// Sent by the detail itself: its load, and the delete its alert's confirmation forwards.
+    public static let ownEvents: Set<Event> = [.load, .confirmDelete]
+}
+
+extension EditNote: OwnEvents {
+    /// Sent by the editor itself when it is first presented.
+    public static let ownEvents: Set<Event> = [.load]
+}
+
+extension NoteDetail: ModalPresenter {
+    /// When the editor it presented closes — saved, cancelled, swiped down, or closed by a link —
+    /// the detail loads the note again, so that it shows what was saved.
+    public func didDismissPresented(_ modal: DismissedModal<AppRoute>) {
+        guard case .editNote? = modal.route else { return }
+        do { try send(.load) } catch { refusal = error }
+    }
+}

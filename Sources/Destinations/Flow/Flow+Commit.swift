@@ -143,6 +143,7 @@ extension Flow {
         for id in nowVisible where !wasVisible.contains(id) || built.contains(where: { $0.0 == id }) {
             live[id]?.appear()
         }
+        reportDismissedModals(summary, cause: cause)
         if !observations.isEmpty {
             for id in removedIDs.elements {
                 observations.removeValue(forKey: id)?.changed()

@@ -79,6 +79,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
 
     /// The one change waiting for a redirect or a screen in its way; see ``PendingChange``.
     public internal(set) var pendingChange: PendingChange<Route>?
+    /// The modals presented, so that their presenters hear when they go.
+    var modalLedger = ModalLedger<Route>()
 
     /// Called with every change the flow refuses, and why: one place for view code that sends
     /// events without handling errors (``Destination/post(_:content:)``) and for changes

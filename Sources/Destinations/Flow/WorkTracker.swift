@@ -2,7 +2,7 @@
 @MainActor
 @usableFromInline
 final class WorkTracker {
-    private struct Entry {
+    struct Entry {
         let owner: ElementID?
         let route: String?
         let label: (any Sendable)?
@@ -13,8 +13,27 @@ final class WorkTracker {
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextWaiter = 0
 
+    /// Counts of work outside tracked tasks (a stream's values on their way), by key.
+    var sources: [Int: (count: PendingCount, entry: Entry, observer: Int)] = [:]
+
     /// Whether no tracked work is under way.
-    var isIdle: Bool { entries.isEmpty }
+    var isIdle: Bool { entries.isEmpty && sources.values.allSatisfy { $0.count.isZero } }
+
+    /// Counts `count` as work under way while it is not zero, until ``removeSource(_:)``.
+    func addSource(_ count: PendingCount, owner: ElementID?, route: String?, label: String) -> Int {
+        let key = nextKey
+        nextKey += 1
+        let observer = count.observe { Task { @MainActor [weak self] in self?.resumeIfIdle() } }
+        sources[key] = (count, Entry(owner: owner, route: route, label: label), observer)
+        return key
+    }
+
+    /// Stops counting a source; its pending work no longer holds a settle.
+    func removeSource(_ key: Int) {
+        guard let source = sources.removeValue(forKey: key) else { return }
+        source.count.stopObserving(source.observer)
+        resumeIfIdle()
+    }
 
     func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, label: (any Sendable)?) {
         let key = nextKey
@@ -28,7 +47,12 @@ final class WorkTracker {
 
     private func finish(_ key: Int) {
         entries[key] = nil
-        guard entries.isEmpty else { return }
+        resumeIfIdle()
+    }
+
+    /// Resumes the waiters when no work is left.
+    func resumeIfIdle() {
+        guard isIdle else { return }
         let ready = waiters
         waiters.removeAll()
         for waiter in ready.values { waiter.resume(returning: true) }
@@ -39,7 +63,7 @@ final class WorkTracker {
     ///
     /// - Throws: ``SettleTimeout`` with the work still pending at the deadline.
     func settle(timeout: Duration) async throws(SettleTimeout) {
-        guard !entries.isEmpty else { return }
+        guard !isIdle else { return }
         let key = nextWaiter
         nextWaiter += 1
         let deadline = Task { @MainActor [weak self] in
@@ -54,7 +78,8 @@ final class WorkTracker {
 
     /// The work under way, oldest first.
     var pending: [PendingWork] {
-        entries.sorted { $0.key < $1.key }.map { _, entry in
+        let busy = sources.filter { !$0.value.count.isZero }.mapValues { $0.entry }
+        return entries.merging(busy) { first, _ in first }.sorted { $0.key < $1.key }.map { _, entry in
             PendingWork(
                 destination: entry.owner,
                 route: entry.route,

@@ -17,13 +17,15 @@ extension DestinationContext {
         return await untilRemoved { await interactor.perform(request: request) }
     }
 
-    /// Stops every stream this Destination started. Values already on their way are dropped.
+    /// Stops every stream this Destination started. Values already on their way are dropped,
+    /// and no longer hold a settle.
     public func stopStreams() {
         let running = streams
         streams.removeAll()
         for (token, task) in running {
+            let stop = cancellations.removeValue(forKey: token)
+            stop?()
             task.cancel()
-            removeCancellation(token)
         }
     }
 
@@ -34,44 +36,96 @@ extension DestinationContext {
     /// ends, ``stopStreams()`` is called or the Destination is removed.
     ///
     /// Starting the stream (waiting for the interactors' preparation, then asking for the
-    /// stream) is tracked work, so ``Flow/settle(timeout:)`` waits until the stream has started;
-    /// iterating it is not, since a live stream may never end. A stream never starts for a
-    /// Destination that was removed meanwhile.
+    /// stream) is tracked work, so ``Flow/settle(timeout:)`` waits until the stream has started.
+    /// Iterating it is not, since a live stream may never end; but the values of a
+    /// ``TrackedStream`` count from the moment they are produced until they are delivered, and
+    /// a producer a test clock woke counts until it sleeps again, so a settle waits for them.
+    /// A stream never starts for a Destination that was removed meanwhile.
     func startStream<S: StreamInteractor>(
         _ interactor: S,
-        request: S.Request,
+        request: S.StreamRequest,
         deliver: @escaping @MainActor @Sendable (S.Element) -> Void
     ) {
         guard !isRemoved else { return }
         let token = nextCancellation
         nextCancellation += 1
+        let run = StreamRun(tracker: tracker, owner: id, route: route?.name, label: "stream \(S.self)")
+        let producer = PendingCount()
+        run.count(producer, as: "its producer, woken by the clock")
+        cancellations[token] = { run.stop() }
         let startup = track(label: "start stream \(S.self)", waitsForPreparation: true) { [weak self] in
             guard !Task.isCancelled, let context = self, !context.isRemoved, context.streams[token] != nil else { return }
             // Asking for the stream ends with the Destination's removal, even if the interactor
-            // never answers.
-            guard let values = await context.untilRemoved({ await interactor.values(for: request) }),
+            // never answers. Tasks the interactor starts meanwhile know their stream's producer.
+            guard let values = await context.untilRemoved({
+                await PendingCount.$producer.withValue(producer) { await interactor.values(for: request) }
+            }),
                 !Task.isCancelled, !context.isRemoved, context.streams[token] != nil
             else { return }
-            context.iterate(values, token: token, deliver: deliver)
+            context.iterate(values, token: token, run: run, deliver: deliver)
         }
+        run.task = startup
         streams[token] = startup
     }
 
     /// Iterates a started stream as untracked work.
-    private func iterate<Element: Sendable>(
-        _ values: AsyncStream<Element>,
+    private func iterate<Values: AsyncSequence & Sendable>(
+        _ values: Values,
         token: Int,
-        deliver: @escaping @MainActor @Sendable (Element) -> Void
-    ) {
+        run: StreamRun,
+        deliver: @escaping @MainActor @Sendable (Values.Element) -> Void
+    ) where Values.Element: Sendable {
+        let delivered = (values as? TrackedStream<Values.Element>)?.pending
+        if let delivered { run.count(delivered, as: "values produced, not yet delivered") }
         let task = Task { @MainActor [weak self] in
-            for await value in values {
-                guard let self, !Task.isCancelled, !self.isRemoved else { return }
-                deliver(value)
+            do {
+                for try await value in values {
+                    guard let self, !Task.isCancelled, !self.isRemoved else { return }
+                    deliver(value)
+                    delivered?.decrement()
+                    self.tracker?.resumeIfIdle()
+                }
+            } catch {
+                // A sequence that throws ends the stream.
             }
-            self?.streams[token] = nil
-            self?.removeCancellation(token)
+            guard let self, self.streams[token] != nil else { return }
+            run.stop()
+            self.streams[token] = nil
+            self.removeCancellation(token)
         }
-        cancellations[token] = { task.cancel() }
+        run.task = task
         streams[token] = task
+    }
+}
+
+/// One running stream: its task and the pending counts a settle waits for while it runs.
+@MainActor
+final class StreamRun {
+    private weak var tracker: WorkTracker?
+    private let owner: ElementID?
+    private let route: String?
+    private let label: String
+    private var sources: [Int] = []
+    var task: Task<Void, Never>?
+
+    init(tracker: WorkTracker?, owner: ElementID?, route: String?, label: String) {
+        self.tracker = tracker
+        self.owner = owner
+        self.route = route
+        self.label = label
+    }
+
+    /// Holds a settle while `count` is not zero.
+    func count(_ count: PendingCount, as what: String) {
+        guard let tracker else { return }
+        sources.append(tracker.addSource(count, owner: owner, route: route, label: "\(label): \(what)"))
+    }
+
+    /// Cancels the stream and stops counting its pending work.
+    func stop() {
+        task?.cancel()
+        let keys = sources
+        sources = []
+        for key in keys { tracker?.removeSource(key) }
     }
 }

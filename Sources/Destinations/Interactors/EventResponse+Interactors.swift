@@ -86,16 +86,37 @@ extension EventResponse {
     /// events.on(.stop, .stopStreams)
     /// ```
     ///
-    /// Streams are not tracked work: ``Flow/settle()`` does not wait for them, since a live
-    /// stream may never end. A test waits for a value by having `deliver` (or the stream it
-    /// drives) resume something the test awaits.
+    /// Iterating a stream is not tracked work, since a live stream may never end; but the values
+    /// of a ``TrackedStream`` (and of `Clock.ticks(every:)`) count from the moment they are
+    /// produced until `deliver` ran, so ``Flow/settle()`` — and every step of a test harness —
+    /// waits for the values already produced.
     public static func stream<S: StreamInteractor>(
         _ interactor: S,
-        _ request: S.Request,
+        _ request: S.StreamRequest,
+        deliver: @escaping @MainActor @Sendable (D, S.Element) -> Void
+    ) -> EventResponse {
+        stream(interactor, assistant: { _ in request }, deliver: deliver)
+    }
+
+    /// Starts the stream an assistant asks for, built from the event — its content, the
+    /// Destination's state — and delivers each of its values to the Destination.
+    ///
+    /// ```swift
+    /// events.on(.watch, .stream(reviews, assistant: { input in
+    ///     try input.content(as: Product.ID.self)
+    /// }) { screen, review in screen.reviews.append(review) })
+    /// ```
+    ///
+    /// An assistant that throws makes `send` throw ``NavigationError/assistantFailed(event:reason:)``
+    /// (or the ``NavigationError`` it threw); no stream starts.
+    public static func stream<S: StreamInteractor>(
+        _ interactor: S,
+        assistant: @escaping @MainActor @Sendable (EventInput<D>) throws -> S.StreamRequest,
         deliver: @escaping @MainActor @Sendable (D, S.Element) -> Void
     ) -> EventResponse {
         EventResponse(
             kind: .perform(summary: "stream(\(S.self))") { (input: EventInput<D>) throws(NavigationError) in
+                let request = try NavigationError.wrapping(event: input.event) { try assistant(input) }
                 input.destination.context.startStream(interactor, request: request) { [weak destination = input.destination] value in
                     if let destination { deliver(destination, value) }
                 }

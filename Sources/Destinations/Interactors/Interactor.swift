@@ -76,19 +76,36 @@ extension SyncInteractor {
     public func cleanup(for destination: ElementID) {}
 }
 
-/// An interactor that yields results over time — a counter, live updates — until the
-/// Destination stops it or is removed.
+/// An interactor that yields results over time — a counter, live updates, a timer, speech
+/// recognition — until the Destination stops it or is removed.
+///
+/// Its values can be any `AsyncSequence` of `Sendable` elements: an `AsyncStream`, a
+/// ``TrackedStream`` (whose values a flow's settle waits for), `Clock.ticks(every:)`, or a
+/// sequence of your own. A sequence that throws ends the stream.
 ///
 /// Failures travel as values: make `Element` a `Result` when the stream can fail.
-public protocol StreamInteractor<Request, Element>: Sendable {
+///
+/// The stream's request is its own associated type, `StreamRequest`, inferred from
+/// ``values(for:)``, so that one type can be both an ``Interactor`` (its `Request`) and a
+/// stream interactor:
+///
+/// ```swift
+/// actor Speech: Interactor, StreamInteractor {
+///     func perform(request: Authorization) async -> Result<Bool, SpeechError> { … }
+///     func values(for request: Locale) async -> TrackedStream<String> { … }
+/// }
+/// ```
+public protocol StreamInteractor<StreamRequest, Element>: Sendable {
     /// What the stream is asked for.
-    associatedtype Request: Sendable
+    associatedtype StreamRequest: Sendable
     /// What the stream yields.
     associatedtype Element: Sendable
+    /// The sequence of values a request starts.
+    associatedtype Values: AsyncSequence & Sendable where Values.Element == Element
 
     /// Starts a stream of values for a request. The flow stops iterating it when the
     /// Destination stops its streams or is removed.
-    func values(for request: Request) async -> AsyncStream<Element>
+    func values(for request: StreamRequest) async -> Values
 
     /// Called when a Destination that uses the stream is attached to a flow.
     func prepare(for destination: ElementID) async
@@ -99,6 +116,13 @@ public protocol StreamInteractor<Request, Element>: Sendable {
 
 extension StreamInteractor {
     public func prepare(for destination: ElementID) async {}
+    public func cleanup(for destination: ElementID) async {}
+}
+
+extension StreamInteractor where Self: Interactor {
+    /// One preparation for a type that is both an ``Interactor`` and a stream interactor.
+    public func prepare(for destination: ElementID) async {}
+    /// One cleanup for a type that is both an ``Interactor`` and a stream interactor.
     public func cleanup(for destination: ElementID) async {}
 }
 

@@ -111,7 +111,7 @@ import Foundation
 /// Work never outlives its screen or its flow, and waiting for work never hangs.
 @MainActor
 @Suite struct InteractorLifecycleTests {
-    @Test func aPreparationThatNeverFinishesEndsWhenItsDestinationIsRemoved() async throws {
+    @Test func aCleanupWaitsForAPreparationThatIgnoresItsCancellation() async throws {
         let interactor = DeafPreparation()
         let detail = itemsProviders(datasource: interactor).provider(for: .detail(id: 1))
         let list = Provider { (_: DataRoute) in ItemsScreen() }
@@ -121,6 +121,11 @@ import Foundation
         // Remove the Destination only once its preparation is under way (and stuck).
         await interactor.started.wait()
         try flow.apply(.back)
+        // The screen's requests end with it; its cleanup waits for the preparation, so that the
+        // interactor never hears of a cleanup before the preparation it follows.
+        #expect(flow.pendingWork.contains { "\($0)".contains("interactor cleanup") }, "\(flow.pendingWork)")
+        #expect(await interactor.cleanups.isEmpty)
+        interactor.never.fire()
         try await flow.settle(timeout: .seconds(30))
         #expect(await interactor.cleanups == [ElementID(3)])
     }

@@ -1,0 +1,161 @@
+/// A modal that went away, as the Destination that presented it hears of it.
+public struct DismissedModal<Route: NavigationRoute>: Sendable, Equatable, CustomStringConvertible {
+    /// The element that presented the modal: the presenter's screen, or the container it
+    /// presented from.
+    public let presenter: ElementID
+    /// The modal's content element.
+    public let modal: ElementID
+    /// How it was presented.
+    public let style: ModalStyle
+    /// The route of the modal's first screen: the alert's, the sheet's, the root of the
+    /// sheet's stack.
+    public let route: Route?
+
+    /// Creates the record of a dismissed modal.
+    public init(presenter: ElementID, modal: ElementID, style: ModalStyle, route: Route?) {
+        self.presenter = presenter
+        self.modal = modal
+        self.style = style
+        self.route = route
+    }
+
+    /// `sheet #8 (editNote(id: 1))`.
+    public var description: String {
+        "\(style.name) \(modal)" + (route.map { " (\($0))" } ?? "")
+    }
+}
+
+/// A Destination that hears when a modal it presented goes away, however it went: a button of
+/// the modal, a swipe, ``Presentation/dismissAll``, a link, a restore.
+///
+/// ```swift
+/// extension Meeting: ModalPresenter {
+///     func didDismissPresented(_ modal: DismissedModal<AppRoute>) {
+///         if modal.route == .endMeetingAlert { resumeTimer() }
+///     }
+/// }
+/// ```
+///
+/// It is called once per modal, after the change is committed and the screens that appear were
+/// told; a change it asks for runs right after, as its own transaction. It is not called when
+/// the presenter leaves with its modal. When a button of an alert closes it, the hook runs as
+/// the alert closes, and the event the button forwards to the presenter
+/// (``EventResponse/toPresenter(_:_:content:)``) arrives after it: the user's choice has the
+/// last word.
+@MainActor
+public protocol ModalPresenter: Destination {
+    /// Called when a modal this Destination presented went away.
+    func didDismissPresented(_ modal: DismissedModal<Route>)
+}
+
+/// The modals a flow has presented, by their content element, so that their presenters hear
+/// when they go.
+@usableFromInline
+struct ModalLedger<Route: NavigationRoute> {
+    struct Entry {
+        let presenter: ElementID
+        let style: ModalStyle
+        let route: Route?
+
+        init(presenter: ElementID, modal: Modal<Route>) {
+            self.presenter = presenter
+            style = modal.style
+            route = modal.node.firstScreenRoute
+        }
+    }
+
+    var entries: [ElementID: Entry] = [:]
+
+    @usableFromInline
+    init() {}
+
+    /// Records the modals of `node`'s subtree.
+    mutating func recordAll(in node: NavigationNode<Route>) {
+        var pending = [node]
+        while let node = pending.popLast() {
+            if let modal = node.modal {
+                entries[modal.node.id] = Entry(presenter: node.id, modal: modal)
+                pending.append(modal.node)
+            }
+            switch node.content {
+            case .screen: break
+            case .stack(let stack): pending.append(contentsOf: stack.elements)
+            case .tabs(let tabs): pending.append(contentsOf: tabs.tabs.map { $0.node })
+            case .split(let split): pending.append(contentsOf: split.filledColumns.map { $0.node })
+            }
+        }
+    }
+}
+
+extension Flow {
+    /// Tells the presenters of the modals a committed change removed, and records the modals
+    /// it presented. Runs in the commit, after the appearances: O(modals presented) for a
+    /// presentation or a user's change, O(state) for a start, a restore or a link, which
+    /// rebuild as much.
+    @usableFromInline
+    func reportDismissedModals(_ summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) {
+        var dismissed: [DismissedModal<Route>] = []
+        if !summary.removedIDs.isEmpty {
+            for (modal, entry) in modalLedger.entries where summary.removedIDs.contains(modal) {
+                modalLedger.entries[modal] = nil
+                guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
+                dismissed.append(DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
+            }
+        }
+        let isLocal: Bool
+        switch cause {
+        case .presentation, .event, .userAction: isLocal = true
+        default: isLocal = false
+        }
+        if isLocal {
+            // A change that added no screen presented no modal.
+            guard !summary.added.isEmpty else { return notify(dismissed) }
+            var node = storage.root
+            while true {
+                if let modal = node.modal {
+                    if modalLedger.entries[modal.node.id] == nil {
+                        modalLedger.entries[modal.node.id] = ModalLedger.Entry(presenter: node.id, modal: modal)
+                    }
+                    node = modal.node
+                } else if let (_, child) = node.focusedChild {
+                    node = child
+                } else {
+                    break
+                }
+            }
+        } else {
+            modalLedger.recordAll(in: storage.root)
+        }
+        notify(dismissed)
+    }
+
+    /// Tells each dismissed modal's presenter, in the order the modals were presented.
+    private func notify(_ dismissed: [DismissedModal<Route>]) {
+        guard !dismissed.isEmpty else { return }
+        for modal in dismissed.sorted(by: { $0.modal < $1.modal }) {
+            // A container that presented tells the screen it shows.
+            var screen = modal.presenter
+            if var node = index.path(to: modal.presenter).flatMap({ storage.root.node(at: $0) }) {
+                while let (_, child) = node.focusedChild { node = child }
+                screen = node.id
+            }
+            guard let presenter = live[screen]?.object as? any ModalPresenter else { continue }
+            func tell<P: ModalPresenter>(_ presenter: P) {
+                if let modal = modal as? DismissedModal<P.Route> { presenter.didDismissPresented(modal) }
+            }
+            tell(presenter)
+        }
+    }
+}
+
+extension NavigationNode {
+    /// The route of the first screen in tree order.
+    var firstScreenRoute: Route? {
+        switch content {
+        case .screen(let route): route
+        case .stack(let stack): stack.elements.first?.firstScreenRoute
+        case .tabs(let tabs): tabs.tabs.first?.node.firstScreenRoute
+        case .split(let split): split.filledColumns.first?.node.firstScreenRoute
+        }
+    }
+}
