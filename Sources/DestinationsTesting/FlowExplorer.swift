@@ -19,7 +19,8 @@ import Destinations
 /// ```
 ///
 /// From the configuration's layout, each step is one door a user or the world can open: every
-/// configured event of every visible screen (with each content the test's generator gives),
+/// configured event of every visible screen (with each content the test's generator gives; not
+/// the events a screen marks as its own, ``OwnEvents``),
 /// every gesture the state allows (swipe back, swipe down, tap a tab, close a column, tap an
 /// alert's button), and every link the test declares, opened through the flow's pipeline with
 /// its source. States are deduplicated by value; a state is reached again only by a shorter or
@@ -133,7 +134,9 @@ public struct FlowExplorer<Route: NavigationRoute> {
             guard let route = screen.route else { continue }
             let occurrence = seen[route.name, default: 0]
             seen[route.name] = occurrence + 1
-            for event in providers.provider(for: route)?.configuredEvents ?? [] {
+            // Events a screen marks as its own are sent by its code, never by a view.
+            let own = flow.destination(screen.id).map(ownEventNames(of:)) ?? []
+            for event in providers.provider(for: route)?.configuredEvents ?? [] where !own.contains(event) {
                 let count = flow.destination(screen.id).flatMap { object in contents[event]?(object).count } ?? 0
                 if count == 0 {
                     options.append(.event(event, route: route.name, occurrence: occurrence, content: nil))
