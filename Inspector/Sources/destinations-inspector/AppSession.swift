@@ -25,6 +25,9 @@ struct AppSession {
     /// poll is not renewed within the hub's idle limit is taken for gone.
     var lastSeen: ContinuousClock.Instant = .now
     var commands: [String] = []
+    /// The sequence numbers of the states restores were asked for, oldest first: the app's
+    /// next restore events are named after them.
+    var restoring: [Int] = []
     /// The one long poll (an HTTP request, or a socket's command loop) waiting for requests;
     /// nil ends it: its connection was superseded or said bye.
     var poller: (id: Int, continuation: CheckedContinuation<[String]?, Never>)?

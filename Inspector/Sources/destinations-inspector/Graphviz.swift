@@ -25,7 +25,7 @@ actor Graphviz {
         }
     }
 
-    let executable: String?
+    nonisolated let executable: String?
     let timeLimit: Duration
     let outputLimit: Int
     private let timeout: String?

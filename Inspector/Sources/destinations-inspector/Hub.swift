@@ -191,6 +191,10 @@ actor Hub {
         if let state = JSONText.rawMember("state", in: raw), event["state"] is [String: Any] {
             event["stateText"] = String(state)
         }
+        // A restore the page asked for: its row names the state it restored.
+        if (event["cause"] as? [String: Any])?["kind"] as? String == "restore", !session.restoring.isEmpty {
+            event["restoredSeq"] = session.restoring.removeFirst()
+        }
         let text = JSONText.text(event)
         let index = session.trimmed + session.log.count
         session.log.append(text)
@@ -325,9 +329,8 @@ actor Hub {
 
     /// Sends text the hub wrote to every page; a page past its buffer is let go.
     private func broadcast(raw text: String) {
-        for (id, page) in pages where !page.send(text) {
-            pages[id] = nil
-        }
+        let behind = pages.filter { !$0.value.send(text) }.keys
+        for id in behind { pages[id] = nil }
     }
 
     private func send(_ message: [String: Any], page id: Int) {
@@ -403,6 +406,12 @@ actor Hub {
         }
         let request = nextRequest
         nextRequest += 1
+        if let seq = event["seq"] as? Int {
+            // Read first, then write: a write through `sessions[id]?` that reads `sessions`
+            // would overlap its own access.
+            let restoring = Array((session.restoring + [seq]).suffix(16))
+            sessions[id]?.restoring = restoring
+        }
         deliver(["type": "restore", "request": request, "index": index, "state": state], session: id)
         broadcast(["type": "restoring", "session": id, "index": index, "seq": event["seq"] ?? NSNull(), "request": request])
     }
@@ -449,6 +458,9 @@ actor Hub {
         sessions[id]?.graph = entry
         broadcast(["type": "graph", "session": id].merging(entry) { a, _ in a })
     }
+
+    /// How many Graphviz runs are under way.
+    var runsOfGraphviz: Int { get async { await graphviz.runs } }
 
     /// Ends every Graphviz run: the server is stopping.
     func stop() async {

@@ -59,12 +59,19 @@ struct OptionsError: Error, CustomStringConvertible {
 struct Page: Sendable {
     let files: [String: (type: String, body: String)]
 
+    /// The page's files and their types.
+    static let names = [
+        ("index.html", "text/html; charset=utf-8"), ("inspector.js", "text/javascript; charset=utf-8"),
+        ("graph.js", "text/javascript; charset=utf-8"), ("test.js", "text/javascript; charset=utf-8"),
+        ("inspector.css", "text/css; charset=utf-8"),
+    ]
+
     init() throws {
         guard let folder = Bundle.module.url(forResource: "Page", withExtension: nil) else {
             throw OptionsError(argument: "(missing page resources)")
         }
         var files: [String: (String, String)] = [:]
-        for (name, type) in [("index.html", "text/html; charset=utf-8"), ("inspector.js", "text/javascript; charset=utf-8"), ("inspector.css", "text/css; charset=utf-8")] {
+        for (name, type) in Self.names {
             files[name] = (type, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
         }
         self.files = files
@@ -87,22 +94,28 @@ func tokenMatches(_ request: Request, _ token: String) -> Bool {
     return difference == 0
 }
 
-/// The one name a request gives for this server: nil when it gives none, or more than one
-/// (two `Host` headers, or a `Host` header beside the request's authority).
-func requestHost(_ request: Request) -> String? {
-    let fields = request.headers[values: HTTPField.Name("Host")!]
-    let names = (request.head.authority.map { [$0] } ?? []) + fields
-    return names.count == 1 ? names[0] : nil
+/// Every name a request gives for this server: its authority (HTTP/1's first `Host` header)
+/// and any further `Host` headers.
+func requestHosts(_ request: Request) -> [String] {
+    (request.head.authority.map { [$0] } ?? []) + request.headers[values: HTTPField.Name("Host")!]
 }
 
-/// Whether a request names this server by a loopback address. A page whose name was rebound to
-/// 127.0.0.1 (DNS rebinding) sends its own name in `Host`, and its origin then matches that
-/// name; refusing other names keeps it out even before the token is checked. Only a server
-/// bound to loopback checks it: one on the network is reached by whatever name the LAN uses.
+/// The one name a request gives for this server; nil when it gives none, or two that differ.
+func requestHost(_ request: Request) -> String? {
+    let names = Set(requestHosts(request))
+    return names.count == 1 ? names.first : nil
+}
+
+/// Whether a request names this server by a loopback address, and only by one. A page whose
+/// name was rebound to 127.0.0.1 (DNS rebinding) sends its own name in `Host`, and its origin
+/// then matches that name; refusing other names keeps it out even before the token is
+/// checked. Every `Host` a request carries must be loopback, so a second header cannot slip
+/// another name in. Only a server bound to loopback checks it: one on the network is reached
+/// by whatever name the LAN uses.
 func hostAllowed(_ request: Request, boundTo host: String) -> Bool {
     guard isLoopback(host) else { return true }
-    guard let given = requestHost(request), let name = hostName(given) else { return false }
-    return isLoopback(name)
+    let names = requestHosts(request)
+    return !names.isEmpty && names.allSatisfy { hostName($0).map(isLoopback) ?? false }
 }
 
 /// The name of a `Host` value that is a name and an optional port and nothing else:
@@ -153,7 +166,7 @@ let contentSecurityPolicy = [
 func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: LoopbackHostMiddleware(host: host))
-    for (path, name) in [("/", "index.html"), ("/inspector.js", "inspector.js"), ("/inspector.css", "inspector.css")] {
+    for (path, name) in [("/", "index.html")] + Page.names.dropFirst().map({ ("/\($0.0)", $0.0) }) {
         router.get(RouterPath(path)) { request, _ -> Response in
             guard let file = page.files[name] else { return Response(status: .notFound) }
             var response = Response.text(file.body, type: file.type)
@@ -201,6 +214,17 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         }
         return Response(status: .noContent)
     }
+    app.get("sessions/:key/commands") { request, context -> Response in
+        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        guard let key = context.parameters.get("key"), let commands = await hub.commands(key: key) else { return Response(status: .gone) }
+        return commands.isEmpty ? Response(status: .noContent) : .text(commands.joined(separator: "\n"), type: "application/x-ndjson")
+    }
+    app.post("sessions/:key/bye") { request, context -> Response in
+        guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
+        if let key = context.parameters.get("key") { await hub.bye(key: key) }
+        return Response(status: .noContent)
+    }
+
     // Apps on Apple platforms: one WebSocket, the hello first.
     router.ws("/app") { request, _ in
         tokenMatches(request, token) && hostAllowed(request, boundTo: host) ? .upgrade([:]) : .dontUpgrade
