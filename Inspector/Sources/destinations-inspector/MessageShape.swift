@@ -25,38 +25,38 @@ enum MessageShape {
         return String(cString: number.objCType) == "c"
     }
 
-    static func integer(_ value: Any?, _ path: String, range: ClosedRange<Int> = -safeInteger...safeInteger) throws(Mismatch) -> Int {
+    static func integer(_ value: Any?, _ path: @autoclosure () -> String, range: ClosedRange<Int> = -safeInteger...safeInteger) throws(Mismatch) -> Int {
         guard let number = value as? NSNumber, !isBool(number), let int = value as? Int, range.contains(int)
-        else { throw Mismatch(path: path, expected: "an integer in \(range.lowerBound)...\(range.upperBound)") }
+        else { throw Mismatch(path: path(), expected: "an integer in \(range.lowerBound)...\(range.upperBound)") }
         return int
     }
 
-    static func string(_ value: Any?, _ path: String, max: Int = nameLength) throws(Mismatch) -> String {
+    static func string(_ value: Any?, _ path: @autoclosure () -> String, max: Int = nameLength) throws(Mismatch) -> String {
         guard let text = value as? String, text.utf8.count <= max else {
-            throw Mismatch(path: path, expected: "a string of at most \(max) bytes")
+            throw Mismatch(path: path(), expected: "a string of at most \(max) bytes")
         }
         return text
     }
 
-    static func optionalString(_ value: Any?, _ path: String, max: Int = nameLength) throws(Mismatch) {
+    static func optionalString(_ value: Any?, _ path: @autoclosure () -> String, max: Int = nameLength) throws(Mismatch) {
         if value == nil || value is NSNull { return }
-        _ = try string(value, path, max: max)
+        _ = try string(value, path(), max: max)
     }
 
-    static func object(_ value: Any?, _ path: String) throws(Mismatch) -> [String: Any] {
-        guard let object = value as? [String: Any] else { throw Mismatch(path: path, expected: "an object") }
+    static func object(_ value: Any?, _ path: @autoclosure () -> String) throws(Mismatch) -> [String: Any] {
+        guard let object = value as? [String: Any] else { throw Mismatch(path: path(), expected: "an object") }
         return object
     }
 
-    static func array(_ value: Any?, _ path: String, max: Int = 100_000) throws(Mismatch) -> [Any] {
+    static func array(_ value: Any?, _ path: @autoclosure () -> String, max: Int = 100_000) throws(Mismatch) -> [Any] {
         guard let array = value as? [Any], array.count <= max else {
-            throw Mismatch(path: path, expected: "an array of at most \(max) items")
+            throw Mismatch(path: path(), expected: "an array of at most \(max) items")
         }
         return array
     }
 
-    static func bool(_ value: Any?, _ path: String) throws(Mismatch) {
-        guard isBool(value) else { throw Mismatch(path: path, expected: "true or false") }
+    static func bool(_ value: Any?, _ path: @autoclosure () -> String) throws(Mismatch) {
+        guard isBool(value) else { throw Mismatch(path: path(), expected: "true or false") }
     }
 
     // MARK: App messages

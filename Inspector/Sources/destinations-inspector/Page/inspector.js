@@ -9,12 +9,14 @@ const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
 // Rows a session's log keeps in the page; older ones are let go, and the log says so.
 const PAGE_LOG_LIMIT = 10000;
-const model = { sessions: new Map(), current: null, viewing: null, latencies: [], run: null, link: "connecting", filter: "", refusalsOnly: false };
+const model = { sessions: new Map(), current: null, viewing: null, latencies: [], relayLatencies: [], run: null, link: "connecting", filter: "", refusalsOnly: false };
 let socket = null;
 let retry = 0;
 let lastPong = 0;
 let pending = [];
 let frameRequested = false;
+// Each session object the page makes gets its own number, so that its log is drawn afresh.
+let nextUid = 1;
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -75,12 +77,16 @@ function flush() {
   }
   safeRender();
   const now = performance.timeOrigin + performance.now();
-  for (const event of arrived) if (typeof event.t === "number" && event.t > 0) model.latencies.push(now - event.t);
+  for (const event of arrived) {
+    if (typeof event.t === "number" && event.t > 0) model.latencies.push(now - event.t);
+    if (typeof event.relayT === "number") model.relayLatencies.push(now - event.relayT);
+  }
+  if (model.relayLatencies.length > 5000) model.relayLatencies.splice(0, model.relayLatencies.length - 5000);
   if (model.latencies.length > 5000) model.latencies.splice(0, model.latencies.length - 5000);
 }
 
 function session(id) {
-  if (!model.sessions.has(id)) model.sessions.set(id, { id, hello: {}, log: [], entries: [], connected: true, graph: null, version: 0 });
+  if (!model.sessions.has(id)) model.sessions.set(id, { id, uid: nextUid++, hello: {}, log: [], entries: [], connected: true, graph: null, version: 0 });
   return model.sessions.get(id);
 }
 
@@ -163,7 +169,7 @@ function receive(message) {
     case "event": {
       const s = session(message.session);
       const event = message.event;
-      if (event && typeof event === "object") event.index = message.index;
+      if (event && typeof event === "object") { event.index = message.index; event.relayT = message.relayT; }
       if (message.letGo) s.entries.push({ notice: `the server let ${message.letGo} older events go`, level: "warning" });
       return addEvent(s, event);
     }
@@ -294,7 +300,7 @@ function makeRow(s, entry) {
   const event = entry.event;
   const row = el("div", "row" + (event.refusal ? " refusal" : ""));
   row.setAttribute("role", "listitem");
-  row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind;
+  row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind; row.dataset.index = String(event.index);
   const timing = event.timing && Number.isFinite(event.timing.commitMicros) ? `${(event.timing.commitMicros / 1000).toFixed(1)} ms` : "";
   const summary = rowSummary(event) + (event.refusal ? ` — ${event.refusal.message || event.refusal.code}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "");
   row.append(el("span", "seq", `#${event.seq}`), el("span", "kind", event.refusal ? `refused ${event.cause.kind}` : event.cause.kind),
@@ -309,7 +315,7 @@ function renderLog(s, selected) {
   const log = $("log");
   $("log-count").textContent = `(${s.log.length})`;
   // Rows are appended as entries arrive; a new session, a trim or an import redraws them all.
-  const key = `${s.id}:${s.version}`;
+  const key = `${s.uid}:${s.version}`;
   if (log.dataset.key !== key || log.children.length > s.entries.length) { log.replaceChildren(); log.dataset.key = key; }
   const fresh = [];
   for (let i = log.children.length; i < s.entries.length; i++) {
@@ -503,7 +509,7 @@ function importSession(text) {
   const hello = file.hello && typeof file.hello === "object" ? file.hello : {};
   // The graph's drawing is rebuilt from an allow-list when drawn; its other parts are text.
   const graph = file.graph && typeof file.graph === "object" ? { svg: file.graph.svg, mermaid: file.graph.mermaid, legend: file.graph.legend, note: file.graph.note } : null;
-  const s = { id, imported: true, hello: { ...hello, canRestore: false }, graph, connected: false, log: [], entries: [], version: 0 };
+  const s = { id, uid: nextUid++, imported: true, hello: { ...hello, canRestore: false }, graph, connected: false, log: [], entries: [], version: 0 };
   model.sessions.set(id, s);
   file.log.forEach((event, index) => { if (event && typeof event === "object") event.index = index; addEvent(s, event); });
   model.current = id; model.viewing = null;

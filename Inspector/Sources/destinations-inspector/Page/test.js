@@ -3,7 +3,6 @@
 // and integer literals; everything else is a string literal or a comment.
 "use strict";
 
-
 // Characters a Swift literal or comment cannot hold as they are: control characters (the
 // compiler refuses them), and carriage returns and other line breaks (the compiler reads them
 // as the end of a line, so a comment would end and a string would change).
@@ -32,18 +31,6 @@ function swiftLine(text) {
 // `Outer.Route<Swift.Int>`. Anything else (an imported file can say anything) is left out.
 const SWIFT_NAME = /^[A-Za-z_][A-Za-z0-9_.<>, ]*$/;
 function swiftName(text) { return typeof text === "string" && SWIFT_NAME.test(text) ? text : null; }
-
-// The session as a test: each recorded state is restored into a harness built from the app's
-// own providers, and must render exactly as the app rendered it. The states are embedded as
-// the app wrote them (`stateText`, from the server), so that no number is rounded. An imported
-// file's setup is not trusted as code: its layout and providers become placeholders.
-function sessionAsTest() {
-  const s = model.sessions.get(model.current);
-  if (!s) return "";
-  const setup = s.hello.testSetup || {};
-  const module = swiftName(setup.module);
-  const route = swiftName(s.hello.routeType) || "<#Route#>";
-  const layout = !s.imported && typeof setup.layout === "string" ? setup.layout : "<#layout#>";
 
 // A presentation a replay may write as code: a Presentation case, with arguments that are
 // only case names (`.about`), case names with one integer (`.note(id: 12)`) or integers.
