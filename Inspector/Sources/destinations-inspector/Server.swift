@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The inspector's options, from arguments and the environment.
@@ -281,16 +282,36 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     } onUpgrade: { inbound, outbound, _ in
         let (id, stream) = await hub.addPage()
         let outbox = await hub.outbox(page: id)
-        let writer = Task {
+        // Messages that wait while a frame is written go together in the next frame, one per
+        // line (the hub's JSON never holds a raw line break): a burst costs a few frames, not
+        // one frame per event.
+        let waiting = NIOLockedValueBox<[String]>([])
+        let (signal, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let reader = Task {
             for await message in stream {
-                try? await outbound.write(.text(message))
-                outbox?.wrote(message.utf8.count)
+                waiting.withLockedValue { $0.append(message) }
+                wake.yield()
             }
+            wake.finish()
+        }
+        let writer = Task {
+            func writeWaiting() async {
+                let batch = waiting.withLockedValue { batch in
+                    defer { batch.removeAll() }
+                    return batch
+                }
+                guard !batch.isEmpty else { return }
+                try? await outbound.write(.text(batch.joined(separator: "\n")))
+                outbox?.wrote(batch.reduce(0) { $0 + $1.utf8.count })
+            }
+            for await _ in signal { await writeWaiting() }
+            await writeWaiting()
             // The page did not read what it was sent: it is let go, and says so.
             if outbox?.fellBehind == true {
                 try? await outbound.close(.init(codeNumber: 4000), reason: "the page fell behind")
             }
         }
+        defer { reader.cancel() }
         defer { writer.cancel() }
         do {
             for try await message in inbound.messages(maxSize: 1 << 20) {

@@ -9,7 +9,7 @@ const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
 // Rows a session's log keeps in the page; older ones are let go, and the log says so.
 const PAGE_LOG_LIMIT = 10000;
-const model = { sessions: new Map(), current: null, viewing: null, latencies: [], relayLatencies: [], run: null, link: "connecting", filter: "", refusalsOnly: false };
+const model = { sessions: new Map(), current: null, viewing: null, latencies: [], relayLatencies: [], pageLatencies: [], run: null, link: "connecting", filter: "", refusalsOnly: false };
 let socket = null;
 let retry = 0;
 let lastPong = 0;
@@ -40,10 +40,13 @@ function connect() {
       .catch(() => { model.link = "offline"; })
       .finally(() => { setStatus(); setTimeout(connect, Math.min(5000, 250 * 2 ** retry++)); });
   };
+  // A frame holds one message a line: the messages that waited while the last one was sent.
   socket.onmessage = (message) => {
-    let parsed;
-    try { parsed = JSON.parse(message.data); } catch (error) { notice(null, `a message from the server could not be read: ${error.message}`, "error"); return; }
-    pending.push(parsed);
+    const arrived = performance.timeOrigin + performance.now();
+    for (const line of String(message.data).split("\n")) {
+      if (!line) continue;
+      try { const parsed = JSON.parse(line); if (parsed.event && typeof parsed.event === "object") parsed.event.arrived = arrived; pending.push(parsed); } catch (error) { notice(null, `a message from the server could not be read: ${error.message}`, "error"); }
+    }
     scheduleFlush();
   };
 }
@@ -80,8 +83,9 @@ function flush() {
   for (const event of arrived) {
     if (typeof event.t === "number" && event.t > 0) model.latencies.push(now - event.t);
     if (typeof event.relayT === "number") model.relayLatencies.push(now - event.relayT);
+    if (typeof event.arrived === "number") model.pageLatencies.push(now - event.arrived);
   }
-  if (model.relayLatencies.length > 5000) model.relayLatencies.splice(0, model.relayLatencies.length - 5000);
+  for (const list of [model.relayLatencies, model.pageLatencies]) if (list.length > 5000) list.splice(0, list.length - 5000);
   if (model.latencies.length > 5000) model.latencies.splice(0, model.latencies.length - 5000);
 }
 
