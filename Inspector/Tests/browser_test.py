@@ -128,6 +128,49 @@ def run_copied_test(package, source):
         os.remove(path)
 
 
+def post(base, path, token, body, timeout=10):
+    """POSTs bytes (or a JSON-able value) to the server; (status, parsed JSON answer or None)."""
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    request = urllib.request.Request(f"{base}{path}?token={token}", data=data, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as answer:
+            text = answer.read()
+            return answer.status, (json.loads(text) if text else None)
+    except urllib.error.HTTPError as error:
+        text = error.read()
+        try:
+            return error.code, json.loads(text)
+        except ValueError:
+            return error.code, None
+
+
+def raw_status(port, request):
+    """The status code the server answers to a raw HTTP request."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(request.encode())
+        line = s.recv(1024).decode(errors="replace").split("\r\n")[0]
+        return int(line.split()[1]) if len(line.split()) > 1 else 0
+
+
+def open_session(base, token, hello):
+    status, answer = post(base, "/app/sessions", token, hello)
+    return answer["session"] if status == 200 else None
+
+
+def select_session(page, app_name):
+    page.wait_for_function("(name) => [...document.querySelectorAll('#sessions option')].some((o) => o.textContent.startsWith(name))", arg=app_name)
+    value = page.eval_on_selector_all("#sessions option", "(os, name) => os.find((o) => o.textContent.startsWith(name)).value", app_name)
+    page.locator("#sessions").select_option(value=value)
+
+
+HOSTILE_SVG = """<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="400pt" height="300pt" viewBox="0 0 400 300">
+<g id="graph0" class="graph"><g id="n0" class="node" onclick="location='http://evil.example/'"><title>home</title><polygon points="0,0 10,0 10,10" fill="white" stroke="black"/><text x="5" y="5">home</text></g>
+<a xlink:href="http://evil.example/" href="http://evil.example/"><rect x="0" y="0" width="400" height="300" fill="transparent"/></a>
+<foreignObject x="0" y="0" width="400" height="300"><form xmlns="http://www.w3.org/1999/xhtml" action="http://evil.example/steal" method="post"><button>Restore in app</button></form></foreignObject>
+<script>document.title = "pwned"</script><image href="http://evil.example/x.png" width="10" height="10"/>
+<g class="edge" style="fill:url(http://evil.example/)"><title>home->home</title><path d="M0,0 L10,10" stroke="url(http://evil.example/x)"/></g></g></svg>"""
+
+
 # Texts a route's payload can put in a rendering or a cause: quotes, backslashes, an
 # interpolation, carriage returns, control characters, other line breaks.
 AWKWARD_TEXTS = ["plain", 'a\\b "q" """ \\(x)', "cr\rlf\r\nend", "ctrl\u0001\u0000\u001b\u007f", "tab\tx",
@@ -180,11 +223,11 @@ def copied_test_of_a_posted_session(page, base, token, out):
     return copy_test_of(page, "bigint", out, "BigIntSessionTest.swift")
 
 
-def copy_test_of(page, app_name, out, file_name):
-    page.wait_for_function("(name) => [...document.querySelectorAll('#sessions option')].some((o) => o.textContent.startsWith(name))", arg=app_name)
-    value = page.eval_on_selector_all("#sessions option", "(os, name) => os.find((o) => o.textContent.startsWith(name)).value", app_name)
-    page.locator("#sessions").select_option(value=value)
+def copy_test_of(page, app_name, out, file_name, trust=False):
+    select_session(page, app_name)
     page.locator("#copy-test").click()
+    if trust and page.locator("#test-trust").is_visible():
+        page.locator("#test-trust-setup").check()
     source = page.locator("#test-output").input_value()
     page.locator("#close-test").click()
     with open(os.path.join(out, file_name), "w") as file:
@@ -197,14 +240,14 @@ def copied_test_of_a_hostile_file(page, out):
     file = {"format": "destinations-session", "protocol": 1,
             "hello": {"app": "hostile\npwned()", "routeType": "A>.self, from: pwned()); let x = (Array<Int",
                       "testSetup": {"module": "Foundation\npwned()", "layout": "pwned()", "providers": "pwned()"}},
-            "graph": None,
+            "graph": {"svg": HOSTILE_SVG, "mermaid": None},
             "log": [json.loads(minimal_event(1, '{"root":{"id":1}}'))]}
     file["log"][0]["cause"] = {"kind": "k\npwned()", "summary": "s", "description": "d\rpwned()\u2028pwned()"}
     path = os.path.join(out, "hostile.destinations-session.json")
     with open(path, "w") as f:
         json.dump(file, f)
     page.locator("#import").set_input_files(path)
-    return copy_test_of(page, "hostile", out, "HostileSessionTest.swift")
+    return copy_test_of(page, "hostile", out, "HostileSessionTest.swift", trust=True)
 
 
 def main():
@@ -243,6 +286,13 @@ def main():
         check("the page socket from another origin is not upgraded", evil != 101, evil)
         own = upgrade_status(port, f"/ui?token={token}", base)
         check("the page socket from its own origin is upgraded (101)", own == 101, own)
+        policy = urllib.request.urlopen(f"{base}/?token={token}", timeout=5).headers.get("Content-Security-Policy", "")
+        check("the page's policy forbids forms and plugins and names no host", "form-action 'none'" in policy and "object-src 'none'" in policy
+              and "127.0.0.1" not in policy, policy)
+        at = raw_status(port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}@evil.example\r\nConnection: close\r\n\r\n")
+        check("a Host with more after its port is refused", at == 403, at)
+        two = raw_status(port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+        check("two Host headers are refused", two in (400, 403), two)
 
         with sync_playwright() as playwright:
             try:
@@ -262,6 +312,8 @@ def main():
             page.goto(f"{base}/?token={token}")
             expect(page.locator("#status")).to_have_text("server connected")
             check("the page loads and its socket connects", True)
+            hint = page.locator("#connect-hint").inner_text() if page.locator("#connect-hint").is_visible() else ""
+            check("the first view shows how to connect an app", f"DESTINATIONS_INSPECTOR=http://127.0.0.1:{port}" in hint and token in hint, hint)
             app = Process([options.notes, "--inspect", base, "--token", token, "--delay", "40", "--churn", "40", "--interval", "15"], "app")
             expect(page.locator("#status")).to_have_text("app connected")
             check("the app appears as connected", True)
@@ -277,11 +329,11 @@ def main():
             check("unselected tabs are dimmed", page.locator("#tree .tab.dimmed").count() == 2)
 
             # 4. The log.
-            rows = page.locator("#log .row")
-            kinds = set(page.eval_on_selector_all("#log .row", "rows => rows.map(r => r.dataset.kind)"))
+            rows = page.locator("#log .row[data-seq]")
+            kinds = set(page.eval_on_selector_all("#log .row[data-seq]", "rows => rows.map(r => r.dataset.kind)"))
             check("the log shows connect, event, presentation and user causes",
                   {"connect", "event", "presentation"} <= kinds, kinds)
-            seqs = [int(s) for s in page.eval_on_selector_all("#log .row", "rows => rows.map(r => r.dataset.seq)")][1:]
+            seqs = [int(s) for s in page.eval_on_selector_all("#log .row[data-seq]", "rows => rows.map(r => r.dataset.seq)")][1:]
             check("the log holds every change in order, none missing", seqs == list(range(seqs[0], seqs[0] + len(seqs))), seqs[:5])
             check("a refusal appears in red", page.locator("#log .row.refusal").count() >= 1 and "archive" in page.locator("#log .row.refusal").first.inner_text())
 
@@ -295,6 +347,49 @@ def main():
                     lit = True
                     break
             check("an event's row lights up the edge it took", lit)
+            folded = page.eval_on_selector_all("#graph g.node text", "ts => ts.filter((t) => /^\\d+ routes$/.test(t.textContent)).length")
+            check("repeated edges into one route are folded", folded >= 1, folded)
+            panel_box = page.locator("#graph").bounding_box()
+            drawn = page.eval_on_selector("#graph svg > g", "g => { const r = g.getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }")
+            check("the graph is fitted into its panel", drawn[0] >= panel_box["x"] - 1 and drawn[1] >= panel_box["y"] - 1
+                  and drawn[0] + drawn[2] <= panel_box["x"] + panel_box["width"] + 1 and drawn[1] + drawn[3] <= panel_box["y"] + panel_box["height"] + 1,
+                  (drawn, panel_box))
+            page.locator("#graph-zoom-in").click()
+            page.locator("#graph-zoom-in").click()
+            zoomed = float(page.locator("#graph").get_attribute("data-zoom"))
+            before_pan = page.locator("#graph svg").get_attribute("viewBox")
+            cx, cy = panel_box["x"] + panel_box["width"] / 2, panel_box["y"] + panel_box["height"] / 2
+            page.mouse.move(cx, cy)
+            page.mouse.down()
+            page.mouse.move(cx + 60, cy + 30, steps=4)
+            page.mouse.up()
+            page.mouse.wheel(0, -200)
+            check("the graph zooms with buttons and the wheel, and pans by dragging", zoomed > 1.2
+                  and page.locator("#graph svg").get_attribute("viewBox") != before_pan and float(page.locator("#graph").get_attribute("data-zoom")) > zoomed)
+            page.locator("#graph-fit").click()
+            check("Fit shows the whole graph again", page.locator("#graph").get_attribute("data-zoom") == "1.00")
+
+            # 5b. The log's tools.
+            page.locator("#log-filter").fill("archive")
+            shown = page.eval_on_selector_all("#log .row", "rs => rs.filter((r) => !r.hidden).map((r) => r.textContent.toLowerCase())")
+            check("the log filter shows only the rows that match", shown and all("archive" in t for t in shown) and len(shown) < rows.count(), shown[:3])
+            page.locator("#log-filter").fill("")
+            page.locator("#refusals-only").check()
+            shown = page.eval_on_selector_all("#log .row", "rs => rs.filter((r) => !r.hidden).map((r) => r.className)")
+            check("refusals only shows refusals and errors", shown and all("refusal" in c or "notice" in c for c in shown), shown[:3])
+            page.locator("#refusals-only").uncheck()
+            label = page.eval_on_selector("#log .row.refusal", "r => { const k = r.querySelector('.kind'), s = r.querySelector('.summary');"
+                                          " return [k.getBoundingClientRect().right, s.getBoundingClientRect().left, k.scrollWidth, k.clientWidth]; }")
+            check("a refused row's label does not overlap its summary", label[0] <= label[1] and label[2] <= label[3] + 1, label)
+            page.eval_on_selector("#log-panel", "p => { p.scrollTop = p.scrollHeight; }")
+            header, log_panel = page.locator("#log-header").bounding_box(), page.locator("#log-panel").bounding_box()
+            check("the log's header stays visible when it scrolls", abs(header["y"] - log_panel["y"]) <= 2 and page.eval_on_selector("#log-panel", "p => p.scrollTop") > 0,
+                  (header, log_panel))
+            timing = page.locator("#log .row[data-kind=event] .timing").first.inner_text()
+            page.locator("#log .row[data-kind=event]").first.click()
+            check("each transaction shows how long its commit and builds took", re.match(r"^\d+\.\d ms$", timing) is not None
+                  and "commit" in page.locator("#change .timing-line").inner_text() and "provider builds" in page.locator("#change .timing-line").inner_text(), timing)
+            page.keyboard.press("Escape")
 
             # 6. The change panel and time travel.
             deep = page.locator("#log .row[data-kind=url]", has_text="licenses").first
@@ -310,6 +405,7 @@ def main():
             page.locator("#log .row[data-kind=presentation]", has_text="push").last.click()
             expect(page.locator("#mode")).to_contain_text("VIEWING")
             target = page.locator("#tree").get_attribute("data-rendered")
+            target_seq = page.locator("#tree").get_attribute("data-seq")
             before_rows = rows.count()
             page.locator("#restore").click()
             restored, mark = app.block("restored:", mark, 30)
@@ -319,15 +415,31 @@ def main():
             check("the restore keeps unchanged screens' Destinations", len(numbers) == 2 and numbers[0] > 0, kept)
             expect(page.locator("#restore-status")).to_have_text("restored")
             expect(rows).to_have_count(before_rows + 1)
-            check("the restore appears as a new row and the page goes live", page.locator("#log .row").last.get_attribute("data-kind") == "restore"
+            check("the restore appears as a new row and the page goes live", rows.last.get_attribute("data-kind") == "restore"
                   and page.locator("#mode").inner_text() == "LIVE")
+            check("the restore's row names the state it restored", f"restore of #{target_seq}" in rows.last.inner_text(), rows.last.inner_text())
+
+            # 6b. Open a URL in the app, through its flow's one door for links.
+            before_rows = rows.count()
+            page.locator("#open-url-text").fill("https://notes.example.com/licenses")
+            page.locator("#open-url").click()
+            expect(page.locator("#restore-status")).to_have_text(re.compile(r"^(opened|refused)"))
+            opened = page.locator("#restore-status").inner_text()
+            if opened.startswith("opened"):
+                expect(rows).to_have_count(before_rows + 1)
+            check("a URL opened from the page goes through the app's flow", opened.startswith("opened") and rows.last.get_attribute("data-kind") == "url",
+                  opened)
             page.wait_for_timeout(300)  # let the flash settle before the screenshot
             page.screenshot(path=os.path.join(options.out, "inspector.png"))
+            docs = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Docs")
+            os.makedirs(docs, exist_ok=True)
+            page.locator("#graph-panel").screenshot(path=os.path.join(docs, "inspector-graph.png"))
+            page.locator("#log-panel").screenshot(path=os.path.join(docs, "inspector-log.png"))
 
             # 7. A second page gets the whole history.
             second = context.new_page()
             second.goto(f"{base}/?token={token}")
-            expect(second.locator("#log .row")).to_have_count(rows.count())
+            expect(second.locator("#log .row[data-seq]")).to_have_count(rows.count())
             check("a page opened later gets the whole history", True)
             second.close()
 
@@ -342,7 +454,7 @@ def main():
             live_rendered = page.locator("#tree").get_attribute("data-rendered")
             page.locator("#import").set_input_files(path)
             expect(page.locator("#status")).to_have_text("imported session")
-            check("import shows the same session", page.locator("#log .row").count() == len(exported["log"])
+            check("import shows the same session", page.locator("#log .row[data-seq]").count() == len(exported["log"])
                   and page.locator("#tree").get_attribute("data-rendered") == live_rendered)
             check("an imported session cannot restore", page.locator("#restore").is_disabled())
 
@@ -350,13 +462,24 @@ def main():
             page.locator("#sessions").select_option(index=0)
             expect(page.locator("#status")).to_have_text("app connected")
             page.locator("#copy-test").click()
+            untrusted = page.locator("#test-output").input_value()
+            check("copy as test writes the app's setup as code only when asked", "FlowHarness(<#layout#>, providers: <#providers#>)" in untrusted
+                  and page.locator("#test-trust").is_visible())
+            page.locator("#test-trust-setup").check()
             source = page.locator("#test-output").input_value()
+            seqs_in_test = [int(n) for n in re.findall(r"^    // #(\d+) ", source, re.M)]
+            page.locator("#test-from").fill(str(seqs_in_test[2]))
+            page.locator("#test-to").fill(str(seqs_in_test[5]))
+            ranged = [int(n) for n in re.findall(r"^    // #(\d+) ", page.locator("#test-output").input_value(), re.M)]
+            check("copy as test takes the range picked", ranged == seqs_in_test[2:6], ranged)
+            check("copy as test replays changes, with the states as checkpoints", source.count("try harness.flow.apply(") >= 3
+                  and source.count("rendered(ids: false)") == source.count("try harness.flow.apply("), source.count("try harness.flow.apply("))
             with open(os.path.join(options.out, "InspectorSessionTest.swift"), "w") as file:
                 file.write(source)
             states = sum(1 for event in exported["log"] if event.get("state") and not event.get("refusal"))
             check("copy as test produces a FlowHarness test of every state",
                   "@Test func replaysInspectorSession()" in source and "FlowHarness(NotesAppConfiguration.layout" in source
-                  and source.count("try harness.flow.restore(state)") == states, states)
+                  and source.count("try harness.flow.restore(") == states, states)
             page.locator("#close-test").click()
             check("copy as test writes any text as a Swift literal and comment that compile to it",
                   swift_literals_compile(page, options.out))
@@ -375,7 +498,127 @@ def main():
             check("copy as test of an imported file writes none of its code", not injected and "FlowHarness(<#layout#>, providers: <#providers#>)" in source
                   and "NavigationState<<#Route#>>" in source and "import Foundation" in source.split("import Testing")[0], injected[:3])
 
-            check("the page's console has no errors", not errors, errors[:3])
+            check("an imported drawing keeps no link, form, script, image or handler",
+                  page.locator("#graph svg").count() == 1 and page.locator("#graph a, #graph form, #graph foreignObject, #graph script, #graph image, #graph [onclick], #graph [href], #graph [style]").count() == 0
+                  and page.title() != "pwned")
+            url_before = page.url
+            graph_box = page.locator("#graph").bounding_box()
+            page.mouse.click(graph_box["x"] + graph_box["width"] / 2, graph_box["y"] + graph_box["height"] / 2)
+            page.wait_for_timeout(300)
+            check("a click on an imported graph goes nowhere", page.url == url_before, page.url)
+
+            # 11. Hostile and malformed input from a live connection.
+            notes_hello = {"type": "hello", "protocol": 1, "app": "NotesExample", "scene": "main", "canRestore": True}
+            select_session(page, "NotesExample")
+            tags = page.eval_on_selector_all("#app-tags .tag", "ts => ts.map((t) => t.textContent)")
+            notes_pid = next((int(t.split()[1]) for t in tags if t.startswith("pid ")), 0)
+            taker = open_session(base, token, {**notes_hello, "pid": notes_pid, "platform": "Linux"})
+            page.wait_for_function("() => [...document.querySelectorAll('#sessions option')].filter((o) => o.textContent.startsWith('NotesExample')"
+                                   " && !o.textContent.includes('(file)')).length === 2")
+            options_text = page.eval_on_selector_all("#sessions option", "os => os.map((o) => o.textContent)")
+            check("a hello that repeats an app's name, process and scene gets a session of its own",
+                  taker is not None and sum(1 for t in options_text if t.startswith("NotesExample") and "(file)" not in t) == 2
+                  and any(t.startswith("NotesExample") and "(gone)" not in t for t in options_text[:1]), options_text)
+            post(base, f"/app/sessions/{taker}/bye", token, b"")
+
+            hostile = open_session(base, token, {"type": "hello", "protocol": 1, "app": "malformed", "pid": 31337, "scene": "main", "canRestore": False,
+                                                 "graph": {"routes": ["a", "b"], "edges": [{"from": "a", "to": "b", "event": 'x" URL="http://evil.example', "presentation": "push"}]}})
+            big = minimal_event(5, '{"s":"%s"}' % ("x" * (2 << 20)))
+            deep = minimal_event(6, '{"a":' * 600 + "1" + "}" * 600)
+            batch = "\n".join(['{"type":"event"}', minimal_event(2, '{"root":{"id":1}}').replace('"tree":{"id":1', '"tree":{"id":"\\"]"'),
+                               "\ufeff" + minimal_event(3, '{"root":{"id":3}}'), big, deep, minimal_event(7, '{"root":{"id":7}}')]).encode()
+            status, answer = post(base, f"/app/sessions/{hostile}/messages", token, batch, timeout=30)
+            refused = [r["line"] for r in (answer or {}).get("refused", [])]
+            reasons = " | ".join(r["reason"] for r in (answer or {}).get("refused", []))
+            check("malformed, oversize and too deep messages are refused, each with its reason", refused == [0, 1, 3, 4]
+                  and "seq" in reasons and "tree.id" in reasons and "bytes" in reasons and "nested deeper" in reasons, reasons)
+            select_session(page, "malformed")
+            expect(page.locator("#log .row[data-seq]")).to_have_count(2)
+            check("the page shows each refusal as an error row and draws the rest", page.locator("#log .row.notice.error").count() >= 4
+                  and page.locator("#tree").get_attribute("data-seq") == "7")
+            check("a graph's names cannot add links to the drawing", page.locator("#graph [href], #graph a").count() == 0)
+            late = context.new_page()
+            late.goto(f"{base}/?token={token}")
+            select_session(late, "malformed")
+            expect(late.locator("#log .row[data-seq]")).to_have_count(2)
+            check("a page opened after a byte-order-mark line shows every session", late.locator("#log .row[data-seq='3']").count() == 1)
+            late.close()
+
+            # 12. A burst of 500 events a second: the page batches per frame.
+            burst = open_session(base, token, {"type": "hello", "protocol": 1, "app": "burst", "pid": 4343, "scene": "main", "canRestore": False})
+            select_session(page, "burst")
+            expect(page.locator("#status")).to_have_text("app connected")
+            page.evaluate("() => { model.latencies.length = 0; model.relayLatencies.length = 0; model.pageLatencies.length = 0; model.frameGaps = [];"
+                          " let last = performance.now(); const tick = () => { const now = performance.now(); model.frameGaps.push(now - last); last = now;"
+                          " if (model.frameGaps.length < 2000) requestAnimationFrame(tick); }; requestAnimationFrame(tick); }")
+            sent, start = 0, time.monotonic()
+            for tick in range(300):
+                now_ms = int(time.time() * 1000)
+                lines = []
+                for _ in range(5):
+                    sent += 1
+                    lines.append(minimal_event(sent, '{"root":{"id":%d}}' % sent).replace('"t":0', f'"t":{now_ms}'))
+                post(base, f"/app/sessions/{burst}/messages", token, "\n".join(lines).encode())
+                delay = start + (tick + 1) * 0.01 - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+            rate = sent / (time.monotonic() - start)
+            expect(page.locator("#log .row[data-seq]")).to_have_count(sent, timeout=30_000)
+            latencies = sorted(page.evaluate("() => model.latencies.slice()"))
+            relayed = sorted(page.evaluate("() => model.relayLatencies.slice()"))
+            in_page = sorted(page.evaluate("() => model.pageLatencies.slice()"))
+            page_p95 = in_page[int(len(in_page) * 0.95)] if in_page else -1
+            gaps = sorted(page.evaluate("() => model.frameGaps.slice()"))
+            gap_p95 = gaps[int(len(gaps) * 0.95)] if gaps else -1
+            print(f"latency: server relay -> DOM p95 {relayed[int(len(relayed) * 0.95)] if relayed else -1:.1f} ms; "
+                  f"page (frame received -> DOM) p95 {page_p95:.1f} ms; the browser's frame interval p95 {gap_p95:.1f} ms; "
+                  f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+            p50 = latencies[len(latencies) // 2] if latencies else -1
+            p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))] if latencies else -1
+            print(f"latency: event -> DOM p50 {p50:.1f} ms, p95 {p95:.1f} ms over {len(latencies)} events at {rate:.0f} events/s", flush=True)
+            # The page's own part (a frame received, applied at the next animation frame) is held
+            # to 50 ms; the whole path from the app is printed above and held to 50 ms only
+            # when the browser itself draws its frames on time (on a loaded machine it does not).
+            # A starved browser draws late frames; the page then still applies what it has at the
+            # next one, so its part stays within two of them.
+            frames_on_time = gap_p95 <= 20
+            check("a burst at 500 events a second: the page applies what it receives by the next animation frame (p95 ≤ 50 ms when frames are on time)",
+                  len(latencies) == sent and rate >= 400 and (page_p95 <= 50 if frames_on_time else page_p95 <= 2 * gap_p95),
+                  f"page p95 {page_p95:.1f} ms, frame p95 {gap_p95:.1f} ms, {rate:.0f}/s")
+            check("a burst at 500 events a second reaches the page's DOM within 50 ms of the app (p95) when frames are on time",
+                  p95 <= 50 or not frames_on_time, f"p95 {p95:.1f} ms, frame interval p95 {gap_p95:.1f} ms")
+            post(base, f"/app/sessions/{burst}/bye", token, b"")
+
+            # The policy blocks the hostile drawing's handlers and styles, and says so.
+            blocked = [e for e in errors if "Content Security Policy" in e]
+            check("the page's console has no errors but the policy's blocks", len(blocked) == len(errors), [e for e in errors if e not in blocked][:3])
+
+            # 13. Honest about failure: a killed app, a restarted server (the browser logs the
+            # refused connections of this part as errors).
+            select_session(page, "NotesExample")
+            expect(page.locator("#status")).to_have_text("app connected")
+            killed = time.monotonic()
+            app.process.kill()
+            expect(page.locator("#status")).to_have_text("app disconnected", timeout=15_000)
+            gone_after = time.monotonic() - killed
+            print(f"disconnect shown {gone_after:.1f} s after the app was killed", flush=True)
+            check("a killed app is shown disconnected within 5 seconds, and cannot be restored into", gone_after <= 5.0 and page.locator("#restore").is_disabled(),
+                  f"{gone_after:.1f} s")
+            history = page.locator("#log .row[data-seq]").count()
+            server.stop()
+            expect(page.locator("#status")).to_have_text("server offline")
+            server = Process([options.server, "--port", str(port), "--token", secrets.token_hex(8)], "server")
+            server.wait_for("page:", 60)
+            expect(page.locator("#status")).to_have_text("token changed", timeout=20_000)
+            check("a server restarted with another token is shown as such", True)
+            server.stop()
+            server = Process([options.server, "--port", str(port), "--token", token], "server")
+            server.wait_for("page:", 60)
+            expect(page.locator("#status")).to_have_text("earlier server run", timeout=20_000)
+            check("a restart keeps the history the page holds", page.locator("#log .row[data-seq]").count() == history, history)
+            unexpected = [e for e in errors if "WebSocket" not in e and "Failed to load resource" not in e and "ERR_CONNECTION_REFUSED" not in e
+                          and "Content Security Policy" not in e]
+            check("the page's console has no errors but the refused connections", not unexpected, unexpected[:3])
             browser.close()
     finally:
         if app:

@@ -49,6 +49,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     private var heldSkipped = 0
     private var lastState: NavigationState<Route>?
     private var sessionEnded = false
+    private let clock = TransactionClock<Route>()
+    /// Timings of events not sent yet (held by the rate cap), by sequence number.
+    private var timings: [UInt64: TransactionTiming] = [:]
     /// The most messages kept while the inspector is away; older ones go (a session opens
     /// with the current state anyway).
     private let outboxLimit = 1000
@@ -110,6 +113,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         status = .connecting
         let events = flow.events(bufferingNewest: 1024)
         lastState = flow.state
+        clock.start(flow)
         eventsTask = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
@@ -136,6 +140,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     /// Stops the client and ends the session.
     public func disconnect() async {
         #if DEBUG || InspectorInRelease
+        clock.stop(flow)
         eventsTask?.cancel()
         runTask?.cancel()
         flushTask?.cancel()
@@ -163,6 +168,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     // MARK: - Events
 
     private func record(_ event: FlowEvent<Route>) {
+        if let timing = clock.timing(of: event) {
+            timings[event.sequence] = timing
+            if timings.count > 256, let oldest = timings.keys.min() { timings[oldest] = nil }
+        }
         // `observe` returns every edge taken, known or not: the graph goes out (and the
         // inspector runs Graphviz) only when it learned one.
         if var graph, !graph.observe(event).isEmpty, graph.observedEdges.count != self.graph?.observedEdges.count {
@@ -200,7 +209,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     private func send(_ event: FlowEvent<Route>, skipped: Int) {
         let message = encoder.event(
             sequence: event.sequence, kind: nil, cause: event.cause, changes: event.changes,
-            state: event.state, previous: lastState, refusal: event.refusal, skipped: skipped
+            state: event.state, previous: lastState, refusal: event.refusal, skipped: skipped,
+            timing: timings.removeValue(forKey: event.sequence)
         )
         lastState = event.state
         enqueue(message)
@@ -363,16 +373,41 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     /// Runs one request from the inspector and returns the answer.
     func handle(_ command: Data) -> [String: Any]? {
-        guard let object = try? JSONSerialization.jsonObject(with: command) as? [String: Any],
-              object["type"] as? String == "restore"
-        else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: command) as? [String: Any] else { return nil }
         let request = object["request"] ?? NSNull()
+        if object["type"] as? String == "open", let url = object["url"] as? String {
+            switch openURL(url) {
+            case .success(let outcome):
+                return ["type": "result", "kind": "open", "request": request, "ok": true, "outcome": outcome]
+            case .failure(let error):
+                return ["type": "result", "kind": "open", "request": request, "ok": false, "error": ["code": error.code, "message": error.description]]
+            }
+        }
+        guard object["type"] as? String == "restore" else { return nil }
         switch restore(object["state"]) {
         case .success:
             return ["type": "result", "request": request, "ok": true]
         case .failure(let error):
             return ["type": "result", "request": request, "ok": false, "error": ["code": error.code, "message": error.description]]
         }
+    }
+
+    /// Opens a URL the inspector's page asked for, as an external link of unknown origin,
+    /// through the flow's one door for URLs: its guards, access rules and interruption
+    /// policies apply as to any link. The only place the client opens URLs.
+    private func openURL(_ url: String) -> Result<String, InspectorRestoreError> {
+        guard configuration.allowRestore else { return .failure(.notAllowed) }
+        do {
+            let outcome = try flow.open(url, source: .external(.unknown))
+            return .success(Self.name(of: outcome))
+        } catch {
+            return .failure(.refused(encoder.redact == nil ? "\(error)" : String("\(error)".prefix { $0 != "(" })))
+        }
+    }
+
+    /// An outcome's case name: `applied`, `deferred`, `redirected`.
+    static func name(of outcome: DeepLinkOutcome<Route>) -> String {
+        String("\(outcome)".prefix { $0 != "(" })
     }
 
     private func restore(_ state: Any?) -> Result<Void, InspectorRestoreError> {

@@ -20,6 +20,9 @@ actor HTTPInspectorTransport: InspectorTransport {
     private let token: String
     private let session: URLSession
     private var sessionID: String?
+    /// The key of the last session this transport opened and did not end: a hello that names
+    /// it continues that session after a lost connection. Only this connection knows it.
+    private var resumeKey: String?
 
     init(url: URL, token: String) {
         base = url
@@ -49,12 +52,22 @@ actor HTTPInspectorTransport: InspectorTransport {
     }
 
     func open(hello: Data) async throws {
+        if let sessionID { resumeKey = sessionID }
         sessionID = nil
-        let (data, _) = try await perform(request("app/sessions", method: "POST", body: hello))
+        let (data, _) = try await perform(request("app/sessions", method: "POST", body: Self.hello(hello, resuming: resumeKey)))
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let id = object["session"] as? String, !id.isEmpty, id.allSatisfy(\.isHexDigit) else {
             throw InspectorHTTPError(status: 0, path: "app/sessions")
         }
         sessionID = id
+        resumeKey = id
+    }
+
+    /// The hello with `resume` set to the key of the session it continues.
+    static func hello(_ hello: Data, resuming key: String?) -> Data {
+        guard let key, var object = try? JSONSerialization.jsonObject(with: hello) as? [String: Any],
+              let data = try? JSONSerialization.data(withJSONObject: { object["resume"] = key; return object }(), options: [.sortedKeys])
+        else { return hello }
+        return data
     }
 
     private func path(_ tail: String) throws -> String {
@@ -78,6 +91,7 @@ actor HTTPInspectorTransport: InspectorTransport {
         guard let bye = try? path("bye") else { return }
         _ = try? await perform(request(bye, method: "POST", body: Data()))
         sessionID = nil
+        resumeKey = nil
     }
 }
 #endif

@@ -36,7 +36,13 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
     }
 
     static func graph(_ graph: FlowGraph<Route>) -> [String: Any] {
-        [
+        func edge(_ edge: FlowGraph<Route>.Edge, observed: Bool) -> [String: Any] {
+            ["from": edge.from, "to": edge.to, "event": edge.event, "presentation": edge.presentation, "observed": observed]
+        }
+        return [
+            // The inspector draws the graph from these names and edges; it never runs DOT it
+            // did not write.
+            "edges": graph.edges.map { edge($0, observed: false) } + graph.observedEdges.map { edge($0, observed: true) },
             "dot": graph.dot(),
             "mermaid": graph.mermaid(),
             "routes": graph.routes,
@@ -73,7 +79,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         state original: NavigationState<Route>,
         previous: NavigationState<Route>?,
         refusal: NavigationError?,
-        skipped: Int
+        skipped: Int,
+        timing: TransactionTiming? = nil
     ) -> [String: Any] {
         let start = ContinuousClock.now
         let state = redacted(original)
@@ -135,6 +142,13 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         message["focused"] = Int(state.focusedScreen.id.rawValue)
         message["visible"] = state.visibleScreens.map { Int($0.id.rawValue) }
         message["rendered"] = state.rendered()
+        // What a replay in a test compares: the harness gives new elements its own ids.
+        message["renderedWithoutIDs"] = state.rendered(ids: false)
+        if let timing {
+            var object: [String: Any] = ["commitMicros": timing.commitMicros]
+            if let build = timing.buildMicros { object["buildMicros"] = build }
+            message["timing"] = object
+        }
         if let router, let url = try? router.stateURL(for: state, scene: scene) {
             message["url"] = url
         } else {

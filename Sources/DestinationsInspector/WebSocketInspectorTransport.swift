@@ -7,6 +7,9 @@ actor WebSocketInspectorTransport: InspectorTransport {
     private let url: URL
     private let session = URLSession(configuration: .ephemeral)
     private var task: URLSessionWebSocketTask?
+    /// The key the inspector gave the current session (its first frame): a hello that names
+    /// it continues the session after a lost connection.
+    private var resumeKey: String?
 
     /// The largest frame the inspector's server takes: 16 MiB.
     static let maximumMessageSize = 16 << 20
@@ -26,7 +29,7 @@ actor WebSocketInspectorTransport: InspectorTransport {
         task.maximumMessageSize = Self.maximumMessageSize
         self.task = task
         task.resume()
-        try await task.send(.string(String(decoding: hello, as: UTF8.self)))
+        try await task.send(.string(String(decoding: HTTPInspectorTransport.hello(hello, resuming: resumeKey), as: UTF8.self)))
     }
 
     func send(_ messages: [Data]) async throws {
@@ -38,16 +41,24 @@ actor WebSocketInspectorTransport: InspectorTransport {
 
     func receive() async throws -> [Data] {
         guard let task else { throw URLError(.notConnectedToInternet) }
+        let data: Data
         switch try await task.receive() {
-        case .string(let text): return [Data(text.utf8)]
-        case .data(let data): return [data]
+        case .string(let text): data = Data(text.utf8)
+        case .data(let bytes): data = bytes
         @unknown default: return []
         }
+        // The inspector's first frame names the session's key; it is kept, not handled.
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["type"] as? String == "session" {
+            resumeKey = object["session"] as? String
+            return []
+        }
+        return [data]
     }
 
     func close() async {
         task?.cancel(with: .normalClosure, reason: nil)
         task = nil
+        resumeKey = nil
     }
 }
 #endif

@@ -1,45 +1,41 @@
 import Foundation
 
-/// One app's session as the inspector keeps it: its hello, every event it sent (raw JSON,
-/// never decoded into the app's types), the requests waiting for it, and its graph.
-struct AppSession {
-    /// The session's number, as pages know it.
-    let id: Int
-    /// The app, process and scene: an app that reconnects continues its session.
-    var identity: String
-    /// The current connection's key: random, unguessable, and new for every hello. The app's
-    /// paths carry it; a key of an older connection, or of an earlier run of the server, is
-    /// refused.
-    var key: String
-    var hello: String
-    var log: [String] = []
-    /// How many of the oldest events the log let go: the event numbered `index` (its place in
-    /// the session since it opened, as pages know it) is `log[index - trimmed]`.
-    var trimmed = 0
-    var connected = true
-    /// When the app last showed it is there: a message, a poll begun or ended. An app whose
-    /// poll is not renewed for ``Hub/idleLimit`` is taken for gone.
-    var lastSeen: ContinuousClock.Instant = .now
-    var commands: [String] = []
-    /// The one long poll (an HTTP request, or a socket's command loop) waiting for requests;
-    /// nil ends it: its connection was superseded or said bye.
-    var poller: (id: Int, continuation: CheckedContinuation<[String]?, Never>)?
-    var svg: String?
-    var mermaid: String?
-}
-
-/// The relay between apps and pages. Apps post messages; pages receive them over a WebSocket
-/// and ask for restores, which the hub turns into requests carrying the state from its own log.
+/// The relay between apps and pages. Apps post messages; the hub checks each one's shape,
+/// writes it again as its own JSON, keeps it within its limits and relays it to pages over a
+/// WebSocket. Pages ask for restores and for URLs to open, which the hub turns into requests
+/// for the app, a restore carrying the state from the hub's own log.
 actor Hub {
-    static let logLimit = 10_000
-    /// How many sessions whose app went away are kept for pages; older ones are let go.
-    static let disconnectedLimit = 8
-    /// How long an app may go without a poll waiting and without a message before its session
-    /// is marked disconnected: a crashed app never says bye. A live app renews its poll at
-    /// once, at least every 20 seconds.
-    static let idleLimit: Duration = .seconds(60)
-    /// How often idle apps are looked for.
-    static let sweepInterval: Duration = .seconds(15)
+    /// What the hub keeps and how long it waits.
+    struct Limits: Sendable {
+        /// The largest message an app may send (an event with its state).
+        var messageBytes = 1 << 20
+        /// The largest hello, graph included.
+        var helloBytes = 512 << 10
+        /// The most events a session keeps; older ones are let go.
+        var logEvents = 10_000
+        /// The most bytes of events a session keeps; older ones are let go.
+        var sessionBytes = 32 << 20
+        /// The most bytes waiting for a page that does not read; past it, the page's socket is
+        /// closed and the page connects again for a fresh snapshot.
+        var pageBufferBytes = 64 << 20
+        /// How many sessions whose app went away are kept.
+        var disconnectedSessions = 8
+        /// How long an app's command poll waits: a live app renews it at once, so it doubles
+        /// as the app's heartbeat.
+        var pollTimeout: Duration = .milliseconds(1500)
+        /// How long an app may go without a poll waiting and without a message before its
+        /// session is marked disconnected (it crashed or was killed).
+        var idleLimit: Duration = .milliseconds(2500)
+        /// How often idle apps are looked for.
+        var sweepInterval: Duration = .milliseconds(500)
+        /// The longest URL a page may ask an app to open.
+        var urlBytes = 8 << 10
+    }
+
+    let limits: Limits
+    /// This run of the server: pages keep what an earlier run showed them apart from this one's
+    /// sessions, whose numbers start again at 1.
+    let run = Hub.randomKey(bytes: 8)
     private var sweeper: Task<Void, Never>?
     private var sessions: [Int: AppSession] = [:]
     /// The current connections' keys, and their sessions.
@@ -47,50 +43,81 @@ actor Hub {
     private var nextSession = 1
     private var nextRequest = 1
     private var nextPoller = 1
-    private var pages: [Int: AsyncStream<String>.Continuation] = [:]
+    private var pages: [Int: PageOutbox] = [:]
     private var nextPage = 1
     private let graphviz: Graphviz
 
-    init(graphviz: Graphviz) {
+    init(graphviz: Graphviz = Graphviz(), limits: Limits = Limits()) {
         self.graphviz = graphviz
+        self.limits = limits
+    }
+
+    /// A message refused, and why.
+    struct Refusal: Error, Equatable, CustomStringConvertible {
+        /// The message's place in its batch, from 0.
+        let line: Int
+        let reason: String
+        var description: String { reason }
     }
 
     // MARK: Apps
 
-    /// Opens a session with an app's hello and returns its new connection key; an app that
-    /// reconnects (same name, process and scene) continues its earlier session, and its older
-    /// connection's key and command poll end.
-    func open(hello: String) async -> (id: Int, key: String) {
-        let object = Self.object(hello) ?? [:]
-        let identity = "\(object["app"] ?? "")|\(object["pid"] ?? "")|\(object["scene"] ?? "")"
+    /// Opens a session with an app's hello and returns its new connection key. A hello that
+    /// carries the key of an earlier connection (`resume`) continues that connection's
+    /// session, whose older key and poll end; any other hello opens a new session. The key is
+    /// known only to the connection it was given to, so no one else can take a session over.
+    func open(hello text: Substring) async -> Result<(id: Int, key: String), Refusal> {
+        let hello: [String: Any]
+        switch JSONText.object(text, limit: limits.helloBytes) {
+        case .success(let object): hello = object
+        case .failure(let failure): return .failure(Refusal(line: 0, reason: "hello: \(failure)"))
+        }
+        do {
+            try MessageShape.checkHello(hello)
+        } catch {
+            return .failure(Refusal(line: 0, reason: "hello: \(error)"))
+        }
+        let resume = hello["resume"] as? String
+        var relayed = hello
+        relayed["resume"] = nil
+        relayed["graph"] = (hello["graph"] as? [String: Any]).map { graph in graph.filter { $0.key != "dot" && $0.key != "mermaid" } }
         let key = Self.randomKey()
         let id: Int
-        if var session = sessions.values.first(where: { $0.identity == identity }) {
-            id = session.id
+        if let resume, let previous = sessions.values.first(where: { Self.same($0.key, resume) }) {
+            id = previous.id
+            var session = previous
             keys[session.key] = nil
             session.poller?.continuation.resume(returning: nil)
             session.poller = nil
             session.key = key
-            session.hello = hello
+            session.hello = relayed
             session.connected = true
             session.lastSeen = .now
             sessions[id] = session
         } else {
             id = nextSession
             nextSession += 1
-            sessions[id] = AppSession(id: id, identity: identity, key: key, hello: hello)
+            sessions[id] = AppSession(id: id, key: key, hello: relayed)
         }
         keys[key] = id
         startSweeping()
-        broadcast(#"{"type":"hello","session":\#(id),"hello":\#(hello)}"#)
-        if let graph = object["graph"] as? [String: Any] { await render(graph, session: id) }
-        return (id, key)
+        broadcast(["type": "hello", "session": id, "hello": relayed])
+        if let graph = hello["graph"] as? [String: Any] { draw(graph, session: id) }
+        return .success((id, key))
     }
 
-    /// 128 random bits in hex.
-    static func randomKey() -> String {
+    /// Random bits in hex: 128 by default.
+    static func randomKey(bytes: Int = 16) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Compares two keys without stopping at the first difference.
+    static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var difference: UInt8 = 0
+        for (x, y) in zip(a.utf8, b.utf8) { difference |= x ^ y }
+        return difference == 0
     }
 
     /// The session of a current connection's key.
@@ -99,49 +126,100 @@ actor Hub {
     /// Whether the connection of `key` has a poll waiting.
     func isPolling(key: String) -> Bool { keys[key].flatMap { sessions[$0]?.poller } != nil }
 
-    /// Takes a batch of an app's messages, in order; false when the key is not a current
-    /// connection's.
+    /// Takes a batch of an app's messages, in order; nil when the key is not a current
+    /// connection's, else the messages refused, each with its reason (pages are told too).
     @discardableResult
-    func receive(_ lines: [String], key: String) async -> Bool {
-        guard let id = keys[key] else { return false }
-        await receive(lines, session: id)
-        return true
-    }
-
-    private func receive(_ lines: [String], session id: Int) async {
-        guard sessions[id] != nil else { return }
+    func receive(_ lines: [Substring], key: String) -> [Refusal]? {
+        guard let id = keys[key], sessions[id] != nil else { return nil }
         sessions[id]?.connected = true
         sessions[id]?.lastSeen = .now
-        for line in lines where !line.isEmpty {
-            guard let object = Self.object(line) else { continue }
-            switch object["type"] as? String {
-            case "event":
-                guard var session = sessions[id] else { continue }
-                let index = session.trimmed + session.log.count
-                let line = Self.withStateText(line)
-                session.log.append(line)
-                if session.log.count > Self.logLimit {
-                    session.log.removeFirst()
-                    session.trimmed += 1
-                }
-                sessions[id] = session
-                let relayT = Int(Date().timeIntervalSince1970 * 1000)
-                broadcast(#"{"type":"event","session":\#(id),"index":\#(index),"relayT":\#(relayT),"event":\#(line)}"#)
-            case "result":
-                broadcast(#"{"type":"result","session":\#(id),"result":\#(line)}"#)
-            case "graph":
-                if let graph = object["graph"] as? [String: Any] { await render(graph, session: id) }
-            default:
-                continue
+        var refusals: [Refusal] = []
+        for (number, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            do throws(Refusal) {
+                try receive(line, number: number, session: id)
+            } catch {
+                refusals.append(error)
+                sessions[id]?.refused += 1
+                broadcast([
+                    "type": "refused", "session": id, "reason": error.reason,
+                    "bytes": line.utf8.count, "refusedCount": sessions[id]?.refused ?? 0,
+                ])
             }
+        }
+        return refusals
+    }
+
+    /// Convenience for tests and the socket: whole lines.
+    @discardableResult
+    func receive(_ lines: [String], key: String) -> [Refusal]? {
+        receive(lines.map { Substring($0) }, key: key)
+    }
+
+    private func receive(_ line: Substring, number: Int, session id: Int) throws(Refusal) {
+        let object: [String: Any]
+        switch JSONText.object(line, limit: limits.messageBytes) {
+        case .success(let parsed): object = parsed
+        case .failure(let failure): throw Refusal(line: number, reason: "message: \(failure)")
+        }
+        let type = object["type"] as? String ?? "(none)"
+        do {
+            switch type {
+            case "event":
+                try MessageShape.checkEvent(object)
+                append(object, raw: line, session: id)
+            case "result":
+                try MessageShape.checkResult(object)
+                broadcast(["type": "result", "session": id, "result": object])
+            case "graph":
+                let graph = object["graph"] ?? NSNull()
+                try MessageShape.checkGraph(graph, "graph")
+                if let graph = graph as? [String: Any] { draw(graph, session: id) }
+            default:
+                throw MessageShape.Mismatch(path: "type", expected: "event, result or graph (got \(type.prefix(40)))")
+            }
+        } catch {
+            throw Refusal(line: number, reason: "\(type.prefix(40)): \(error)")
         }
     }
 
-    /// Waits up to `timeout` for the inspector's requests to an app's connection: an empty
-    /// list when none came, nil when the key is not the session's current one, or stops being
-    /// it (a newer connection took over, or this one said bye). A session has one poll: a new
-    /// one ends the one waiting with an empty list.
-    func commands(key: String, timeout: Duration = .seconds(20)) async -> [String]? {
+    private func append(_ event: [String: Any], raw: Substring, session id: Int) {
+        guard var session = sessions[id] else { return }
+        var event = event
+        // The state exactly as the app wrote it: a page parses numbers as doubles, which
+        // round integers above 2^53; "copy as test" embeds this text. It is a string here,
+        // never spliced in as JSON.
+        if let state = JSONText.rawMember("state", in: raw), event["state"] is [String: Any] {
+            event["stateText"] = String(state)
+        }
+        // A restore the page asked for: its row names the state it restored.
+        if (event["cause"] as? [String: Any])?["kind"] as? String == "restore", !session.restoring.isEmpty {
+            event["restoredSeq"] = session.restoring.removeFirst()
+        }
+        let text = JSONText.text(event)
+        let index = session.trimmed + session.log.count
+        session.log.append(text)
+        session.logBytes += text.utf8.count
+        var letGo = 0
+        while session.log.count > 1, session.log.count > limits.logEvents || session.logBytes > limits.sessionBytes {
+            session.logBytes -= session.log.removeFirst().utf8.count
+            session.trimmed += 1
+            letGo += 1
+        }
+        sessions[id] = session
+        let relayT = Int(Date().timeIntervalSince1970 * 1000)
+        var message: [String: String] = [
+            "type": #""event""#, "session": "\(id)", "index": "\(index)", "relayT": "\(relayT)",
+            "first": "\(session.trimmed)", "event": text,
+        ]
+        if letGo > 0 { message["letGo"] = "\(letGo)" }
+        broadcast(raw: Self.object(message))
+    }
+
+    /// Waits up to the poll timeout for the inspector's requests to an app's connection: an
+    /// empty list when none came, nil when the key is not the session's current one, or stops
+    /// being it (a newer connection took over, or this one said bye). A session has one poll:
+    /// a new one ends the one waiting with an empty list.
+    func commands(key: String, timeout: Duration? = nil) async -> [String]? {
         guard let id = keys[key], var session = sessions[id] else { return nil }
         session.lastSeen = .now
         if !session.commands.isEmpty {
@@ -151,9 +229,11 @@ actor Hub {
             return commands
         }
         session.poller?.continuation.resume(returning: [])
-        sessions[id]?.poller = nil
+        session.poller = nil
+        sessions[id] = session
         let poller = nextPoller
         nextPoller += 1
+        let timeout = timeout ?? limits.pollTimeout
         return await withCheckedContinuation { continuation in
             sessions[id]?.poller = (poller, continuation)
             Task {
@@ -171,19 +251,20 @@ actor Hub {
     }
 
     /// Marks disconnected, as a bye would, every connected app that has had no poll waiting
-    /// and sent nothing for longer than ``idleLimit`` at `now`.
+    /// and sent nothing for longer than the idle limit at `now`.
     func expireIdle(now: ContinuousClock.Instant = .now) {
         let idle = sessions.values.filter { session in
-            session.connected && session.poller == nil && session.lastSeen.duration(to: now) > Self.idleLimit
+            session.connected && session.poller == nil && session.lastSeen.duration(to: now) > limits.idleLimit
         }
         for session in idle { bye(key: session.key) }
     }
 
     private func startSweeping() {
         guard sweeper == nil else { return }
+        let interval = limits.sweepInterval
         sweeper = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.sweepInterval)
+                try? await Task.sleep(for: interval)
                 guard let self else { return }
                 await self.expireIdle()
             }
@@ -191,30 +272,32 @@ actor Hub {
     }
 
     /// Ends a connection; its session stays for pages, disconnected, unless a newer connection
-    /// already took it over. Only the last `disconnectedLimit` disconnected sessions are kept.
+    /// already took it over. Only the last few disconnected sessions are kept.
     func bye(key: String) {
         guard let id = keys.removeValue(forKey: key), sessions[id] != nil else { return }
         sessions[id]?.connected = false
         sessions[id]?.poller?.continuation.resume(returning: nil)
         sessions[id]?.poller = nil
         sessions[id]?.commands.removeAll()
-        broadcast(#"{"type":"bye","session":\#(id)}"#)
+        broadcast(["type": "bye", "session": id])
         let gone = sessions.values.filter { !$0.connected }.map(\.id).sorted()
-        for old in gone.dropLast(Self.disconnectedLimit) {
+        for old in gone.dropLast(limits.disconnectedSessions) {
             sessions[old] = nil
-            broadcast(#"{"type":"forget","session":\#(old)}"#)
+            Task { await graphviz.stop(session: old) }
+            broadcast(["type": "forget", "session": old])
         }
     }
 
-    private func deliver(_ command: String, session id: Int) {
+    private func deliver(_ command: [String: Any], session id: Int) {
+        let text = JSONText.text(command)
         if let poller = sessions[id]?.poller {
-            // The poll belongs to the session's current connection: a restore never goes to a
+            // The poll belongs to the session's current connection: a request never goes to a
             // connection that was superseded or ended.
             sessions[id]?.poller = nil
             sessions[id]?.lastSeen = .now
-            poller.continuation.resume(returning: [command])
+            poller.continuation.resume(returning: [text])
         } else {
-            sessions[id]?.commands.append(command)
+            sessions[id]?.commands.append(text)
         }
     }
 
@@ -225,186 +308,164 @@ actor Hub {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         let id = nextPage
         nextPage += 1
-        pages[id] = continuation
-        continuation.yield(snapshot())
+        let outbox = PageOutbox(continuation: continuation, limit: limits.pageBufferBytes)
+        pages[id] = outbox
+        // The snapshot is what the page asked for: it goes whatever its size.
+        _ = outbox.send(snapshot(), whole: true)
         return (id, stream)
     }
+
+    /// The page's outbox, for its writer to count what it wrote.
+    func outbox(page id: Int) -> PageOutbox? { pages[id] }
 
     func removePage(_ id: Int) {
         pages[id]?.finish()
         pages[id] = nil
     }
 
-    private func broadcast(_ message: String) {
-        for page in pages.values { page.yield(message) }
+    private func broadcast(_ message: [String: Any]) {
+        broadcast(raw: JSONText.text(message))
     }
 
-    private func snapshot() -> String {
+    /// Sends text the hub wrote to every page; a page past its buffer is let go.
+    private func broadcast(raw text: String) {
+        let behind = pages.filter { !$0.value.send(text) }.keys
+        for id in behind { pages[id] = nil }
+    }
+
+    private func send(_ message: [String: Any], page id: Int) {
+        if let page = pages[id], !page.send(JSONText.text(message)) { pages[id] = nil }
+    }
+
+    /// A JSON object from members already written as JSON by the hub.
+    private static func object(_ members: [String: String]) -> String {
+        "{" + members.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+    }
+
+    /// Every session, from texts the hub wrote.
+    func snapshot() -> String {
         let entries = sessions.values.sorted { $0.id < $1.id }.map { session in
-            var graph = "null"
-            if let svg = session.svg ?? session.mermaid.map({ _ in "" }) {
-                graph = Self.json(["svg": svg.isEmpty ? NSNull() : svg, "mermaid": session.mermaid ?? NSNull()] as [String: Any])
-            }
-            return #"{"session":\#(session.id),"connected":\#(session.connected),"hello":\#(session.hello),"first":\#(session.trimmed),"graph":\#(graph),"log":[\#(session.log.joined(separator: ","))]}"#
+            Self.object([
+                "session": "\(session.id)",
+                "connected": "\(session.connected)",
+                "hello": JSONText.text(session.hello),
+                "first": "\(session.trimmed)",
+                "refusedCount": "\(session.refused)",
+                "graph": session.graph.map(JSONText.text) ?? "null",
+                "log": "[" + session.log.joined(separator: ",") + "]",
+            ])
         }
-        return #"{"type":"snapshot","protocol":1,"sessions":[\#(entries.joined(separator: ","))]}"#
+        return Self.object([
+            "type": #""snapshot""#, "protocol": "1", "run": JSONText.quoted(run),
+            "limits": JSONText.text(["messageBytes": limits.messageBytes, "logEvents": limits.logEvents, "sessionBytes": limits.sessionBytes]),
+            "sessions": "[" + entries.joined(separator: ",") + "]",
+        ])
     }
 
-    /// A page's message: `{"type":"restore","session":N,"index":I}`. The page never sends a
-    /// state; the hub takes it from its own log.
-    func fromPage(_ text: String) {
-        guard let object = Self.object(text), object["type"] as? String == "restore",
-              let id = object["session"] as? Int, let index = object["index"] as? Int,
-              let session = sessions[id]
-        else {
-            broadcast(Self.json(["type": "error", "message": "unknown request"]))
-            return
+    /// A page's message: `{"type":"restore","session":N,"index":I}` (the page never sends a
+    /// state: the hub takes it from its own log), `{"type":"open","session":N,"url":U}`, or
+    /// `{"type":"ping"}`. Anything else is answered, to that page only, with an error that
+    /// says why.
+    func fromPage(_ text: String, page: Int = 0) {
+        do throws(MessageShape.Mismatch) {
+            guard case .success(let object) = JSONText.object(Substring(text), limit: 64 << 10) else {
+                throw MessageShape.Mismatch(path: "", expected: "a JSON object of at most 64 KiB")
+            }
+            switch object["type"] as? String {
+            case "ping":
+                send(["type": "pong", "id": (try? MessageShape.integer(object["id"], "id")) ?? 0], page: page)
+            case "restore":
+                let id = try MessageShape.integer(object["session"], "session", range: 0...Int(Int32.max))
+                let index = try MessageShape.integer(object["index"], "index", range: 0...MessageShape.safeInteger)
+                restore(session: id, index: index, page: page)
+            case "open":
+                let id = try MessageShape.integer(object["session"], "session", range: 0...Int(Int32.max))
+                let url = try MessageShape.string(object["url"], "url", max: limits.urlBytes)
+                open(url: url, session: id, page: page)
+            default:
+                throw MessageShape.Mismatch(path: "type", expected: "restore, open or ping")
+            }
+        } catch {
+            send(["type": "error", "message": "request refused: \(error)"], page: page)
+        }
+    }
+
+    private func restore(session id: Int, index: Int, page: Int) {
+        guard let session = sessions[id] else {
+            return send(["type": "error", "message": "no session \(id)"], page: page)
         }
         guard session.connected else {
-            broadcast(Self.json(["type": "error", "session": id, "message": "the app is not connected"]))
-            return
+            return send(["type": "error", "session": id, "message": "the app is not connected"], page: page)
         }
-        guard session.log.indices.contains(index - session.trimmed), let event = Self.object(session.log[index - session.trimmed]),
-              let state = event["state"]
+        // Both numbers are checked first: no arithmetic on a page's numbers can overflow.
+        guard index >= session.trimmed, index - session.trimmed < session.log.count,
+              let event = JSONText.object(session.log[index - session.trimmed]),
+              let state = event["state"] as? [String: Any]
         else {
-            broadcast(Self.json(["type": "error", "session": id, "message": "no state at \(index)"]))
-            return
+            return send(["type": "error", "session": id, "message": "no state at #\(index) (the session holds #\(session.trimmed)–#\(session.trimmed + session.log.count - 1))"], page: page)
         }
         let request = nextRequest
         nextRequest += 1
-        deliver(Self.json(["type": "restore", "request": request, "index": index, "state": state]), session: id)
-        broadcast(Self.json(["type": "restoring", "session": id, "index": index, "request": request]))
+        if let seq = event["seq"] as? Int {
+            // Read first, then write: a write through `sessions[id]?` that reads `sessions`
+            // would overlap its own access.
+            let restoring = Array((session.restoring + [seq]).suffix(16))
+            sessions[id]?.restoring = restoring
+        }
+        deliver(["type": "restore", "request": request, "index": index, "state": state], session: id)
+        broadcast(["type": "restoring", "session": id, "index": index, "seq": event["seq"] ?? NSNull(), "request": request])
+    }
+
+    private func open(url: String, session id: Int, page: Int) {
+        guard let session = sessions[id], session.connected else {
+            return send(["type": "error", "session": id, "message": "the app is not connected"], page: page)
+        }
+        guard !url.isEmpty, !url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return send(["type": "error", "session": id, "message": "a URL without control characters, please"], page: page)
+        }
+        let request = nextRequest
+        nextRequest += 1
+        deliver(["type": "open", "request": request, "url": url], session: id)
+        broadcast(["type": "opening", "session": id, "url": url, "request": request])
     }
 
     // MARK: Graph
 
-    private func render(_ graph: [String: Any], session id: Int) async {
-        let mermaid = graph["mermaid"] as? String
-        var svg: String?
-        if let dot = graph["dot"] as? String { svg = await graphviz.svg(dot) }
-        sessions[id]?.svg = svg
-        sessions[id]?.mermaid = mermaid
-        broadcast(Self.json(["type": "graph", "session": id, "svg": svg ?? NSNull(), "mermaid": mermaid ?? NSNull()]))
-    }
-
-    // MARK: JSON
-
-    /// The event with `stateText` added: its `state` exactly as the app wrote it. A page parses
-    /// numbers as doubles, which round integers above 2^53; "copy as test" embeds this text, so
-    /// the test restores the very state the app had.
-    static func withStateText(_ line: String) -> String {
-        guard let raw = rawMember("state", in: line),
-              let data = try? JSONSerialization.data(withJSONObject: String(raw), options: .fragmentsAllowed),
-              let end = line.lastIndex(of: "}")
-        else { return line }
-        return line[..<end] + #","stateText":"# + String(decoding: data, as: UTF8.self) + line[end...]
-    }
-
-    /// The exact text of a top-level member's value in a JSON object (the last one of that
-    /// name, as parsers take it); nil when the text is not an object or has no such member.
-    static func rawMember(_ name: String, in text: String) -> Substring? {
-        let bytes = Array(text.utf8)
-        var i = 0
-        func skipSpace() { while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 } }
-        /// Skips a string starting at its opening quote; false when it does not end.
-        func skipString() -> Bool {
-            i += 1
-            while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: "\\"): i += 2
-                case UInt8(ascii: "\""): i += 1; return true
-                default: i += 1
-                }
-            }
-            return false
+    /// Draws a session's graph without holding up the app: pages get the names at once and
+    /// the drawing when Graphviz is done, or why there is none.
+    private func draw(_ graph: [String: Any], session id: Int) {
+        let drawing = GraphDrawing(graph)
+        var entry: [String: Any] = ["svg": NSNull(), "mermaid": graph["mermaid"] as? String ?? NSNull(), "legend": drawing.legend]
+        if let reason = drawing.tooLarge { entry["note"] = "not drawn: \(reason)" }
+        sessions[id]?.graph = entry
+        broadcast(["type": "graph", "session": id].merging(entry) { a, _ in a })
+        guard let dot = drawing.dot else { return }
+        let graphviz = graphviz
+        Task {
+            let result = await graphviz.svg(dot, session: id)
+            self.drew(result, session: id, legend: drawing.legend)
         }
-        func skipValue() -> Bool {
-            var depth = 0
-            while i < bytes.count {
-                switch bytes[i] {
-                case UInt8(ascii: "\""): guard skipString() else { return false }; if depth == 0 { return true }; continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    if depth == 0 { return true }
-                    depth -= 1
-                    if depth == 0 { i += 1; return true }
-                case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D: if depth == 0 { return true }
-                default: break
-                }
-                i += 1
-            }
-            return depth == 0
+    }
+
+    private func drew(_ result: Result<String, Graphviz.Failure>, session id: Int, legend: [String: Any]) {
+        guard var entry = sessions[id]?.graph else { return }
+        switch result {
+        case .success(let svg): entry["svg"] = svg
+        case .failure(.superseded): return
+        case .failure(let failure): entry["note"] = "not drawn: \(failure)"
         }
-        skipSpace()
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
-        i += 1
-        var found: Range<Int>?
-        while true {
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { break }
-            let keyStart = i + 1
-            guard skipString() else { return nil }
-            let key = bytes[keyStart..<(i - 1)]
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-            i += 1
-            skipSpace()
-            let valueStart = i
-            guard skipValue() else { return nil }
-            if key.elementsEqual(name.utf8) { found = valueStart..<i }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { break }
-            i += 1
-        }
-        guard let found else { return nil }
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
-        let end = utf8.index(utf8.startIndex, offsetBy: found.upperBound)
-        return text[start..<end]
+        entry["legend"] = legend
+        sessions[id]?.graph = entry
+        broadcast(["type": "graph", "session": id].merging(entry) { a, _ in a })
     }
 
-    static func object(_ text: String) -> [String: Any]? {
-        try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-    }
+    /// How many Graphviz runs are under way.
+    var runsOfGraphviz: Int { get async { await graphviz.runs } }
 
-    static func json(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// Renders DOT to SVG with Graphviz when `dot` is on the path.
-struct Graphviz: Sendable {
-    let executable: String?
-
-    init() {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        executable = paths.map { "\($0)/dot" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    func svg(_ dot: String) async -> String? {
-        guard let executable else { return nil }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: executable)
-                process.arguments = ["-Tsvg"]
-                let input = Pipe()
-                let output = Pipe()
-                process.standardInput = input
-                process.standardOutput = output
-                process.standardError = FileHandle.nullDevice
-                do {
-                    try process.run()
-                    input.fileHandleForWriting.write(Data(dot.utf8))
-                    try? input.fileHandleForWriting.close()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil)
-                } catch {
-                    continuation.resume(returning: nil)
-                }
-            }
-        }
+    /// Ends every Graphviz run: the server is stopping.
+    func stop() async {
+        sweeper?.cancel()
+        await graphviz.stopAll()
+        for page in pages.values { page.finish() }
     }
 }

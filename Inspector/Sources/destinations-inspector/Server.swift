@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// The inspector's options, from arguments and the environment.
@@ -11,8 +12,8 @@ struct Options {
     var token: String
 
     init(arguments: [String], environment: [String: String]) throws {
-        // An empty variable means unset: an empty token would let every request in.
-        token = environment["DESTINATIONS_INSPECTOR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.randomToken()
+        // An empty or blank variable means unset: an empty token would let every request in.
+        token = environment["DESTINATIONS_INSPECTOR_TOKEN"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? Self.randomToken()
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
             switch argument {
@@ -26,11 +27,18 @@ struct Options {
                 throw OptionsError(argument: argument)
             }
         }
-        guard token.count >= Self.minimumTokenLength else { throw WeakTokenError() }
+        guard Self.isStrong(token) else { throw WeakTokenError() }
     }
 
     /// The shortest pairing token the server accepts: 16 characters, as long as its own.
     static let minimumTokenLength = 16
+
+    /// At least 16 characters, each a letter, a digit, `-`, `_`, `.` or `~`: a token travels in
+    /// URLs and shell commands as it is, and a blank one would be no secret.
+    static func isStrong(_ token: String) -> Bool {
+        token.count >= minimumTokenLength
+            && token.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.~".unicodeScalars.contains($0)) }
+    }
 
     static func randomToken() -> String {
         (0..<8).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
@@ -38,7 +46,9 @@ struct Options {
 }
 
 struct WeakTokenError: Error, CustomStringConvertible {
-    var description: String { "the token must be at least \(Options.minimumTokenLength) characters; leave it out for a random one" }
+    var description: String {
+        "the token must be at least \(Options.minimumTokenLength) letters, digits, '-', '_', '.' or '~'; leave it out for a random one"
+    }
 }
 
 struct OptionsError: Error, CustomStringConvertible {
@@ -50,12 +60,19 @@ struct OptionsError: Error, CustomStringConvertible {
 struct Page: Sendable {
     let files: [String: (type: String, body: String)]
 
+    /// The page's files and their types.
+    static let names = [
+        ("index.html", "text/html; charset=utf-8"), ("inspector.js", "text/javascript; charset=utf-8"),
+        ("graph.js", "text/javascript; charset=utf-8"), ("test.js", "text/javascript; charset=utf-8"),
+        ("inspector.css", "text/css; charset=utf-8"),
+    ]
+
     init() throws {
         guard let folder = Bundle.module.url(forResource: "Page", withExtension: nil) else {
             throw OptionsError(argument: "(missing page resources)")
         }
         var files: [String: (String, String)] = [:]
-        for (name, type) in [("index.html", "text/html; charset=utf-8"), ("inspector.js", "text/javascript; charset=utf-8"), ("inspector.css", "text/css; charset=utf-8")] {
+        for (name, type) in Self.names {
             files[name] = (type, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
         }
         self.files = files
@@ -78,20 +95,50 @@ func tokenMatches(_ request: Request, _ token: String) -> Bool {
     return difference == 0
 }
 
-/// Whether a request names this server by a loopback address. A page whose name was rebound to
-/// 127.0.0.1 (DNS rebinding) sends its own name in `Host`, and its origin then matches that
-/// name; refusing other names keeps it out even before the token is checked. Only a server
-/// bound to loopback checks it: one on the network is reached by whatever name the LAN uses.
+/// Every name a request gives for this server: its authority (HTTP/1's first `Host` header)
+/// and any further `Host` headers.
+func requestHosts(_ request: Request) -> [String] {
+    (request.head.authority.map { [$0] } ?? []) + request.headers[values: HTTPField.Name("Host")!]
+}
+
+/// The one name a request gives for this server; nil when it gives none, or two that differ.
+func requestHost(_ request: Request) -> String? {
+    let names = Set(requestHosts(request))
+    return names.count == 1 ? names.first : nil
+}
+
+/// Whether a request names this server by a loopback address, and only by one. A page whose
+/// name was rebound to 127.0.0.1 (DNS rebinding) sends its own name in `Host`, and its origin
+/// then matches that name; refusing other names keeps it out even before the token is
+/// checked. Every `Host` a request carries must be loopback, so a second header cannot slip
+/// another name in. Only a server bound to loopback checks it: one on the network is reached
+/// by whatever name the LAN uses.
 func hostAllowed(_ request: Request, boundTo host: String) -> Bool {
     guard isLoopback(host) else { return true }
-    guard let given = request.headers[HTTPField.Name("Host")!] ?? request.head.authority else { return false }
+    let names = requestHosts(request)
+    return !names.isEmpty && names.allSatisfy { hostName($0).map(isLoopback) ?? false }
+}
+
+/// The name of a `Host` value that is a name and an optional port and nothing else:
+/// `127.0.0.1:8765`, `[::1]:8765`, `localhost`. Nil for `127.0.0.1:8765@evil.example`, a port
+/// that is not a number, or anything after it.
+func hostName(_ value: String) -> String? {
     let name: Substring
-    if given.hasPrefix("[") {
-        name = given.dropFirst().prefix { $0 != "]" }
+    let rest: Substring
+    if value.hasPrefix("[") {
+        guard let close = value.firstIndex(of: "]") else { return nil }
+        name = value[value.index(after: value.startIndex)..<close]
+        rest = value[value.index(after: close)...]
     } else {
-        name = given.prefix { $0 != ":" }
+        name = value.prefix { $0 != ":" }
+        rest = value[name.endIndex...]
     }
-    return isLoopback(String(name))
+    if !rest.isEmpty {
+        let port = rest.dropFirst()
+        guard rest.first == ":", !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else { return nil }
+    }
+    guard !name.isEmpty else { return nil }
+    return String(name)
 }
 
 /// `localhost`, `::1`, or an IPv4 literal in 127.0.0.0/8 (not a name that starts with `127.`).
@@ -111,16 +158,22 @@ struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
+/// The page's Content-Security-Policy: the same for every request.
+let contentSecurityPolicy = [
+    "default-src 'self'", "connect-src 'self'", "img-src 'self'", "style-src 'self'", "script-src 'self'",
+    "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-src 'none'", "frame-ancestors 'none'",
+].joined(separator: "; ")
+
 func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: LoopbackHostMiddleware(host: host))
-    for (path, name) in [("/", "index.html"), ("/inspector.js", "inspector.js"), ("/inspector.css", "inspector.css")] {
+    for (path, name) in [("/", "index.html")] + Page.names.dropFirst().map({ ("/\($0.0)", $0.0) }) {
         router.get(RouterPath(path)) { request, _ -> Response in
             guard let file = page.files[name] else { return Response(status: .notFound) }
             var response = Response.text(file.body, type: file.type)
-            // Scripts, styles and sockets from this server only.
-            let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? "127.0.0.1"
-            let policy = "default-src 'self'; connect-src 'self' ws://\(host); img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'"
+            // Scripts, styles and sockets from this server only ('self' covers its own ws:), and
+            // never from the request's Host; no forms post anywhere, no plugins, no <base>.
+            let policy = contentSecurityPolicy
             response.headers.append(contentsOf: [
                 HTTPField.Name("Content-Security-Policy")!: policy,
                 HTTPField.Name("X-Content-Type-Options")!: "nosniff",
@@ -130,24 +183,36 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         }
     }
     router.get("/favicon.ico") { _, _ in Response(status: .noContent) }
+    // A page whose socket closed asks whether its token still holds: 403 tells it the server
+    // was restarted with another token, rather than being offline.
+    router.get("/ping") { request, _ -> Response in
+        tokenMatches(request, token) ? Response(status: .noContent) : .text(#"{"error":"token"}"#, status: .forbidden)
+    }
 
     // Apps: HTTP batches and a long poll.
     let app = router.group("app")
     app.post("sessions") { request, _ -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        let body = try await request.body.collect(upTo: 4 << 20)
-        let hello = String(buffer: body)
-        guard Hub.object(hello)?["type"] as? String == "hello" else { return .text(#"{"error":"hello"}"#, status: .badRequest) }
+        let body = try await request.body.collect(upTo: hub.limits.helloBytes + 1)
         // The connection's random key, not the session's number: a key from an earlier run
         // of the server, or an older connection, is refused (410) and the app says hello again.
-        let (_, key) = await hub.open(hello: hello)
-        return .text(#"{"session":"\#(key)"}"#)
+        switch await hub.open(hello: Substring(String(buffer: body))) {
+        case .success(let opened): return .text(JSONText.text(["session": opened.key]))
+        case .failure(let refusal): return .text(JSONText.text(["error": "hello", "reason": refusal.reason]), status: .badRequest)
+        }
     }
     app.post("sessions/:key/messages") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         guard let key = context.parameters.get("key"), await hub.session(key: key) != nil else { return Response(status: .gone) }
         let body = try await request.body.collect(upTo: 64 << 20)
-        guard await hub.receive(String(buffer: body).split(separator: "\n").map(String.init), key: key) else { return Response(status: .gone) }
+        let text = String(buffer: body)
+        guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key) else {
+            return Response(status: .gone)
+        }
+        // Messages that do not fit are refused, each with its reason; the others were taken.
+        guard refusals.isEmpty else {
+            return .text(JSONText.text(["refused": refusals.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }]))
+        }
         return Response(status: .noContent)
     }
     app.get("sessions/:key/commands") { request, context -> Response in
@@ -177,10 +242,12 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                     // Frames of a connection a newer one took over are dropped.
                     await hub.receive([text], key: key)
                 } else {
-                    // The first frame must be a hello: the hub relays it to pages as it is.
-                    guard Hub.object(text)?["type"] as? String == "hello" else { break }
-                    let (_, key) = await hub.open(hello: text)
+                    // The first frame must be a hello; the app learns its key, which a later
+                    // hello names to resume the session.
+                    guard case .success(let opened) = await hub.open(hello: Substring(text)) else { break }
+                    let key = opened.key
                     session = key
+                    try await outbound.write(.text(JSONText.text(["type": "session", "session": key])))
                     // The session's one command poll, until a newer connection of the same app
                     // takes the session over or this one ends: two sockets never end each
                     // other's polls in a loop, and restores go to the newest socket.
@@ -208,22 +275,47 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
 
     // Pages: a WebSocket from this server's own origin, with the token.
     router.ws("/ui") { request, _ in
-        guard tokenMatches(request, token), hostAllowed(request, boundTo: host) else { return .dontUpgrade }
+        guard tokenMatches(request, token), hostAllowed(request, boundTo: host), let host = requestHost(request) else { return .dontUpgrade }
         let origin = request.headers[.origin] ?? ""
-        let host = request.headers[HTTPField.Name("Host")!] ?? request.head.authority ?? ""
-        guard !host.isEmpty, origin == "http://\(host)" else { return .dontUpgrade }
+        guard origin == "http://\(host)" else { return .dontUpgrade }
         return .upgrade([:])
     } onUpgrade: { inbound, outbound, _ in
         let (id, stream) = await hub.addPage()
-        let writer = Task {
+        let outbox = await hub.outbox(page: id)
+        // Messages that wait while a frame is written go together in the next frame, one per
+        // line (the hub's JSON never holds a raw line break): a burst costs a few frames, not
+        // one frame per event.
+        let waiting = NIOLockedValueBox<[String]>([])
+        let (signal, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let reader = Task {
             for await message in stream {
-                try? await outbound.write(.text(message))
+                waiting.withLockedValue { $0.append(message) }
+                wake.yield()
+            }
+            wake.finish()
+        }
+        let writer = Task {
+            func writeWaiting() async {
+                let batch = waiting.withLockedValue { batch in
+                    defer { batch.removeAll() }
+                    return batch
+                }
+                guard !batch.isEmpty else { return }
+                try? await outbound.write(.text(batch.joined(separator: "\n")))
+                outbox?.wrote(batch.reduce(0) { $0 + $1.utf8.count })
+            }
+            for await _ in signal { await writeWaiting() }
+            await writeWaiting()
+            // The page did not read what it was sent: it is let go, and says so.
+            if outbox?.fellBehind == true {
+                try? await outbound.close(.init(codeNumber: 4000), reason: "the page fell behind")
             }
         }
+        defer { reader.cancel() }
         defer { writer.cancel() }
         do {
             for try await message in inbound.messages(maxSize: 1 << 20) {
-                if case .text(let text) = message { await hub.fromPage(text) }
+                if case .text(let text) = message { await hub.fromPage(text, page: id) }
             }
         } catch {}
         await hub.removePage(id)

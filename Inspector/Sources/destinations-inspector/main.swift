@@ -21,12 +21,14 @@ do {
 }
 let graphviz = Graphviz()
 let hub = Hub(graphviz: graphviz)
+let graphvizPath = graphviz.executable
 let router = makeRouter(hub: hub, page: try Page(), token: options.token, host: options.host)
 if options.host != "127.0.0.1" && options.host != "localhost" && options.host != "::1" {
     say("warning: listening on \(options.host): anyone on the network who has the token can watch and restore this app's navigation")
 }
 let host = options.host
-let token = options.token
+// The token is letters, digits and -_.~ (Options checks it); encoded all the same.
+let token = options.token.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))) ?? options.token
 let app = Application(
     router: router,
     server: .http1WebSocketUpgrade(webSocketRouter: router),
@@ -35,8 +37,10 @@ let app = Application(
         let port = channel.localAddress?.port ?? 0
         say("Destinations Inspector")
         say("  page:   http://\(host):\(port)/?token=\(token)")
-        say("  app:    DESTINATIONS_INSPECTOR=http://\(host):\(port) DESTINATIONS_INSPECTOR_TOKEN=\(token)")
-        say("  graph:  \(graphviz.executable.map { "Graphviz (\($0))" } ?? "Mermaid text (install Graphviz for drawings)")")
+        say("  app:    DESTINATIONS_INSPECTOR=http://\(host):\(port) DESTINATIONS_INSPECTOR_TOKEN=\(options.token)")
+        say("  graph:  \(graphvizPath.map { "Graphviz (\($0))" } ?? "Mermaid text (install Graphviz for drawings)")")
     }
 )
 try await app.runService()
+// Stopped (SIGINT or SIGTERM): no Graphviz run outlives the server.
+await hub.stop()

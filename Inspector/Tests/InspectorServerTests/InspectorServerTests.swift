@@ -14,6 +14,13 @@ import Testing
         #expect(options.token.count == 16)
     }
 
+    @Test func aTokenOfSpacesOrOddCharactersIsRefused() throws {
+        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", String(repeating: " ", count: 20)], environment: [:]) }
+        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", "0123456789abcdef&x=1"], environment: [:]) }
+        #expect(try Options(arguments: ["inspector"], environment: ["DESTINATIONS_INSPECTOR_TOKEN": "    "]).token.count == 16)
+        #expect(try Options(arguments: ["inspector", "--token", "0123456789abcdef-_.~"], environment: [:]).token == "0123456789abcdef-_.~")
+    }
+
     @Test func aShortTokenIsRefused() {
         #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", ""], environment: [:]) }
         #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", "abc"], environment: [:]) }
@@ -55,6 +62,29 @@ import Testing
                 let headers: HTTPFields = [.init("Host")!: name]
                 try await client.execute(uri: "/", method: .get, headers: headers) { #expect($0.status == .ok, "\(name)") }
             }
+            // A name with more after its port, or two Host headers, is refused.
+            for name in ["127.0.0.1:8766@evil.example", "127.0.0.1:80x", "127.0.0.1:", "[::1]x"] {
+                try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: name]) { #expect($0.status == .forbidden, "\(name)") }
+            }
+            var two = HTTPFields()
+            two.append(HTTPField(name: .init("Host")!, value: "127.0.0.1:8765"))
+            two.append(HTTPField(name: .init("Host")!, value: "evil.example"))
+            try await client.execute(uri: "/", method: .get, headers: two) { #expect($0.status == .forbidden) }
+        }
+    }
+
+    /// The policy never echoes the request's Host, forbids forms and plugins.
+    @Test func thePolicyIsFixedAndForbidsForms() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: "localhost:1;script-src *"]) { response in
+                #expect(response.status == .forbidden)
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: "127.0.0.1:8765"]) { response in
+                let policy = response.headers[.init("Content-Security-Policy")!] ?? ""
+                #expect(policy == contentSecurityPolicy)
+                #expect(policy.contains("form-action 'none'") && policy.contains("object-src 'none'") && policy.contains("base-uri 'none'"))
+                #expect(!policy.contains("127.0.0.1"))
+            }
         }
     }
 
@@ -68,13 +98,13 @@ import Testing
     /// Once the log lets old events go, a restore still finds the event the page showed.
     @Test func aRestoreFindsItsEventAfterTheLogWasTrimmed() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let (id, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        let (id, key) = try await hub.opened(#"{"type":"hello","app":"t","pid":1}"#)
         let extra = 5
-        let lines = (0..<(Hub.logLimit + extra)).map { #"{"type":"event","seq":\#($0),"state":{"n":\#($0)}}"# }
+        let lines = (0..<(Hub.Limits().logEvents + extra)).map { Fixture.event(seq: $0, state: #"{"n":\#($0)}"#) }
         await hub.receive(lines, key: key)
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":7}"#)
         let commands = await hub.commands(key: key, timeout: .milliseconds(100)) ?? []
-        let command = try #require(commands.first.flatMap(Hub.object))
+        let command = try #require(commands.first.flatMap(JSONText.object))
         #expect((command["state"] as? [String: Any])?["n"] as? Int == 7)
         // The oldest events are gone: asking for one is an error, not another state.
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":2}"#)
@@ -83,14 +113,14 @@ import Testing
 
     @Test func theSnapshotSaysWhereItsLogStarts() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let (_, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
-        await hub.receive((0..<(Hub.logLimit + 3)).map { #"{"type":"event","seq":\#($0),"state":{}}"# }, key: key)
+        let (_, key) = try await hub.opened(#"{"type":"hello","app":"t","pid":1}"#)
+        await hub.receive((0..<(Hub.Limits().logEvents + 3)).map { Fixture.event(seq: $0) }, key: key)
         let (_, stream) = await hub.addPage()
         var iterator = stream.makeAsyncIterator()
-        let snapshot = try #require(await iterator.next().flatMap(Hub.object))
+        let snapshot = try #require(await iterator.next().flatMap(JSONText.object))
         let session = try #require((snapshot["sessions"] as? [[String: Any]])?.first)
         #expect(session["first"] as? Int == 3)
-        #expect((session["log"] as? [Any])?.count == Hub.logLimit)
+        #expect((session["log"] as? [Any])?.count == Hub.Limits().logEvents)
     }
 }
 
@@ -98,24 +128,23 @@ import Testing
     /// A page parses numbers as doubles; the hub hands it each state's exact text as well.
     @Test func eventsCarryTheirStateAsTheAppWroteIt() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let (_, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":1}"#)
+        let (_, key) = try await hub.opened(#"{"type":"hello","app":"t","pid":1}"#)
         let state = #"{"root":{"id":9007199254740993,"s":"a \"}\" ,]","n":[1.50,{"x":-2e3}]}}"#
-        await hub.receive([#"{"type":"event","seq":1,"state":\#(state) ,"rendered":"x"}"#], key: key)
+        await hub.receive([Fixture.event(seq: 1, state: state + " ")], key: key)
         let (_, stream) = await hub.addPage()
         var iterator = stream.makeAsyncIterator()
-        let snapshot = try #require(await iterator.next().flatMap(Hub.object))
+        let snapshot = try #require(await iterator.next().flatMap(JSONText.object))
         let event = try #require(((snapshot["sessions"] as? [[String: Any]])?.first?["log"] as? [[String: Any]])?.first)
         #expect(event["stateText"] as? String == state)
-        #expect(event["rendered"] as? String == "x")
+        #expect(event["rendered"] as? String == "home")
     }
 
     @Test func rawMemberFindsTopLevelMembersOnly() {
-        #expect(Hub.rawMember("state", in: #" { "a" : {"state":1}, "state" : "s,}" } "#) == #""s,}""#)
-        #expect(Hub.rawMember("state", in: #"{"state":[1,[2]],"b":true}"#) == "[1,[2]]")
-        #expect(Hub.rawMember("state", in: #"{"state":12}"#) == "12")
-        #expect(Hub.rawMember("state", in: #"{"a":{"state":1}}"#) == nil)
-        #expect(Hub.rawMember("state", in: "[1]") == nil)
-        #expect(Hub.withStateText(#"{"type":"event"}"#) == #"{"type":"event"}"#)
+        #expect(JSONText.rawMember("state", in: #" { "a" : {"state":1}, "state" : "s,}" } "#) == #""s,}""#)
+        #expect(JSONText.rawMember("state", in: #"{"state":[1,[2]],"b":true}"#) == "[1,[2]]")
+        #expect(JSONText.rawMember("state", in: #"{"state":12}"#) == "12")
+        #expect(JSONText.rawMember("state", in: #"{"a":{"state":1}}"#) == nil)
+        #expect(JSONText.rawMember("state", in: "[1]") == nil)
     }
 }
 
@@ -126,37 +155,53 @@ import Testing
     /// Session numbers start at 1 again after a restart; the key an app's paths carry does not.
     @Test func anAppGetsAnUnguessableKeyThatAnotherRunRefuses() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let (id, key) = await hub.open(hello: hello)
+        let (id, key) = try await hub.opened(hello)
         #expect(key.count == 32 && key.allSatisfy(\.isHexDigit) && key != "\(id)")
         let restarted = Hub(graphviz: Graphviz())
-        let (sameID, otherKey) = await restarted.open(hello: #"{"type":"hello","app":"other","pid":2}"#)
+        let (sameID, otherKey) = try await restarted.opened(#"{"type":"hello","app":"other","pid":2}"#)
         #expect(sameID == id && otherKey != key)
-        #expect(await restarted.receive([#"{"type":"event","state":{}}"#], key: key) == false)
+        #expect(await restarted.receive([Fixture.event(seq: 0)], key: key) == nil)
         #expect(await restarted.commands(key: key) == nil)
 
         let router = makeRouter(hub: Hub(graphviz: Graphviz()), page: try Page(), token: token, host: "127.0.0.1")
         try await Application(router: router).test(.router) { client in
             let host: HTTPFields = [.init("Host")!: "127.0.0.1:8765"]
             let answer = try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: hello)) { $0 }
-            let session = try #require(Hub.object(String(buffer: answer.body))?["session"] as? String)
+            let session = try #require(JSONText.object(String(buffer: answer.body))?["session"] as? String)
             #expect(session.count == 32)
-            try await client.execute(uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .noContent) }
+            try await client.execute(uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: Fixture.event(seq: 1))) { #expect($0.status == .noContent) }
+            // A message without a type is refused, and the answer says why.
+            try await client.execute(uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("expected event, result or graph"))
+            }
             try await client.execute(uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .gone) }
             try await client.execute(uri: "/app/sessions/1/commands?token=\(token)", method: .get, headers: host) { #expect($0.status == .gone) }
         }
+    }
+
+    /// Repeating an app's name, process and scene is not enough to take its session over.
+    @Test func aHelloWithoutTheKeyOpensANewSession() async throws {
+        let hub = Hub(graphviz: Graphviz())
+        let (id, key) = try await hub.opened(hello)
+        let (other, otherKey) = try await hub.opened(hello)
+        #expect(other != id && otherKey != key)
+        let (wrong, _) = try await hub.opened(Fixture.resuming(hello, key: String(repeating: "0", count: 32)))
+        #expect(wrong != id)
+        #expect(await hub.session(key: key) == id)
     }
 
     @Test func onlyTheLastEightDisconnectedSessionsStay() async throws {
         let hub = Hub(graphviz: Graphviz())
         var ids: [Int] = []
         for pid in 1...11 {
-            let (id, key) = await hub.open(hello: #"{"type":"hello","app":"t","pid":\#(pid)}"#)
+            let (id, key) = try await hub.opened(#"{"type":"hello","app":"t","pid":\#(pid)}"#)
             ids.append(id)
             if pid <= 10 { await hub.bye(key: key) }
         }
         let (_, stream) = await hub.addPage()
         var iterator = stream.makeAsyncIterator()
-        let snapshot = try #require(await iterator.next().flatMap(Hub.object))
+        let snapshot = try #require(await iterator.next().flatMap(JSONText.object))
         let kept = (snapshot["sessions"] as? [[String: Any]] ?? []).compactMap { $0["session"] as? Int }
         #expect(kept == Array(ids[2...]))
     }
@@ -165,28 +210,28 @@ import Testing
     /// idle limit, its session is marked disconnected, as a bye would.
     @Test func anAppThatStopsPollingIsTakenForGone() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let (id, key) = await hub.open(hello: hello)
+        let (id, key) = try await hub.opened(hello)
         let (_, stream) = await hub.addPage()
         var page = stream.makeAsyncIterator()
         _ = await page.next()  // the snapshot
 
-        await hub.expireIdle(now: .now + Hub.idleLimit / 2)
+        await hub.expireIdle(now: .now + Hub.Limits().idleLimit / 2)
         #expect(await hub.session(key: key) == id)
 
-        await hub.expireIdle(now: .now + Hub.idleLimit + .seconds(1))
+        await hub.expireIdle(now: .now + Hub.Limits().idleLimit + .seconds(1))
         #expect(await hub.session(key: key) == nil)
-        #expect(await hub.receive([#"{"type":"event","seq":0,"state":{}}"#], key: key) == false)
-        let bye = try #require(await page.next().flatMap(Hub.object))
+        #expect(await hub.receive([Fixture.event(seq: 0)], key: key) == nil)
+        let bye = try #require(await page.next().flatMap(JSONText.object))
         #expect(bye["type"] as? String == "bye" && bye["session"] as? Int == id)
     }
 
     /// An app whose poll is waiting is there, however long the poll has waited.
     @Test func aWaitingPollKeepsTheAppConnected() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let (id, key) = await hub.open(hello: hello)
+        let (id, key) = try await hub.opened(hello)
         let poll = Task { await hub.commands(key: key, timeout: .seconds(600)) }
         while await !hub.isPolling(key: key) { await Task.yield() }
-        await hub.expireIdle(now: .now + Hub.idleLimit * 5)
+        await hub.expireIdle(now: .now + Hub.Limits().idleLimit * 5)
         #expect(await hub.session(key: key) == id)
         await hub.bye(key: key)
         #expect(await poll.value == nil)
@@ -197,21 +242,21 @@ import Testing
     /// one's bye leaves the session connected.
     @Test func theNewestConnectionOwnsTheSessionsPoll() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let (id, old) = await hub.open(hello: hello)
-        await hub.receive([#"{"type":"event","seq":0,"state":{"n":1}}"#], key: old)
+        let (id, old) = try await hub.opened(hello)
+        await hub.receive([Fixture.event(seq: 0, state: #"{"n":1}"#)], key: old)
         let oldPoll = Task { await hub.commands(key: old) }
         while await !hub.isPolling(key: old) { await Task.yield() }
-        let (sameID, new) = await hub.open(hello: hello)
+        let (sameID, new) = try await hub.opened(Fixture.resuming(hello, key: old))
         #expect(sameID == id && new != old)
         #expect(await oldPoll.value == nil)
         #expect(await hub.commands(key: old) == nil)
-        #expect(await hub.receive([#"{"type":"event","seq":1,"state":{}}"#], key: old) == false)
+        #expect(await hub.receive([Fixture.event(seq: 1)], key: old) == nil)
 
         let newPoll = Task { await hub.commands(key: new) }
         while await !hub.isPolling(key: new) { await Task.yield() }
         await hub.bye(key: old)
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":0}"#)
-        let restore = try #require(await newPoll.value?.first.flatMap(Hub.object))
+        let restore = try #require(await newPoll.value?.first.flatMap(JSONText.object))
         #expect((restore["state"] as? [String: Any])?["n"] as? Int == 1)
 
         await hub.bye(key: new)
@@ -239,19 +284,25 @@ import Testing
             let path = "/app?token=\(token)"
             let hello = self.hello
             let (newerDone, finishNewer) = AsyncStream<Void>.makeStream()
-            // The first socket says hello, then reads until the server closes it.
+            let (keys, gotKey) = AsyncStream<String>.makeStream()
+            // The first socket says hello, learns its session's key, then reads until the
+            // server closes it.
             async let older = client.ws(path) { inbound, outbound, _ in
                 try await outbound.write(.text(hello))
-                for try await _ in inbound.messages(maxSize: 1 << 16) {}
+                for try await message in inbound.messages(maxSize: 1 << 16) {
+                    if case .text(let text) = message, let key = JSONText.object(text)?["session"] as? String { gotKey.yield(key) }
+                }
             }
+            var keyIterator = keys.makeAsyncIterator()
+            let key = await keyIterator.next() ?? ""
             var hellos = 0
-            for await message in page where Hub.object(message)?["type"] as? String == "hello" {
+            for await message in page where JSONText.object(message)?["type"] as? String == "hello" {
                 hellos += 1
                 if hellos == 1 {
                     // The session is open: a second socket of the same app takes it over.
                     Task {
                         try await client.ws(path) { _, outbound, _ in
-                            try await outbound.write(.text(hello))
+                            try await outbound.write(.text(Fixture.resuming(hello, key: key)))
                             for await _ in newerDone {}
                         }
                     }

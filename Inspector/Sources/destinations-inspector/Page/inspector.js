@@ -1,14 +1,22 @@
 // The Destinations Inspector page: draws each connected app's navigation, its transactions
-// and flow graph, steps through history and asks the server to restore a state in the app.
-// Text from apps is always written with textContent, never as HTML.
+// and flow graph, steps through history, asks the server to restore a state in the app or to
+// open a URL there. Text from apps and files is always written with textContent, never as
+// HTML; messages are applied in batches, once per animation frame.
 "use strict";
 
 const PAGE_PROTOCOL = 1;
 const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
-const model = { sessions: new Map(), current: null, viewing: null, latencies: [] };
+// Rows a session's log keeps in the page; older ones are let go, and the log says so.
+const PAGE_LOG_LIMIT = 10000;
+const model = { sessions: new Map(), current: null, viewing: null, latencies: [], relayLatencies: [], pageLatencies: [], run: null, link: "connecting", filter: "", refusalsOnly: false };
 let socket = null;
 let retry = 0;
+let lastPong = 0;
+let pending = [];
+let frameRequested = false;
+// Each session object the page makes gets its own number, so that its log is drawn afresh.
+let nextUid = 1;
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -20,88 +28,213 @@ function el(tag, className, text) {
 // MARK: Connection
 
 function connect() {
+  model.link = "connecting";
   socket = new WebSocket(`ws://${location.host}/ui?token=${encodeURIComponent(token)}`);
-  socket.onopen = () => { retry = 0; setStatus(); };
-  socket.onclose = () => { socket = null; setStatus(); setTimeout(connect, Math.min(5000, 250 * 2 ** retry++)); };
-  socket.onmessage = (message) => receive(JSON.parse(message.data));
+  socket.onopen = () => { retry = 0; lastPong = Date.now(); model.link = "open"; setStatus(); };
+  socket.onclose = (event) => {
+    socket = null;
+    if (event.reason === "the page fell behind") notice(null, "the page fell behind the server and connected again; the history is the server's snapshot", "warning");
+    // Why it closed: a token the server no longer takes, or no server at all.
+    fetch(`/ping?token=${encodeURIComponent(token)}`, { cache: "no-store" })
+      .then((answer) => { model.link = answer.status === 403 ? "token" : "offline"; })
+      .catch(() => { model.link = "offline"; })
+      .finally(() => { setStatus(); setTimeout(connect, Math.min(5000, 250 * 2 ** retry++)); });
+  };
+  // A frame holds one message a line: the messages that waited while the last one was sent.
+  socket.onmessage = (message) => {
+    const arrived = performance.timeOrigin + performance.now();
+    for (const line of String(message.data).split("\n")) {
+      if (!line) continue;
+      try { const parsed = JSON.parse(line); if (parsed.event && typeof parsed.event === "object") parsed.event.arrived = arrived; pending.push(parsed); } catch (error) { notice(null, `a message from the server could not be read: ${error.message}`, "error"); }
+    }
+    scheduleFlush();
+  };
+}
+
+// Heartbeat: a server that stops answering is shown as such within five seconds.
+setInterval(() => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  if (Date.now() - lastPong > 5000) { socket.close(); return; }
+  socket.send(JSON.stringify({ type: "ping" }));
+}, 1000);
+
+function scheduleFlush() {
+  if (frameRequested) return;
+  frameRequested = true;
+  if (document.hidden) setTimeout(flush, 100); else requestAnimationFrame(flush);
+}
+
+// Applies every message that came since the last frame, then draws once.
+function flush() {
+  frameRequested = false;
+  const batch = pending;
+  pending = [];
+  const arrived = [];
+  for (const message of batch) {
+    try {
+      const event = receive(message);
+      if (event) arrived.push(event);
+    } catch (error) {
+      notice(message && message.session, `a ${String(message && message.type).slice(0, 40)} message could not be shown: ${error.message}`, "error");
+    }
+  }
+  safeRender();
+  const now = performance.timeOrigin + performance.now();
+  for (const event of arrived) {
+    if (typeof event.t === "number" && event.t > 0) model.latencies.push(now - event.t);
+    if (typeof event.relayT === "number") model.relayLatencies.push(now - event.relayT);
+    if (typeof event.arrived === "number") model.pageLatencies.push(now - event.arrived);
+  }
+  for (const list of [model.relayLatencies, model.pageLatencies]) if (list.length > 5000) list.splice(0, list.length - 5000);
+  if (model.latencies.length > 5000) model.latencies.splice(0, model.latencies.length - 5000);
 }
 
 function session(id) {
-  if (!model.sessions.has(id)) model.sessions.set(id, { id, hello: {}, log: [], connected: true, graph: null });
+  if (!model.sessions.has(id)) model.sessions.set(id, { id, uid: nextUid++, hello: {}, log: [], entries: [], connected: true, graph: null, version: 0 });
   return model.sessions.get(id);
+}
+
+// A row that is not an event: a refused message, an error, something let go.
+function notice(id, text, level) {
+  const s = id !== null && id !== undefined && model.sessions.has(id) ? model.sessions.get(id) : model.current !== null ? model.sessions.get(model.current) : null;
+  if (s) s.entries.push({ notice: String(text), level }); else showError(text);
+  scheduleFlush();
+}
+
+// Why an event cannot be drawn, or null: files and servers may send anything.
+function eventProblem(e) {
+  if (!e || typeof e !== "object") return "not an object";
+  if (!e.cause || typeof e.cause !== "object" || typeof e.cause.kind !== "string") return "no cause";
+  if (!e.changes || !Array.isArray(e.changes.added) || !Array.isArray(e.changes.removed) || !Array.isArray(e.changes.touched)) return "no changes";
+  if (!e.tree || typeof e.tree !== "object") return "no tree";
+  if (typeof e.rendered !== "string") return "no rendering";
+  if (!Number.isSafeInteger(e.seq)) return "no sequence number";
+  return null;
+}
+
+function addEvent(s, event) {
+  const problem = eventProblem(event);
+  if (problem) { s.entries.push({ notice: `event ${Number.isSafeInteger(event && event.seq) ? `#${event.seq} ` : ""}not shown: ${problem}`, level: "error" }); return null; }
+  s.log.push(event);
+  s.entries.push({ event });
+  if (s.log.length > PAGE_LOG_LIMIT + 1000) {
+    const gone = s.log.length - PAGE_LOG_LIMIT;
+    const last = s.log[gone - 1];
+    s.log.splice(0, gone);
+    s.entries.splice(0, s.entries.findIndex((entry) => entry.event === last) + 1);
+    s.entries.unshift({ notice: `${gone} older events let go (the page keeps ${PAGE_LOG_LIMIT})`, level: "warning" });
+    if (model.viewing !== null) model.viewing = Math.max(0, model.viewing - gone);
+    s.version++;
+  }
+  return event;
 }
 
 function receive(message) {
   switch (message.type) {
-    case "snapshot":
+    case "snapshot": {
       if (message.protocol !== PAGE_PROTOCOL) showError(`the server speaks v${message.protocol}; this page speaks v${PAGE_PROTOCOL}`);
-      for (const [id, s] of model.sessions) if (!s.imported) model.sessions.delete(id);
-      for (const entry of message.sessions) {
+      if (model.run !== null && message.run !== model.run) {
+        // The server restarted: what the page showed stays, read-only, beside the new run.
+        for (const [id, s] of [...model.sessions]) {
+          if (s.imported || s.earlier) continue;
+          model.sessions.delete(id);
+          const key = `earlier-${model.run}-${id}`;
+          Object.assign(s, { id: key, earlier: true, connected: false });
+          s.entries.push({ notice: "the server restarted: this session is from its earlier run", level: "warning" });
+          s.version++;
+          model.sessions.set(key, s);
+          if (model.current === id) model.current = key;
+        }
+      } else {
+        for (const [id, s] of [...model.sessions]) if (!s.imported && !s.earlier) model.sessions.delete(id);
+      }
+      model.run = message.run;
+      for (const entry of message.sessions || []) {
         const s = session(entry.session);
-        s.hello = entry.hello; s.connected = entry.connected; s.graph = entry.graph;
+        s.hello = entry.hello || {}; s.connected = !!entry.connected; s.graph = entry.graph;
         // `index` is the hub's number for the event, which stays the same when the hub's log
         // lets its oldest events go; restores ask for it, never for a row's position.
-        s.log = entry.log.map((event, i) => ({ ...event, index: (entry.first || 0) + i }));
+        (entry.log || []).forEach((event, i) => { if (event && typeof event === "object") event.index = (entry.first || 0) + i; addEvent(s, event); });
+        if (entry.first > 0) s.entries.unshift({ notice: `${entry.first} older events let go by the server (it keeps ${message.limits ? message.limits.logEvents : "10000"} events or ${message.limits ? Math.round(message.limits.sessionBytes / 1048576) : 32} MiB per session)`, level: "warning" });
+        if (entry.refusedCount > 0) s.entries.push({ notice: `${entry.refusedCount} messages from this app were refused`, level: "error" });
       }
-      if (model.current === null && model.sessions.size) model.current = [...model.sessions.keys()].pop();
-      break;
+      if ((model.current === null || !model.sessions.has(model.current)) && model.sessions.size) model.current = [...model.sessions.keys()].pop();
+      return null;
+    }
+    case "pong": lastPong = Date.now(); return null;
     case "hello": {
       const s = session(message.session);
-      s.hello = message.hello; s.connected = true;
-      if (message.hello.protocol !== PAGE_PROTOCOL) showError(`${message.hello.app} speaks v${message.hello.protocol}; this page speaks v${PAGE_PROTOCOL}`);
+      s.hello = message.hello || {}; s.connected = true;
+      if (s.hello.protocol !== PAGE_PROTOCOL) showError(`${s.hello.app} speaks v${s.hello.protocol}; this page speaks v${PAGE_PROTOCOL}`);
       const shown = model.current !== null ? model.sessions.get(model.current) : null;
       if (!shown || (!shown.connected && !shown.imported)) model.current = message.session;
-      break;
+      return null;
     }
     case "event": {
       const s = session(message.session);
-      const event = { ...message.event, index: message.index };
-      s.log.push(event);
-      if (message.session === model.current && model.viewing === null) {
-        model.latencies.push(Date.now() - event.t);
-      }
-      break;
+      const event = message.event;
+      if (event && typeof event === "object") { event.index = message.index; event.relayT = message.relayT; }
+      if (message.letGo) s.entries.push({ notice: `the server let ${message.letGo} older events go`, level: "warning" });
+      return addEvent(s, event);
     }
-    case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid }; break;
-    case "bye": session(message.session).connected = false; break;
+    case "refused": {
+      const s = session(message.session);
+      s.entries.push({ notice: `message refused (${message.bytes} bytes): ${message.reason}`, level: "error" });
+      return null;
+    }
+    case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid, legend: message.legend, note: message.note }; return null;
+    case "bye": session(message.session).connected = false; return null;
     case "forget":
       // The server let an old disconnected session go.
       model.sessions.delete(message.session);
       if (model.current === message.session) { model.current = model.sessions.size ? [...model.sessions.keys()].pop() : null; model.viewing = null; }
-      break;
-    case "restoring": $("restore-status").textContent = `restoring #${message.index}…`; break;
+      return null;
+    case "restoring": setRestoreStatus(`restoring #${message.seq}…`); return null;
+    case "opening": setRestoreStatus("opening…"); return null;
     case "result": {
-      const result = message.result;
-      $("restore-status").textContent = result.ok ? "restored" : `refused: ${result.error ? result.error.message : "?"}`;
-      $("restore-status").dataset.result = result.ok ? "ok" : "error";
-      if (result.ok) model.viewing = null;
-      break;
+      const result = message.result || {};
+      const what = result.kind === "open" ? "opened" : "restored";
+      setRestoreStatus(result.ok ? (result.outcome && result.outcome !== "applied" ? `${what}: ${result.outcome}` : what) : `refused: ${result.error ? result.error.message : "?"}`, result.ok ? "ok" : "error");
+      if (result.ok && result.kind !== "open") model.viewing = null;
+      return null;
     }
-    case "error": showError(message.message); break;
+    case "error": showError(message.message); if (message.session !== undefined) notice(message.session, message.message, "error"); return null;
+    default: return null;
   }
-  render();
 }
 
-function showError(text) { $("restore-status").textContent = text; }
+function setRestoreStatus(text, result) {
+  $("restore-status").textContent = text;
+  if (result) $("restore-status").dataset.result = result; else delete $("restore-status").dataset.result;
+}
+
+function showError(text) { $("restore-status").textContent = String(text); }
 
 function setStatus() {
   const status = $("status");
   const s = model.current !== null ? model.sessions.get(model.current) : null;
-  if (s && s.imported) { status.className = "pill server"; status.textContent = "imported session"; }
-  else if (!socket || socket.readyState !== WebSocket.OPEN) { status.className = "pill offline"; status.textContent = "server offline"; }
-  else if (!s) { status.className = "pill server"; status.textContent = "server connected"; }
-  else if (s.connected) { status.className = "pill connected"; status.textContent = "app connected"; }
-  else { status.className = "pill disconnected"; status.textContent = "app disconnected"; }
+  if (model.link === "token") { status.className = "pill disconnected"; status.textContent = "token changed"; status.title = "The server was restarted with another token: open the address it printed."; }
+  else if (!socket || socket.readyState !== WebSocket.OPEN) { status.className = "pill offline"; status.textContent = "server offline"; status.title = "The page connects again on its own."; }
+  else if (s && s.imported) { status.className = "pill server"; status.textContent = "imported session"; status.title = ""; }
+  else if (s && s.earlier) { status.className = "pill disconnected"; status.textContent = "earlier server run"; status.title = ""; }
+  else if (!s) { status.className = "pill server"; status.textContent = "server connected"; status.title = ""; }
+  else if (s.connected) { status.className = "pill connected"; status.textContent = "app connected"; status.title = ""; }
+  else { status.className = "pill disconnected"; status.textContent = "app disconnected"; status.title = ""; }
 }
 
 // MARK: Rendering
+
+function safeRender() {
+  try { render(); } catch (error) { showError(`the page could not draw this state: ${error.message}`); }
+}
 
 function render() {
   setStatus();
   renderSessions();
   const s = model.current !== null ? model.sessions.get(model.current) : null;
+  $("connect-hint").hidden = !!s;
   if (!s) return;
-  $("app-name").textContent = s.hello.app || "app";
+  $("app-name").textContent = String(s.hello.app || "app");
   const tags = $("app-tags"); tags.replaceChildren();
   for (const tag of [s.hello.platform, s.hello.pid && `pid ${s.hello.pid}`, s.hello.routeType, s.hello.scene, `protocol v${s.hello.protocol}`]) {
     if (tag) tags.append(el("span", "tag", String(tag)));
@@ -114,26 +247,27 @@ function render() {
   const mode = $("mode");
   if (model.viewing === null) { mode.className = "badge live"; mode.textContent = "LIVE"; }
   else { mode.className = "badge past"; mode.textContent = `VIEWING #${log[index].seq} OF ${log.length}`; }
-  $("restore").disabled = model.viewing === null || !s.connected || !s.hello.canRestore || !log[index] || !log[index].state || !!s.imported;
+  const live = s.connected && !s.imported && !s.earlier;
+  $("restore").disabled = model.viewing === null || !live || !s.hello.canRestore || !log[index] || !log[index].state;
+  $("open-url").disabled = !live;
+  $("open-url-text").disabled = !live;
   renderLog(s, index);
-  if (index < 0) return;
-  const event = stateEvent(log, index);
-  renderTree(event, log[index]);
-  renderChange(log, index);
-  renderGraph(s, event, log[index]);
-  const lat = model.latencies.slice().sort((a, b) => a - b);
-  const pct = (p) => lat.length ? lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] : 0;
+  if (index < 0) { $("tree").replaceChildren(); renderGraph(s, null, null); return; }
+  const event = log[index];
+  const labels = renderTree(event);
+  renderChange(log, index, labels);
+  renderGraph(s, event, event);
+  const lat = model.latencies.slice(-1000).sort((a, b) => a - b);
+  const pct = (p) => lat.length ? Math.round(lat[Math.min(lat.length - 1, Math.floor(lat.length * p))]) : 0;
   $("metrics").textContent = `${log.length} states · app→page p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms`;
 }
 
 // A row's one-line summary: the cause as code would write it, without the leading verb.
 function rowSummary(event) {
-  const text = event.cause.description || event.cause.summary;
+  const text = String(event.cause.description || event.cause.summary || "");
+  if (event.cause.kind === "restore" && Number.isSafeInteger(event.restoredSeq)) return `restore of #${event.restoredSeq}`;
   return text.replace(/^(apply|event|user) /, "");
 }
-
-// A refusal carries the state the flow kept; it is drawn like any state.
-function stateEvent(log, index) { return log[index]; }
 
 function renderSessions() {
   const select = $("sessions");
@@ -141,7 +275,8 @@ function renderSessions() {
   if (select.options.length !== ids.length || ids.some((id, i) => select.options[i].value !== String(id) || select.options[i].dataset.connected !== String(model.sessions.get(id).connected))) {
     select.replaceChildren(...ids.map((id) => {
       const s = model.sessions.get(id);
-      const option = el("option", "", `${s.hello.app || "app"} #${id}${s.connected ? "" : " (gone)"}`);
+      const suffix = s.imported ? " (file)" : s.earlier ? " (earlier run)" : s.connected ? "" : " (gone)";
+      const option = el("option", "", `${s.hello.app || "app"} #${String(id).split("-").pop()}${suffix}`);
       option.value = String(id); option.dataset.connected = String(s.connected);
       return option;
     }));
@@ -150,67 +285,110 @@ function renderSessions() {
   select.hidden = ids.length < 2;
 }
 
+function rowMatches(entry) {
+  if (entry.notice) return !model.refusalsOnly || entry.level === "error" ? !model.filter || entry.notice.toLowerCase().includes(model.filter) : false;
+  const event = entry.event;
+  if (model.refusalsOnly && !event.refusal) return false;
+  if (!model.filter) return true;
+  return `#${event.seq} ${event.cause.kind} ${rowSummary(event)} ${event.refusal ? event.refusal.code + " " + (event.refusal.message || "") : ""}`.toLowerCase().includes(model.filter);
+}
+
+function makeRow(s, entry) {
+  if (entry.notice) {
+    const row = el("div", `row notice ${entry.level || ""}`);
+    row.setAttribute("role", "listitem");
+    row.append(el("span", "seq", "!"), el("span", "kind", entry.level === "warning" ? "note" : "error"), el("span", "summary", entry.notice), el("span", "counts", ""));
+    row.title = entry.notice;
+    return row;
+  }
+  const event = entry.event;
+  const row = el("div", "row" + (event.refusal ? " refusal" : ""));
+  row.setAttribute("role", "listitem");
+  row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind; row.dataset.index = String(event.index);
+  const timing = event.timing && Number.isFinite(event.timing.commitMicros) ? `${(event.timing.commitMicros / 1000).toFixed(1)} ms` : "";
+  const summary = rowSummary(event) + (event.refusal ? ` — ${event.refusal.message || event.refusal.code}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "");
+  row.append(el("span", "seq", `#${event.seq}`), el("span", "kind", event.refusal ? `refused ${event.cause.kind}` : event.cause.kind),
+    el("span", "summary", summary), el("span", "timing", timing),
+    el("span", "counts", `+${event.changes.added.length} −${event.changes.removed.length}`));
+  row.title = summary;
+  row.onclick = () => { const i = s.log.indexOf(event); model.viewing = i === s.log.length - 1 ? null : i; safeRender(); };
+  return row;
+}
+
 function renderLog(s, selected) {
   const log = $("log");
   $("log-count").textContent = `(${s.log.length})`;
-  // Rows are appended as events arrive; a new session or an import redraws them all.
-  if (log.dataset.session !== String(s.id) || log.children.length > s.log.length) { log.replaceChildren(); log.dataset.session = String(s.id); }
-  for (let i = log.children.length; i < s.log.length; i++) {
-    const event = s.log[i];
-    const row = el("div", "row" + (event.refusal ? " refusal" : ""));
-    row.setAttribute("role", "listitem");
-    row.dataset.index = String(i); row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind;
-    row.append(el("span", "seq", `#${event.seq}`), el("span", "kind", event.refusal ? `refused ${event.cause.kind}` : event.cause.kind),
-      el("span", "summary", rowSummary(event) + (event.refusal ? ` — ${event.refusal.message || event.refusal.code}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "")),
-      el("span", "counts", `+${event.changes.added.length} −${event.changes.removed.length}`));
-    row.title = event.cause.description || event.cause.summary;
-    row.onclick = () => { model.viewing = i === s.log.length - 1 ? null : i; render(); };
-    log.append(row);
+  // Rows are appended as entries arrive; a new session, a trim or an import redraws them all.
+  const key = `${s.uid}:${s.version}`;
+  if (log.dataset.key !== key || log.children.length > s.entries.length) { log.replaceChildren(); log.dataset.key = key; }
+  const fresh = [];
+  for (let i = log.children.length; i < s.entries.length; i++) {
+    const entry = s.entries[i];
+    const row = makeRow(s, entry);
+    entry.row = row;
+    row.hidden = !rowMatches(entry);
+    fresh.push(row);
   }
-  for (const row of log.querySelectorAll(".row.selected")) row.classList.remove("selected");
-  const row = log.children[selected];
-  if (row) { row.classList.add("selected"); if (model.viewing === null) row.scrollIntoView({ block: "nearest" }); }
+  if (fresh.length) log.append(...fresh);
+  const previous = log.querySelector(".row.selected");
+  const event = s.log[selected];
+  const row = event && s.entries.find((entry) => entry.event === event);
+  if (previous && (!row || previous !== row.row)) previous.classList.remove("selected");
+  if (row && row.row) { row.row.classList.add("selected"); if (model.viewing === null && (fresh.length || !previous)) row.row.scrollIntoView({ block: "nearest" }); }
 }
 
-function renderTree(event, current) {
+function applyFilter() {
+  const s = model.current !== null ? model.sessions.get(model.current) : null;
+  if (!s) return;
+  for (const entry of s.entries) if (entry.row) entry.row.hidden = !rowMatches(entry);
+}
+
+// Draws the tree; returns each element's label by id (a Map, never a selector built from data).
+function renderTree(event) {
   const tree = $("tree");
-  const added = new Set(current.changes.added.map((a) => a.id));
-  const touched = new Set(current.changes.touched);
-  const visible = new Set(event.visible || []);
-  const context = { focused: event.focused, visible, added, touched };
-  tree.replaceChildren(node(event.tree, context, 0, true));
+  const added = new Set(event.changes.added.map((a) => a && a.id));
+  const touched = new Set(event.changes.touched);
+  const visible = new Set(Array.isArray(event.visible) ? event.visible : []);
+  const labels = new Map();
+  const context = { focused: event.focused, visible, added, touched, labels };
+  tree.replaceChildren(node(event.tree, context, 0, true, 0));
   tree.dataset.rendered = event.rendered;
   tree.dataset.seq = String(event.seq);
-  const labelOf = (id) => { const n = tree.querySelector(`[data-id="${id}"]`); return n ? `${n.dataset.label} #${id}` : `#${id}`; };
+  const labelOf = (id) => labels.has(id) ? `${labels.get(id)} #${id}` : `#${id}`;
   $("focused").textContent = labelOf(event.focused);
-  $("visible").textContent = (event.visible || []).map((id) => `#${id}`).join(", ");
-  $("url").textContent = event.url || "(no URL router)";
+  $("visible").textContent = (Array.isArray(event.visible) ? event.visible : []).map((id) => `#${id}`).join(", ");
+  $("url").textContent = typeof event.url === "string" ? event.url : "(no URL router)";
+  return labels;
 }
 
-function node(n, context, depth, shown) {
+function node(n, context, depth, shown, level) {
+  if (!n || typeof n !== "object" || level > 150) return el("div", "card broken", "(not drawn)");
   let out;
+  const list = (value) => Array.isArray(value) ? value : [];
   switch (n.kind) {
     case "screen":
       out = el("div", "card");
-      out.dataset.label = n.label;
-      out.append(el("span", "depth", String(depth)), el("span", "label", n.label), el("span", "id", `#${n.id}`));
+      out.dataset.label = String(n.label);
+      context.labels.set(n.id, String(n.label));
+      out.append(el("span", "depth", String(depth)), el("span", "label", String(n.label)), el("span", "id", `#${n.id}`));
       if (n.id === context.focused) out.classList.add("focused");
       if (context.visible.has(n.id)) out.classList.add("visible");
       break;
     case "stack":
       out = el("div", "stack");
-      n.children.forEach((child, i) => out.append(node(child, context, i, shown)));
+      list(n.children).forEach((child, i) => out.append(node(child, context, i, shown, level + 1)));
       break;
     case "tabs": {
       out = el("div", "tabs");
       const strip = el("div", "strip");
       const columns = el("div", "columns");
-      for (const tab of n.tabs) {
+      for (const tab of list(n.tabs)) {
+        if (!tab || typeof tab !== "object") continue;
         const selected = tab.id === n.selected;
-        strip.append(el("span", selected ? "selected" : "", tab.id));
+        strip.append(el("span", selected ? "selected" : "", String(tab.id)));
         const column = el("div", selected ? "tab selected-tab" : "tab dimmed");
-        column.dataset.tab = tab.id;
-        column.append(node(tab.node, context, 0, shown && selected));
+        column.dataset.tab = String(tab.id);
+        column.append(node(tab.node, context, 0, shown && selected, level + 1));
         columns.append(column);
       }
       out.append(strip, columns);
@@ -218,22 +396,23 @@ function node(n, context, depth, shown) {
     }
     case "split":
       out = el("div", "split");
-      for (const column of n.columns) {
+      for (const column of list(n.columns)) {
+        if (!column || typeof column !== "object") continue;
         const c = el("div", "column");
-        c.append(el("div", "column-label", column.column), node(column.node, context, 0, shown));
+        c.append(el("div", "column-label", String(column.column)), node(column.node, context, 0, shown, level + 1));
         out.append(c);
       }
       break;
     default:
-      out = el("div", "card", n.kind);
+      out = el("div", "card", String(n.kind));
   }
   out.dataset.id = String(n.id);
   if (context.added.has(n.id)) out.classList.add("added");
   if (context.touched.has(n.id) && n.kind !== "screen") out.classList.add("touched");
-  if (n.modal) {
+  if (n.modal && typeof n.modal === "object") {
     const modal = el("div", "modal " + (n.modal.overlay ? "overlay" : "sheet"));
-    modal.dataset.style = n.modal.style;
-    modal.append(el("div", "style", n.modal.style), node(n.modal.node, context, 0, shown));
+    modal.dataset.style = String(n.modal.style);
+    modal.append(el("div", "style", String(n.modal.style)), node(n.modal.node, context, 0, shown, level + 1));
     const wrapper = el("div", "presenter");
     wrapper.append(out, modal);
     return wrapper;
@@ -241,21 +420,29 @@ function node(n, context, depth, shown) {
   return out;
 }
 
-function renderChange(log, index) {
+function renderChange(log, index, labels) {
   const event = log[index];
   const change = $("change");
   change.replaceChildren();
-  change.append(el("div", "cause", event.cause.description || event.cause.summary));
+  change.append(el("div", "cause", rowSummary(event) === String(event.cause.description || event.cause.summary || "").replace(/^(apply|event|user) /, "")
+    ? String(event.cause.description || event.cause.summary || "") : rowSummary(event)));
   if (event.refusal) change.append(el("div", "refusal-text", `refused: ${event.refusal.code}${event.refusal.message ? ` — ${event.refusal.message}` : ""}`));
+  if (event.timing) {
+    const parts = [];
+    if (Number.isFinite(event.timing.commitMicros)) parts.push(`commit ${(event.timing.commitMicros / 1000).toFixed(2)} ms`);
+    if (Number.isFinite(event.timing.buildMicros)) parts.push(`provider builds ${(event.timing.buildMicros / 1000).toFixed(2)} ms`);
+    if (parts.length) change.append(el("div", "timing-line", parts.join(" · ")));
+  }
   const chips = el("div", "chips");
   for (const a of event.changes.added) chips.append(el("span", "chip add", `+ ${a.label} #${a.id}`));
   for (const r of event.changes.removed) chips.append(el("span", "chip remove", `− ${r.label} #${r.id}`));
-  for (const t of event.changes.touched) chips.append(el("span", "chip touch", `~ #${t}`));
+  for (const t of event.changes.touched) chips.append(el("span", "chip touch", `~ ${labels && labels.has(t) ? labels.get(t) + " " : ""}#${t}`));
   change.append(chips);
   const before = index > 0 ? log[index - 1].rendered.split("\n") : [];
   const after = event.rendered.split("\n");
   const pre = el("pre", "diff");
-  for (const [sign, line] of diff(before, after)) pre.append(el("span", sign === "+" ? "plus" : sign === "-" ? "minus" : "same", `${sign} ${line}`));
+  if (before.length * after.length > 250000) pre.append(el("span", "same", "(too long to compare)"));
+  else for (const [sign, line] of diff(before, after)) pre.append(el("span", sign === "+" ? "plus" : sign === "-" ? "minus" : "same", `${sign} ${line}`));
   change.append(pre);
 }
 
@@ -277,59 +464,7 @@ function diff(a, b) {
   return out;
 }
 
-function renderGraph(s, event, current) {
-  const graph = $("graph");
-  const key = `${s.id}:${s.graph ? (s.graph.svg || s.graph.mermaid || "").length : 0}`;
-  if (graph.dataset.key !== key) {
-    graph.dataset.key = key;
-    graph.replaceChildren();
-    if (s.graph && s.graph.svg) {
-      const svg = new DOMParser().parseFromString(s.graph.svg, "image/svg+xml").documentElement;
-      for (const script of svg.querySelectorAll("script")) script.remove();
-      graph.append(document.importNode(svg, true));
-      graph.dataset.kind = "svg";
-    } else if (s.graph && s.graph.mermaid) {
-      graph.append(el("pre", "mermaid", s.graph.mermaid));
-      graph.dataset.kind = "mermaid";
-    } else {
-      graph.append(el("p", "", "no graph from this app"));
-      graph.dataset.kind = "none";
-    }
-  }
-  const focusedCard = $("tree").querySelector(`[data-id="${event.focused}"]`);
-  const focusedRoute = focusedName(event.tree, event.focused);
-  for (const g of graph.querySelectorAll("g.node")) {
-    const title = g.querySelector("title");
-    g.classList.toggle("current", !!title && title.textContent === focusedRoute);
-  }
-  const edge = current.cause.edge;
-  const taken = edge ? `${edge.from}->${edge.to}` : null;
-  const hideRoot = $("hide-root").checked;
-  const roots = new Set((s.hello.graph && s.hello.graph.entryRoutes) || []);
-  for (const g of graph.querySelectorAll("g.edge")) {
-    const title = g.querySelector("title");
-    const text = title ? title.textContent : "";
-    g.classList.toggle("taken", text === taken);
-    g.classList.toggle("hidden", hideRoot && roots.has(text.split("->")[1]));
-  }
-  const lit = graph.querySelector("g.node.current");
-  if (lit && focusedCard) lit.scrollIntoView({ block: "nearest", inline: "center" });
-}
-
-function focusedName(tree, id) {
-  let found = null;
-  (function walk(n) {
-    if (!n || found) return;
-    if (n.id === id && n.kind === "screen") { found = n.name; return; }
-    (n.children || []).forEach(walk);
-    (n.tabs || []).forEach((t) => walk(t.node));
-    (n.columns || []).forEach((c) => walk(c.node));
-    if (n.modal) walk(n.modal.node);
-  })(tree);
-  return found;
-}
-
-// MARK: History, restore
+// MARK: History, restore, open
 
 function step(delta) {
   const s = model.sessions.get(model.current);
@@ -337,117 +472,52 @@ function step(delta) {
   const last = s.log.length - 1;
   const index = Math.max(0, Math.min(last, (model.viewing === null ? last : model.viewing) + delta));
   model.viewing = index === last ? null : index;
-  render();
+  safeRender();
 }
 
 function restore() {
   const s = model.sessions.get(model.current);
   if (!s || model.viewing === null || !socket) return;
-  $("restore-status").textContent = "asking…";
-  delete $("restore-status").dataset.result;
   const event = s.log[model.viewing];
-  if (!event) return;
+  if (!event || !Number.isSafeInteger(event.index)) return;
+  setRestoreStatus("asking…");
   socket.send(JSON.stringify({ type: "restore", session: s.id, index: event.index }));
 }
 
-// MARK: Export, import, copy as test
+function openURL() {
+  const s = model.sessions.get(model.current);
+  const url = $("open-url-text").value.trim();
+  if (!s || !socket || !url || typeof s.id !== "number") return;
+  setRestoreStatus("asking…");
+  socket.send(JSON.stringify({ type: "open", session: s.id, url }));
+}
+
+// MARK: Export, import
 
 function exportSession() {
   const s = model.sessions.get(model.current);
   if (!s) return;
   const file = { format: "destinations-session", protocol: PAGE_PROTOCOL, exported: new Date().toISOString(), hello: s.hello, graph: s.graph, log: s.log };
-  const blob = new Blob([JSON.stringify(file, null, 1)], { type: "application/json" });
+  const blob = new Blob([JSON.stringify(file, (key, value) => key === "row" ? undefined : value, 1)], { type: "application/json" });
   const link = el("a");
   link.href = URL.createObjectURL(blob);
-  link.download = `${(s.hello.app || "app").replace(/[^A-Za-z0-9_-]/g, "")}.destinations-session.json`;
+  link.download = `${String(s.hello.app || "app").replace(/[^A-Za-z0-9_-]/g, "")}.destinations-session.json`;
   document.body.append(link); link.click(); link.remove();
 }
 
 function importSession(text) {
-  const file = JSON.parse(text);
-  if (file.format !== "destinations-session" || !Array.isArray(file.log)) { showError("not a session file"); return; }
+  let file;
+  try { file = JSON.parse(text); } catch (error) { showError(`not a session file: ${error.message}`); return; }
+  if (!file || file.format !== "destinations-session" || !Array.isArray(file.log)) { showError("not a session file"); return; }
   const id = `imported-${Date.now()}`;
-  model.sessions.set(id, { id, imported: true, hello: { ...file.hello, canRestore: false }, graph: file.graph, connected: false, log: file.log.map((e, index) => ({ ...e, index })) });
+  const hello = file.hello && typeof file.hello === "object" ? file.hello : {};
+  // The graph's drawing is rebuilt from an allow-list when drawn; its other parts are text.
+  const graph = file.graph && typeof file.graph === "object" ? { svg: file.graph.svg, mermaid: file.graph.mermaid, legend: file.graph.legend, note: file.graph.note } : null;
+  const s = { id, uid: nextUid++, imported: true, hello: { ...hello, canRestore: false }, graph, connected: false, log: [], entries: [], version: 0 };
+  model.sessions.set(id, s);
+  file.log.forEach((event, index) => { if (event && typeof event === "object") event.index = index; addEvent(s, event); });
   model.current = id; model.viewing = null;
-  render();
-}
-
-// Characters a Swift literal or comment cannot hold as they are: control characters (the
-// compiler refuses them), and carriage returns and other line breaks (the compiler reads them
-// as the end of a line, so a comment would end and a string would change).
-const SWIFT_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029]/g;
-
-function swiftString(text) {
-  // Backslashes and quotes escaped, so that no text (a route's payload) can close the literal;
-  // tabs, carriage returns and control characters as escapes, so that it compiles to the text.
-  const escaped = String(text).replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t")
-    .replace(SWIFT_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
-  return "\"\"\"\n" + escaped.split("\n").map((line) => "            " + line).join("\n") + "\n            \"\"\"";
-}
-
-// Text for a `//` comment: on one line, whatever it holds.
-function swiftComment(text) {
-  return String(text).replace(/\n/g, " ").replace(SWIFT_UNSAFE, " ");
-}
-
-// A one-line Swift string literal that compiles to `text`, whatever it holds.
-function swiftLine(text) {
-  return "\"" + String(text).replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t").replace(/\n/g, "\\n")
-    .replace(SWIFT_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`) + "\"";
-}
-
-// A type or module name that may stand in Swift code as it is: `NotesApp.AppRoute`,
-// `Outer.Route<Swift.Int>`. Anything else (an imported file can say anything) is left out.
-const SWIFT_NAME = /^[A-Za-z_][A-Za-z0-9_.<>, ]*$/;
-function swiftName(text) { return typeof text === "string" && SWIFT_NAME.test(text) ? text : null; }
-
-// The session as a test: each recorded state is restored into a harness built from the app's
-// own providers, and must render exactly as the app rendered it. The states are embedded as
-// the app wrote them (`stateText`, from the server), so that no number is rounded. An imported
-// file's setup is not trusted as code: its layout and providers become placeholders.
-function sessionAsTest() {
-  const s = model.sessions.get(model.current);
-  if (!s) return "";
-  const setup = s.hello.testSetup || {};
-  const module = swiftName(setup.module);
-  const route = swiftName(s.hello.routeType) || "<#Route#>";
-  const layout = !s.imported && typeof setup.layout === "string" ? setup.layout : "<#layout#>";
-  const providers = !s.imported && typeof setup.providers === "string" ? setup.providers : "<#providers#>";
-  const steps = s.log.filter((e) => e.state && !e.refusal);
-  const lines = [
-    "import Destinations",
-    "import DestinationsTesting",
-    "import Foundation",
-    module ? `import ${module}` : "// import the module that defines the app's routes and providers",
-    "import Testing",
-    "",
-    `/// Replays the inspector session of ${swiftComment(s.hello.app || "the app")} (${steps.length} states): every state`,
-    "/// the app went through is restored into a harness built from the app's providers, and must",
-    "/// render as it did in the app.",
-    "@MainActor",
-    `@Test func replaysInspectorSession() async throws {`,
-    `    let harness = try FlowHarness(${layout}, providers: ${providers})`,
-    `    let decoder = JSONDecoder()`,
-  ];
-  for (const event of steps) {
-    const cause = event.cause || {};
-    const stateText = typeof event.stateText === "string" ? event.stateText : JSON.stringify(event.state);
-    lines.push("", `    // ${swiftComment(`#${event.seq} ${cause.kind}: ${cause.description || cause.summary}`)}`);
-    lines.push(`    do {`);
-    lines.push(`        let state = try decoder.decode(NavigationState<${route}>.self, from: Data(${swiftLine(stateText)}.utf8))`);
-    lines.push(`        try harness.flow.restore(state)`);
-    lines.push(`        #expect(harness.state.rendered() == ${swiftString(String(event.rendered))})`);
-    lines.push(`    }`);
-  }
-  lines.push("}", "");
-  return lines.join("\n");
-}
-
-async function copyAsTest() {
-  const text = sessionAsTest();
-  $("test-output").value = text;
-  $("test-dialog").showModal();
-  try { await navigator.clipboard.writeText(text); } catch (_) { /* the dialog shows it */ }
+  safeRender();
 }
 
 // MARK: Wiring
@@ -455,20 +525,32 @@ async function copyAsTest() {
 window.addEventListener("DOMContentLoaded", () => {
   $("prev").onclick = () => step(-1);
   $("next").onclick = () => step(1);
-  $("live").onclick = () => { model.viewing = null; render(); };
-  $("history").oninput = (e) => { const s = model.sessions.get(model.current); const v = Number(e.target.value); model.viewing = s && v === s.log.length - 1 ? null : v; render(); };
+  $("live").onclick = () => { model.viewing = null; safeRender(); };
+  $("history").oninput = (e) => { const s = model.sessions.get(model.current); const v = Number(e.target.value); model.viewing = s && v === s.log.length - 1 ? null : v; safeRender(); };
   $("restore").onclick = restore;
-  $("sessions").onchange = (e) => { const v = e.target.value; model.current = model.sessions.has(Number(v)) ? Number(v) : v; model.viewing = null; $("graph").dataset.key = ""; render(); };
+  $("open-url").onclick = openURL;
+  $("open-url-text").onkeydown = (e) => { if (e.key === "Enter") openURL(); };
+  $("sessions").onchange = (e) => { const v = e.target.value; model.current = model.sessions.has(Number(v)) ? Number(v) : v; model.viewing = null; $("graph").dataset.key = ""; safeRender(); };
   $("export").onclick = exportSession;
   $("import").onchange = async (e) => { const f = e.target.files[0]; if (f) importSession(await f.text()); e.target.value = ""; };
   $("copy-test").onclick = copyAsTest;
   $("copy-url").onclick = () => navigator.clipboard && navigator.clipboard.writeText($("url").textContent).catch(() => {});
-  $("hide-root").onchange = render;
+  $("hide-root").onchange = safeRender;
+  $("log-filter").oninput = (e) => { model.filter = e.target.value.trim().toLowerCase(); applyFilter(); };
+  $("refusals-only").onchange = (e) => { model.refusalsOnly = e.target.checked; applyFilter(); };
+  $("graph-fit").onclick = fitGraph;
+  $("graph-zoom-in").onclick = () => zoomGraph(1.25);
+  $("graph-zoom-out").onclick = () => zoomGraph(1 / 1.25);
+  // Links inside a drawing never navigate, whatever the drawing holds.
+  $("graph").addEventListener("click", (e) => { if (e.target.closest && e.target.closest("a")) e.preventDefault(); }, true);
+  $("connect-command").textContent = `DESTINATIONS_INSPECTOR=http://${location.host} DESTINATIONS_INSPECTOR_TOKEN=${token} <your app>`;
+  $("connect-example").textContent = `swift run NotesExample --inspect http://${location.host} --token ${token}`;
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
     if (e.key === "ArrowLeft") step(-1); else if (e.key === "ArrowRight") step(1);
-    else if (e.key === "Escape") { model.viewing = null; render(); }
+    else if (e.key === "Escape") { model.viewing = null; safeRender(); }
   });
   setStatus();
+  safeRender();
   connect();
 });

@@ -1,0 +1,152 @@
+// "Copy as test": the session, or a range of it, as a Swift Testing test. Nothing an app or a
+// file sends becomes code unless it is a plain name, or a presentation made only of case names
+// and integer literals; everything else is a string literal or a comment.
+"use strict";
+
+// Characters a Swift literal or comment cannot hold as they are: control characters (the
+// compiler refuses them), and carriage returns and other line breaks (the compiler reads them
+// as the end of a line, so a comment would end and a string would change).
+const SWIFT_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f\u0085\u2028\u2029]/g;
+
+function swiftString(text) {
+  // Backslashes and quotes escaped, so that no text (a route's payload) can close the literal;
+  // tabs, carriage returns and control characters as escapes, so that it compiles to the text.
+  const escaped = String(text).replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t")
+    .replace(SWIFT_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return "\"\"\"\n" + escaped.split("\n").map((line) => "            " + line).join("\n") + "\n            \"\"\"";
+}
+
+// Text for a `//` comment: on one line, whatever it holds.
+function swiftComment(text) {
+  return String(text).replace(/\n/g, " ").replace(SWIFT_UNSAFE, " ");
+}
+
+// A one-line Swift string literal that compiles to `text`, whatever it holds.
+function swiftLine(text) {
+  return "\"" + String(text).replace(/\\/g, "\\\\").replace(/"/g, "\\\"").replace(/\t/g, "\\t").replace(/\n/g, "\\n")
+    .replace(SWIFT_UNSAFE, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`) + "\"";
+}
+
+// A type or module name that may stand in Swift code as it is: `NotesApp.AppRoute`,
+// `Outer.Route<Swift.Int>`. Anything else (an imported file can say anything) is left out.
+const SWIFT_NAME = /^[A-Za-z_][A-Za-z0-9_.<>, ]*$/;
+function swiftName(text) { return typeof text === "string" && SWIFT_NAME.test(text) ? text : null; }
+
+// A presentation a replay may write as code: a Presentation case, with arguments that are
+// only case names (`.about`), case names with one integer (`.note(id: 12)`) or integers.
+const PRESENTATION_CASES = new Set(["push", "back", "popToRoot", "popTo", "selectTab", "presentInTab", "dismiss", "dismissPresented", "dismissAll", "replaceCurrent"]);
+const REPLAY_ARGUMENT = String.raw`(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\((?:[A-Za-z_][A-Za-z0-9_]*: )?-?\d{1,15}\))?|-?\d{1,15})`;
+const REPLAY_PRESENTATION = new RegExp(String.raw`^([a-zA-Z]+)(?:\(${REPLAY_ARGUMENT}(?:, ${REPLAY_ARGUMENT})*\))?$`);
+
+// The Swift of an event's presentation, or null when it cannot be replayed as code.
+function replayCode(event) {
+  const cause = event.cause || {};
+  if (cause.kind !== "presentation" && cause.kind !== "event") return null;
+  const description = String(cause.description || "");
+  const text = cause.kind === "presentation" ? description.replace(/^apply /, "").replace(/ from #\d+$/, "") : description.split(" → ").pop();
+  const match = REPLAY_PRESENTATION.exec(text);
+  if (!match || !PRESENTATION_CASES.has(match[1]) || text.length > 200) return null;
+  const origin = Number.isSafeInteger(cause.from) && cause.from >= 0 ? `, from: ElementID(rawValue: ${cause.from})` : "";
+  return `try harness.flow.apply(.${text}${origin})`;
+}
+
+// The session's events from seq `from` to seq `to` as a test: the state before the range is
+// restored, then each event is replayed where it can be (its presentation, from the same
+// screen) and restored where it cannot, and every state is a checkpoint: the harness must
+// render what the app rendered. The states are embedded as the app wrote them
+// (`stateText`, from the server), so that no number is rounded. Setup from a file, or from
+// an app's hello, is not trusted as code: a layout or providers text that is not a plain
+// Swift expression of names becomes a placeholder.
+function sessionAsTest(from, to) {
+  const s = model.sessions.get(model.current);
+  if (!s) return "";
+  const setup = s.hello.testSetup && typeof s.hello.testSetup === "object" ? s.hello.testSetup : {};
+  // The app's setup is its own text: it becomes code only when the user says so, and only
+  // when it is a plain expression.
+  const trusted = !s.imported && !s.earlier && $("test-trust-setup").checked;
+  const module = swiftName(setup.module);
+  const route = swiftName(s.hello.routeType) || "<#Route#>";
+  const layout = trusted && swiftExpression(setup.layout) || "<#layout#>";
+  const providers = trusted && swiftExpression(setup.providers) || "<#providers#>";
+  const all = s.log.filter((e) => e.state && !e.refusal && Number.isSafeInteger(e.seq));
+  const low = Number.isSafeInteger(from) ? from : all.length ? all[0].seq : 0;
+  const high = Number.isSafeInteger(to) ? to : all.length ? all[all.length - 1].seq : 0;
+  const steps = all.filter((e) => e.seq >= low && e.seq <= high);
+  const replayed = steps.slice(1).filter((e) => replayCode(e) !== null).length;
+  const lines = [
+    "import Destinations",
+    "import DestinationsTesting",
+    "import Foundation",
+    module ? `import ${module}` : "// import the module that defines the app's routes and providers",
+    "import Testing",
+    "",
+    `/// Replays the inspector session of ${swiftComment(s.hello.app || "the app")}, #${low} to #${high} (${steps.length} states,`,
+    `/// ${replayed} changes replayed): each change the app made is made again from the state before`,
+    "/// it, and every state the app went through is a checkpoint the harness must render as the",
+    "/// app did. Changes that cannot be replayed as code are restored.",
+    "@MainActor",
+    ...(layout === "<#layout#>" || providers === "<#providers#>") && typeof setup.layout === "string"
+      ? [`// The app suggests: layout ${swiftComment(setup.layout)}, providers ${swiftComment(setup.providers)}`] : [],
+    `@Test func replaysInspectorSession() async throws {`,
+    `    let harness = try FlowHarness(${layout}, providers: ${providers})`,
+    `    let decoder = JSONDecoder()`,
+    `    func state(_ text: String) throws -> NavigationState<${route}> {`,
+    `        try decoder.decode(NavigationState<${route}>.self, from: Data(text.utf8))`,
+    `    }`,
+  ];
+  const stateText = (event) => typeof event.stateText === "string" ? event.stateText : JSON.stringify(event.state);
+  steps.forEach((event, i) => {
+    const cause = event.cause || {};
+    // A replay makes new elements with the harness's ids: its checkpoint leaves ids out.
+    const code = i > 0 && typeof event.renderedWithoutIDs === "string" ? replayCode(event) : null;
+    lines.push("", `    // ${swiftComment(`#${event.seq} ${cause.kind}: ${cause.description || cause.summary}`)}`);
+    if (code) {
+      lines.push(`    try harness.flow.restore(try state(${swiftLine(stateText(steps[i - 1]))}))`);
+      lines.push(`    ${code}`);
+    } else {
+      lines.push(`    try harness.flow.restore(try state(${swiftLine(stateText(event))}))`);
+    }
+    if (code) {
+      lines.push(`    #expect(harness.state.rendered(ids: false) == ${swiftString(event.renderedWithoutIDs)})`);
+    } else {
+      lines.push(`    #expect(harness.state.rendered() == ${swiftString(String(event.rendered))})`);
+    }
+  });
+  lines.push("}", "");
+  return lines.join("\n");
+}
+
+// A Swift expression made only of names, dots, calls with labels, and string or integer
+// literals: `NotesAppConfiguration.providers(datasource: NotesDatasource())`. Anything else
+// from an app's hello (statements, closures, interpolation) is not written as code.
+const SWIFT_EXPRESSION = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\((?:[A-Za-z_][A-Za-z0-9_]*: )?(?:[A-Za-z_][A-Za-z0-9_.]*(?:\(\))?|\d+)?(?:, (?:[A-Za-z_][A-Za-z0-9_]*: )?(?:[A-Za-z_][A-Za-z0-9_.]*(?:\(\))?|\d+))*\))*$/;
+function swiftExpression(text) { return typeof text === "string" && text.length <= 300 && SWIFT_EXPRESSION.test(text) ? text : null; }
+
+function refreshTest() {
+  const from = parseInt($("test-from").value, 10);
+  const to = parseInt($("test-to").value, 10);
+  $("test-output").value = sessionAsTest(Number.isSafeInteger(from) ? from : undefined, Number.isSafeInteger(to) ? to : undefined);
+}
+
+async function copyAsTest() {
+  const s = model.sessions.get(model.current);
+  const setup = s && s.hello.testSetup && typeof s.hello.testSetup === "object" ? s.hello.testSetup : null;
+  const offered = !!setup && !s.imported && !s.earlier && !!swiftExpression(setup.layout) && !!swiftExpression(setup.providers);
+  $("test-trust").hidden = !offered;
+  $("test-trust-setup").checked = false;
+  $("test-setup-text").textContent = offered ? `${setup.layout}, providers: ${setup.providers}` : "";
+  const seqs = s ? s.log.filter((e) => e.state && !e.refusal && Number.isSafeInteger(e.seq)).map((e) => e.seq) : [];
+  $("test-from").value = seqs.length ? String(seqs[0]) : "";
+  $("test-to").value = seqs.length ? String(seqs[seqs.length - 1]) : "";
+  refreshTest();
+  $("test-dialog").showModal();
+  try { await navigator.clipboard.writeText($("test-output").value); } catch (_) { /* the dialog shows it */ }
+}
+
+window.addEventListener("DOMContentLoaded", () => {
+  $("test-from").oninput = refreshTest;
+  $("test-to").oninput = refreshTest;
+  $("test-trust-setup").onchange = refreshTest;
+  $("close-test").onclick = () => $("test-dialog").close();
+  $("test-copy").onclick = () => navigator.clipboard && navigator.clipboard.writeText($("test-output").value).catch(() => {});
+});
