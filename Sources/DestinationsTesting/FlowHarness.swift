@@ -122,7 +122,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - reporter: How failed expectations are reported.
     /// - Throws: The flow's ``NavigationError`` when it cannot start.
     @_disfavoredOverload
-    public init(
+    public convenience init(
         _ layout: PresentingLayout<Route>,
         providers: Providers<Route>,
         exhaustivity: Exhaustivity = .exhaustive,
@@ -130,9 +130,43 @@ public final class FlowHarness<Route: NavigationRoute> {
         transcriptIDs: Bool = true,
         reporter: FailureReporter = .issues
     ) throws(NavigationError) {
-        let flow = try Flow(layout, providers: providers, ids: ids)
+        var configuration = FlowConfiguration(layout: layout.base, providers: providers)
+        configuration.ids = ids
+        try self.init(configuration, presenting: layout.modals, exhaustivity: exhaustivity, transcriptIDs: transcriptIDs, reporter: reporter)
+    }
+
+    /// Builds the flow from the configuration the app uses — its guards, asynchronous guards,
+    /// limits, URLs and clock — so that a test opens links, meets redirects and resumes pending
+    /// changes exactly as the app does (``open(_:source:fileID:filePath:line:column:_:)``,
+    /// ``resumePending(fileID:filePath:line:column:_:)``).
+    ///
+    /// ```swift
+    /// var configuration = AppConfiguration.configuration(session: session)
+    /// configuration.providers = configuration.providers.overriding("notes", with: mockNotes)
+    /// let harness = try FlowHarness(configuration)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: What the flow is made of.
+    ///   - modals: Modals presented over the configuration's layout at the start, through the
+    ///     flow's pipeline.
+    ///   - exhaustivity: Whether every change must be asserted; by default it must.
+    ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
+    ///   - reporter: How failed expectations are reported.
+    /// - Throws: The flow's ``NavigationError`` when it cannot start.
+    public init(
+        _ configuration: FlowConfiguration<Route>,
+        presenting modals: [PresentingLayout<Route>.PresentedLayout] = [],
+        exhaustivity: Exhaustivity = .exhaustive,
+        transcriptIDs: Bool = true,
+        reporter: FailureReporter = .issues
+    ) throws(NavigationError) {
+        let flow = try Flow(configuration)
+        for presentation in PresentingLayout(configuration.layout, modals: modals).presentations {
+            try flow.apply(presentation)
+        }
         self.flow = flow
-        self.providers = providers
+        self.providers = configuration.providers
         self.exhaustivity = exhaustivity
         self.reporter = reporter
         self.transcriptIDs = transcriptIDs

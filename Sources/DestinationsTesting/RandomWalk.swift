@@ -52,6 +52,8 @@ public struct RandomWalk<Route: NavigationRoute> {
     public var traceHandler: (@MainActor (Int, WalkStep) -> Void)?
 
     let makeProviders: @MainActor () -> Providers<Route>
+    /// Makes the flow's whole configuration, when the walk was made from one.
+    let makeConfiguration: (@MainActor () -> FlowConfiguration<Route>)?
     var generators: [ContentGenerator] = []
 
     struct ContentGenerator {
@@ -70,6 +72,28 @@ public struct RandomWalk<Route: NavigationRoute> {
         self.layout = layout
         self.steps = steps
         self.makeProviders = providers
+        self.makeConfiguration = nil
+    }
+
+    /// Creates a walk of the flow the app makes — its guards, asynchronous guards, limits and
+    /// URLs included — so that it reaches the screens behind a guard the way a user does.
+    ///
+    /// - Parameters:
+    ///   - steps: How many steps to walk.
+    ///   - configuration: Makes the app's configuration, fresh for each replay, so that a
+    ///     replay does not see the data (or the session) an earlier one changed.
+    public init(steps: Int = 100, configuration: @escaping @MainActor () -> FlowConfiguration<Route>) {
+        self.layout = configuration().layout
+        self.steps = steps
+        self.makeProviders = { configuration().providers }
+        self.makeConfiguration = configuration
+    }
+
+    /// A fresh configuration for a replay: the walk's own, or its layout and providers.
+    func freshConfiguration() -> FlowConfiguration<Route> {
+        var configuration = makeConfiguration?() ?? FlowConfiguration(layout: layout, providers: makeProviders())
+        configuration.layout = layout
+        return configuration
     }
 
     /// Creates a walk that starts with modals presented (see ``PresentingLayout``).

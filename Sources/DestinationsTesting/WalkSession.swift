@@ -24,8 +24,12 @@ final class WalkSession<Route: NavigationRoute> {
 
     init(_ walk: RandomWalk<Route>) throws(NavigationError) {
         self.walk = walk
-        providers = walk.makeProviders()
-        flow = try Flow(walk.start, providers: providers)
+        let configuration = walk.freshConfiguration()
+        providers = configuration.providers
+        flow = try Flow(configuration)
+        for presentation in walk.start.presentations {
+            try flow.apply(presentation)
+        }
     }
 
     var rendered: String { flow.state.rendered() }
@@ -165,6 +169,8 @@ final class WalkSession<Route: NavigationRoute> {
             return .roundTripDiffers(diff: StateDiff.diff(expected: state.rendered(), actual: decoded.rendered()) ?? "")
         }
         do throws(NavigationError) {
+            // The round trip of the state itself: the configuration's guards judge changes, not
+            // whether a state restores.
             let fresh = try Flow(walk.layout, providers: walk.makeProviders())
             try fresh.restore(decoded)
             guard fresh.state == state else {
