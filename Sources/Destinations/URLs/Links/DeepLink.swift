@@ -1,0 +1,144 @@
+/// A web-style URL that maps typed parameters to a target in the navigation tree.
+///
+/// ```swift
+/// DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }
+///     .shares(AppRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
+/// DeepLink("search?q={query}&page={page=1}") { (query: String, page: Int) in
+///     .inTab(.notes, [.notes, .search(query: query, page: page)])
+/// }
+/// DeepLink("open/{id}", scene: "window") { (id: Int) in .push(.note(id: id)) }
+/// ```
+///
+/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`. A segment is a constant
+/// (`[a-z0-9][a-z0-9._-]*`), a typed parameter `{name}`, or, last, a catch-all `{name...}`
+/// that takes the rest of the path (one or more segments: a `String` gets them joined by `/`,
+/// an `Array` one element each). Query items are required (`{q}`), defaulted (`{page=1}`),
+/// optional (`{q?}`) or repeated (`{tag*}`); in their values `+` means a space. Unknown query
+/// items are ignored unless `strictQuery` is set. The fragment is never matched. The
+/// placeholders bind to the closure's parameters in template order.
+///
+/// At each segment, a constant is tried first, then typed parameters (integers, `UUID`,
+/// `Bool`, `Double`, other types in declaration order), then `String`, then a catch-all;
+/// matching backtracks when a later segment fails.
+public struct DeepLink<Route: NavigationRoute>: Sendable {
+    /// The template, as written.
+    public let template: String
+    /// The external sources that may open the link; `nil` for any. The flow enforces it.
+    public let sources: Set<ExternalSource>?
+    /// Whether the link's constants match in any ASCII case.
+    public let caseInsensitive: Bool
+    /// Whether a query item the template does not declare refuses the URL.
+    public let strictQuery: Bool
+    /// The scene kind the link opens in; `nil` for the router's first.
+    public let scene: String?
+
+    let segments: [LinkTemplate.Segment]
+    let parameters: [ParameterSpec]
+    let problems: [URLConfigurationProblem]
+    let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
+    let types: [ObjectIdentifier]
+    /// The route the link shares, set by `shares`.
+    var share: LinkShare<Route>?
+
+    /// Creates a link.
+    ///
+    /// - Parameters:
+    ///   - template: The URL form after the prefix, such as `notes/{id}`.
+    ///   - sources: The external sources that may open it; `nil` for any.
+    ///   - caseInsensitive: Whether constants match in any ASCII case.
+    ///   - strictQuery: Whether unknown query items refuse the URL.
+    ///   - scene: The scene kind the link opens in, by name; `nil` for the router's first.
+    ///   - target: Maps the parameters, in template order, to the link's target.
+    public init<each Value: URLParameter>(
+        _ template: String,
+        sources: Set<ExternalSource>? = nil,
+        caseInsensitive: Bool = false,
+        strictQuery: Bool = false,
+        scene: String? = nil,
+        _ target: @escaping @Sendable (repeat each Value) -> LinkTarget<Route>
+    ) {
+        var types: [ParameterType] = []
+        for type in repeat (each Value).self { types.append(ParameterType(type)) }
+        self.template = template
+        self.sources = sources
+        self.caseInsensitive = caseInsensitive
+        self.strictQuery = strictQuery
+        self.scene = scene
+        makeTarget = { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
+            try target(repeat reader.next((each Value).self))
+        }
+        self.types = types.map { $0.identity }
+        var segments: [LinkTemplate.Segment] = []
+        var parameters: [ParameterSpec] = []
+        var problems: [URLConfigurationProblem] = []
+        do throws(TemplateError) {
+            let parsed = try LinkTemplate.parse(template)
+            let bound = ParameterSpec.bind(parsed.placeholders, to: types, pattern: template)
+            segments = bound.problems.isEmpty ? parsed.segments : []
+            parameters = bound.specs
+            problems += bound.problems
+        } catch {
+            problems.append(.badTemplate(pattern: template, offset: error.offset))
+        }
+        self.segments = segments
+        self.parameters = parameters
+        self.problems = problems
+    }
+
+    /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link
+    /// for the routes `match` accepts, with the values it returns as the link's parameters, in
+    /// template order.
+    ///
+    /// - Parameters:
+    ///   - make: Builds the route from the link's parameters; validation checks it against
+    ///     `match`.
+    ///   - match: Returns the link's parameters for a route, or `nil` for a route it does not
+    ///     share.
+    public func shares<each Value: URLParameter>(
+        _ make: @escaping @Sendable (repeat each Value) -> Route,
+        match: @escaping @Sendable (Route) -> (repeat each Value)?
+    ) -> DeepLink {
+        var types: [ObjectIdentifier] = []
+        for type in repeat (each Value).self { types.append(ObjectIdentifier(type)) }
+        var link = self
+        link.share = LinkShare(
+            types: types,
+            make: { (reader: inout ArgumentReader) throws(DeepLinkError) -> Route in
+                try make(repeat reader.next((each Value).self))
+            },
+            values: { route in
+                guard let values = match(route) else { return nil }
+                var texts: [[String]] = []
+                for value in repeat each values { texts.append(value.urlComponents) }
+                return texts
+            }
+        )
+        return link
+    }
+
+    /// Declares that the link, which has no parameters, shares `route`.
+    public func shares(_ route: Route) -> DeepLink {
+        var link = self
+        link.share = LinkShare(types: [], make: { _ in route }, values: { $0 == route ? [] : nil })
+        return link
+    }
+
+    /// The configuration problems of the link alone.
+    var allProblems: [URLConfigurationProblem] {
+        guard let share, share.types != types, problems.isEmpty else { return problems }
+        return problems + [.shareMismatch(pattern: template)]
+    }
+
+    /// The first constant, which must not be a scene's name.
+    var firstConstant: String? {
+        if case .constant(let constant)? = segments.first { return constant }
+        return nil
+    }
+}
+
+/// How a link prints a route it shares, and builds it back.
+struct LinkShare<Route: NavigationRoute>: Sendable {
+    let types: [ObjectIdentifier]
+    let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
+    let values: @Sendable (Route) -> [[String]]?
+}

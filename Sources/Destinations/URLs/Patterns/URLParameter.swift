@@ -1,0 +1,220 @@
+/// A value that a URL carries as one path segment or one parameter: a note's id, a search
+/// query, a sort order.
+///
+/// Each value has exactly one canonical text, `urlComponent`, and parsing it gives the value
+/// back: `T(urlComponent: x.urlComponent) == x`. The text is what the URL shows before
+/// percent-encoding, which the router does.
+///
+/// The built-in conformances and their canonical text:
+/// - `String`: as is.
+/// - `Int` and the fixed-width integers: decimal; no `+`, no leading zeros (but `0`), no `-0`;
+///   a value out of the type's range is refused.
+/// - `Bool`: `true` or `false`.
+/// - `Double`: finite only, as Swift's shortest round-trip `description`; `nan` and `inf` are
+///   refused.
+/// - `UUID`: lower case 8-4-4-4-12; either case parses.
+/// - Any `RawRepresentable` type whose raw value is a `URLParameter`: conform it and the body
+///   is free (`enum SortOrder: String, URLParameter { case title, date }`).
+/// - `Optional` and `Array` of a parameter, for named parameters and query items only
+///   (`{sort?}`, `{tag*}`).
+public protocol URLParameter: Sendable, Equatable {
+    /// Parses the percent-decoded text of one component; `nil` refuses it.
+    init?(urlComponent: Substring)
+
+    /// The canonical text, before percent-encoding.
+    var urlComponent: String { get }
+
+    /// How many components a value takes: one, except for `Optional` and `Array`.
+    static var urlMultiplicity: URLParameterMultiplicity { get }
+
+    /// Creates a value from every component given for it, in order. The default takes exactly
+    /// one component.
+    init?(urlComponents: [Substring])
+
+    /// The components that print the value: one, except none for `nil` and one per element of
+    /// an array.
+    var urlComponents: [String] { get }
+}
+
+/// How many components a ``URLParameter`` value takes.
+public enum URLParameterMultiplicity: Hashable, Sendable {
+    /// Exactly one: a positional parameter, a path segment, a required or defaulted item.
+    case one
+    /// None or one: `Optional`; a named parameter or query item written `{name?}`.
+    case optional
+    /// Any number: `Array`; a named parameter or query item written `{name*}`, or a catch-all.
+    case repeated
+}
+
+extension URLParameter {
+    /// One component.
+    public static var urlMultiplicity: URLParameterMultiplicity { .one }
+
+    /// Parses exactly one component.
+    public init?(urlComponents: [Substring]) {
+        guard urlComponents.count == 1 else { return nil }
+        self.init(urlComponent: urlComponents[0])
+    }
+
+    /// The one canonical text.
+    public var urlComponents: [String] { [urlComponent] }
+}
+
+extension URLParameter where Self: RawRepresentable, RawValue: URLParameter {
+    /// Parses the raw value, then the type from it.
+    public init?(urlComponent: Substring) {
+        guard let raw = RawValue(urlComponent: urlComponent) else { return nil }
+        self.init(rawValue: raw)
+    }
+
+    /// The raw value's text.
+    public var urlComponent: String { rawValue.urlComponent }
+}
+
+extension String: URLParameter {
+    /// The text as it is.
+    public init?(urlComponent: Substring) { self = String(urlComponent) }
+
+    /// The string itself.
+    public var urlComponent: String { self }
+}
+
+/// The integers: decimal, canonical (no `+`, no leading zeros, no `-0`), in the type's range.
+extension URLParameter where Self: FixedWidthInteger {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
+    public init?(urlComponent: Substring) {
+        let text = urlComponent.utf8
+        guard let first = text.first, first != URLByte.plus, let value = Self(urlComponent, radix: 10) else { return nil }
+        let digits = first == URLByte.dash ? text.dropFirst() : text[...]
+        guard digits.first != 0x30 || (digits.count == 1 && first != URLByte.dash) else { return nil }
+        self = value
+    }
+
+    /// The decimal text.
+    public var urlComponent: String { String(self) }
+}
+
+extension Int: URLParameter {}
+extension Int8: URLParameter {}
+extension Int16: URLParameter {}
+extension Int32: URLParameter {}
+extension Int64: URLParameter {}
+extension UInt: URLParameter {}
+extension UInt8: URLParameter {}
+extension UInt16: URLParameter {}
+extension UInt32: URLParameter {}
+extension UInt64: URLParameter {}
+
+extension Bool: URLParameter {
+    /// Parses `true` or `false`.
+    public init?(urlComponent: Substring) {
+        switch urlComponent {
+        case "true": self = true
+        case "false": self = false
+        default: return nil
+        }
+    }
+
+    /// `true` or `false`.
+    public var urlComponent: String { self ? "true" : "false" }
+}
+
+extension Double: URLParameter {
+    /// Parses a finite decimal: `-`, digits, an optional fraction and an optional exponent.
+    /// `nan`, `inf`, hexadecimal floats and values that overflow are refused.
+    public init?(urlComponent: Substring) {
+        guard DecimalText.isDecimal(urlComponent.utf8), let value = Double(urlComponent), value.isFinite else {
+            return nil
+        }
+        self = value
+    }
+
+    /// The shortest text that parses back to the same value: Swift's `description`.
+    public var urlComponent: String { description }
+}
+
+extension Optional: URLParameter where Wrapped: URLParameter {
+    /// Parses the wrapped value.
+    public init?(urlComponent: Substring) {
+        guard let value = Wrapped(urlComponent: urlComponent) else { return nil }
+        self = .some(value)
+    }
+
+    /// The wrapped value's text; the empty string for `nil`, which a URL never prints.
+    public var urlComponent: String { self?.urlComponent ?? "" }
+
+    /// None or one component.
+    public static var urlMultiplicity: URLParameterMultiplicity { .optional }
+
+    /// `nil` for no component, the wrapped value for one.
+    public init?(urlComponents: [Substring]) {
+        switch urlComponents.count {
+        case 0: self = .none
+        case 1: self.init(urlComponent: urlComponents[0])
+        default: return nil
+        }
+    }
+
+    /// No component for `nil`, the wrapped value's text otherwise.
+    public var urlComponents: [String] { self.map { [$0.urlComponent] } ?? [] }
+}
+
+extension Array: URLParameter where Element: URLParameter {
+    /// An array of one element.
+    public init?(urlComponent: Substring) {
+        guard let element = Element(urlComponent: urlComponent) else { return nil }
+        self = [element]
+    }
+
+    /// The elements' texts joined by commas, for messages; a URL prints each element as its own
+    /// component (``urlComponents``).
+    public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
+
+    /// Any number of components.
+    public static var urlMultiplicity: URLParameterMultiplicity { .repeated }
+
+    /// One element per component, in order.
+    public init?(urlComponents: [Substring]) {
+        var elements: [Element] = []
+        elements.reserveCapacity(urlComponents.count)
+        for component in urlComponents {
+            guard let element = Element(urlComponent: component) else { return nil }
+            elements.append(element)
+        }
+        self = elements
+    }
+
+    /// One text per element, in order.
+    public var urlComponents: [String] {
+        var texts: [String] = []
+        texts.reserveCapacity(count)
+        for element in self { texts.append(element.urlComponent) }
+        return texts
+    }
+}
+
+/// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
+enum DecimalText {
+    static func isDecimal<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var index = bytes.startIndex
+        func digits() -> Bool {
+            let start = index
+            while index != bytes.endIndex, URLByte.isDigit(bytes[index]) { index = bytes.index(after: index) }
+            return index != start
+        }
+        if index != bytes.endIndex, bytes[index] == URLByte.dash { index = bytes.index(after: index) }
+        guard digits() else { return false }
+        if index != bytes.endIndex, bytes[index] == URLByte.dot {
+            index = bytes.index(after: index)
+            guard digits() else { return false }
+        }
+        if index != bytes.endIndex, bytes[index] | 0x20 == 0x65 {
+            index = bytes.index(after: index)
+            if index != bytes.endIndex, bytes[index] == URLByte.dash || bytes[index] == URLByte.plus {
+                index = bytes.index(after: index)
+            }
+            guard digits() else { return false }
+        }
+        return index == bytes.endIndex
+    }
+}

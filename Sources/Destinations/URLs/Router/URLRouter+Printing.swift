@@ -1,0 +1,114 @@
+extension URLRouter {
+    /// The canonical URL of a scene's whole state (URLS.md §4).
+    ///
+    /// The path follows the focus: the selected tab, the focused column, the stack's screens
+    /// and the modals they present (`notes://main/notes/notes/note/12/!sheet+large/edit/12`).
+    /// What is off the focus path goes in side groups, left out where it equals the scene
+    /// layout's default, so the first state of a scene prints as `notes://main`. Parsing the URL
+    /// gives an equivalent state, and printing that state gives the same text.
+    ///
+    /// - Throws: ``URLPrintError``: a route no pattern prints, an unknown scene, a sheet detent
+    ///   the grammar cannot carry.
+    public func stateURL(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
+        let path = try statePathBytes(for: state, scene: scene)
+        let url = prefixes[0] + scene
+        return path.isEmpty ? url : url + "/" + String(decoding: path, as: UTF8.self)
+    }
+
+    /// The path of ``stateURL(for:scene:)``: what follows `scheme://scene/`, empty for the
+    /// layout's default. A ``LinkTarget/state(_:)`` target and an absolute relative path take
+    /// this form.
+    public func statePath(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
+        String(decoding: try statePathBytes(for: state, scene: scene), as: UTF8.self)
+    }
+
+    private func statePathBytes(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> [UInt8] {
+        guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
+        var printer = StateURLPrinter(routes: routes)
+        try printer.root(state.root, layout: kind.layout)
+        return printer.out
+    }
+
+    /// The canonical URL of the state cut at a waypoint: the screen `element`, with the screens
+    /// above it in its stack popped and its modal dismissed. Breadcrumbs, and "link to this
+    /// level": parsing it focuses the element's route. It is a prefix of
+    /// ``stateURL(for:scene:)`` when the element sits in containers that fit the scene layout
+    /// and no screen was pushed under a modal on the way to it.
+    ///
+    /// - Throws: ``URLPrintError/notAWaypoint(_:)`` when `element` is not a screen whose cut
+    ///   state focuses it: a screen off the focus path (another tab, a screen above the one that
+    ///   presents), or one in a split column that has the focus only because it presents; and
+    ///   the errors of ``stateURL(for:scene:)``.
+    public func stateURL(
+        for state: NavigationState<Route>,
+        scene: String,
+        upTo element: ElementID
+    ) throws(URLPrintError) -> String {
+        guard let path = state.root.path(to: element), state.node(element)?.isScreen == true else {
+            throw .notAWaypoint(element)
+        }
+        var cut = state
+        if case .stackElement(let index)? = path.last {
+            cut.root.modify(at: path.dropLast()) { stack in
+                stack.modifyStack { stack in
+                    while stack.count > index + 1 { _ = stack.pop() }
+                }
+            }
+        }
+        cut.root.modify(at: path[...]) { $0.modal = nil }
+        guard cut.focusedScreen.id == element else { throw .notAWaypoint(element) }
+        return try stateURL(for: cut, scene: scene)
+    }
+
+    /// The link that shares `route`: the first deep link declaring ``DeepLink/shares(_:match:)``
+    /// for it, printed with the route's values from the first `https` prefix (else the first
+    /// prefix); `nil` when no link shares the route.
+    ///
+    /// Share the link, never the state URL: a friend should not receive your other tabs.
+    public func shareLink(for route: Route) -> String? {
+        for link in links {
+            if let url = shareLink(for: route, with: link) { return url }
+        }
+        return nil
+    }
+
+    /// The link `link` prints for `route`, if it shares the route.
+    func shareLink(for route: Route, with link: DeepLink<Route>) -> String? {
+        guard let share = link.share, let values = share.values(route), values.count == link.parameters.count else {
+            return nil
+        }
+        let prefix = parsedPrefixes.first { $0.isHTTPS } ?? parsedPrefixes[0]
+        var out = Array(prefix.text.utf8)
+        for (position, segment) in link.segments.enumerated() {
+            if position > 0 { out.append(URLByte.slash) }
+            switch segment {
+            case .constant(let constant):
+                out += constant.utf8
+            case .parameter(let index):
+                PercentEncoding.appendSegment(values[index].first ?? "", to: &out)
+            case .catchAll(let index):
+                let pieces: [Substring] =
+                    link.parameters[index].type.multiplicity == .repeated
+                    ? values[index].map { $0[...] }
+                    : (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false)
+                for (offset, piece) in pieces.enumerated() {
+                    if offset > 0 { out.append(URLByte.slash) }
+                    PercentEncoding.appendSegment(String(piece), to: &out)
+                }
+            }
+        }
+        var separator = URLByte.question
+        for (spec, texts) in zip(link.parameters, values) {
+            guard let key = spec.key else { continue }
+            if case .defaulted(let text) = spec.mode, texts == [text] { continue }
+            for text in texts {
+                out.append(separator)
+                separator = URLByte.ampersand
+                PercentEncoding.appendComponent(key, to: &out)
+                out.append(URLByte.equals)
+                PercentEncoding.appendComponent(text, to: &out)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

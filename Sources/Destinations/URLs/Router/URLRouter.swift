@@ -1,0 +1,147 @@
+/// Turns URLs into navigation states and presentations, and states back into URLs: the pure
+/// URL layer of a flow.
+///
+/// ```swift
+/// let router = try URLRouter<AppRoute>(
+///     prefixes: ["notes://", "https://notes.example.com/"],
+///     scenes: [SceneKind("main", layout: NotesAppConfiguration.layout)],
+///     patterns: AppRoute.patterns,
+///     links: AppRoute.links
+/// )
+/// try router.stateURL(for: flow.state, scene: "main")   // "notes://main/notes/notes/note/12"
+/// var ids = SequentialElementIDs()
+/// let parsed = try router.parse("https://notes.example.com/notes/12", ids: &ids)
+/// ```
+///
+/// A router is a `Sendable` value, built once: building it validates the configuration and
+/// throws every problem it finds. Everything it does is pure and nonisolated, so a
+/// notification extension can parse a URL off the main actor; only applying the result needs a
+/// ``Flow``.
+///
+/// - The first prefix is used to print state URLs; share links prefer the first `https`
+///   prefix.
+/// - A URL whose first component (a custom scheme's host, or the first path segment after an
+///   `https` prefix) names a scene kind is a **state URL** of that scene (``stateURL(for:scene:)``).
+/// - Any other URL is a **deep link** (``DeepLink``), or else a **one-route link** to an
+///   external ``RoutePattern`` (`notes://note/12`).
+public struct URLRouter<Route: NavigationRoute>: Sendable {
+    /// The prefixes, normalised: scheme and host in lower case.
+    public let prefixes: [String]
+    /// The scene kinds; the first is where deep links go unless they name another.
+    public let scenes: [SceneKind<Route>]
+    /// The deep links, in declaration order.
+    public let links: [DeepLink<Route>]
+    /// The limits ``parse(_:ids:limits:)`` applies unless told otherwise.
+    public let limits: URLLimits
+    /// Overlapping links that precedence resolves, for review.
+    public let diagnostics: [URLDiagnostic]
+
+    let parsedPrefixes: [URLPrefix]
+    let routes: RouteTable<Route>
+    let trie: LinkTrie
+
+    /// The route patterns, in declaration order.
+    public var patterns: [RoutePattern<Route>] { routes.patterns }
+
+    /// Builds a router and validates its configuration.
+    ///
+    /// - Parameters:
+    ///   - prefixes: The URL prefixes the app owns: `scheme://` or `https://host/` (with an
+    ///     optional path). The first prints state URLs.
+    ///   - scenes: The scene kinds; each layout is the skeleton of the kind's state URLs.
+    ///   - patterns: One pattern per route case.
+    ///   - links: The deep links.
+    ///   - limits: The limits for parsing, by default those for external sources.
+    /// - Throws: ``URLConfigurationError`` with every problem found: bad templates, keywords
+    ///   used twice, links of the same shape, scene names that collide with links or external
+    ///   keywords, links to unknown scenes, bad prefixes.
+    public init(
+        prefixes: [String],
+        scenes: [SceneKind<Route>],
+        patterns: RoutePatterns<Route>,
+        links: DeepLinks<Route> = DeepLinks([]),
+        limits: URLLimits = .external
+    ) throws(URLConfigurationError) {
+        var problems: [URLConfigurationProblem] = []
+        var parsedPrefixes: [URLPrefix] = []
+        for prefix in prefixes {
+            if let parsed = URLPrefix(prefix) { parsedPrefixes.append(parsed) } else { problems.append(.badPrefix(prefix)) }
+        }
+        if prefixes.isEmpty { problems.append(.noPrefix) }
+        if scenes.isEmpty { problems.append(.noScene) }
+        var names: Set<String> = []
+        for scene in scenes {
+            if !URLByte.isKeyword(scene.name) { problems.append(.badSceneName(scene.name)) }
+            if !names.insert(scene.name).inserted { problems.append(.duplicateScene(scene.name)) }
+            var ids = SequentialElementIDs()
+            do {
+                _ = try NavigationState(scene.layout, ids: &ids)
+            } catch {
+                if case .invalidLayout(let problem) = error { problems.append(.badSceneLayout(scene: scene.name, problem)) }
+            }
+        }
+        let routes = RouteTable(patterns.patterns, problems: &problems)
+        let links = links.links
+        var shapes: [[LinkTrie.ShapeSegment]?] = []
+        for link in links {
+            let linkProblems = link.allProblems
+            problems += linkProblems
+            if let scene = link.scene, !names.contains(scene) {
+                problems.append(.unknownLinkScene(pattern: link.template, scene: scene))
+            }
+            shapes.append(linkProblems.isEmpty ? Self.shape(of: link) : nil)
+        }
+        var duplicates: [(Int, Int)] = []
+        let trie = LinkTrie(shapes, caseInsensitive: links.map { $0.caseInsensitive }, duplicates: &duplicates)
+        for (later, earlier) in duplicates {
+            problems.append(.duplicateLink(pattern: links[later].template, existing: links[earlier].template))
+        }
+        let external = Set(routes.patterns.filter { $0.access == .external }.flatMap { [$0.keyword] + $0.aliases })
+        let linkFirsts = Set(links.compactMap { $0.firstConstant })
+        for scene in scenes where external.contains(scene.name) || linkFirsts.contains(scene.name) {
+            problems.append(.sceneCollision(scene.name))
+        }
+        guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
+        var diagnostics: [URLDiagnostic] = []
+        for (preferred, other) in trie.overlaps() {
+            let diagnostic = URLDiagnostic.overlappingLinks(preferred: links[preferred].template, other: links[other].template)
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        }
+        self.prefixes = parsedPrefixes.map { $0.text }
+        self.parsedPrefixes = parsedPrefixes
+        self.scenes = scenes
+        self.links = links
+        self.limits = limits
+        self.diagnostics = diagnostics
+        self.routes = routes
+        self.trie = trie
+    }
+
+    private static func shape(of link: DeepLink<Route>) -> [LinkTrie.ShapeSegment] {
+        link.segments.map { segment in
+            switch segment {
+            case .constant(let constant): .constant(constant)
+            case .parameter(let index): .parameter(link.parameters[index].type)
+            case .catchAll: .catchAll
+            }
+        }
+    }
+
+    /// The scene kind named `name`.
+    public func scene(named name: String) -> SceneKind<Route>? {
+        scenes.first { $0.name == name }
+    }
+
+    /// The route pattern that prints `route`: the first whose `match` accepts it.
+    public func pattern(for route: Route) -> RoutePattern<Route>? {
+        routes.pattern(for: route)?.pattern
+    }
+
+    /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
+    func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
+        let name = bytes[start..<end]
+        return scenes.first { scene in
+            scene.name.utf8.elementsEqual(name) { $0 == (fold ? URLByte.lowercased($1) : $1) }
+        }
+    }
+}
