@@ -89,33 +89,3 @@ extension NavigationNode {
         }
     }
 }
-
-extension Stack {
-    /// The screens, root first, walked without key paths.
-    var screensRootFirst: [NavigationNode<Route>] {
-        var nodes: [NavigationNode<Route>] = []
-        nodes.reserveCapacity(count)
-        var link: Link? = top
-        while let current = link {
-            nodes.append(current.node)
-            link = current.below
-        }
-        nodes.reverse()
-        return nodes
-    }
-}
-
-extension Split {
-    /// The column with the focus, as the core decides it: the rightmost filled column that
-    /// presents a modal along its focus, else the rightmost filled column.
-    var focusedColumn: SplitColumn {
-        var fallback = SplitColumn.sidebar
-        var presenting: SplitColumn?
-        for column in columns {
-            guard let node = self[column] else { continue }
-            fallback = column
-            if node.presentsAlongFocus(coveringOnly: false) { presenting = column }
-        }
-        return presenting ?? fallback
-    }
-}

@@ -8,11 +8,6 @@ struct StateURLPrinter<Route: NavigationRoute> {
     let routes: RouteTable<Route>
     var out: [UInt8] = []
 
-    init(routes: RouteTable<Route>) {
-        self.routes = routes
-        out.reserveCapacity(128)
-    }
-
     /// Prints the root; nothing when the state is the layout's default.
     mutating func root(_ node: NavigationNode<Route>, layout: Layout<Route>) throws(URLPrintError) {
         guard !node.isDefault(for: layout) else { return }
@@ -20,190 +15,104 @@ struct StateURLPrinter<Route: NavigationRoute> {
     }
 
     mutating func node(_ node: NavigationNode<Route>, _ slot: NodeSlot<Route>) throws(URLPrintError) {
-        switch node.content {
-        case .screen(let route):
+        // A container that fits its slot prints its body, in parentheses when a modal follows;
+        // one that does not prints a marker and its members.
+        let fits: Bool
+        switch (node.content, slot) {
+        case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): fits = tabs.tabs.map(\.id) == layouts.map(\.id)
+        case (.split(let split), .skeleton(.split(_, let content, _))): fits = split.hasContentColumn == (content != nil)
+        case (.tabs, _), (.split, _): fits = false
+        default: fits = true
+        }
+        let wrapped = fits && node.modal != nil && node.kind != .screen
+        if wrapped { append("(") }
+        switch (node.content, slot) {
+        case (.screen(let route), _):
             if slot.plainKind != .screen { append("*screen/") }
             try routes.print(route, to: &out)
-            if let modal = node.modal {
-                out.append(URLByte.slash)
-                try self.modal(modal, wrapped: false)
+        case (.stack(let stack), _):
+            if slot.plainKind != .stack { append("*stack/") }
+            for (index, screen) in stack.elements.enumerated() {
+                if index > 0 { append("/") }
+                guard let route = screen.route else { preconditionFailure("a stack holds screens") }
+                try routes.print(route, to: &out)
+                if let modal = screen.modal { try self.modal(modal, wrapped: index < stack.count - 1) }
             }
-        case .stack(let stack):
-            try wrapping(node) { (printer: inout StateURLPrinter) throws(URLPrintError) in
-                if slot.plainKind != .stack { printer.append("*stack/") }
-                try printer.stack(stack)
+        case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))) where fits:
+            try tabsBody(tabs, layouts)
+        case (.split(let split), .skeleton(.split(let sidebar, let content, let detail))) where fits:
+            try splitBody(split, focused: node.focusedColumn ?? .sidebar, [sidebar, content, detail])
+        case (.tabs(let tabs), _):
+            append("*tabs(")
+            for (index, tab) in tabs.tabs.enumerated() {
+                if index > 0 { append(index == tabs.selectedIndex ? ",@" : ",") }
+                PercentEncoding.appendSegment(tab.id.rawValue, to: &out)
+                append(":")
+                try self.node(tab.node, .stack)
             }
-        case .tabs(let tabs):
-            if case .skeleton(.tabs(let layouts, let selected)) = slot, tabs.fits(layouts) {
-                try wrapping(node) { (printer: inout StateURLPrinter) throws(URLPrintError) in
-                    try printer.tabsBody(tabs, layouts, selected: selected)
-                }
-            } else {
-                try explicitTabs(tabs)
-                try modalAfterMarker(node)
+            append(")")
+        case (.split(let split), _):
+            append(split.hasContentColumn ? "*split3(" : "*split2(")
+            for (index, (column, member)) in split.columns.compactMap({ column in split[column].map { (column, $0) } }).enumerated() {
+                append((index > 0 ? "," : "") + column.rawValue + ":")
+                try self.node(member, .stack)
             }
-        case .split(let split):
-            if case .skeleton(.split(let sidebar, let content, let detail)) = slot,
-                split.hasContentColumn == (content != nil)
-            {
-                try wrapping(node) { (printer: inout StateURLPrinter) throws(URLPrintError) in
-                    try printer.splitBody(split, sidebar: sidebar, content: content, detail: detail)
-                }
-            } else {
-                try explicitSplit(split)
-                try modalAfterMarker(node)
-            }
+            append(")")
         }
-    }
-
-    /// Prints a container's body, in parentheses followed by its modal when it presents one.
-    private mutating func wrapping(
-        _ node: NavigationNode<Route>,
-        _ body: (inout StateURLPrinter) throws(URLPrintError) -> Void
-    ) throws(URLPrintError) {
-        guard let modal = node.modal else { return try body(&self) }
-        out.append(URLByte.openParen)
-        try body(&self)
-        out.append(URLByte.closeParen)
-        out.append(URLByte.slash)
-        try self.modal(modal, wrapped: false)
-    }
-
-    private mutating func modalAfterMarker(_ node: NavigationNode<Route>) throws(URLPrintError) {
-        guard let modal = node.modal else { return }
-        out.append(URLByte.slash)
-        try self.modal(modal, wrapped: false)
-    }
-
-    private mutating func stack(_ stack: Stack<Route>) throws(URLPrintError) {
-        let screens = stack.screensRootFirst
-        for (index, screen) in screens.enumerated() {
-            guard let route = screen.route else { preconditionFailure("a stack holds screens, not a \(screen.kind)") }
-            let isTop = index == screens.count - 1
-            try routes.print(route, to: &out)
-            if let modal = screen.modal {
-                out.append(URLByte.slash)
-                try self.modal(modal, wrapped: !isTop)
-            }
-            if !isTop { out.append(URLByte.slash) }
-        }
+        if wrapped { append(")") }
+        if let modal = node.modal { try self.modal(modal, wrapped: false) }
     }
 
     private mutating func modal(_ modal: Modal<Route>, wrapped: Bool) throws(URLPrintError) {
-        out.append(URLByte.bang)
+        append("/!")
         try style(modal.style)
-        if wrapped {
-            out.append(URLByte.openParen)
-            try node(modal.node, .screen)
-            out.append(URLByte.closeParen)
-        } else {
-            out.append(URLByte.slash)
-            try node(modal.node, .screen)
-        }
+        append(wrapped ? "(" : "/")
+        try node(modal.node, .screen)
+        if wrapped { append(")") }
     }
 
-    private mutating func tabsBody(_ tabs: Tabs<Route>, _ layouts: [TabLayout<Route>], selected: TabID?) throws(URLPrintError) {
-        let selectedIndex = tabs.selectedIndex
+    private mutating func tabsBody(_ tabs: Tabs<Route>, _ layouts: [TabLayout<Route>]) throws(URLPrintError) {
         PercentEncoding.appendSegment(tabs.selection.rawValue, to: &out)
         var side = false
         for (index, (tab, layout)) in zip(tabs.tabs, layouts).enumerated()
-        where index != selectedIndex && !tab.node.isDefault(for: layout.layout) {
-            out.append(side ? URLByte.comma : URLByte.openParen)
+        where index != tabs.selectedIndex && !tab.node.isDefault(for: layout.layout) {
+            append(side ? "," : "(")
             side = true
             PercentEncoding.appendSegment(tab.id.rawValue, to: &out)
-            out.append(URLByte.colon)
+            append(":")
             try node(tab.node, .skeleton(layout.layout))
         }
-        if side { out.append(URLByte.closeParen) }
-        let main = tabs.tabs[selectedIndex].node
-        let layout = layouts[selectedIndex].layout
+        if side { append(")") }
+        let (main, layout) = (tabs.tabs[tabs.selectedIndex].node, layouts[tabs.selectedIndex].layout)
         if !main.isDefault(for: layout) {
-            out.append(URLByte.slash)
+            append("/")
             try node(main, .skeleton(layout))
         }
     }
 
-    private mutating func splitBody(
-        _ split: Split<Route>,
-        sidebar: Layout<Route>,
-        content: Layout<Route>?,
-        detail: Layout<Route>?
-    ) throws(URLPrintError) {
-        func layout(_ column: SplitColumn) -> Layout<Route>? {
-            switch column {
-            case .sidebar: sidebar
-            case .content: content
-            case .detail: detail
-            }
-        }
-        let focused = split.focusedColumn
+    private mutating func splitBody(_ split: Split<Route>, focused: SplitColumn, _ layouts: [Layout<Route>?]) throws(URLPrintError) {
         append(focused.rawValue)
         var side = false
         for column in split.columns where column != focused {
-            let columnLayout = layout(column)
-            guard !NavigationNode.isDefault(split[column], columnLayout) else { continue }
-            out.append(side ? URLByte.comma : URLByte.openParen)
+            guard !NavigationNode.isDefault(split[column], layouts[column.index]) else { continue }
+            append((side ? "," : "(") + column.rawValue + ":")
             side = true
-            append(column.rawValue)
-            out.append(URLByte.colon)
-            if let node = split[column] {
-                try self.node(node, Layout.columnSlot(columnLayout))
-            } else {
-                append("*none")
-            }
+            if let node = split[column] { try self.node(node, Layout.columnSlot(layouts[column.index])) } else { append("*none") }
         }
-        if side { out.append(URLByte.closeParen) }
-        if let main = split[focused], !NavigationNode.isDefault(main, layout(focused)) {
-            out.append(URLByte.slash)
-            try node(main, Layout.columnSlot(layout(focused)))
+        if side { append(")") }
+        if let main = split[focused], !NavigationNode.isDefault(main, layouts[focused.index]) {
+            append("/")
+            try node(main, Layout.columnSlot(layouts[focused.index]))
         }
-    }
-
-    private mutating func explicitTabs(_ tabs: Tabs<Route>) throws(URLPrintError) {
-        append("*tabs(")
-        let selectedIndex = tabs.selectedIndex
-        for (index, tab) in tabs.tabs.enumerated() {
-            if index > 0 { out.append(URLByte.comma) }
-            if index == selectedIndex && index > 0 { out.append(URLByte.at) }
-            PercentEncoding.appendSegment(tab.id.rawValue, to: &out)
-            out.append(URLByte.colon)
-            try node(tab.node, .stack)
-        }
-        out.append(URLByte.closeParen)
-    }
-
-    private mutating func explicitSplit(_ split: Split<Route>) throws(URLPrintError) {
-        append(split.hasContentColumn ? "*split3(" : "*split2(")
-        var first = true
-        for column in split.columns {
-            guard let node = split[column] else { continue }
-            if !first { out.append(URLByte.comma) }
-            first = false
-            append(column.rawValue)
-            out.append(URLByte.colon)
-            try self.node(node, .stack)
-        }
-        out.append(URLByte.closeParen)
     }
 
     private mutating func style(_ style: ModalStyle) throws(URLPrintError) {
         switch style {
         case .sheet(let options):
             append("sheet")
-            for detent in options.detents {
-                out.append(URLByte.plus)
-                try self.detent(detent)
-            }
-            if let selected = options.selectedDetent {
-                out.append(URLByte.plus)
-                out.append(URLByte.at)
-                try detent(selected)
-            }
-            switch options.showsDragIndicator {
-            case true?: append("+grabber")
-            case false?: append("+nograbber")
-            case nil: break
-            }
+            for detent in options.detents { try self.detent(detent, prefix: "+") }
+            if let selected = options.selectedDetent { try detent(selected, prefix: "+@") }
+            if let grabber = options.showsDragIndicator { append(grabber ? "+grabber" : "+nograbber") }
             if options.interactiveDismissDisabled { append("+locked") }
         case .fullScreenCover: append("cover")
         case .alert: append("alert")
@@ -211,36 +120,22 @@ struct StateURLPrinter<Route: NavigationRoute> {
         }
     }
 
-    private mutating func detent(_ detent: SheetDetent) throws(URLPrintError) {
+    /// A detent; a `Double` prints as its description without the `+` of a positive exponent
+    /// (`1e+20` → `1e20`), since `+` separates sheet options.
+    private mutating func detent(_ detent: SheetDetent, prefix: String) throws(URLPrintError) {
+        append(prefix)
         switch detent {
         case .medium: append("medium")
         case .large: append("large")
-        case .fraction(let value):
-            guard value.isFinite, value > 0, value <= 1 else { throw .invalidDetent(detent) }
-            appendDecimal(value)
-        case .height(let value):
-            guard value.isFinite, value > 0 else { throw .invalidDetent(detent) }
-            appendDecimal(value)
-            append("pt")
+        case .fraction(let value) where value.isFinite && value > 0 && value <= 1:
+            out += value.description.utf8.filter { $0 != URLByte.plus }
+        case .height(let value) where value.isFinite && value > 0:
+            out += value.description.utf8.filter { $0 != URLByte.plus } + Array("pt".utf8)
+        default: throw .invalidDetent(detent)
         }
     }
 
-    /// A `Double`'s description, without the `+` of a positive exponent (`1e+20` → `1e20`),
-    /// since `+` separates sheet options.
-    private mutating func appendDecimal(_ value: Double) {
-        for byte in value.description.utf8 where byte != URLByte.plus { out.append(byte) }
-    }
-
     private mutating func append(_ text: String) {
-        out.append(contentsOf: text.utf8)
-    }
-}
-
-extension Tabs {
-    /// Whether the tab bar has the layout's tabs, in order.
-    func fits(_ layouts: [TabLayout<Route>]) -> Bool {
-        guard tabs.count == layouts.count else { return false }
-        for (tab, layout) in zip(tabs, layouts) where tab.id != layout.id { return false }
-        return true
+        out += text.utf8
     }
 }
