@@ -32,13 +32,13 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// The scene kind the link opens in; `nil` for the router's first.
     public let scene: String?
 
-    let segments: [LinkTemplate.Segment]
-    let parameters: [ParameterSpec]
-    let problems: [URLConfigurationProblem]
-    let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
-    let types: [ObjectIdentifier]
+    @usableFromInline let segments: [LinkTemplate.Segment]
+    @usableFromInline let parameters: [ParameterSpec]
+    @usableFromInline let problems: [URLConfigurationProblem]
+    @usableFromInline let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
+    @usableFromInline let types: [ObjectIdentifier]
     /// The route the link shares, set by `shares`.
-    var share: LinkShare<Route>?
+    @usableFromInline var share: LinkShare<Route>?
 
     /// Creates a link.
     ///
@@ -124,21 +124,21 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     }
 
     /// The configuration problems of the link alone.
-    var allProblems: [URLConfigurationProblem] {
+    @usableFromInline var allProblems: [URLConfigurationProblem] {
         guard let share, share.types != types, problems.isEmpty else { return problems }
         return problems + [.shareMismatch(pattern: template)]
     }
 
     /// The first constant, which must not be a scene's name.
-    var firstConstant: String? {
+    @usableFromInline var firstConstant: String? {
         if case .constant(let constant)? = segments.first { return constant }
         return nil
     }
 }
 
 /// How a link prints a route it shares, and builds it back.
-struct LinkShare<Route: NavigationRoute>: Sendable {
-    let types: [ObjectIdentifier]
-    let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
-    let values: @Sendable (Route) -> [[String]]?
+@usableFromInline struct LinkShare<Route: NavigationRoute>: Sendable {
+    @usableFromInline let types: [ObjectIdentifier]
+    @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
+    @usableFromInline let values: @Sendable (Route) -> [[String]]?
 }

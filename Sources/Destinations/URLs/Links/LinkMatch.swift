@@ -31,7 +31,14 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
         return .presentation(presentation)
     }
     /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
-    let state: NavigationState<Route>?
+    @usableFromInline let state: NavigationState<Route>?
     /// The external sources the link accepts; `nil` for any.
     public let sources: Set<ExternalSource>?
+
+    @usableFromInline init(
+        pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
+        sources: Set<ExternalSource>?
+    ) {
+        (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (pattern, kind, scene, target, state, sources)
+    }
 }

@@ -5,15 +5,15 @@
 /// `String`); a catch-all ends the link there. Matching is depth-first with backtracking. The
 /// trie is a tree, so each node is visited at most once per lookup: the worst case is bounded by
 /// the trie's size, never exponential, and a lookup does not depend on the number of links.
-struct LinkTrie: Sendable {
+@usableFromInline struct LinkTrie: Sendable {
     /// One segment of a link's shape.
-    enum ShapeSegment {
+    @usableFromInline enum ShapeSegment {
         case constant(String)
         case parameter(ParameterType)
         case catchAll
     }
 
-    struct Node: Sendable {
+    @usableFromInline struct Node: Sendable {
         var constants: [String: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
         /// The link whose catch-all starts here.
@@ -24,11 +24,11 @@ struct LinkTrie: Sendable {
 
     private(set) var nodes = [Node()]
     /// Whether each link matches its constants in any case.
-    private let caseInsensitive: [Bool]
+    @usableFromInline let caseInsensitive: [Bool]
 
     /// Builds the trie of `shapes`, one per link in order (`nil` for a link with problems), and
     /// reports the pairs of links with the same shape (the later one first).
-    init(_ shapes: [[ShapeSegment]?], caseInsensitive: [Bool], duplicates: inout [(Int, Int)]) {
+    @usableFromInline init(_ shapes: [[ShapeSegment]?], caseInsensitive: [Bool], duplicates: inout [(Int, Int)]) {
         self.caseInsensitive = caseInsensitive
         for (link, shape) in shapes.enumerated() {
             guard let shape else { continue }
@@ -43,7 +43,7 @@ struct LinkTrie: Sendable {
     }
 
     /// Inserts a link; returns the link that already has the same shape.
-    private mutating func insert(_ shape: [ShapeSegment], link: Int) -> Int? {
+    @usableFromInline mutating func insert(_ shape: [ShapeSegment], link: Int) -> Int? {
         var node = 0
         for segment in shape {
             switch segment {
@@ -79,34 +79,32 @@ struct LinkTrie: Sendable {
     ///
     /// With `loose`, typed parameters accept any segment: used only after a failed match, to
     /// tell a value of the wrong type from a path that matches nothing.
-    func match(_ segments: [LinkSegment], loose: Bool = false) -> Int? {
+    @usableFromInline func match(_ segments: [LinkSegment], loose: Bool = false) -> Int? {
         visit(0, segments, 0, folded: false, loose: loose)
     }
 
-    private func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool) -> Int? {
-        let node = nodes[index]
-        guard position < segments.count else {
-            return node.terminal.flatMap { allowed($0, folded: folded) }
-        }
-        let segment = segments[position]
-        if let key = segment.key, let child = node.constants[key],
-            let link = visit(child, segments, position + 1, folded: folded || segment.folded, loose: loose)
+    @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool) -> Int? {
+        guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
+        if let key = segments[position].key, let child = nodes[index].constants[key],
+            let link = visit(child, segments, position + 1, folded: folded || segments[position].folded, loose: loose)
         {
             return link
         }
-        for (type, child) in node.parameters where loose || segment.text.map({ type.accepts($0[...]) }) == true {
+        for edge in nodes[index].parameters.indices {
+            let (type, child) = nodes[index].parameters[edge]
+            guard loose || segments[position].text.map({ type.accepts($0[...]) }) == true else { continue }
             if let link = visit(child, segments, position + 1, folded: folded, loose: loose) { return link }
         }
-        return node.catchAll.flatMap { allowed($0, folded: folded) }
+        return nodes[index].catchAll.flatMap { allowed($0, folded: folded) }
     }
 
-    private func allowed(_ link: Int, folded: Bool) -> Int? {
+    @usableFromInline func allowed(_ link: Int, folded: Bool) -> Int? {
         !folded || caseInsensitive[link] ? link : nil
     }
 
     /// Pairs of links (preferred, other) where a URL could match both and precedence picks
     /// the first: a constant or a narrower type before a type that also accepts it.
-    func overlaps() -> [(Int, Int)] {
+    @usableFromInline func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         for node in nodes {
             var children: [(constant: String?, type: ParameterType?, link: Int?)] = node.constants
@@ -124,7 +122,7 @@ struct LinkTrie: Sendable {
     }
 
     /// Whether a segment that `higher` takes could also be taken by `lower`.
-    private static func overlap(
+    @usableFromInline static func overlap(
         _ higher: (constant: String?, type: ParameterType?, link: Int?),
         _ lower: (constant: String?, type: ParameterType?, link: Int?)
     ) -> Bool {
@@ -135,7 +133,7 @@ struct LinkTrie: Sendable {
     }
 
     /// A link that ends in the subtree of `node`.
-    private func firstLink(_ node: Int) -> Int? {
+    @usableFromInline func firstLink(_ node: Int) -> Int? {
         var pending = [node]
         while let next = pending.popLast() {
             if let terminal = nodes[next].terminal { return terminal }

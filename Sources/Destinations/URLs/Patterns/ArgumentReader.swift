@@ -1,24 +1,24 @@
 /// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
 /// the order the closure takes them. Matching finds only byte ranges; values are decoded here,
 /// once, after a match.
-struct ArgumentReader {
-    let bytes: [UInt8]
-    let specs: [ParameterSpec]
+@usableFromInline struct ArgumentReader {
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline let specs: [ParameterSpec]
     /// The route's keyword or the link's template, for errors.
-    let owner: String
+    @usableFromInline let owner: String
     /// For each parameter, its range of indices into `ranges`.
-    let slots: [Range<Int>]
+    @usableFromInline let slots: [Range<Int>]
     /// The byte ranges given for the parameters.
-    let ranges: [Range<Int>]
+    @usableFromInline let ranges: [Range<Int>]
     /// How path segments decode, and how named parameters or query values decode.
-    let segmentMode: DecodingMode
-    let namedMode: DecodingMode
+    @usableFromInline let segmentMode: DecodingMode
+    @usableFromInline let namedMode: DecodingMode
     /// The decoded bytes so far, against the limit.
-    var decodedBytes: Int
-    let decodedLimit: Int
-    private var index = 0
+    @usableFromInline var decodedBytes: Int
+    @usableFromInline let decodedLimit: Int
+    @usableFromInline var index = 0
 
-    init(
+    @inlinable init(
         bytes: [UInt8], specs: [ParameterSpec], owner: String, slots: [Range<Int>], ranges: [Range<Int>],
         modes: (segment: DecodingMode, named: DecodingMode), decodedBytes: Int, decodedLimit: Int
     ) {
@@ -33,7 +33,7 @@ struct ArgumentReader {
     }
 
     /// Decodes the next parameter as a `Value`.
-    mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
+    @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
         let spec = specs[index]
         let slot = slots[index]
         index += 1
@@ -59,7 +59,7 @@ struct ArgumentReader {
 
     /// The value of a parameter the URL left out: its default, or the empty value of an
     /// optional or repeated one.
-    private func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
+    @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
         switch spec.mode {
         case .defaulted(let text):
             if let value = Value(urlComponent: text[...]) { return value }
@@ -71,7 +71,7 @@ struct ArgumentReader {
         throw .missingParameter(route: owner, name: spec.displayName)
     }
 
-    private mutating func decode(_ range: Range<Int>, _ mode: DecodingMode) throws(DeepLinkError) -> String {
+    @inlinable mutating func decode(_ range: Range<Int>, _ mode: DecodingMode) throws(DeepLinkError) -> String {
         let text = try PercentDecoding.decode(bytes, range.lowerBound, range.upperBound, mode: mode)
         decodedBytes += text.utf8.count
         if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }

@@ -1,35 +1,44 @@
 /// What the router knows about one parameter type, without its generic parameter: its name for
 /// errors, its kind for link precedence, and closures that parse with it.
-struct ParameterType: Sendable {
+@usableFromInline struct ParameterType: Sendable {
     /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
-    let name: String
+    @usableFromInline let name: String
     /// The kind, which orders link matching.
-    let kind: ParameterKind
+    @usableFromInline let kind: ParameterKind
     /// How many components a value takes.
-    let multiplicity: URLParameterMultiplicity
+    @usableFromInline let multiplicity: URLParameterMultiplicity
     /// The type's identity, to compare the types of two declarations.
-    let identity: ObjectIdentifier
+    @usableFromInline let identity: ObjectIdentifier
     /// Whether a component parses as a value of the type.
-    let accepts: @Sendable (Substring) -> Bool
+    @usableFromInline let accepts: @Sendable (Substring) -> Bool
     /// The canonical text of a component's value, or `nil` when it does not parse.
-    let canonicalText: @Sendable (Substring) -> String?
+    @usableFromInline let canonicalText: @Sendable (Substring) -> String?
 
-    init<Value: URLParameter>(_: Value.Type) {
+    @usableFromInline init<Value: URLParameter>(_: Value.Type) {
         name = String(describing: Value.self)
         kind = ParameterKind(Value.self)
         multiplicity = Value.urlMultiplicity
         identity = ObjectIdentifier(Value.self)
-        accepts = { Value(urlComponent: $0) != nil }
+        // The built-in types are checked without generic calls: matching tries them often.
+        accepts =
+            switch kind {
+            case .string: { _ in true }
+            case .integer where Value.self == Int.self: { Int(urlComponent: $0) != nil }
+            case .uuid: { UUIDType.isUUID($0) }
+            case .bool: { $0 == "true" || $0 == "false" }
+            case .double: { Double(urlComponent: $0) != nil }
+            default: { Value(urlComponent: $0) != nil }
+            }
         canonicalText = { Value(urlComponent: $0)?.urlComponents.first }
     }
 }
 
 /// The kinds of parameter types, in the order a link tries them at one segment: integers,
 /// `UUID`, `Bool`, `Double`, other types in declaration order, `String`.
-enum ParameterKind: Int, Hashable, Sendable, Comparable {
+@usableFromInline enum ParameterKind: Int, Hashable, Sendable, Comparable {
     case integer, uuid, bool, double, custom, string
 
-    init<Value: URLParameter>(_ type: Value.Type) {
+    @usableFromInline init<Value: URLParameter>(_ type: Value.Type) {
         switch type {
         case is any FixedWidthInteger.Type: self = .integer
         case is Bool.Type: self = .bool
@@ -39,13 +48,13 @@ enum ParameterKind: Int, Hashable, Sendable, Comparable {
         }
     }
 
-    static func < (left: ParameterKind, right: ParameterKind) -> Bool { left.rawValue < right.rawValue }
+    @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool { left.rawValue < right.rawValue }
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
-struct ParameterSpec: Sendable {
+@usableFromInline struct ParameterSpec: Sendable {
     /// How the parameter is given.
-    enum Mode: Hashable, Sendable {
+    @usableFromInline enum Mode: Hashable, Sendable {
         /// Exactly once.
         case required
         /// At most once; the canonical text of the value it takes when missing.
@@ -59,12 +68,12 @@ struct ParameterSpec: Sendable {
     }
 
     /// The placeholder's name.
-    let name: String
+    @usableFromInline let name: String
     /// The key of a named parameter or a query item; `nil` for a path segment.
-    let key: String?
-    let mode: Mode
-    let type: ParameterType
+    @usableFromInline let key: String?
+    @usableFromInline let mode: Mode
+    @usableFromInline let type: ParameterType
 
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
-    var displayName: String { key ?? name }
+    @usableFromInline var displayName: String { key ?? name }
 }

@@ -34,10 +34,10 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     /// Where a one-route link shows the route; only for `.external` patterns.
     public let placement: LinkPlacement
 
-    let parameters: [ParameterSpec]
-    let problems: [URLConfigurationProblem]
-    let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
-    let values: @Sendable (Route) -> [[String]]?
+    @usableFromInline let parameters: [ParameterSpec]
+    @usableFromInline let problems: [URLConfigurationProblem]
+    @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
+    @usableFromInline let values: @Sendable (Route) -> [[String]]?
 
     /// Creates the pattern of a route case with parameters.
     ///
@@ -97,7 +97,7 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
             make: { _ in route }, values: { $0 == route ? [] : nil })
     }
 
-    private init(
+    @usableFromInline init(
         _ template: String,
         types: [ParameterType],
         aliases: [String],

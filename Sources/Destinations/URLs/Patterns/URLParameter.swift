@@ -84,9 +84,9 @@ extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
         let text = urlComponent.utf8
-        guard let first = text.first, first != URLByte.plus, let value = Self(urlComponent, radix: 10) else { return nil }
-        let digits = first == URLByte.dash ? text.dropFirst() : text[...]
-        guard digits.first != 0x30 || (digits.count == 1 && first != URLByte.dash) else { return nil }
+        guard let first = text.first, first != UInt8(ascii: "+"), let value = Self(urlComponent, radix: 10) else { return nil }
+        let digits = first == UInt8(ascii: "-") ? text.dropFirst() : text[...]
+        guard digits.first != 0x30 || (digits.count == 1 && first != UInt8(ascii: "-")) else { return nil }
         self = value
     }
 
@@ -176,7 +176,6 @@ extension Array: URLParameter where Element: URLParameter {
     /// One element per component, in order.
     public init?(urlComponents: [Substring]) {
         var elements: [Element] = []
-        elements.reserveCapacity(urlComponents.count)
         for component in urlComponents {
             guard let element = Element(urlComponent: component) else { return nil }
             elements.append(element)
@@ -185,36 +184,29 @@ extension Array: URLParameter where Element: URLParameter {
     }
 
     /// One text per element, in order.
-    public var urlComponents: [String] {
-        var texts: [String] = []
-        texts.reserveCapacity(count)
-        for element in self { texts.append(element.urlComponent) }
-        return texts
-    }
+    public var urlComponents: [String] { map(\.urlComponent) }
 }
 
 /// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
-enum DecimalText {
-    static func isDecimal<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-        var index = bytes.startIndex
+@usableFromInline enum DecimalText {
+    @usableFromInline static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
+        var rest = Array(bytes)[...]
+        func skip(_ byte: Character) -> Bool {
+            guard rest.first == byte.asciiValue else { return false }
+            rest.removeFirst()
+            return true
+        }
         func digits() -> Bool {
-            let start = index
-            while index != bytes.endIndex, URLByte.isDigit(bytes[index]) { index = bytes.index(after: index) }
-            return index != start
+            let count = rest.prefix(while: URLByte.isDigit).count
+            rest.removeFirst(count)
+            return count > 0
         }
-        if index != bytes.endIndex, bytes[index] == URLByte.dash { index = bytes.index(after: index) }
-        guard digits() else { return false }
-        if index != bytes.endIndex, bytes[index] == URLByte.dot {
-            index = bytes.index(after: index)
+        _ = skip("-")
+        guard digits(), !skip(".") || digits() else { return false }
+        if skip("e") || skip("E") {
+            _ = skip("-") || skip("+")
             guard digits() else { return false }
         }
-        if index != bytes.endIndex, bytes[index] | 0x20 == 0x65 {
-            index = bytes.index(after: index)
-            if index != bytes.endIndex, bytes[index] == URLByte.dash || bytes[index] == URLByte.plus {
-                index = bytes.index(after: index)
-            }
-            guard digits() else { return false }
-        }
-        return index == bytes.endIndex
+        return rest.isEmpty
     }
 }

@@ -1,12 +1,11 @@
 /// Where a template breaks its grammar.
-struct TemplateError: Error {
-    let offset: Int
+@usableFromInline struct TemplateError: Error {
+    @usableFromInline let offset: Int
 }
-
 /// A placeholder of a template: `{name}`, `{name=default}`, `{name?}`, `{name*}` or
 /// `{name...}`, at a position (`key` is `nil`) or as a named parameter or query item.
-struct TemplatePlaceholder: Hashable, Sendable {
-    enum Modifier: Hashable, Sendable {
+@usableFromInline struct TemplatePlaceholder: Hashable, Sendable {
+    @usableFromInline enum Modifier: Hashable, Sendable {
         case none
         case defaulted(String)
         case optional
@@ -14,32 +13,32 @@ struct TemplatePlaceholder: Hashable, Sendable {
         case catchAll
     }
 
-    let name: String
-    let modifier: Modifier
-    let key: String?
-    let offset: Int
+    @usableFromInline let name: String
+    @usableFromInline let modifier: Modifier
+    @usableFromInline let key: String?
+    @usableFromInline let offset: Int
 }
 
 /// A route pattern's template: `keyword(/{name})*[(key={name…},…)]`.
-struct RouteTemplate: Sendable {
-    let keyword: String
-    let placeholders: [TemplatePlaceholder]
+@usableFromInline struct RouteTemplate: Sendable {
+    @usableFromInline let keyword: String
+    @usableFromInline let placeholders: [TemplatePlaceholder]
 
-    static func parse(_ template: String) throws(TemplateError) -> RouteTemplate {
+    @usableFromInline static func parse(_ template: String) throws(TemplateError) -> RouteTemplate {
         var scanner = TemplateScanner(template)
         let keyword = scanner.word(URLByte.isKeywordByte)
         guard URLByte.isKeyword(keyword) else { throw TemplateError(offset: 0) }
         var placeholders: [TemplatePlaceholder] = []
-        while scanner.take(URLByte.slash) {
+        while scanner.take(UInt8(ascii: "/")) {
             let placeholder = try scanner.placeholder(key: nil)
             guard placeholder.modifier == .none else { throw TemplateError(offset: placeholder.offset) }
             placeholders.append(placeholder)
         }
-        if scanner.take(URLByte.openParen) {
+        if scanner.take(UInt8(ascii: "(")) {
             repeat {
-                placeholders.append(try scanner.named(separatedBy: URLByte.comma, keyBytes: URLByte.isKeywordByte))
-            } while scanner.take(URLByte.comma)
-            try scanner.expect(URLByte.closeParen)
+                placeholders.append(try scanner.named(separatedBy: UInt8(ascii: ","), keyBytes: URLByte.isKeywordByte))
+            } while scanner.take(UInt8(ascii: ","))
+            try scanner.expect(UInt8(ascii: ")"))
         }
         try scanner.expectEnd(placeholders)
         return RouteTemplate(keyword: keyword, placeholders: placeholders)
@@ -47,8 +46,8 @@ struct RouteTemplate: Sendable {
 }
 
 /// A deep link's template: `[/]segment(/segment)*[?key={name…}(&key={name…})*]`.
-struct LinkTemplate: Sendable {
-    enum Segment: Hashable, Sendable {
+@usableFromInline struct LinkTemplate: Sendable {
+    @usableFromInline enum Segment: Hashable, Sendable {
         case constant(String)
         /// A typed segment: the index of its placeholder.
         case parameter(Int)
@@ -56,18 +55,18 @@ struct LinkTemplate: Sendable {
         case catchAll(Int)
     }
 
-    let segments: [Segment]
-    let placeholders: [TemplatePlaceholder]
+    @usableFromInline let segments: [Segment]
+    @usableFromInline let placeholders: [TemplatePlaceholder]
 
-    static func parse(_ template: String) throws(TemplateError) -> LinkTemplate {
+    @usableFromInline static func parse(_ template: String) throws(TemplateError) -> LinkTemplate {
         var scanner = TemplateScanner(template)
-        _ = scanner.take(URLByte.slash)
+        _ = scanner.take(UInt8(ascii: "/"))
         var segments: [Segment] = []
         var placeholders: [TemplatePlaceholder] = []
         repeat {
             if case .catchAll? = segments.last { throw TemplateError(offset: scanner.offset) }
             let start = scanner.offset
-            if scanner.peek == URLByte.openBrace {
+            if scanner.peek == UInt8(ascii: "{") {
                 let placeholder = try scanner.placeholder(key: nil)
                 switch placeholder.modifier {
                 case .none: segments.append(.parameter(placeholders.count))
@@ -76,16 +75,16 @@ struct LinkTemplate: Sendable {
                 }
                 placeholders.append(placeholder)
             } else {
-                let constant = scanner.word { $0 != URLByte.slash && $0 != URLByte.question }
+                let constant = scanner.word { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") }
                 guard URLByte.isLabel(constant) else { throw TemplateError(offset: start) }
                 segments.append(.constant(constant))
             }
-        } while scanner.take(URLByte.slash)
-        if scanner.take(URLByte.question) {
+        } while scanner.take(UInt8(ascii: "/"))
+        if scanner.take(UInt8(ascii: "?")) {
             repeat {
                 placeholders.append(
-                    try scanner.named(separatedBy: URLByte.ampersand) { $0 != URLByte.equals && $0 != URLByte.ampersand })
-            } while scanner.take(URLByte.ampersand)
+                    try scanner.named(separatedBy: UInt8(ascii: "&")) { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "&") })
+            } while scanner.take(UInt8(ascii: "&"))
         }
         try scanner.expectEnd(placeholders)
         return LinkTemplate(segments: segments, placeholders: placeholders)
@@ -93,28 +92,27 @@ struct LinkTemplate: Sendable {
 }
 
 /// Reads a template's bytes.
-private struct TemplateScanner {
-    let bytes: [UInt8]
+@usableFromInline struct TemplateScanner {
+    @usableFromInline let bytes: [UInt8]
     private(set) var offset = 0
 
-    init(_ template: String) {
+    @usableFromInline init(_ template: String) {
         bytes = Array(template.utf8)
     }
 
-    var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
-
-    mutating func take(_ byte: UInt8) -> Bool {
+    @usableFromInline var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    @usableFromInline mutating func take(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
         offset += 1
         return true
     }
 
-    mutating func expect(_ byte: UInt8) throws(TemplateError) {
+    @usableFromInline mutating func expect(_ byte: UInt8) throws(TemplateError) {
         guard take(byte) else { throw TemplateError(offset: offset) }
     }
 
     /// Checks that the template ends here and that no placeholder repeats a name or a key.
-    func expectEnd(_ placeholders: [TemplatePlaceholder]) throws(TemplateError) {
+    @usableFromInline func expectEnd(_ placeholders: [TemplatePlaceholder]) throws(TemplateError) {
         guard offset == bytes.count else { throw TemplateError(offset: offset) }
         var names: Set<String> = []
         var keys: Set<String> = []
@@ -125,46 +123,46 @@ private struct TemplateScanner {
     }
 
     /// The longest run of bytes from here that satisfy `accept`, braces excluded.
-    mutating func word(_ accept: (UInt8) -> Bool) -> String {
+    @usableFromInline mutating func word(_ accept: (UInt8) -> Bool) -> String {
         let start = offset
-        while let byte = peek, accept(byte), byte != URLByte.openBrace, byte != URLByte.closeBrace { offset += 1 }
+        while let byte = peek, accept(byte), byte != UInt8(ascii: "{"), byte != UInt8(ascii: "}") { offset += 1 }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
 
     /// `key={placeholder}`: a named parameter or a query item.
-    mutating func named(separatedBy separator: UInt8, keyBytes: (UInt8) -> Bool) throws(TemplateError) -> TemplatePlaceholder {
+    @usableFromInline mutating func named(separatedBy separator: UInt8, keyBytes: (UInt8) -> Bool) throws(TemplateError) -> TemplatePlaceholder {
         let keyStart = offset
         let key = word(keyBytes)
-        let valid = separator == URLByte.comma ? URLByte.isKeyword(key) : URLByte.isLabel(key)
+        let valid = separator == UInt8(ascii: ",") ? URLByte.isKeyword(key) : URLByte.isLabel(key)
         guard valid else { throw TemplateError(offset: keyStart) }
-        try expect(URLByte.equals)
+        try expect(UInt8(ascii: "="))
         let placeholder = try placeholder(key: key)
         guard placeholder.modifier != .catchAll else { throw TemplateError(offset: placeholder.offset) }
         return placeholder
     }
 
     /// `{name}`, `{name=text}`, `{name?}`, `{name*}` or `{name...}`.
-    mutating func placeholder(key: String?) throws(TemplateError) -> TemplatePlaceholder {
+    @usableFromInline mutating func placeholder(key: String?) throws(TemplateError) -> TemplatePlaceholder {
         let start = offset
-        try expect(URLByte.openBrace)
+        try expect(UInt8(ascii: "{"))
         let name = word(URLByte.isKeywordByte)
         guard URLByte.isKeyword(name) else { throw TemplateError(offset: offset) }
         let modifier: TemplatePlaceholder.Modifier
-        if take(URLByte.equals) {
+        if take(UInt8(ascii: "=")) {
             let textStart = offset
-            while let byte = peek, byte != URLByte.closeBrace, byte != URLByte.openBrace { offset += 1 }
+            while let byte = peek, byte != UInt8(ascii: "}"), byte != UInt8(ascii: "{") { offset += 1 }
             modifier = .defaulted(String(decoding: bytes[textStart..<offset], as: UTF8.self))
-        } else if take(URLByte.question) {
+        } else if take(UInt8(ascii: "?")) {
             modifier = .optional
-        } else if take(URLByte.star) {
+        } else if take(UInt8(ascii: "*")) {
             modifier = .repeated
-        } else if take(URLByte.dot) {
-            guard take(URLByte.dot), take(URLByte.dot) else { throw TemplateError(offset: offset) }
+        } else if take(UInt8(ascii: ".")) {
+            guard take(UInt8(ascii: ".")), take(UInt8(ascii: ".")) else { throw TemplateError(offset: offset) }
             modifier = .catchAll
         } else {
             modifier = .none
         }
-        try expect(URLByte.closeBrace)
+        try expect(UInt8(ascii: "}"))
         return TemplatePlaceholder(name: name, modifier: modifier, key: key, offset: start)
     }
 }
@@ -172,7 +170,7 @@ private struct TemplateScanner {
 extension ParameterSpec {
     /// Binds a template's placeholders to the closure's parameter types, in order, and reports
     /// what does not fit.
-    static func bind(
+    @usableFromInline static func bind(
         _ placeholders: [TemplatePlaceholder],
         to types: [ParameterType],
         pattern: String
@@ -183,19 +181,17 @@ extension ParameterSpec {
         var specs: [ParameterSpec] = []
         var problems: [URLConfigurationProblem] = []
         for (placeholder, type) in zip(placeholders, types) {
-            let mode: Mode?
-            switch (placeholder.modifier, type.multiplicity) {
-            case (.none, .one): mode = .required
-            case (.catchAll, .one), (.catchAll, .repeated): mode = .catchAll
-            case (.defaulted(let text), .one):
-                guard let canonical = type.canonicalText(text[...]) else {
-                    problems.append(.badDefault(pattern: pattern, name: placeholder.name, text: text))
-                    continue
-                }
-                mode = .defaulted(canonical)
-            case (.optional, .optional) where placeholder.key != nil: mode = .optional
-            case (.repeated, .repeated) where placeholder.key != nil: mode = .repeated
-            default: mode = nil
+            let mode: Mode? = switch (placeholder.modifier, type.multiplicity) {
+            case (.none, .one): .required
+            case (.catchAll, .one), (.catchAll, .repeated): .catchAll
+            case (.defaulted(let text), .one): type.canonicalText(text[...]).map { .defaulted($0) }
+            case (.optional, .optional): .optional
+            case (.repeated, .repeated): .repeated
+            default: nil
+            }
+            if case .defaulted(let text) = placeholder.modifier, type.multiplicity == .one, mode == nil {
+                problems.append(.badDefault(pattern: pattern, name: placeholder.name, text: text))
+                continue
             }
             guard let mode else {
                 problems.append(.parameterTypeMismatch(pattern: pattern, name: placeholder.name, type: type.name))

@@ -7,7 +7,7 @@ extension UUID: URLParameter {
         let dashes = [8, 13, 18, 23]
         guard bytes.count == 36 else { return nil }
         for (position, byte) in bytes.enumerated() {
-            guard dashes.contains(position) ? byte == URLByte.dash : URLByte.hexValue(byte) != nil else { return nil }
+            guard dashes.contains(position) ? byte == UInt8(ascii: "-") : URLByte.hexValue(byte) != nil else { return nil }
         }
         self.init(uuidString: String(urlComponent))
     }
@@ -19,4 +19,5 @@ extension UUID: URLParameter {
 /// Tells `UUID` apart without importing Foundation elsewhere.
 enum UUIDType {
     static func isUUID(_ type: Any.Type) -> Bool { type == UUID.self }
+    static func isUUID(_ text: Substring) -> Bool { UUID(urlComponent: text) != nil }
 }

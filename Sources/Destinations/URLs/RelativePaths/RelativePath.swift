@@ -19,36 +19,36 @@ extension StateURLParser where IDs == SequentialElementIDs {
     ) throws(DeepLinkError) -> RelativePath<Route> {
         guard !bytes.isEmpty else { throw .malformed(.unexpectedEnd, offset: 0) }
         // A trailing `/` closes the last route or modal, as in state URLs and deep links.
-        let end = bytes.count > 1 && bytes[bytes.count - 1] == URLByte.slash ? bytes.count - 1 : bytes.count
+        let end = bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/") ? bytes.count - 1 : bytes.count
         var parser = StateURLParser(
             bytes: bytes, position: 0, end: end, routes: routes, limits: limits, ids: SequentialElementIDs())
         var relative = RelativePath<Route>()
         while let dots = parser.dotSegment() {
             relative.ups += dots - 1
             parser.position += dots
-            guard parser.take(URLByte.slash) else { break }
+            guard parser.take(UInt8(ascii: "/")) else { break }
         }
         try StateURLScanner.prescan(bytes, parser.position, end, limits: limits)
-        if parser.position < parser.end && parser.peek != URLByte.bang {
+        if parser.position < parser.end && parser.peek != UInt8(ascii: "!") {
             while true {
                 relative.routes.append(try parser.parseRoute())
                 if parser.atModal {
                     parser.position += 1
                     break
                 }
-                guard parser.take(URLByte.slash) else { break }
+                guard parser.take(UInt8(ascii: "/")) else { break }
             }
         }
         var overlay = false
-        while parser.peek == URLByte.bang {
+        while parser.peek == UInt8(ascii: "!") {
             if overlay { throw .malformed(.overlayCannotPresent, offset: parser.position) }
             guard relative.modals.count < limits.depth else { throw .tooDeep(depth: relative.modals.count + 1, limit: limits.depth) }
             parser.position += 1
             let style = try parser.parseStyle()
-            try parser.expect(URLByte.slash)
+            try parser.expect(UInt8(ascii: "/"))
             let contentStart = parser.position
             let layout: Layout<Route>
-            if parser.peek == URLByte.star {
+            if parser.peek == UInt8(ascii: "*") {
                 guard parser.bytes[parser.position...].starts(with: "*stack/".utf8) else {
                     throw .malformed(.unknownMarker, offset: parser.position)
                 }
@@ -57,7 +57,7 @@ extension StateURLParser where IDs == SequentialElementIDs {
                 var stack: [Route] = []
                 repeat {
                     stack.append(try parser.parseRoute())
-                } while !parser.atModal && parser.take(URLByte.slash)
+                } while !parser.atModal && parser.take(UInt8(ascii: "/"))
                 layout = .stack(stack)
             } else {
                 layout = .screen(try parser.parseRoute())
@@ -67,7 +67,7 @@ extension StateURLParser where IDs == SequentialElementIDs {
             guard parser.atModal else { break }
             parser.position += 1
         }
-        if parser.position != parser.end { throw parser.trailing() }
+        if parser.position != parser.end { throw .malformed(.trailingInput, offset: parser.position) }
         guard relative.routes.count + relative.modals.reduce(0, { $0 + $1.layout.screenCount }) <= limits.screens else {
             throw .tooManyScreens(count: relative.routes.count, limit: limits.screens)
         }
@@ -77,8 +77,8 @@ extension StateURLParser where IDs == SequentialElementIDs {
     /// The length of a `.` or `..` segment here (1 or 2), `nil` otherwise.
     private func dotSegment() -> Int? {
         var length = 0
-        while position + length < end, bytes[position + length] == URLByte.dot { length += 1 }
-        guard length == 1 || length == 2, position + length == end || bytes[position + length] == URLByte.slash else {
+        while position + length < end, bytes[position + length] == UInt8(ascii: ".") { length += 1 }
+        guard length == 1 || length == 2, position + length == end || bytes[position + length] == UInt8(ascii: "/") else {
             return nil
         }
         return length

@@ -34,7 +34,7 @@ extension URLRouter {
     ) throws(DeepLinkError) -> NavigationTarget<Route> {
         let length = path.utf8.count
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
-        if path.utf8.first == URLByte.slash {
+        if path.utf8.first == UInt8(ascii: "/") {
             return .state(try parseState(path: path, scene: scene, ids: &ids, limits: limits))
         }
         let relative = try StateURLParser<Route, SequentialElementIDs>.parseRelative(

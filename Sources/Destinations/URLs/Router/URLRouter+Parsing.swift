@@ -22,8 +22,8 @@ extension URLRouter {
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
         let bytes = Array(url.utf8)
         guard let (prefix, rest) = try matchPrefix(bytes) else { throw .unknownPrefix }
-        let pathEnd = bytes[rest...].firstIndex { $0 == URLByte.question || $0 == URLByte.hash } ?? bytes.count
-        let firstEnd = bytes[rest..<pathEnd].firstIndex(of: URLByte.slash) ?? pathEnd
+        let pathEnd = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let firstEnd = bytes[rest..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
         if let kind = scene(bytes, rest, firstEnd, fold: prefix.isCustomScheme) {
             guard pathEnd == bytes.count else { throw .unexpectedQuery }
             let state = try StateURLParser.parse(
@@ -49,12 +49,12 @@ extension URLRouter {
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
         let bytes = Array(path.utf8)
         return try StateURLParser.parse(
-            bytes, from: bytes.first == URLByte.slash ? 1 : 0, to: bytes.count, layout: kind.layout, routes: routes,
+            bytes, from: bytes.first == UInt8(ascii: "/") ? 1 : 0, to: bytes.count, layout: kind.layout, routes: routes,
             limits: limits, ids: &ids)
     }
 
     /// The prefix the URL starts with, and the offset after it.
-    func matchPrefix(_ bytes: [UInt8]) throws(DeepLinkError) -> (URLPrefix, Int)? {
+    @inlinable func matchPrefix(_ bytes: [UInt8]) throws(DeepLinkError) -> (URLPrefix, Int)? {
         for prefix in parsedPrefixes {
             if let rest = try prefix.match(bytes) { return (prefix, rest) }
         }
@@ -63,7 +63,7 @@ extension URLRouter {
 
     // MARK: Links
 
-    func matchLink(
+    @inlinable func matchLink(
         _ bytes: [UInt8],
         _ start: Int,
         _ queryStart: Int,
@@ -72,9 +72,9 @@ extension URLRouter {
         limits: URLLimits
     ) throws(DeepLinkError) -> LinkMatch<Route> {
         // The end of the link's path, without a trailing `/`.
-        let end = queryStart > start && bytes[queryStart - 1] == URLByte.slash ? queryStart - 1 : queryStart
+        let end = queryStart > start && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         guard end > start else { throw .noMatchingLink(path: "") }
-        let segmentCount = bytes[start..<end].count(where: { $0 == URLByte.slash }) + 1
+        let segmentCount = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
         guard segmentCount <= limits.segments else { throw .tooManySegments(count: segmentCount, limit: limits.segments) }
         let query = LinkPath.query(bytes, from: queryStart)
         guard query.count <= limits.queryItems else { throw .tooManyQueryItems(count: query.count, limit: limits.queryItems) }
@@ -95,7 +95,7 @@ extension URLRouter {
         throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))
     }
 
-    func decodeLink(
+    @inlinable func decodeLink(
         _ link: DeepLink<Route>,
         _ bytes: [UInt8],
         _ segments: [LinkSegment],
@@ -118,7 +118,7 @@ extension URLRouter {
 
     /// A reader of the link's parameters: its typed segments, its catch-all and its query
     /// items, in template order.
-    func arguments(
+    @inlinable func arguments(
         of link: DeepLink<Route>,
         _ bytes: [UInt8],
         _ segments: [LinkSegment],
@@ -166,8 +166,8 @@ extension URLRouter {
 
     /// A one-route link: an external route pattern's own text after the prefix
     /// (`notes://note/12`), shown where the pattern's placement says.
-    func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError) -> LinkMatch<Route>? {
-        let keywordEnd = bytes[start..<end].firstIndex { $0 == URLByte.slash || $0 == URLByte.openParen } ?? end
+    @inlinable func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError) -> LinkMatch<Route>? {
+        let keywordEnd = bytes[start..<end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "(") } ?? end
         guard let index = routes.pattern(bytes, start, keywordEnd), routes.patterns[index].access == .external else {
             return nil
         }
@@ -182,7 +182,7 @@ extension URLRouter {
     /// The presentation that shows a one-route link's route where its pattern places it. A
     /// route placed in a tab whose root it is, by the first scene's layout, selects the tab and
     /// pops to its root instead of pushing a copy.
-    func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
+    @inlinable func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
         if case .inTab(let tab) = placement, Self.rootRoute(ofTab: tab, in: scenes[0].layout) == route {
             return .path([.dismissAll, .selectTab(tab), .setStack([route])])
         }
@@ -190,7 +190,7 @@ extension URLRouter {
     }
 
     /// The route at the root of the tab `tab` in `layout`, searched through nested containers.
-    private static func rootRoute(ofTab tab: TabID, in layout: Layout<Route>) -> Route? {
+    @inlinable static func rootRoute(ofTab tab: TabID, in layout: Layout<Route>) -> Route? {
         switch layout {
         case .screen, .stack:
             return nil

@@ -80,7 +80,7 @@ extension URLRouter {
         let prefix = parsedPrefixes.first { $0.isHTTPS } ?? parsedPrefixes[0]
         var out = Array(prefix.text.utf8)
         for (position, segment) in link.segments.enumerated() {
-            if position > 0 { out.append(URLByte.slash) }
+            if position > 0 { out.append(UInt8(ascii: "/")) }
             switch segment {
             case .constant(let constant):
                 out += constant.utf8
@@ -92,20 +92,20 @@ extension URLRouter {
                     ? values[index].map { $0[...] }
                     : (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false)
                 for (offset, piece) in pieces.enumerated() {
-                    if offset > 0 { out.append(URLByte.slash) }
+                    if offset > 0 { out.append(UInt8(ascii: "/")) }
                     PercentEncoding.appendSegment(String(piece), to: &out)
                 }
             }
         }
-        var separator = URLByte.question
+        var separator = UInt8(ascii: "?")
         for (spec, texts) in zip(link.parameters, values) {
             guard let key = spec.key else { continue }
             if case .defaulted(let text) = spec.mode, texts == [text] { continue }
             for text in texts {
                 out.append(separator)
-                separator = URLByte.ampersand
+                separator = UInt8(ascii: "&")
                 PercentEncoding.appendComponent(key, to: &out)
-                out.append(URLByte.equals)
+                out.append(UInt8(ascii: "="))
                 PercentEncoding.appendComponent(text, to: &out)
             }
         }

@@ -71,8 +71,8 @@ extension URLRouter {
     func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
         let bytes = Array(url.utf8)
         guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }
-        let queryStart = bytes[rest...].firstIndex { $0 == URLByte.question || $0 == URLByte.hash } ?? bytes.count
-        let end = queryStart > rest && bytes[queryStart - 1] == URLByte.slash ? queryStart - 1 : queryStart
+        let queryStart = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let end = queryStart > rest && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         let segments = try LinkPath.segments(bytes, rest, end, hostFolding: prefix.isCustomScheme, limits: .trusted)
         guard let index = trie.match(segments), links[index].template == expected.template else { return nil }
         var reader = try arguments(of: links[index], bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)

@@ -36,9 +36,9 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// Overlapping links that precedence resolves, for review.
     public let diagnostics: [URLDiagnostic]
 
-    let parsedPrefixes: [URLPrefix]
-    let routes: RouteTable<Route>
-    let trie: LinkTrie
+    @usableFromInline let parsedPrefixes: [URLPrefix]
+    @usableFromInline let routes: RouteTable<Route>
+    @usableFromInline let trie: LinkTrie
 
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
@@ -117,7 +117,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         self.trie = trie
     }
 
-    private static func shape(of link: DeepLink<Route>) -> [LinkTrie.ShapeSegment] {
+    @usableFromInline static func shape(of link: DeepLink<Route>) -> [LinkTrie.ShapeSegment] {
         link.segments.map { segment in
             switch segment {
             case .constant(let constant): .constant(constant)
@@ -138,7 +138,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
 
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
-    func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
+    @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
         let name = bytes[start..<end]
         return scenes.first { scene in
             scene.name.utf8.elementsEqual(name) { $0 == (fold ? URLByte.lowercased($1) : $1) }

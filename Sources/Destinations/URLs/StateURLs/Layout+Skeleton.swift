@@ -1,5 +1,5 @@
 /// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
-enum NodeSlot<Route: NavigationRoute> {
+@usableFromInline enum NodeSlot<Route: NavigationRoute> {
     /// A place the scene layout describes: the root, a tab of a skeleton tab bar, a column of a
     /// skeleton split view. A node equal to the layout is the default there.
     case skeleton(Layout<Route>)
@@ -9,7 +9,7 @@ enum NodeSlot<Route: NavigationRoute> {
     case screen
 
     /// The kind a plain node has here.
-    var plainKind: NodeKind {
+    @usableFromInline var plainKind: NodeKind {
         switch self {
         case .skeleton(let layout): layout.kind
         case .stack: .stack
@@ -20,7 +20,7 @@ enum NodeSlot<Route: NavigationRoute> {
 
 extension Layout {
     /// The kind of node the layout builds.
-    var kind: NodeKind {
+    @usableFromInline var kind: NodeKind {
         switch self {
         case .screen: .screen
         case .stack: .stack
@@ -31,12 +31,12 @@ extension Layout {
 
     /// The slot of a split view's column: the column's layout, or a stack when the layout leaves
     /// it empty.
-    static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
+    @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
         layout.map { .skeleton($0) } ?? .stack
     }
 
     /// The number of screens the layout builds.
-    var screenCount: Int {
+    @usableFromInline var screenCount: Int {
         switch self {
         case .screen: 1
         case .stack(let routes): routes.count
@@ -49,7 +49,7 @@ extension Layout {
 
 extension NavigationNode {
     /// Whether the node is what `layout` builds, ids aside, with no modal anywhere.
-    func isDefault(for layout: Layout<Route>) -> Bool {
+    @usableFromInline func isDefault(for layout: Layout<Route>) -> Bool {
         guard modal == nil else { return false }
         switch (content, layout) {
         case (.screen(let route), .screen(let expected)):
@@ -81,7 +81,7 @@ extension NavigationNode {
     }
 
     /// Whether a column shows what its layout builds: both empty, or equal.
-    static func isDefault(_ node: NavigationNode?, _ layout: Layout<Route>?) -> Bool {
+    @usableFromInline static func isDefault(_ node: NavigationNode?, _ layout: Layout<Route>?) -> Bool {
         switch (node, layout) {
         case (nil, nil): true
         case (let node?, let layout?): node.isDefault(for: layout)

@@ -1,5 +1,5 @@
 extension StateURLParser {
-    mutating func parseTabsBody(_ layouts: [TabLayout<Route>], selected: TabID?) throws(DeepLinkError)
+    @inlinable mutating func parseTabsBody(_ layouts: [TabLayout<Route>], selected: TabID?) throws(DeepLinkError)
         -> NavigationNode<Route>
     {
         guard !atGroupEnd else { return try defaultNode(.tabs(layouts, selected: selected)) }
@@ -10,7 +10,7 @@ extension StateURLParser {
             throw .unknownTab(TabID(label), offset: labelStart)
         }
         var nodes = [NavigationNode<Route>?](repeating: nil, count: layouts.count)
-        if take(URLByte.openParen) {
+        if take(UInt8(ascii: "(")) {
             repeat {
                 let sideStart = position
                 let sideLabel = try parseLabel()
@@ -20,28 +20,24 @@ extension StateURLParser {
                 guard index != selectedIndex, nodes[index] == nil else {
                     throw .malformed(.duplicateMember, offset: sideStart)
                 }
-                try expect(URLByte.colon)
+                try expect(UInt8(ascii: ":"))
                 nodes[index] = try parseNode(.skeleton(layouts[index].layout), overlay: false)
                 try expectMemberEnd()
-            } while take(URLByte.comma)
+            } while take(UInt8(ascii: ","))
             try expectClose()
         }
-        if take(URLByte.slash) {
+        if take(UInt8(ascii: "/")) {
             nodes[selectedIndex] = try parseNode(.skeleton(layouts[selectedIndex].layout), overlay: false)
         }
         var tabs: [Tab<Route>] = []
-        tabs.reserveCapacity(layouts.count)
         for (index, layout) in layouts.enumerated() {
-            if let node = nodes[index] {
-                tabs.append(Tab(id: layout.id, node: node))
-            } else {
-                tabs.append(Tab(id: layout.id, node: try defaultNode(layout.layout)))
-            }
+            let node = if let given = nodes[index] { given } else { try defaultNode(layout.layout) }
+            tabs.append(Tab(id: layout.id, node: node))
         }
         return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[selectedIndex].id)))
     }
 
-    mutating func parseSplitBody(sidebar: Layout<Route>, content: Layout<Route>?, detail: Layout<Route>?)
+    @inlinable mutating func parseSplitBody(sidebar: Layout<Route>, content: Layout<Route>?, detail: Layout<Route>?)
         throws(DeepLinkError) -> NavigationNode<Route>
     {
         guard !atGroupEnd else {
@@ -53,12 +49,12 @@ extension StateURLParser {
         let main = try parseColumn(columns)
         var nodes = [NavigationNode<Route>?](repeating: nil, count: 3)
         var given = [false, false, false]
-        if take(URLByte.openParen) {
+        if take(UInt8(ascii: "(")) {
             repeat {
                 let sideStart = position
                 let column = try parseColumn(columns)
                 guard column != main, !given[column.index] else { throw .malformed(.duplicateMember, offset: sideStart) }
-                try expect(URLByte.colon)
+                try expect(UInt8(ascii: ":"))
                 given[column.index] = true
                 if atNone {
                     guard column != .sidebar else { throw .malformed(.missingSidebar, offset: position) }
@@ -67,10 +63,10 @@ extension StateURLParser {
                     nodes[column.index] = try parseNode(Layout.columnSlot(layouts[column.index]), overlay: false)
                 }
                 try expectMemberEnd()
-            } while take(URLByte.comma)
+            } while take(UInt8(ascii: ","))
             try expectClose()
         }
-        if take(URLByte.slash) {
+        if take(UInt8(ascii: "/")) {
             given[main.index] = true
             nodes[main.index] = try parseNode(Layout.columnSlot(layouts[main.index]), overlay: false)
         }
@@ -82,12 +78,12 @@ extension StateURLParser {
         return NavigationNode(id: id, content: .split(split))
     }
 
-    mutating func parseExplicitTabs(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func parseExplicitTabs(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
         var tabs: [Tab<Route>] = []
         var selected: Int?
         repeat {
-            if peek == URLByte.at {
+            if peek == UInt8(ascii: "@") {
                 guard selected == nil else { throw .malformed(.duplicateSelection, offset: position) }
                 position += 1
                 selected = tabs.count
@@ -95,17 +91,17 @@ extension StateURLParser {
             let labelStart = position
             let label = TabID(try parseLabel())
             guard !tabs.contains(where: { $0.id == label }) else { throw .malformed(.duplicateMember, offset: labelStart) }
-            try expect(URLByte.colon)
+            try expect(UInt8(ascii: ":"))
             tabs.append(Tab(id: label, node: try parseNode(.stack, overlay: false)))
             try expectMemberEnd()
-        } while take(URLByte.comma)
+        } while take(UInt8(ascii: ","))
         try expectClose()
         var node = NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: tabs[selected ?? 0].id)))
         try parseModalAfterMarker(&node, overlay: overlay)
         return node
     }
 
-    mutating func parseExplicitSplit(threeColumns: Bool, overlay: Bool) throws(DeepLinkError)
+    @inlinable mutating func parseExplicitSplit(threeColumns: Bool, overlay: Bool) throws(DeepLinkError)
         -> NavigationNode<Route>
     {
         let id = ids.next()
@@ -115,10 +111,10 @@ extension StateURLParser {
             let memberStart = position
             let column = try parseColumn(columns)
             guard nodes[column.index] == nil else { throw .malformed(.duplicateMember, offset: memberStart) }
-            try expect(URLByte.colon)
+            try expect(UInt8(ascii: ":"))
             nodes[column.index] = try parseNode(.stack, overlay: false)
             try expectMemberEnd()
-        } while take(URLByte.comma)
+        } while take(UInt8(ascii: ","))
         let close = position
         try expectClose()
         guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: close) }
@@ -128,7 +124,7 @@ extension StateURLParser {
         return node
     }
 
-    mutating func parseModalAfterMarker(_ node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError) {
+    @inlinable mutating func parseModalAfterMarker(_ node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError) {
         guard atModal else { return }
         if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
         position += 1

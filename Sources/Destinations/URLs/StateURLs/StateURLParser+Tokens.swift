@@ -2,7 +2,7 @@ extension StateURLParser {
     // MARK: Routes
 
     /// `keyword *( "/" value ) [ "(" named *( "," named ) ")" ]`.
-    mutating func parseRoute() throws(DeepLinkError) -> Route {
+    @inlinable mutating func parseRoute() throws(DeepLinkError) -> Route {
         let start = position
         let keywordEnd = tokenEnd()
         guard keywordEnd > start else { throw unexpected() }
@@ -15,14 +15,14 @@ extension StateURLParser {
         ranges.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         for spec in parameters where spec.key == nil {
-            let valueEnd = position + 1 < end && bytes[position] == URLByte.slash ? tokenEnd(from: position + 1) : position
+            let valueEnd = position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
             guard valueEnd > position + 1 else { throw .missingParameter(route: pattern.keyword, name: spec.displayName) }
             slots.append(ranges.count..<(ranges.count + 1))
             ranges.append((position + 1)..<valueEnd)
             position = valueEnd
         }
         var named: [(spec: Int, range: Range<Int>)] = []
-        if take(URLByte.openParen) {
+        if take(UInt8(ascii: "(")) {
             repeat {
                 let nameStart = position
                 let nameEnd = tokenEnd()
@@ -31,11 +31,11 @@ extension StateURLParser {
                 guard let spec = parameters.firstIndex(where: { $0.key.map { name?.elementsEqual($0.utf8) == true } == true })
                 else { throw .unknownParameter(route: pattern.keyword, name: bytes.echo(nameStart, nameEnd)) }
                 position = nameEnd
-                try expect(URLByte.equals)
+                try expect(UInt8(ascii: "="))
                 let valueEnd = tokenEnd()
                 named.append((spec, position..<valueEnd))
                 position = valueEnd
-            } while take(URLByte.comma)
+            } while take(UInt8(ascii: ","))
             try expectClose()
         }
         for (index, spec) in parameters.enumerated() where spec.key != nil {
@@ -57,7 +57,7 @@ extension StateURLParser {
     // MARK: Labels and styles
 
     /// A tab label: one value, `$` escapes allowed.
-    mutating func parseLabel() throws(DeepLinkError) -> String {
+    @inlinable mutating func parseLabel() throws(DeepLinkError) -> String {
         let start = position
         let labelEnd = tokenEnd()
         guard labelEnd > start else { throw unexpected() }
@@ -66,7 +66,7 @@ extension StateURLParser {
     }
 
     /// A column name among `columns`.
-    mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {
+    @inlinable mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {
         let start = position
         let labelEnd = tokenEnd()
         guard labelEnd > start else { throw unexpected() }
@@ -79,7 +79,7 @@ extension StateURLParser {
     }
 
     /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
-    mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
+    @inlinable mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
         let start = position
         let nameEnd = wordEnd(URLByte.isLowercaseLetter)
         let name = bytes[start..<nameEnd]
@@ -89,9 +89,9 @@ extension StateURLParser {
         if name.elementsEqual("dialog".utf8) { return .confirmationDialog }
         guard name.elementsEqual("sheet".utf8) else { throw .malformed(.unknownModalStyle, offset: start) }
         var options = SheetOptions()
-        while take(URLByte.plus) {
+        while take(UInt8(ascii: "+")) {
             let optionStart = position
-            let optionEnd = wordEnd { URLByte.isUnreserved($0) || $0 == URLByte.at }
+            let optionEnd = wordEnd { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "@") }
             position = optionEnd
             let option = bytes[optionStart..<optionEnd]
             let invalid = DeepLinkError.malformed(.sheetOption, offset: optionStart)
@@ -103,7 +103,7 @@ extension StateURLParser {
                 options.showsDragIndicator = false
             } else if option.elementsEqual("locked".utf8) {
                 options.interactiveDismissDisabled = true
-            } else if option.first == URLByte.at {
+            } else if option.first == UInt8(ascii: "@") {
                 guard options.selectedDetent == nil, let detent = Self.detent(option.dropFirst())
                 else { throw invalid }
                 options.selectedDetent = detent
@@ -116,7 +116,7 @@ extension StateURLParser {
     }
 
     /// `medium`, `large`, a fraction in (0, 1], or a height above 0 followed by `pt`.
-    static func detent(_ text: ArraySlice<UInt8>) -> SheetDetent? {
+    @inlinable static func detent(_ text: ArraySlice<UInt8>) -> SheetDetent? {
         if text.elementsEqual("medium".utf8) { return .medium }
         if text.elementsEqual("large".utf8) { return .large }
         let points = text.count > 2 && text.suffix(2).elementsEqual("pt".utf8)
@@ -130,75 +130,70 @@ extension StateURLParser {
 
     // MARK: Bytes
 
-    var peek: UInt8? { position < end ? bytes[position] : nil }
+    @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
 
     /// Whether the next bytes are `/!`: a modal follows.
-    var atModal: Bool {
-        position + 1 < end && bytes[position] == URLByte.slash && bytes[position + 1] == URLByte.bang
+    @inlinable var atModal: Bool {
+        position + 1 < end && bytes[position] == UInt8(ascii: "/") && bytes[position + 1] == UInt8(ascii: "!")
     }
 
     /// Whether a group ends here: the end, `,` or `)`.
-    var atGroupEnd: Bool {
-        position == end || bytes[position] == URLByte.comma || bytes[position] == URLByte.closeParen
+    @inlinable var atGroupEnd: Bool {
+        position == end || bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")")
     }
 
     /// Whether the next bytes are `*none`, ending the member.
-    var atNone: Bool {
+    @inlinable var atNone: Bool {
         guard position + 5 <= end,
             bytes[position..<(position + 5)].elementsEqual("*none".utf8)
         else { return false }
-        return position + 5 == end || bytes[position + 5] == URLByte.comma || bytes[position + 5] == URLByte.closeParen
+        return position + 5 == end || bytes[position + 5] == UInt8(ascii: ",") || bytes[position + 5] == UInt8(ascii: ")")
     }
 
-    mutating func take(_ byte: UInt8) -> Bool {
+    @inlinable mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
         position += 1
         return true
     }
 
-    mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
+    @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
         guard take(byte) else { throw unexpected() }
     }
 
     /// Takes the `)` that closes a group.
-    mutating func expectClose() throws(DeepLinkError) {
-        guard take(URLByte.closeParen) else {
+    @inlinable mutating func expectClose() throws(DeepLinkError) {
+        guard take(UInt8(ascii: ")")) else {
             throw position == end
                 ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
         }
     }
 
     /// Checks that a side or member entry ends here, at `,` or `)`.
-    func expectMemberEnd() throws(DeepLinkError) {
-        guard position < end, bytes[position] == URLByte.comma || bytes[position] == URLByte.closeParen else {
+    @inlinable func expectMemberEnd() throws(DeepLinkError) {
+        guard position < end, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")") else {
             throw position == end
                 ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
         }
     }
 
     /// The error for the byte here: the end, or a byte the grammar does not allow.
-    func unexpected() -> DeepLinkError {
+    @inlinable func unexpected() -> DeepLinkError {
         position < end ? .malformed(.unexpectedByte(bytes[position]), offset: position) : .malformed(.unexpectedEnd, offset: position)
     }
 
-    /// The error for input left after the root.
-    func trailing() -> DeepLinkError {
-        .malformed(.trailingInput, offset: position)
-    }
-
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
-    func tokenEnd(from start: Int? = nil) -> Int {
+    @inlinable func tokenEnd(from start: Int? = nil) -> Int {
         var index = start ?? position
         while index < end {
             let byte = bytes[index]
-            guard URLByte.isUnreserved(byte) || byte == URLByte.percent || byte == URLByte.dollar else { break }
+            guard URLByte.isUnreserved(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") else { break }
             index += 1
         }
         return index
     }
 
     /// The end of the run of bytes from here that satisfy `accept`.
-    func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
+    @inlinable func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
         var index = position
         while index < end, accept(bytes[index]) { index += 1 }
         return index

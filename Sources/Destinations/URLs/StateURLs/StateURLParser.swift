@@ -8,23 +8,27 @@
 /// builds the same state, so printing it again gives the canonical text.
 ///
 /// Ids are taken from the generator as nodes are met, containers before their children.
-struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
-    let bytes: [UInt8]
-    var position: Int
-    let end: Int
-    let routes: RouteTable<Route>
-    let limits: URLLimits
-    var ids: IDs
-    var decodedBytes = 0
-    var depth = 0
-    var screens = 0
-    var ranges: [Range<Int>] = []
-    var slots: [Range<Int>] = []
+@usableFromInline struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+    @usableFromInline let routes: RouteTable<Route>
+    @usableFromInline let limits: URLLimits
+    @usableFromInline var ids: IDs
+    @usableFromInline var decodedBytes = 0
+    @usableFromInline var depth = 0
+    @usableFromInline var screens = 0
+    @usableFromInline var ranges: [Range<Int>] = []
+    @usableFromInline var slots: [Range<Int>] = []
     /// Where each modal starts (its `!`), by the id of its content.
-    var modalOffsets: [(content: ElementID, offset: Int)] = []
+    @usableFromInline var modalOffsets: [(content: ElementID, offset: Int)] = []
+
+    @usableFromInline init(bytes: [UInt8], position: Int, end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs) {
+        (self.bytes, self.position, self.end, self.routes, self.limits, self.ids) = (bytes, position, end, routes, limits, ids)
+    }
 
     /// Parses `bytes[start..<end]`, a state path of the scene whose layout is `layout`.
-    static func parse(
+    @inlinable static func parse(
         _ bytes: [UInt8],
         from start: Int,
         to end: Int,
@@ -34,14 +38,14 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         ids: inout IDs
     ) throws(DeepLinkError) -> NavigationState<Route> {
         try StateURLScanner.prescan(bytes, start, end, limits: limits)
-        let trimmed = end > start && bytes[end - 1] == URLByte.slash ? end - 1 : end
+        let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
         var parser = StateURLParser(bytes: bytes, position: start, end: trimmed, routes: routes, limits: limits, ids: ids)
         let root: NavigationNode<Route>
         if start == trimmed {
             root = try parser.defaultNode(layout)
         } else {
             root = try parser.parseNode(.skeleton(layout), overlay: false)
-            if parser.position != trimmed { throw parser.trailing() }
+            if parser.position != trimmed { throw .malformed(.trailingInput, offset: parser.position) }
         }
         let state = NavigationState(root: root)
         // The grammar can spell states the core never holds: refuse a modal off the focus path
@@ -61,7 +65,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
     }
 
     /// Parses `bytes[start..<end]` as one route's text: a one-route link.
-    static func parseOneRoute(
+    @inlinable static func parseOneRoute(
         _ bytes: [UInt8],
         from start: Int,
         to end: Int,
@@ -72,34 +76,18 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         var parser = StateURLParser(
             bytes: bytes, position: start, end: end, routes: routes, limits: limits, ids: SequentialElementIDs())
         let route = try parser.parseRoute()
-        if parser.position != end { throw parser.trailing() }
+        if parser.position != end { throw .malformed(.trailingInput, offset: parser.position) }
         return route
-    }
-
-    init(
-        bytes: [UInt8],
-        position: Int,
-        end: Int,
-        routes: RouteTable<Route>,
-        limits: URLLimits,
-        ids: IDs
-    ) {
-        self.bytes = bytes
-        self.position = position
-        self.end = end
-        self.routes = routes
-        self.limits = limits
-        self.ids = ids
     }
 
     // MARK: Nodes
 
-    mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         depth += 1
         defer { depth -= 1 }
         guard depth <= limits.depth else { throw .tooDeep(depth: depth, limit: limits.depth) }
         switch peek {
-        case URLByte.openParen:
+        case UInt8(ascii: "("):
             position += 1
             var node = try parseNode(slot, overlay: overlay)
             try expectClose()
@@ -110,7 +98,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
                 node.modal = try parseModal().modal
             }
             return node
-        case URLByte.star:
+        case UInt8(ascii: "*"):
             return try parseMarked(overlay: overlay)
         default:
             switch slot {
@@ -128,7 +116,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         }
     }
 
-    mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let route = try parseRoute()
         try count(screens: 1)
         var node = NavigationNode(id: ids.next(), content: .screen(route))
@@ -142,10 +130,9 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         return node
     }
 
-    mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
         var elements: [NavigationNode<Route>] = []
-        elements.reserveCapacity(4)
         while true {
             let route = try parseRoute()
             try count(screens: 1)
@@ -157,27 +144,27 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
                 elements.append(screen)
                 guard wrapped else { break }
                 if atModal { throw .malformed(.secondModal, offset: position + 1) }
-                guard take(URLByte.slash) else { break }
+                guard take(UInt8(ascii: "/")) else { break }
                 continue
             }
             elements.append(screen)
-            guard take(URLByte.slash) else { break }
+            guard take(UInt8(ascii: "/")) else { break }
         }
         return NavigationNode(id: id, content: .stack(Stack(elements)))
     }
 
-    mutating func parseModal() throws(DeepLinkError) -> (modal: Modal<Route>, wrapped: Bool) {
+    @inlinable mutating func parseModal() throws(DeepLinkError) -> (modal: Modal<Route>, wrapped: Bool) {
         let bang = position
         position += 1
         let style = try parseStyle()
         let contentStart = position
         let content: NavigationNode<Route>
         let wrapped: Bool
-        if take(URLByte.openParen) {
+        if take(UInt8(ascii: "(")) {
             content = try parseNode(.screen, overlay: style.isOverlay)
             try expectClose()
             wrapped = true
-        } else if take(URLByte.slash) {
+        } else if take(UInt8(ascii: "/")) {
             content = try parseNode(.screen, overlay: style.isOverlay)
             wrapped = false
         } else {
@@ -190,30 +177,27 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         return (Modal(style: style, node: content), wrapped)
     }
 
-    mutating func parseMarked(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func parseMarked(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let start = position
         position += 1
         let word = wordEnd { URLByte.isLowercaseLetter($0) || URLByte.isDigit($0) }
-        let marker = bytes[position..<word]
+        let marker = String(decoding: bytes[position..<word], as: UTF8.self)
         position = word
-        if marker.elementsEqual("screen".utf8) {
-            try expect(URLByte.slash)
-            return try parseScreen(overlay: overlay)
-        } else if marker.elementsEqual("stack".utf8) {
-            try expect(URLByte.slash)
-            return try parseStack()
-        } else if marker.elementsEqual("tabs".utf8) {
-            try expect(URLByte.openParen)
-            return try parseExplicitTabs(overlay: overlay)
-        } else if marker.elementsEqual("split2".utf8) || marker.elementsEqual("split3".utf8) {
-            try expect(URLByte.openParen)
-            return try parseExplicitSplit(threeColumns: marker.last == 0x33, overlay: overlay)
+        switch marker {
+        case "screen", "stack":
+            try expect(UInt8(ascii: "/"))
+            return marker == "screen" ? try parseScreen(overlay: overlay) : try parseStack()
+        case "tabs", "split2", "split3":
+            try expect(UInt8(ascii: "("))
+            return marker == "tabs"
+                ? try parseExplicitTabs(overlay: overlay) : try parseExplicitSplit(threeColumns: marker == "split3", overlay: overlay)
+        default:
+            throw .malformed(.unknownMarker, offset: start)
         }
-        throw .malformed(.unknownMarker, offset: start)
     }
 
     /// Builds what `layout` describes: a part the URL leaves out.
-    mutating func defaultNode(_ layout: Layout<Route>) throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func defaultNode(_ layout: Layout<Route>) throws(DeepLinkError) -> NavigationNode<Route> {
         try count(screens: layout.screenCount)
         do {
             return try NavigationState(layout, ids: &ids).root
@@ -222,7 +206,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
         }
     }
 
-    mutating func count(screens added: Int) throws(DeepLinkError) {
+    @inlinable mutating func count(screens added: Int) throws(DeepLinkError) {
         screens += added
         if screens > limits.screens { throw .tooManyScreens(count: screens, limit: limits.screens) }
     }
@@ -230,7 +214,7 @@ struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
 
 extension SplitColumn {
     /// The column's position: sidebar 0, content 1, detail 2.
-    var index: Int {
+    @inlinable var index: Int {
         switch self {
         case .sidebar: 0
         case .content: 1

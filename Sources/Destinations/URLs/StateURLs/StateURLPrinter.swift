@@ -128,9 +128,9 @@ struct StateURLPrinter<Route: NavigationRoute> {
         case .medium: append("medium")
         case .large: append("large")
         case .fraction(let value) where value.isFinite && value > 0 && value <= 1:
-            out += value.description.utf8.filter { $0 != URLByte.plus }
+            out += value.description.utf8.filter { $0 != UInt8(ascii: "+") }
         case .height(let value) where value.isFinite && value > 0:
-            out += value.description.utf8.filter { $0 != URLByte.plus } + Array("pt".utf8)
+            out += value.description.utf8.filter { $0 != UInt8(ascii: "+") } + Array("pt".utf8)
         default: throw .invalidDetent(detent)
         }
     }
