@@ -3,23 +3,14 @@
 /// ```swift
 /// DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }
 ///     .shares(AppRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
-/// DeepLink("search?q={query}&page={page=1}") { (query: String, page: Int) in
-///     .inTab(.notes, [.notes, .search(query: query, page: page)])
-/// }
-/// DeepLink("open/{id}", scene: "window") { (id: Int) in .push(.note(id: id)) }
+/// DeepLink("search?q={query}&page={page=1}", scene: "main") { (query: String, page: Int) in .push(.search(query, page)) }
 /// ```
 ///
-/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`. A segment is a constant
-/// (`[a-z0-9][a-z0-9._-]*`), a typed parameter `{name}`, or, last, a catch-all `{name...}`
-/// that takes the rest of the path (one or more segments: a `String` gets them joined by `/`,
-/// an `Array` one element each). Query items are required (`{q}`), defaulted (`{page=1}`),
-/// optional (`{q?}`) or repeated (`{tag*}`); in their values `+` means a space. Unknown query
-/// items are ignored unless `strictQuery` is set. The fragment is never matched. The
-/// placeholders bind to the closure's parameters in template order.
-///
-/// At each segment, a constant is tried first, then typed parameters (integers, `UUID`,
-/// `Bool`, `Double`, other types in declaration order), then `String`, then a catch-all;
-/// matching backtracks when a later segment fails.
+/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`: constants
+/// (`[a-z0-9][a-z0-9._-]*`), typed segments `{name}`, a last catch-all `{name...}`; query items
+/// required, defaulted (`{page=1}`), optional (`{q?}`) or repeated (`{tag*}`). At each segment a
+/// constant is tried first, then integers, `UUID`, `Bool`, `Double`, other types, `String`, then a
+/// catch-all, backtracking when a later segment fails. The fragment is never matched.
 public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// The template, as written.
     public let template: String
@@ -31,7 +22,6 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     public let strictQuery: Bool
     /// The scene kind the link opens in; `nil` for the router's first.
     public let scene: String?
-
     @usableFromInline let segments: [LinkTemplate.Segment]
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
@@ -39,16 +29,10 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     @usableFromInline let types: [ObjectIdentifier]
     /// The route the link shares, set by `shares`.
     @usableFromInline var share: LinkShare<Route>?
-
-    /// Creates a link.
-    ///
-    /// - Parameters:
-    ///   - template: The URL form after the prefix, such as `notes/{id}`.
-    ///   - sources: The external sources that may open it; `nil` for any.
-    ///   - caseInsensitive: Whether constants match in any ASCII case.
-    ///   - strictQuery: Whether unknown query items refuse the URL.
-    ///   - scene: The scene kind the link opens in, by name; `nil` for the router's first.
-    ///   - target: Maps the parameters, in template order, to the link's target.
+    /// Creates a link from its template after the prefix (`notes/{id}`), the external sources that
+    /// may open it (`nil` for any), whether constants match in any ASCII case, whether unknown query
+    /// items refuse the URL, the scene kind it opens in (`nil` for the router's first), and `target`,
+    /// which maps the parameters, in template order, to the link's target.
     public init<each Value: URLParameter>(
         _ template: String,
         sources: Set<ExternalSource>? = nil,
@@ -84,16 +68,8 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         self.parameters = parameters
         self.problems = problems
     }
-
-    /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link
-    /// for the routes `match` accepts, with the values it returns as the link's parameters, in
-    /// template order.
-    ///
-    /// - Parameters:
-    ///   - make: Builds the route from the link's parameters; validation checks it against
-    ///     `match`.
-    ///   - match: Returns the link's parameters for a route, or `nil` for a route it does not
-    ///     share.
+    /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link for the
+    /// routes `match` accepts, with the values it returns; `make` builds the route back from them.
     public func shares<each Value: URLParameter>(
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         match: @escaping @Sendable (Route) -> (repeat each Value)?
@@ -115,20 +91,17 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         )
         return link
     }
-
     /// Declares that the link, which has no parameters, shares `route`.
     public func shares(_ route: Route) -> DeepLink {
         var link = self
         link.share = LinkShare(types: [], make: { _ in route }, values: { $0 == route ? [] : nil })
         return link
     }
-
     /// The configuration problems of the link alone.
     @usableFromInline var allProblems: [URLConfigurationProblem] {
         guard let share, share.types != types, problems.isEmpty else { return problems }
         return problems + [.shareMismatch(pattern: template)]
     }
-
     /// The first constant, which must not be a scene's name.
     @usableFromInline var firstConstant: String? {
         if case .constant(let constant)? = segments.first { return constant }

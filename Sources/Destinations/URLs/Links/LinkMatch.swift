@@ -7,7 +7,6 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
         /// An external ``RoutePattern`` used as a one-route link.
         case routePattern
     }
-
     /// The template of the link or pattern that matched; safe to log (no parameter values).
     public let pattern: String
     /// What kind of declaration matched.
@@ -34,7 +33,6 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     @usableFromInline let state: NavigationState<Route>?
     /// The external sources the link accepts; `nil` for any.
     public let sources: Set<ExternalSource>?
-
     @usableFromInline init(
         pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
         sources: Set<ExternalSource>?

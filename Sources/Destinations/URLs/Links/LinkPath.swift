@@ -73,7 +73,6 @@
             segmentStart = index + 1
         }
     }
-
     /// The items of the query at `pathEnd` (a `?`; none otherwise), up to the fragment. Empty
     /// items (`a=1&&b=2`) are skipped; an item without `=` has an empty value.
     @usableFromInline static func query(_ bytes: [UInt8], from pathEnd: Int) -> [QueryItem] {
@@ -92,7 +91,6 @@
         }
         return items
     }
-
     /// Whether the item's decoded key is `key`, in any ASCII case when `foldingCase`.
     @usableFromInline static func key(
         of item: QueryItem, in bytes: [UInt8], equals key: String, foldingCase: Bool

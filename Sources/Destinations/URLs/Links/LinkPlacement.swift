@@ -10,10 +10,8 @@ public enum LinkPlacement: Hashable, Sendable {
     case inTab(TabID)
     /// Every modal dismissed and the route shown in the split view's column.
     case column(SplitColumn)
-
     /// In a sheet with the default options.
     public static var sheet: LinkPlacement { .sheet(SheetOptions()) }
-
     /// The presentation that shows `route` here.
     public func presentation<Route: NavigationRoute>(for route: Route) -> Presentation<Route> {
         switch self {

@@ -17,21 +17,16 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     case state(String)
     /// Replaces the whole state with the layout.
     case replace(Layout<Route>)
-
     /// Pushes the route from the focused screen.
     public static func push(_ route: Route) -> LinkTarget { .presentation(.push(route)) }
-
     /// Presents the route in a sheet over the focused screen.
     public static func sheet(_ route: Route, _ options: SheetOptions = SheetOptions()) -> LinkTarget {
         .presentation(.sheet(route, options))
     }
-
     /// Presents the route in a full-screen cover over the focused screen.
     public static func fullScreenCover(_ route: Route) -> LinkTarget { .presentation(.fullScreenCover(route)) }
-
     /// Presents the route as an alert over the focused screen.
     public static func alert(_ route: Route) -> LinkTarget { .presentation(.alert(route)) }
-
     /// The presentation the target compiles to; `nil` for ``state(_:)``, which the flow merges
     /// instead.
     ///

@@ -12,7 +12,6 @@
         case parameter(ParameterType)
         case catchAll
     }
-
     @usableFromInline struct Node: Sendable {
         var constants: [String: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
@@ -21,11 +20,9 @@
         /// The link that ends here.
         var terminal: Int?
     }
-
     private(set) var nodes = [Node()]
     /// Whether each link matches its constants in any case.
     @usableFromInline let caseInsensitive: [Bool]
-
     /// Builds the trie of `shapes`, one per link in order (`nil` for a link with problems), and
     /// reports the pairs of links with the same shape (the later one first).
     @usableFromInline init(_ shapes: [[ShapeSegment]?], caseInsensitive: [Bool], duplicates: inout [(Int, Int)]) {
@@ -41,7 +38,6 @@
                 .map { $0.element }
         }
     }
-
     /// Inserts a link; returns the link that already has the same shape.
     @usableFromInline mutating func insert(_ shape: [ShapeSegment], link: Int) -> Int? {
         var node = 0
@@ -73,7 +69,6 @@
         nodes[node].terminal = link
         return nil
     }
-
     /// The link that the segments match. A link's template segments take one input segment
     /// each, and a catch-all the rest.
     ///
@@ -82,7 +77,6 @@
     @usableFromInline func match(_ segments: [LinkSegment], loose: Bool = false) -> Int? {
         visit(0, segments, 0, folded: false, loose: loose)
     }
-
     @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool) -> Int? {
         guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
         if let key = segments[position].key, let child = nodes[index].constants[key],
@@ -91,17 +85,16 @@
             return link
         }
         for edge in nodes[index].parameters.indices {
-            let (type, child) = nodes[index].parameters[edge]
-            guard loose || segments[position].text.map({ type.accepts($0[...]) }) == true else { continue }
-            if let link = visit(child, segments, position + 1, folded: folded, loose: loose) { return link }
+            guard loose || segments[position].text.map({ nodes[index].parameters[edge].type.accepts($0[...]) }) == true,
+                let link = visit(nodes[index].parameters[edge].child, segments, position + 1, folded: folded, loose: loose)
+            else { continue }
+            return link
         }
         return nodes[index].catchAll.flatMap { allowed($0, folded: folded) }
     }
-
     @usableFromInline func allowed(_ link: Int, folded: Bool) -> Int? {
         !folded || caseInsensitive[link] ? link : nil
     }
-
     /// Pairs of links (preferred, other) where a URL could match both and precedence picks
     /// the first: a constant or a narrower type before a type that also accepts it.
     @usableFromInline func overlaps() -> [(Int, Int)] {
@@ -120,7 +113,6 @@
         }
         return result
     }
-
     /// Whether a segment that `higher` takes could also be taken by `lower`.
     @usableFromInline static func overlap(
         _ higher: (constant: String?, type: ParameterType?, link: Int?),
@@ -131,7 +123,6 @@
         if let constant = higher.constant { return lowerType.accepts(constant[...]) }
         return higher.type?.kind == .integer && (lowerType.kind == .double || lowerType.kind == .integer)
     }
-
     /// A link that ends in the subtree of `node`.
     @usableFromInline func firstLink(_ node: Int) -> Int? {
         var pending = [node]

@@ -17,7 +17,6 @@
     @usableFromInline var decodedBytes: Int
     @usableFromInline let decodedLimit: Int
     @usableFromInline var index = 0
-
     @inlinable init(
         bytes: [UInt8], specs: [ParameterSpec], owner: String, slots: [Range<Int>], ranges: [Range<Int>],
         modes: (segment: DecodingMode, named: DecodingMode), decodedBytes: Int, decodedLimit: Int
@@ -31,7 +30,6 @@
         self.decodedBytes = decodedBytes
         self.decodedLimit = decodedLimit
     }
-
     /// Decodes the next parameter as a `Value`.
     @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
         let spec = specs[index]
@@ -56,7 +54,6 @@
         }
         return value
     }
-
     /// The value of a parameter the URL left out: its default, or the empty value of an
     /// optional or repeated one.
     @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
@@ -70,7 +67,6 @@
         }
         throw .missingParameter(route: owner, name: spec.displayName)
     }
-
     @inlinable mutating func decode(_ range: Range<Int>, _ mode: DecodingMode) throws(DeepLinkError) -> String {
         let text = try PercentDecoding.decode(bytes, range.lowerBound, range.upperBound, mode: mode)
         decodedBytes += text.utf8.count

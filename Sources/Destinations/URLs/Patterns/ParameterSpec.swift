@@ -13,7 +13,6 @@
     @usableFromInline let accepts: @Sendable (Substring) -> Bool
     /// The canonical text of a component's value, or `nil` when it does not parse.
     @usableFromInline let canonicalText: @Sendable (Substring) -> String?
-
     @usableFromInline init<Value: URLParameter>(_: Value.Type) {
         name = String(describing: Value.self)
         kind = ParameterKind(Value.self)
@@ -37,7 +36,6 @@
 /// `UUID`, `Bool`, `Double`, other types in declaration order, `String`.
 @usableFromInline enum ParameterKind: Int, Hashable, Sendable, Comparable {
     case integer, uuid, bool, double, custom, string
-
     @usableFromInline init<Value: URLParameter>(_ type: Value.Type) {
         switch type {
         case is any FixedWidthInteger.Type: self = .integer
@@ -47,7 +45,6 @@
         default: self = UUIDType.isUUID(type) ? .uuid : .custom
         }
     }
-
     @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool { left.rawValue < right.rawValue }
 }
 
@@ -66,14 +63,12 @@
         /// The rest of a link's path, one or more segments.
         case catchAll
     }
-
     /// The placeholder's name.
     @usableFromInline let name: String
     /// The key of a named parameter or a query item; `nil` for a path segment.
     @usableFromInline let key: String?
     @usableFromInline let mode: Mode
     @usableFromInline let type: ParameterType
-
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
     @usableFromInline var displayName: String { key ?? name }
 }

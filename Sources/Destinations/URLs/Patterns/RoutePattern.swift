@@ -2,23 +2,15 @@
 ///
 /// ```swift
 /// RoutePattern("notes", .notes, access: .external)
-/// RoutePattern("note/{id}", AppRoute.note(id:), access: .external) {
-///     if case .note(let id) = $0 { id } else { nil }
-/// }
 /// RoutePattern("search/{query}(page={page=1},sort={sort?})", AppRoute.search(query:page:sort:)) {
 ///     if case .search(let query, let page, let sort) = $0 { (query, page, sort) } else { nil }
 /// }
 /// ```
 ///
-/// The template is a keyword (`[a-z][a-z0-9-]*`), then `/{name}` for each positional
-/// parameter, then optionally named parameters in parentheses: required `{name}`, defaulted
-/// `{name=1}` (left out of a URL when the value is the default), optional `{name?}` (an
-/// `Optional`, left out when `nil`) and repeated `{name*}` (an `Array`). The placeholders bind
-/// to the closure's parameters in template order.
-///
-/// Both directions are declared in one place: `make` builds the route from the values, and the
-/// trailing `match` closure takes them back out, returning `nil` for another case. The router
-/// checks at start that the two agree for every route it is given.
+/// The template is a keyword (`[a-z][a-z0-9-]*`), `/{name}` per positional parameter, then named
+/// parameters in parentheses: required `{name}`, defaulted `{name=1}`, optional `{name?}`,
+/// repeated `{name*}`. `make` builds the route from the values and `match` takes them back out
+/// (`nil` for another case); the router checks at start that the two agree.
 public struct RoutePattern<Route: NavigationRoute>: Sendable {
     /// The template, as written.
     public let template: String
@@ -33,23 +25,14 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     public let interruption: InterruptionPolicy
     /// Where a one-route link shows the route; only for `.external` patterns.
     public let placement: LinkPlacement
-
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
     @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
     @usableFromInline let values: @Sendable (Route) -> [[String]]?
-
-    /// Creates the pattern of a route case with parameters.
-    ///
-    /// - Parameters:
-    ///   - template: The URL form, such as `note/{id}`.
-    ///   - make: Builds the route from the parameters, in template order: usually the case
-    ///     itself, `AppRoute.note(id:)`.
-    ///   - aliases: Keywords that also parse to this pattern.
-    ///   - access: `.external` lets external sources construct the route.
-    ///   - interruption: How deep links treat the screen when they would remove or hide it.
-    ///   - placement: Where a one-route link shows the route.
-    ///   - match: Returns the route's parameters, or `nil` when the route is another case.
+    /// Creates the pattern of a route case with parameters: `make` builds the route from them, in
+    /// template order (usually the case itself, `AppRoute.note(id:)`), and `match` returns them, or
+    /// `nil` for another case. `aliases` also parse to the pattern; `access`, `interruption` and
+    /// `placement` are as the properties say.
     public init<each Value: URLParameter>(
         _ template: String,
         _ make: @escaping @Sendable (repeat each Value) -> Route,
@@ -74,16 +57,7 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
             }
         )
     }
-
-    /// Creates the pattern of a route without parameters.
-    ///
-    /// - Parameters:
-    ///   - template: The keyword, such as `settings`.
-    ///   - route: The route.
-    ///   - aliases: Keywords that also parse to this pattern.
-    ///   - access: `.external` lets external sources construct the route.
-    ///   - interruption: How deep links treat the screen when they would remove or hide it.
-    ///   - placement: Where a one-route link shows the route.
+    /// Creates the pattern of a route without parameters, such as `settings`.
     public init(
         _ template: String,
         _ route: Route,
@@ -96,7 +70,6 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
             template, types: [], aliases: aliases, access: access, interruption: interruption, placement: placement,
             make: { _ in route }, values: { $0 == route ? [] : nil })
     }
-
     @usableFromInline init(
         _ template: String,
         types: [ParameterType],

@@ -2,7 +2,6 @@
 @usableFromInline struct RouteTable<Route: NavigationRoute>: Sendable {
     @usableFromInline let patterns: [RoutePattern<Route>]
     @usableFromInline var keywords: [ArraySlice<UInt8>: Int] = [:]
-
     /// Builds the table; reports keywords used twice.
     @usableFromInline init(_ patterns: [RoutePattern<Route>], problems: inout [URLConfigurationProblem]) {
         self.patterns = patterns
@@ -16,13 +15,11 @@
             }
         }
     }
-
     /// The pattern whose keyword or alias is `bytes[start..<end]`, escapes of unreserved bytes
     /// decoded (RFC 3986 §2.3).
     @usableFromInline func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
         URLByte.unreservedDecoded(bytes, start, end).flatMap { keywords[$0] }
     }
-
     /// The first pattern that prints `route`, and the route's parameter texts.
     ///
     /// - Complexity: O(*p*) calls of `match` closures, *p* the number of patterns.
@@ -32,7 +29,6 @@
         }
         return nil
     }
-
     /// Appends the route's text: its keyword, positional values and named parameters.
     @usableFromInline func print(_ route: Route, to out: inout [UInt8]) throws(URLPrintError) {
         guard let (pattern, values) = pattern(for: route), values.count == pattern.parameters.count else {

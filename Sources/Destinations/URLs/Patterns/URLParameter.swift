@@ -1,36 +1,20 @@
-/// A value that a URL carries as one path segment or one parameter: a note's id, a search
-/// query, a sort order.
+/// A value that a URL carries as one path segment or one parameter, with exactly one canonical
+/// text before percent-encoding: `T(urlComponent: x.urlComponent) == x`.
 ///
-/// Each value has exactly one canonical text, `urlComponent`, and parsing it gives the value
-/// back: `T(urlComponent: x.urlComponent) == x`. The text is what the URL shows before
-/// percent-encoding, which the router does.
-///
-/// The built-in conformances and their canonical text:
-/// - `String`: as is.
-/// - `Int` and the fixed-width integers: decimal; no `+`, no leading zeros (but `0`), no `-0`;
-///   a value out of the type's range is refused.
-/// - `Bool`: `true` or `false`.
-/// - `Double`: finite only, as Swift's shortest round-trip `description`; `nan` and `inf` are
-///   refused.
-/// - `UUID`: lower case 8-4-4-4-12; either case parses.
-/// - Any `RawRepresentable` type whose raw value is a `URLParameter`: conform it and the body
-///   is free (`enum SortOrder: String, URLParameter { case title, date }`).
-/// - `Optional` and `Array` of a parameter, for named parameters and query items only
-///   (`{sort?}`, `{tag*}`).
+/// Built in: `String` as is; the integers in canonical decimal (no `+`, no leading zero, no
+/// `-0`, in range); `Bool`; finite `Double` as its shortest `description`; `UUID` in lower case;
+/// any `RawRepresentable` whose raw value is one (`enum Sort: String, URLParameter { … }`);
+/// `Optional` and `Array` of one, for named parameters and query items (`{sort?}`, `{tag*}`).
 public protocol URLParameter: Sendable, Equatable {
     /// Parses the percent-decoded text of one component; `nil` refuses it.
     init?(urlComponent: Substring)
-
     /// The canonical text, before percent-encoding.
     var urlComponent: String { get }
-
     /// How many components a value takes: one, except for `Optional` and `Array`.
     static var urlMultiplicity: URLParameterMultiplicity { get }
-
     /// Creates a value from every component given for it, in order. The default takes exactly
     /// one component.
     init?(urlComponents: [Substring])
-
     /// The components that print the value: one, except none for `nil` and one per element of
     /// an array.
     var urlComponents: [String] { get }
@@ -49,13 +33,11 @@ public enum URLParameterMultiplicity: Hashable, Sendable {
 extension URLParameter {
     /// One component.
     public static var urlMultiplicity: URLParameterMultiplicity { .one }
-
     /// Parses exactly one component.
     public init?(urlComponents: [Substring]) {
         guard urlComponents.count == 1 else { return nil }
         self.init(urlComponent: urlComponents[0])
     }
-
     /// The one canonical text.
     public var urlComponents: [String] { [urlComponent] }
 }
@@ -66,7 +48,6 @@ extension URLParameter where Self: RawRepresentable, RawValue: URLParameter {
         guard let raw = RawValue(urlComponent: urlComponent) else { return nil }
         self.init(rawValue: raw)
     }
-
     /// The raw value's text.
     public var urlComponent: String { rawValue.urlComponent }
 }
@@ -74,7 +55,6 @@ extension URLParameter where Self: RawRepresentable, RawValue: URLParameter {
 extension String: URLParameter {
     /// The text as it is.
     public init?(urlComponent: Substring) { self = String(urlComponent) }
-
     /// The string itself.
     public var urlComponent: String { self }
 }
@@ -83,13 +63,20 @@ extension String: URLParameter {
 extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
-        let text = urlComponent.utf8
-        guard let first = text.first, first != UInt8(ascii: "+"), let value = Self(urlComponent, radix: 10) else { return nil }
-        let digits = first == UInt8(ascii: "-") ? text.dropFirst() : text[...]
-        guard digits.first != 0x30 || (digits.count == 1 && first != UInt8(ascii: "-")) else { return nil }
+        let negative = urlComponent.utf8.first == UInt8(ascii: "-")
+        let digits = urlComponent.utf8.dropFirst(negative ? 1 : 0)
+        guard let first = digits.first, first != 0x30 || (digits.count == 1 && !negative), negative ? Self.isSigned : true
+        else { return nil }
+        var value: Self = 0
+        for byte in digits {
+            guard URLByte.isDigit(byte) else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Self(byte - 0x30)) : times10.addingReportingOverflow(Self(byte - 0x30))
+            guard !overflow, !overflow2 else { return nil }
+            value = next
+        }
         self = value
     }
-
     /// The decimal text.
     public var urlComponent: String { String(self) }
 }
@@ -114,7 +101,6 @@ extension Bool: URLParameter {
         default: return nil
         }
     }
-
     /// `true` or `false`.
     public var urlComponent: String { self ? "true" : "false" }
 }
@@ -128,7 +114,6 @@ extension Double: URLParameter {
         }
         self = value
     }
-
     /// The shortest text that parses back to the same value: Swift's `description`.
     public var urlComponent: String { description }
 }
@@ -139,13 +124,10 @@ extension Optional: URLParameter where Wrapped: URLParameter {
         guard let value = Wrapped(urlComponent: urlComponent) else { return nil }
         self = .some(value)
     }
-
     /// The wrapped value's text; the empty string for `nil`, which a URL never prints.
     public var urlComponent: String { self?.urlComponent ?? "" }
-
     /// None or one component.
     public static var urlMultiplicity: URLParameterMultiplicity { .optional }
-
     /// `nil` for no component, the wrapped value for one.
     public init?(urlComponents: [Substring]) {
         switch urlComponents.count {
@@ -154,7 +136,6 @@ extension Optional: URLParameter where Wrapped: URLParameter {
         default: return nil
         }
     }
-
     /// No component for `nil`, the wrapped value's text otherwise.
     public var urlComponents: [String] { self.map { [$0.urlComponent] } ?? [] }
 }
@@ -165,14 +146,11 @@ extension Array: URLParameter where Element: URLParameter {
         guard let element = Element(urlComponent: urlComponent) else { return nil }
         self = [element]
     }
-
     /// The elements' texts joined by commas, for messages; a URL prints each element as its own
     /// component (``urlComponents``).
     public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
-
     /// Any number of components.
     public static var urlMultiplicity: URLParameterMultiplicity { .repeated }
-
     /// One element per component, in order.
     public init?(urlComponents: [Substring]) {
         var elements: [Element] = []
@@ -182,7 +160,6 @@ extension Array: URLParameter where Element: URLParameter {
         }
         self = elements
     }
-
     /// One text per element, in order.
     public var urlComponents: [String] { map(\.urlComponent) }
 }

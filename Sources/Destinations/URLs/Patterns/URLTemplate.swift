@@ -12,7 +12,6 @@
         case repeated
         case catchAll
     }
-
     @usableFromInline let name: String
     @usableFromInline let modifier: Modifier
     @usableFromInline let key: String?
@@ -23,7 +22,6 @@
 @usableFromInline struct RouteTemplate: Sendable {
     @usableFromInline let keyword: String
     @usableFromInline let placeholders: [TemplatePlaceholder]
-
     @usableFromInline static func parse(_ template: String) throws(TemplateError) -> RouteTemplate {
         var scanner = TemplateScanner(template)
         let keyword = scanner.word(URLByte.isKeywordByte)
@@ -54,10 +52,8 @@
         /// The rest of the path: the index of its placeholder.
         case catchAll(Int)
     }
-
     @usableFromInline let segments: [Segment]
     @usableFromInline let placeholders: [TemplatePlaceholder]
-
     @usableFromInline static func parse(_ template: String) throws(TemplateError) -> LinkTemplate {
         var scanner = TemplateScanner(template)
         _ = scanner.take(UInt8(ascii: "/"))
@@ -95,22 +91,18 @@
 @usableFromInline struct TemplateScanner {
     @usableFromInline let bytes: [UInt8]
     private(set) var offset = 0
-
     @usableFromInline init(_ template: String) {
         bytes = Array(template.utf8)
     }
-
     @usableFromInline var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
     @usableFromInline mutating func take(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
         offset += 1
         return true
     }
-
     @usableFromInline mutating func expect(_ byte: UInt8) throws(TemplateError) {
         guard take(byte) else { throw TemplateError(offset: offset) }
     }
-
     /// Checks that the template ends here and that no placeholder repeats a name or a key.
     @usableFromInline func expectEnd(_ placeholders: [TemplatePlaceholder]) throws(TemplateError) {
         guard offset == bytes.count else { throw TemplateError(offset: offset) }
@@ -121,14 +113,12 @@
             if let key = placeholder.key, !keys.insert(key).inserted { throw TemplateError(offset: placeholder.offset) }
         }
     }
-
     /// The longest run of bytes from here that satisfy `accept`, braces excluded.
     @usableFromInline mutating func word(_ accept: (UInt8) -> Bool) -> String {
         let start = offset
         while let byte = peek, accept(byte), byte != UInt8(ascii: "{"), byte != UInt8(ascii: "}") { offset += 1 }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
-
     /// `key={placeholder}`: a named parameter or a query item.
     @usableFromInline mutating func named(separatedBy separator: UInt8, keyBytes: (UInt8) -> Bool) throws(TemplateError) -> TemplatePlaceholder {
         let keyStart = offset
@@ -140,7 +130,6 @@
         guard placeholder.modifier != .catchAll else { throw TemplateError(offset: placeholder.offset) }
         return placeholder
     }
-
     /// `{name}`, `{name=text}`, `{name?}`, `{name*}` or `{name...}`.
     @usableFromInline mutating func placeholder(key: String?) throws(TemplateError) -> TemplatePlaceholder {
         let start = offset

@@ -11,7 +11,6 @@ extension UUID: URLParameter {
         }
         self.init(uuidString: String(urlComponent))
     }
-
     /// The lower-case 8-4-4-4-12 form.
     public var urlComponent: String { uuidString.lowercased() }
 }

@@ -73,7 +73,6 @@ extension StateURLParser where IDs == SequentialElementIDs {
         }
         return relative
     }
-
     /// The length of a `.` or `..` segment here (1 or 2), `nil` otherwise.
     private func dotSegment() -> Int? {
         var length = 0

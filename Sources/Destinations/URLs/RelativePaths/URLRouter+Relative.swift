@@ -69,7 +69,6 @@ extension URLRouter {
         }
         return .presentation(steps.count == 1 ? steps[0] : .path(steps))
     }
-
     /// The element below the one at `path` in its stack, if it is in a stack and not its root.
     private static func element(below path: [NodeStep], in state: NavigationState<Route>) -> ElementID? {
         guard case .stackElement(let index)? = path.last, index > 0,

@@ -14,7 +14,6 @@ public struct SceneKind<Route: NavigationRoute>: Sendable {
         /// Always a new window.
         case new
     }
-
     /// The name: the first component of the kind's state URLs (`[a-z][a-z0-9-]*`).
     public let name: String
     /// The layout the scene starts with, and the skeleton of its state URLs.
@@ -29,7 +28,6 @@ public struct SceneKind<Route: NavigationRoute>: Sendable {
     /// URL can name any screen, while a deep link names only what its author chose. Trusted
     /// sources and the app always may.
     public let acceptsExternalStateURLs: Bool
-
     /// Creates a scene kind.
     public init(
         _ name: String,

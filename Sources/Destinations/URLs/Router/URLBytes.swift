@@ -5,7 +5,6 @@
         isLowercaseLetter(byte) || isUppercaseLetter(byte) || isDigit(byte)
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
-
     @usableFromInline static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
     @usableFromInline static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
     @usableFromInline static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
@@ -14,10 +13,8 @@
     @usableFromInline static func isKeywordByte(_ byte: UInt8) -> Bool { isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") }
     /// `[a-z0-9._-]`: the bytes of a label or a link constant.
     @usableFromInline static func isLabelByte(_ byte: UInt8) -> Bool { isKeywordByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") }
-
     /// The byte with ASCII upper case folded to lower case.
     @usableFromInline static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
-
     /// The value of a hexadecimal digit of either case.
     @usableFromInline static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
@@ -27,25 +24,21 @@
         default: nil
         }
     }
-
     /// The byte `%XX` at `index` stands for, when it is a valid escape.
     @usableFromInline static func escaped(_ bytes: [UInt8], at index: Int, end: Int) -> UInt8? {
         guard index + 2 < end, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
         return high << 4 | low
     }
-
     /// Whether `text` is a keyword or a template name: `[a-z][a-z0-9-]*`.
     @usableFromInline static func isKeyword(_ text: some StringProtocol) -> Bool {
         guard let first = text.utf8.first, isLowercaseLetter(first) else { return false }
         return text.utf8.allSatisfy(isKeywordByte)
     }
-
     /// Whether `text` is a URL label or a link constant: `[a-z0-9][a-z0-9._-]*`.
     @usableFromInline static func isLabel(_ text: some StringProtocol) -> Bool {
         guard let first = text.utf8.first, isLowercaseLetter(first) || isDigit(first) else { return false }
         return text.utf8.allSatisfy(isLabelByte)
     }
-
     /// The bytes `start..<end` with escapes of unreserved bytes decoded, which RFC 3986 §2.3
     /// makes equivalent to the bytes themselves; `nil` when an escape stands for another byte
     /// or is broken. The slice of `bytes` itself when there is no escape.
@@ -90,7 +83,6 @@ extension Array<UInt8> {
             appendComponent(text, to: &out)
         }
     }
-
     /// Appends `text` percent-encoded, with no escapes: for values inside a segment.
     @usableFromInline static func appendComponent(_ text: String, to out: inout [UInt8]) {
         let digits = Array("0123456789ABCDEF".utf8)
@@ -114,7 +106,6 @@ extension Array<UInt8> {
     @usableFromInline var rawNonASCII: Bool
     /// Whether a value that decodes to `.` or `..` is refused (whole path segments).
     @usableFromInline var rejectsDots: Bool
-
     @usableFromInline static let stateSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: false, rejectsDots: true)
     @usableFromInline static let stateNamed = DecodingMode(escapes: false, plusIsSpace: false, rawNonASCII: false, rejectsDots: false)
     @usableFromInline static let linkSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: true, rejectsDots: true)
@@ -181,7 +172,6 @@ extension Array<UInt8> {
     @usableFromInline var lower: UInt8 = 0x80
     @usableFromInline var upper: UInt8 = 0xBF
     @usableFromInline var sequenceStart = 0
-
     /// Feeds one byte, which came from `offset`; false when it breaks the encoding.
     @usableFromInline mutating func feed(_ byte: UInt8, at offset: Int) -> Bool {
         if needed > 0 {
@@ -204,7 +194,6 @@ extension Array<UInt8> {
         }
         return true
     }
-
     /// Where the last sequence started, when the input ended inside it.
     @usableFromInline var incompleteSequenceStart: Int? { needed > 0 ? sequenceStart : nil }
 }

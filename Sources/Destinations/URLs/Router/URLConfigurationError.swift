@@ -2,7 +2,6 @@
 public struct URLConfigurationError: Error, Hashable, Sendable {
     /// Every problem found, in declaration order.
     public let problems: [URLConfigurationProblem]
-
     /// Creates the error.
     public init(problems: [URLConfigurationProblem]) {
         self.problems = problems

@@ -19,7 +19,6 @@ public struct URLLimits: Hashable, Sendable {
     public var queryItems: Int
     /// The most bytes all parameters may decode to, together.
     public var parameterBytes: Int
-
     /// Creates limits; the defaults are those for external sources.
     public init(
         bytes: Int = 4_096,
@@ -38,11 +37,9 @@ public struct URLLimits: Hashable, Sendable {
         self.queryItems = queryItems
         self.parameterBytes = parameterBytes
     }
-
     /// The limits for external sources: 4,096 bytes, 128 segments of up to 1,024 bytes, depth
     /// 16, 64 screens, 32 query items, 4,096 decoded parameter bytes.
     public static let external = URLLimits()
-
     /// The limits for the app itself and trusted sources: 16,384 bytes, 1,024 segments of up
     /// to 4,096 bytes, depth 32, 512 screens, 32 query items, 16,384 decoded parameter bytes.
     public static let trusted = URLLimits(

@@ -9,10 +9,8 @@
     @usableFromInline let host: [UInt8]?
     /// The path after the host, from its `/` to the prefix's final `/`.
     @usableFromInline let path: [UInt8]
-
     @usableFromInline var isCustomScheme: Bool { host == nil }
     @usableFromInline var isHTTPS: Bool { head == Array("https://".utf8) }
-
     /// Parses a prefix; `nil` for one with a user name, a port, or no final `/`.
     @usableFromInline init?(_ text: String) {
         let bytes = Array(text.utf8)
@@ -37,7 +35,6 @@
         (self.host, self.path) = (host, path)
         self.text = String(decoding: head + host + path, as: UTF8.self)
     }
-
     /// Matches the start of `input`, the scheme and host in any case; returns the offset after
     /// the prefix, which the input may end right before its final `/`.
     ///

@@ -1,18 +1,11 @@
 extension URLRouter {
-    /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route
-    /// link to an external route pattern.
+    /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route link.
+    /// Parsing is pure and checks the limits (by default the router's) before any work that grows
+    /// with the input; a state, and a link's ``LinkTarget/state(_:)`` target, take their ids from `ids`.
     ///
-    /// Parsing is pure: it checks the limits before any work that grows with the input, and
-    /// builds nothing but the result. A state URL's state takes its ids from `ids`; so does the
-    /// state of a link whose target is ``LinkTarget/state(_:)``.
-    ///
-    /// - Parameters:
-    ///   - url: The URL's text, such as a Foundation `URL`'s `absoluteString`.
-    ///   - ids: The generator of the new state's ids.
-    ///   - limits: The limits to apply; by default the router's.
-    /// - Throws: ``DeepLinkError``: the limit broken, the byte offset where the grammar
-    ///   breaks, or what did not match.
-    public func parse(
+    /// - Throws: ``DeepLinkError``: the limit broken, the byte offset where the grammar breaks, or
+    ///   what did not match.
+    @inlinable public func parse(
         _ url: String,
         ids: inout some ElementIDGenerator,
         limits: URLLimits? = nil
@@ -33,11 +26,10 @@ extension URLRouter {
         }
         return .link(try matchLink(bytes, rest, pathEnd, hostFolding: prefix.isCustomScheme, ids: &ids, limits: limits))
     }
-
     /// Parses a state path of `scene`: what follows `scheme://scene/` in a state URL.
     ///
     /// - Throws: ``DeepLinkError`` with offsets into `path`.
-    public func parseState(
+    @inlinable public func parseState(
         path: String,
         scene: String,
         ids: inout some ElementIDGenerator,
@@ -52,7 +44,6 @@ extension URLRouter {
             bytes, from: bytes.first == UInt8(ascii: "/") ? 1 : 0, to: bytes.count, layout: kind.layout, routes: routes,
             limits: limits, ids: &ids)
     }
-
     /// The prefix the URL starts with, and the offset after it.
     @inlinable func matchPrefix(_ bytes: [UInt8]) throws(DeepLinkError) -> (URLPrefix, Int)? {
         for prefix in parsedPrefixes {
@@ -94,7 +85,6 @@ extension URLRouter {
         }
         throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))
     }
-
     @inlinable func decodeLink(
         _ link: DeepLink<Route>,
         _ bytes: [UInt8],
@@ -115,7 +105,6 @@ extension URLRouter {
         return LinkMatch(
             pattern: link.template, kind: .deepLink, scene: scene, target: target, state: state, sources: link.sources)
     }
-
     /// A reader of the link's parameters: its typed segments, its catch-all and its query
     /// items, in template order.
     @inlinable func arguments(
@@ -163,7 +152,6 @@ extension URLRouter {
             bytes: bytes, specs: link.parameters, owner: link.template, slots: slots, ranges: ranges,
             modes: (.linkSegment, .linkQuery), decodedBytes: 0, decodedLimit: limits.parameterBytes)
     }
-
     /// A one-route link: an external route pattern's own text after the prefix
     /// (`notes://note/12`), shown where the pattern's placement says.
     @inlinable func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError) -> LinkMatch<Route>? {
@@ -178,7 +166,6 @@ extension URLRouter {
             pattern: pattern.template, kind: .routePattern, scene: scenes[0].name,
             target: .presentation(presentation(of: route, placedAt: pattern.placement)), state: nil, sources: nil)
     }
-
     /// The presentation that shows a one-route link's route where its pattern places it. A
     /// route placed in a tab whose root it is, by the first scene's layout, selects the tab and
     /// pops to its root instead of pushing a copy.
@@ -188,7 +175,6 @@ extension URLRouter {
         }
         return placement.presentation(for: route)
     }
-
     /// The route at the root of the tab `tab` in `layout`, searched through nested containers.
     @inlinable static func rootRoute(ofTab tab: TabID, in layout: Layout<Route>) -> Route? {
         switch layout {

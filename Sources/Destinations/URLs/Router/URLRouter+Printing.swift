@@ -1,44 +1,30 @@
 extension URLRouter {
-    /// The canonical URL of a scene's whole state (URLS.md §4).
+    /// The canonical URL of a scene's whole state (URLS.md §4): the focus path
+    /// (`notes://main/notes/notes/note/12/!sheet+large/edit/12`), what is off it in side groups,
+    /// what equals the scene layout's default left out. Parsing it gives an equivalent state.
     ///
-    /// The path follows the focus: the selected tab, the focused column, the stack's screens
-    /// and the modals they present (`notes://main/notes/notes/note/12/!sheet+large/edit/12`).
-    /// What is off the focus path goes in side groups, left out where it equals the scene
-    /// layout's default, so the first state of a scene prints as `notes://main`. Parsing the URL
-    /// gives an equivalent state, and printing that state gives the same text.
-    ///
-    /// - Throws: ``URLPrintError``: a route no pattern prints, an unknown scene, a sheet detent
-    ///   the grammar cannot carry.
+    /// - Throws: ``URLPrintError``: a route no pattern prints, an unknown scene, a bad sheet detent.
     public func stateURL(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
         let path = try statePathBytes(for: state, scene: scene)
         let url = prefixes[0] + scene
         return path.isEmpty ? url : url + "/" + String(decoding: path, as: UTF8.self)
     }
-
-    /// The path of ``stateURL(for:scene:)``: what follows `scheme://scene/`, empty for the
-    /// layout's default. A ``LinkTarget/state(_:)`` target and an absolute relative path take
-    /// this form.
+    /// The path of ``stateURL(for:scene:)``, what follows `scheme://scene/`: the form of a
+    /// ``LinkTarget/state(_:)`` target and of an absolute relative path.
     public func statePath(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
         String(decoding: try statePathBytes(for: state, scene: scene), as: UTF8.self)
     }
-
     private func statePathBytes(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> [UInt8] {
         guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
         var printer = StateURLPrinter(routes: routes)
         try printer.root(state.root, layout: kind.layout)
         return printer.out
     }
-
-    /// The canonical URL of the state cut at a waypoint: the screen `element`, with the screens
-    /// above it in its stack popped and its modal dismissed. Breadcrumbs, and "link to this
-    /// level": parsing it focuses the element's route. It is a prefix of
-    /// ``stateURL(for:scene:)`` when the element sits in containers that fit the scene layout
-    /// and no screen was pushed under a modal on the way to it.
+    /// The canonical URL of the state cut at the screen `element` (the screens above it popped,
+    /// its modal dismissed), for breadcrumbs: parsing it focuses the element's route.
     ///
-    /// - Throws: ``URLPrintError/notAWaypoint(_:)`` when `element` is not a screen whose cut
-    ///   state focuses it: a screen off the focus path (another tab, a screen above the one that
-    ///   presents), or one in a split column that has the focus only because it presents; and
-    ///   the errors of ``stateURL(for:scene:)``.
+    /// - Throws: ``URLPrintError/notAWaypoint(_:)`` when the cut state would not focus `element`,
+    ///   and the errors of ``stateURL(for:scene:)``.
     public func stateURL(
         for state: NavigationState<Route>,
         scene: String,
@@ -59,7 +45,6 @@ extension URLRouter {
         guard cut.focusedScreen.id == element else { throw .notAWaypoint(element) }
         return try stateURL(for: cut, scene: scene)
     }
-
     /// The link that shares `route`: the first deep link declaring ``DeepLink/shares(_:match:)``
     /// for it, printed with the route's values from the first `https` prefix (else the first
     /// prefix); `nil` when no link shares the route.
@@ -71,7 +56,6 @@ extension URLRouter {
         }
         return nil
     }
-
     /// The link `link` prints for `route`, if it shares the route.
     func shareLink(for route: Route, with link: DeepLink<Route>) -> String? {
         guard let share = link.share, let values = share.values(route), values.count == link.parameters.count else {

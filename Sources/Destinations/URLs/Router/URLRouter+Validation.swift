@@ -1,21 +1,9 @@
 extension URLRouter {
-    /// Checks the router against the routes a flow can reach, and returns every problem found
-    /// (URLS.md §3.2).
-    ///
-    /// For every route given, and every route of the scene layouts:
-    /// - exactly one pattern prints it (``URLConfigurationProblem/noURLPattern(route:)``,
-    ///   ``URLConfigurationProblem/ambiguousRoute(route:patterns:)``);
-    /// - its text parses back to it, so the pattern's `make` and `match` agree
-    ///   (``URLConfigurationProblem/roundTripMismatch(route:url:)``);
-    /// - every link that shares it prints a link that parses back to it
-    ///   (``URLConfigurationProblem/shareRoundTripMismatch(route:url:)``).
-    ///
-    /// Tab ids of the scene layouts that are not URL labels are reported too
-    /// (``URLConfigurationProblem/tabIDNotURLSafe(_:)``); they still work, percent-encoded.
-    /// The problems that stop a router from being built are thrown by its initializer instead.
-    ///
-    /// - Parameter routes: The routes the flow can reach: its layout's, `CaseIterable` samples,
-    ///   and those of its providers' presentations. The flow passes them.
+    /// Checks the router against the routes a flow can reach (given, and those of the scene
+    /// layouts) and returns every problem found: a route no pattern or several patterns print, a
+    /// route whose text does not parse back to it, a shared link that does not open its route, a tab
+    /// id that is not a URL label. Problems that stop a router from being built are thrown by its
+    /// initializer instead.
     public func validate(routes: some Sequence<Route>) -> [URLConfigurationProblem] {
         var problems: [URLConfigurationProblem] = []
         func report(_ problem: URLConfigurationProblem) {
@@ -55,7 +43,6 @@ extension URLRouter {
         }
         return problems
     }
-
     /// The tab ids of a layout, outermost first.
     private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
         switch layout {
@@ -65,7 +52,6 @@ extension URLRouter {
             tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
         }
     }
-
     /// Parses a shared link and builds the route from it with the link's `shares` closure;
     /// `nil` when the URL matches another link.
     func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {

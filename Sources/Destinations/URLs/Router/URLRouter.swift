@@ -4,26 +4,15 @@
 /// ```swift
 /// let router = try URLRouter<AppRoute>(
 ///     prefixes: ["notes://", "https://notes.example.com/"],
-///     scenes: [SceneKind("main", layout: NotesAppConfiguration.layout)],
-///     patterns: AppRoute.patterns,
-///     links: AppRoute.links
-/// )
+///     scenes: [SceneKind("main", layout: AppLayout.main)], patterns: AppRoute.patterns, links: AppRoute.links)
 /// try router.stateURL(for: flow.state, scene: "main")   // "notes://main/notes/notes/note/12"
-/// var ids = SequentialElementIDs()
-/// let parsed = try router.parse("https://notes.example.com/notes/12", ids: &ids)
 /// ```
 ///
-/// A router is a `Sendable` value, built once: building it validates the configuration and
-/// throws every problem it finds. Everything it does is pure and nonisolated, so a
-/// notification extension can parse a URL off the main actor; only applying the result needs a
-/// ``Flow``.
-///
-/// - The first prefix is used to print state URLs; share links prefer the first `https`
-///   prefix.
-/// - A URL whose first component (a custom scheme's host, or the first path segment after an
-///   `https` prefix) names a scene kind is a **state URL** of that scene (``stateURL(for:scene:)``).
-/// - Any other URL is a **deep link** (``DeepLink``), or else a **one-route link** to an
-///   external ``RoutePattern`` (`notes://note/12`).
+/// A router is a `Sendable` value, built once: building it validates the configuration. Parsing is
+/// pure and nonisolated. A URL whose first component names a scene kind is a **state URL**
+/// (``stateURL(for:scene:)``); any other is a **deep link** (``DeepLink``), or else a
+/// **one-route link** to an external ``RoutePattern`` (`notes://note/12`). The first prefix
+/// prints state URLs; share links prefer the first `https` prefix.
 public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// The prefixes, normalised: scheme and host in lower case.
     public let prefixes: [String]
@@ -35,26 +24,16 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     public let limits: URLLimits
     /// Overlapping links that precedence resolves, for review.
     public let diagnostics: [URLDiagnostic]
-
     @usableFromInline let parsedPrefixes: [URLPrefix]
     @usableFromInline let routes: RouteTable<Route>
     @usableFromInline let trie: LinkTrie
-
+    @usableFromInline let sceneNames: [[UInt8]]
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
-
-    /// Builds a router and validates its configuration.
+    /// Builds a router from its prefixes (`scheme://` or `https://host/…`; the first prints state
+    /// URLs), scene kinds, route patterns, deep links and parsing limits, and validates it.
     ///
-    /// - Parameters:
-    ///   - prefixes: The URL prefixes the app owns: `scheme://` or `https://host/` (with an
-    ///     optional path). The first prints state URLs.
-    ///   - scenes: The scene kinds; each layout is the skeleton of the kind's state URLs.
-    ///   - patterns: One pattern per route case.
-    ///   - links: The deep links.
-    ///   - limits: The limits for parsing, by default those for external sources.
-    /// - Throws: ``URLConfigurationError`` with every problem found: bad templates, keywords
-    ///   used twice, links of the same shape, scene names that collide with links or external
-    ///   keywords, links to unknown scenes, bad prefixes.
+    /// - Throws: ``URLConfigurationError`` with every problem found.
     public init(
         prefixes: [String],
         scenes: [SceneKind<Route>],
@@ -115,8 +94,8 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         self.diagnostics = diagnostics
         self.routes = routes
         self.trie = trie
+        sceneNames = scenes.map { Array($0.name.utf8) }
     }
-
     @usableFromInline static func shape(of link: DeepLink<Route>) -> [LinkTrie.ShapeSegment] {
         link.segments.map { segment in
             switch segment {
@@ -126,22 +105,16 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             }
         }
     }
-
     /// The scene kind named `name`.
     public func scene(named name: String) -> SceneKind<Route>? {
         scenes.first { $0.name == name }
     }
-
     /// The route pattern that prints `route`: the first whose `match` accepts it.
     public func pattern(for route: Route) -> RoutePattern<Route>? {
         routes.pattern(for: route)?.pattern
     }
-
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        let name = bytes[start..<end]
-        return scenes.first { scene in
-            scene.name.utf8.elementsEqual(name) { $0 == (fold ? URLByte.lowercased($1) : $1) }
-        }
+        sceneNames.firstIndex { $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }.map { scenes[$0] }
     }
 }

@@ -7,7 +7,6 @@
     case stack
     /// A modal's content: a screen.
     case screen
-
     /// The kind a plain node has here.
     @usableFromInline var plainKind: NodeKind {
         switch self {
@@ -28,13 +27,11 @@ extension Layout {
         case .split: .split
         }
     }
-
     /// The slot of a split view's column: the column's layout, or a stack when the layout leaves
     /// it empty.
     @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
         layout.map { .skeleton($0) } ?? .stack
     }
-
     /// The number of screens the layout builds.
     @usableFromInline var screenCount: Int {
         switch self {
@@ -79,7 +76,6 @@ extension NavigationNode {
             return false
         }
     }
-
     /// Whether a column shows what its layout builds: both empty, or equal.
     @usableFromInline static func isDefault(_ node: NavigationNode?, _ layout: Layout<Route>?) -> Bool {
         switch (node, layout) {

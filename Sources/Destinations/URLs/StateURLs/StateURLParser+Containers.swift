@@ -36,7 +36,6 @@ extension StateURLParser {
         }
         return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[selectedIndex].id)))
     }
-
     @inlinable mutating func parseSplitBody(sidebar: Layout<Route>, content: Layout<Route>?, detail: Layout<Route>?)
         throws(DeepLinkError) -> NavigationNode<Route>
     {
@@ -77,7 +76,6 @@ extension StateURLParser {
         let split = Split(sidebar: sidebarNode, content: nodes[1], detail: nodes[2], hasContentColumn: content != nil)
         return NavigationNode(id: id, content: .split(split))
     }
-
     @inlinable mutating func parseExplicitTabs(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
         var tabs: [Tab<Route>] = []
@@ -100,7 +98,6 @@ extension StateURLParser {
         try parseModalAfterMarker(&node, overlay: overlay)
         return node
     }
-
     @inlinable mutating func parseExplicitSplit(threeColumns: Bool, overlay: Bool) throws(DeepLinkError)
         -> NavigationNode<Route>
     {
@@ -123,7 +120,6 @@ extension StateURLParser {
         try parseModalAfterMarker(&node, overlay: overlay)
         return node
     }
-
     @inlinable mutating func parseModalAfterMarker(_ node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError) {
         guard atModal else { return }
         if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }

@@ -64,7 +64,6 @@ extension StateURLParser {
         position = labelEnd
         return try PercentDecoding.decode(bytes, start, labelEnd, mode: .stateSegment)
     }
-
     /// A column name among `columns`.
     @inlinable mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {
         let start = position
@@ -77,7 +76,6 @@ extension StateURLParser {
         position = labelEnd
         return column
     }
-
     /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
     @inlinable mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
         let start = position
@@ -114,7 +112,6 @@ extension StateURLParser {
         }
         return .sheet(options)
     }
-
     /// `medium`, `large`, a fraction in (0, 1], or a height above 0 followed by `pt`.
     @inlinable static func detent(_ text: ArraySlice<UInt8>) -> SheetDetent? {
         if text.elementsEqual("medium".utf8) { return .medium }
@@ -131,17 +128,14 @@ extension StateURLParser {
     // MARK: Bytes
 
     @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
-
     /// Whether the next bytes are `/!`: a modal follows.
     @inlinable var atModal: Bool {
         position + 1 < end && bytes[position] == UInt8(ascii: "/") && bytes[position + 1] == UInt8(ascii: "!")
     }
-
     /// Whether a group ends here: the end, `,` or `)`.
     @inlinable var atGroupEnd: Bool {
         position == end || bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")")
     }
-
     /// Whether the next bytes are `*none`, ending the member.
     @inlinable var atNone: Bool {
         guard position + 5 <= end,
@@ -149,17 +143,14 @@ extension StateURLParser {
         else { return false }
         return position + 5 == end || bytes[position + 5] == UInt8(ascii: ",") || bytes[position + 5] == UInt8(ascii: ")")
     }
-
     @inlinable mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
         position += 1
         return true
     }
-
     @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
         guard take(byte) else { throw unexpected() }
     }
-
     /// Takes the `)` that closes a group.
     @inlinable mutating func expectClose() throws(DeepLinkError) {
         guard take(UInt8(ascii: ")")) else {
@@ -167,7 +158,6 @@ extension StateURLParser {
                 ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
         }
     }
-
     /// Checks that a side or member entry ends here, at `,` or `)`.
     @inlinable func expectMemberEnd() throws(DeepLinkError) {
         guard position < end, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")") else {
@@ -175,12 +165,10 @@ extension StateURLParser {
                 ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
         }
     }
-
     /// The error for the byte here: the end, or a byte the grammar does not allow.
     @inlinable func unexpected() -> DeepLinkError {
         position < end ? .malformed(.unexpectedByte(bytes[position]), offset: position) : .malformed(.unexpectedEnd, offset: position)
     }
-
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
     @inlinable func tokenEnd(from start: Int? = nil) -> Int {
         var index = start ?? position
@@ -191,7 +179,6 @@ extension StateURLParser {
         }
         return index
     }
-
     /// The end of the run of bytes from here that satisfy `accept`.
     @inlinable func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
         var index = position

@@ -7,13 +7,11 @@
 struct StateURLPrinter<Route: NavigationRoute> {
     let routes: RouteTable<Route>
     var out: [UInt8] = []
-
     /// Prints the root; nothing when the state is the layout's default.
     mutating func root(_ node: NavigationNode<Route>, layout: Layout<Route>) throws(URLPrintError) {
         guard !node.isDefault(for: layout) else { return }
         try self.node(node, .skeleton(layout))
     }
-
     mutating func node(_ node: NavigationNode<Route>, _ slot: NodeSlot<Route>) throws(URLPrintError) {
         // A container that fits its slot prints its body, in parentheses when a modal follows;
         // one that does not prints a marker and its members.
@@ -62,7 +60,6 @@ struct StateURLPrinter<Route: NavigationRoute> {
         if wrapped { append(")") }
         if let modal = node.modal { try self.modal(modal, wrapped: false) }
     }
-
     private mutating func modal(_ modal: Modal<Route>, wrapped: Bool) throws(URLPrintError) {
         append("/!")
         try style(modal.style)
@@ -70,7 +67,6 @@ struct StateURLPrinter<Route: NavigationRoute> {
         try node(modal.node, .screen)
         if wrapped { append(")") }
     }
-
     private mutating func tabsBody(_ tabs: Tabs<Route>, _ layouts: [TabLayout<Route>]) throws(URLPrintError) {
         PercentEncoding.appendSegment(tabs.selection.rawValue, to: &out)
         var side = false
@@ -89,7 +85,6 @@ struct StateURLPrinter<Route: NavigationRoute> {
             try node(main, .skeleton(layout))
         }
     }
-
     private mutating func splitBody(_ split: Split<Route>, focused: SplitColumn, _ layouts: [Layout<Route>?]) throws(URLPrintError) {
         append(focused.rawValue)
         var side = false
@@ -105,7 +100,6 @@ struct StateURLPrinter<Route: NavigationRoute> {
             try node(main, Layout.columnSlot(layouts[focused.index]))
         }
     }
-
     private mutating func style(_ style: ModalStyle) throws(URLPrintError) {
         switch style {
         case .sheet(let options):
@@ -119,7 +113,6 @@ struct StateURLPrinter<Route: NavigationRoute> {
         case .confirmationDialog: append("dialog")
         }
     }
-
     /// A detent; a `Double` prints as its description without the `+` of a positive exponent
     /// (`1e+20` → `1e20`), since `+` separates sheet options.
     private mutating func detent(_ detent: SheetDetent, prefix: String) throws(URLPrintError) {
@@ -134,7 +127,6 @@ struct StateURLPrinter<Route: NavigationRoute> {
         default: throw .invalidDetent(detent)
         }
     }
-
     private mutating func append(_ text: String) {
         out += text.utf8
     }
