@@ -14,7 +14,7 @@ let package = Package(
     dependencies: [
         .package(name: "Destinations", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
-        // Compared with the URL router in the URLs suite only.
+        // Compared with the URL router in the URLs suite and CallgrindLoop's URL modes only.
         .package(url: "https://github.com/vapor/routing-kit", from: "4.9.3"),
     ],
     targets: [
@@ -42,6 +42,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkFixtures",
                 .product(name: "Destinations", package: "Destinations"),
+                .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
     ],

@@ -1,6 +1,7 @@
 import BenchmarkFixtures
 import Destinations
 import Foundation
+@preconcurrency import RoutingKit
 
 /// What one iteration of the loop does. Each mode but `send-perform` is a pair of operations
 /// that leaves the state as it was.
@@ -23,6 +24,10 @@ enum LoopMode: String, CaseIterable {
     case urlLink = "url-link"
     /// `URLRouter.parse` of a canonical state URL to a state, over `depth` route patterns.
     case urlState = "url-state"
+    /// routing-kit's `TrieRouter` on the same link paths as `url-link`, pre-split into components.
+    case urlRoutingKit = "url-routing-kit"
+    /// routing-kit's `TrieRouter` on the same link paths, split on `/` first.
+    case urlRoutingKitString = "url-routing-kit-string"
     /// `JSONEncoder` then `JSONDecoder` of the 200-screen snapshot state (`depth` is ignored).
     case snapshotRoundTrip = "snapshot-round-trip"
     /// `JSONEncoder` of the 200-screen snapshot state.
@@ -58,6 +63,8 @@ enum LoopMode: String, CaseIterable {
             return flowIteration(mode, try DeepFlow(depth: depth))
         case .snapshotRoundTrip, .snapshotEncode, .snapshotDecode, .snapshotFloor:
             return try snapshotIteration(mode)
+        case .urlRoutingKit, .urlRoutingKitString:
+            return routingKitIteration(mode, try URLFixture(count: depth))
         case .urlLink, .urlState:
             let fixture = try URLFixture(count: depth)
             let inputs = mode == .urlLink ? fixture.links : fixture.states
@@ -101,7 +108,7 @@ enum LoopMode: String, CaseIterable {
                 try flow.apply(.back)
             }
         case .transaction, .floor, .urlLink, .urlState, .snapshotRoundTrip, .snapshotEncode, .snapshotDecode,
-            .snapshotFloor:
+            .snapshotFloor, .urlRoutingKit, .urlRoutingKitString:
             preconditionFailure("\(mode.rawValue) runs without a flow")
         }
     }
@@ -133,6 +140,28 @@ extension LoopMode {
             }
         default:
             return { bytes &+= try decoder.decode([FlatNode].self, from: encoder.encode(flat)).count }
+        }
+    }
+}
+
+extension LoopMode {
+    /// One routing-kit lookup of a link path and its `id` parameter, as the URLs benchmarks do.
+    @MainActor
+    fileprivate static func routingKitIteration(_ mode: LoopMode, _ fixture: URLFixture) -> @MainActor () throws -> Void {
+        let trie = TrieRouter<Int>()
+        for index in 0..<fixture.count {
+            trie.register(
+                index, at: [.constant("s\(index)"), .constant("users"), .parameter("id"), .constant("notes"), .parameter("noteID")])
+        }
+        let paths = fixture.paths.map { "/" + $0 }
+        let split = paths.map { $0.split(separator: "/").map(String.init) }
+        var next = 0
+        var found = 0
+        return {
+            var parameters = Parameters()
+            let path = mode == .urlRoutingKit ? split[next & 1_023] : paths[next & 1_023].split(separator: "/").map(String.init)
+            if trie.route(path: path, parameters: &parameters) != nil, parameters.get("id", as: Int.self) != nil { found &+= 1 }
+            next &+= 1
         }
     }
 }

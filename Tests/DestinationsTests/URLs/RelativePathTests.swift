@@ -51,6 +51,13 @@ import Testing
         #expect(try url(after: "../", from: note13) == "notes://main/notes/notes/note/12")
     }
 
+    @Test func aTrailingSlashAfterARouteIsAccepted() throws {
+        #expect(try resolve("note/14/", from: note13) == resolve("note/14", from: note13))
+        #expect(try resolve("../note/20/", from: note13) == resolve("../note/20", from: note13))
+        #expect(try resolve("./!sheet/edit/12/", from: note13) == resolve("./!sheet/edit/12", from: note13))
+        #expect(deepLinkError { () throws(DeepLinkError) in _ = try resolve("note/14//", from: note13) } != nil)
+    }
+
     @Test func climbingOutOfATabsRootStackIsRefused() {
         #expect(deepLinkError { () throws(DeepLinkError) in _ = try resolve("../../..", from: note13) } == .relativePathEscapesRoot)
         #expect(deepLinkError { () throws(DeepLinkError) in _ = try resolve("..", from: notes) } == .relativePathEscapesRoot)

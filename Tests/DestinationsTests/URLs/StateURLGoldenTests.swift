@@ -118,17 +118,15 @@ import Testing
     }
 
     /// A modal off the focus path (a sheet in a tab that is not selected) is no state under
-    /// one presentation chain: the URL is refused with the rule it breaks.
-    @Test func aModalInAnUnselectedTabIsRefused() throws {
+    /// one presentation chain: the parser refuses the URL where the modal starts.
+    @Test func aModalOffTheFocusPathIsRefusedAtItsOffset() throws {
         var ids = SequentialElementIDs()
         let url = "notes://fixture/inbox(profile:settings/about/!dialog/choice)"
         let error = deepLinkError { () throws(DeepLinkError) in
             _ = try router.parse(url, ids: &ids, limits: .trusted)
         }
-        guard case .navigation(.corruptState(.modalOffFocus))? = error else {
-            Issue.record("expected a modal off the focus path, got \(String(describing: error))")
-            return
-        }
+        let bang = url.utf8.firstIndex(of: UInt8(ascii: "!")).map { url.utf8.distance(from: url.utf8.startIndex, to: $0) }
+        #expect(error == .malformed(.modalOffFocusPath, offset: try #require(bang)))
         #expect(ids.next() == ElementID(1), "a refused URL draws no ids")
     }
 }
