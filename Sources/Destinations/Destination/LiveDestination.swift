@@ -79,7 +79,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         for hook in hooks { hook.cleanupNow?(id) }
         let asynchronous = hooks.compactMap { $0.cleanup }
         guard !asynchronous.isEmpty else { return }
-        context.tracker?.add(Task { for cleanup in asynchronous { await cleanup(id) } }, owner: id, route: route.name, label: "interactor cleanup")
+        context.tracker?.add(Task { for cleanup in asynchronous { await cleanup(id) } }, owner: id, route: route.name, type: D.self, label: "interactor cleanup")
     }
 
     @usableFromInline func prepare() { destination.prepareForPresentation() }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let notes = Provider { (_: AppRoute) in NotesList() } events: { events in
-///     events.on(.select, .present { (note: Note) in .push(.note(id: note.id)) })
+///     events.on(.select, .present { note in .push(.note(id: note.id)) })   // see ContentEvent
 ///     events.on(.compose, .present(.sheet(.compose)))
 /// }
 /// ```
@@ -34,7 +34,7 @@ public struct Provider<Route: NavigationRoute> {
     }
 
     /// Creates a provider whose Destination receives the content a presentation hands over
-    /// (see ``EventResponse/handOff(_:)``, ``Flow/apply(_:from:handing:)``): the selected note,
+    /// (see ``ContentResponse/handOff(_:)``, ``Flow/apply(_:from:handing:)``): the selected note,
     /// while the route keeps only the note's id. The content is `nil` when the screen was built
     /// any other way — restored, deep-linked — or the content is of another type, so the
     /// Destination must be able to load what it shows from its route.
@@ -83,7 +83,7 @@ public struct Provider<Route: NavigationRoute> {
     ///
     /// ```swift
     /// let variant = notes.configuring(NotesList.self) { events in
-    ///     events.replace(.select, with: .present { (note: Note) in .sheet(.noteCard(id: note.id)) })
+    ///     events.replace(.select, with: .present { note in .sheet(.noteCard(id: note.id)) })
     /// }
     /// ```
     ///
@@ -199,6 +199,6 @@ final class TypedProvider<D: Destination>: ProviderBox {
         guard let entry = table.entries.first(where: { "\($0.event)" == name }) else {
             throw .unconfiguredEvent(event: name, route: typed.context.route?.name ?? "\(D.self)")
         }
-        try typed.send(entry.event, content: content)
+        try typed.send(entry.event, carrying: content)
     }
 }

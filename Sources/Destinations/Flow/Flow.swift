@@ -124,7 +124,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         _ layout: Layout<Route>,
         providers: Providers<Route>,
         ids: some ElementIDGenerator = SequentialElementIDs(),
-        logger: FlowLogger = .disabled
+        logger: FlowLogger = .standard
     ) throws(NavigationError) {
         let problems = Self.validate(layout, providers: providers)
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }

@@ -5,6 +5,7 @@ final class WorkTracker {
     private struct Entry {
         let owner: ElementID?
         let route: String?
+        let type: String?
         let label: (any Sendable)?
     }
 
@@ -12,14 +13,17 @@ final class WorkTracker {
     private var nextKey = 0
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextWaiter = 0
+    /// Counts every piece of work started or finished: what a waiter calls progress.
+    private var progress = 0
 
     /// Whether no tracked work is under way.
     var isIdle: Bool { entries.isEmpty }
 
-    func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, label: (any Sendable)?) {
+    func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, type: Any.Type? = nil, label: (any Sendable)?) {
         let key = nextKey
         nextKey += 1
-        entries[key] = Entry(owner: owner, route: route, label: label)
+        entries[key] = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
+        progress &+= 1
         Task { @MainActor [weak self] in
             await task.value
             self?.finish(key)
@@ -28,29 +32,56 @@ final class WorkTracker {
 
     private func finish(_ key: Int) {
         entries[key] = nil
+        progress &+= 1
         guard entries.isEmpty else { return }
         let ready = waiters
         waiters.removeAll()
         for waiter in ready.values { waiter.resume(returning: true) }
     }
 
-    /// Waits until no tracked work is left, including work added while waiting, or until
-    /// `timeout` passes.
+    /// Waits until no tracked work is left, including work added while waiting, or until the
+    /// work stalls: `timeout` of scheduled time passes with no piece of it starting or
+    /// finishing.
     ///
-    /// - Throws: ``SettleTimeout`` with the work still pending at the deadline.
+    /// The wait is not a wall-clock budget, which parallel tests on a busy machine would eat
+    /// up: a watchdog counts ticks of ``stallTick`` in which nothing progressed, and a tick
+    /// counts only once both the main actor and the cooperative pool have run it, so on a
+    /// loaded machine the budget stretches with the time the work itself is given. Work that
+    /// never finishes still fails, after about `timeout` on an idle machine.
+    ///
+    /// - Throws: ``SettleTimeout`` with the work still pending when it stalled.
     func settle(timeout: Duration) async throws(SettleTimeout) {
         guard !entries.isEmpty else { return }
         let key = nextWaiter
         nextWaiter += 1
-        let deadline = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
-            self?.waiters.removeValue(forKey: key)?.resume(returning: false)
+        let watchdog = Task { @MainActor [weak self, progress] in
+            var seen = progress
+            var stalled = Duration.zero
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.stallTick)
+                // A hop through the cooperative pool: a tick counts only when the pool, where
+                // interactors run, had a turn too.
+                await Task.detached {}.value
+                guard !Task.isCancelled, let self else { return }
+                if self.progress != seen {
+                    seen = self.progress
+                    stalled = .zero
+                    continue
+                }
+                stalled += Self.stallTick
+                if stalled >= timeout {
+                    self.waiters.removeValue(forKey: key)?.resume(returning: false)
+                    return
+                }
+            }
         }
         let settled = await withCheckedContinuation { waiters[key] = $0 }
-        deadline.cancel()
+        watchdog.cancel()
         guard settled else { throw SettleTimeout(timeout: timeout, pending: pending) }
     }
+
+    /// How often a waiter looks for progress.
+    static let stallTick = Duration.milliseconds(50)
 
     /// The work under way, oldest first.
     var pending: [PendingWork] {
@@ -58,22 +89,25 @@ final class WorkTracker {
             PendingWork(
                 destination: entry.owner,
                 route: entry.route,
+                destinationType: entry.type,
                 work: entry.label.map { String(describing: $0) } ?? "tracked work"
             )
         }
     }
 }
 
-/// ``Flow/settle(timeout:)`` gave up: tracked work was still under way at the deadline.
+/// ``Flow/settle(timeout:)`` gave up: tracked work was under way and none of it started or
+/// finished for `timeout` of scheduled time — a request that never returns, a stream that
+/// never ends.
 public struct SettleTimeout: Error, Hashable, Sendable, CustomStringConvertible {
-    /// How long the flow waited.
+    /// How long the work made no progress.
     public let timeout: Duration
     /// The work still under way, oldest first.
     public let pending: [PendingWork]
 
     /// The pending work, one line each.
     public var description: String {
-        "tracked work did not finish within \(timeout):\n" + pending.map { "  - \($0)" }.joined(separator: "\n")
+        "tracked work made no progress for \(timeout); still pending:\n" + pending.map { "  - \($0)" }.joined(separator: "\n")
     }
 }
 
@@ -83,12 +117,14 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
     public let destination: ElementID?
     /// That screen's route name.
     public let route: String?
+    /// The type of the Destination that started it, when known.
+    public let destinationType: String?
     /// What the work is: the interactor request, or its kind.
     public let work: String
 
-    /// `note #7: Request(action: .note(id: 1))`.
+    /// `NoteDetail note #7: Request(action: .note(id: 1))`.
     public var description: String {
-        let owner = [route, destination.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
+        let owner = [destinationType, route, destination.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
         return owner.isEmpty ? work : "\(owner): \(work)"
     }
 }

@@ -74,17 +74,23 @@ public struct ScreenContext<Route: NavigationRoute> {
 
 extension Destination {
     /// Sends an event from view code, which has nothing to do with a refusal: like
-    /// ``send(_:content:)``, but a refusal goes to the flow's logger, ``Flow/onRefusal`` and the
-    /// event stream instead of being thrown. An event of a Destination the flow already
-    /// removed (a view animating away) is dropped.
+    /// ``send(_:)``, but a refusal goes to the flow's logger, ``Flow/onRefusal`` and the event
+    /// stream instead of being thrown. An event of a Destination the flow already removed (a
+    /// view animating away) is dropped. An event that carries content is posted with
+    /// ``post(_:content:)``.
     ///
     /// An event refused before it led to a change (not configured, an assistant that threw)
     /// is reported with the cause ``FlowEvent/Cause/event(_:route:from:_:)`` and an empty path.
-    public func post(_ event: Event, content: (any Sendable)? = nil) {
+    public func post(_ event: Event) {
+        post(event, carrying: nil)
+    }
+
+    /// Posts an event with content whose type only the run time checks.
+    package func post(_ event: Event, carrying content: (any Sendable)?) {
         let flow = context.flow
         let reported = flow?.refusals
         do {
-            try send(event, content: content)
+            try send(event, carrying: content)
         } catch {
             guard let flow, flow.refusals == reported, let id = context.id, let route = context.route else { return }
             flow.refuse(.event(AnyEvent(event), route: route, from: id, .path([])), error)
