@@ -86,6 +86,14 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
         ContentResponse(.typedAssistant(handsOff: true, assistant))
     }
 
+    /// The same response, declaring the routes it may lead to, for the flow graph and
+    /// validation (see ``EventResponse/leading(to:)``).
+    public func leading(to routes: D.Route...) -> ContentResponse {
+        var response = self.response
+        for route in routes { response = response.leading(to: route) }
+        return ContentResponse(response)
+    }
+
     /// Runs code of your own with the Destination that sent the event and its content.
     public static func perform(
         _ body: @escaping @MainActor @Sendable (D, Content) throws -> Void

@@ -20,6 +20,8 @@ public struct EventResponse<D: Destination>: Sendable {
     @usableFromInline let kind: Kind
     /// The interactors the response uses, whose lifecycle hooks follow the Destination's.
     @usableFromInline let interactors: [InteractorHooks]
+    /// The routes the response says it may lead to, when it chooses at run time.
+    public private(set) var declaredRoutes: [D.Route] = []
 
     @inlinable
     init(kind: Kind, interactors: [InteractorHooks] = []) {
@@ -61,6 +63,24 @@ public struct EventResponse<D: Destination>: Sendable {
                 try NavigationError.wrapping(event: input.event) { try body(input) }
             }
         )
+    }
+
+    /// The same response, declaring the routes it may lead to: an assistant, a `perform` or
+    /// an interactor's result chooses its route at run time, so the flow graph draws it to
+    /// ``FlowGraph/dynamicTarget`` — unless it says where it may go. The graph then draws an
+    /// edge to each, ``FlowGraph/unreachableRoutes`` counts them as reached, and validation
+    /// checks that each has a provider.
+    ///
+    /// ```swift
+    /// events.on(.checkout, .assist { input in input.destination.signedIn ? .push(.checkout) : .sheet(.signIn) }
+    ///     .leading(to: .checkout, .signIn))
+    /// ```
+    ///
+    /// Only the routes' names count: give a payload-carrying route any payload.
+    public func leading(to routes: D.Route...) -> EventResponse {
+        var copy = self
+        copy.declaredRoutes += routes
+        return copy
     }
 
     /// The presentation, when it is fixed rather than built at run time.

@@ -58,6 +58,10 @@ public struct Provider<Route: NavigationRoute> {
         builder = { route, content throws(NavigationError) in try typed.build(route, handing: content) }
     }
 
+    /// The routes each event's response declares it may lead to
+    /// (``EventResponse/leading(to:)``), by event name, for the flow graph.
+    public var declaredRoutes: [(event: String, routes: [Route])] { box.declaredRoutes }
+
     /// The type of the Destination the provider builds.
     public var destinationType: Any.Type { box.destinationType }
     /// The names of the events the provider configures, in configuration order.
@@ -111,8 +115,9 @@ protocol ProviderBox<Route>: AnyObject {
     var declaredEvents: [String]? { get }
     var duplicateEvents: [String] { get }
     var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] { get }
-    /// The routes of the fixed presentations, for validation.
+    /// The routes of the fixed presentations and those responses declare, for validation.
     var fixedRoutes: [Route] { get }
+    var declaredRoutes: [(event: String, routes: [Route])] { get }
     /// The names of the events configured more than once.
     var duplicateEventNames: [String] { get }
     /// The names of the declared events (a `CaseIterable` `Event`) that have no configuration.
@@ -153,8 +158,15 @@ final class TypedProvider<D: Destination>: ProviderBox {
         var routes: [D.Route] = []
         for entry in table.entries {
             if case .presentation(let presentation) = entry.response.kind { routes += presentation.routes }
+            routes += entry.response.declaredRoutes
         }
         return routes
+    }
+
+    @usableFromInline var declaredRoutes: [(event: String, routes: [D.Route])] {
+        table.entries.compactMap { entry in
+            entry.response.declaredRoutes.isEmpty ? nil : ("\(entry.event)", entry.response.declaredRoutes)
+        }
     }
 
     @usableFromInline var duplicateEventNames: [String] {
