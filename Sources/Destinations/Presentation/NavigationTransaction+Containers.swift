@@ -81,6 +81,26 @@ extension NavigationTransaction {
         anchor = screen.id
     }
 
+    /// Shows `route` in the column after the anchor's in the nearest split view within its
+    /// modal, emptying the columns after it; pushes it where there is no such column.
+    @inlinable
+    mutating func showNext(_ route: Route) throws(NavigationError) {
+        guard let splitPath = try nearest(.split, crossingModals: false) else { return try push(route) }
+        let anchorPath = try anchorPath()
+        let splitNode = try node(at: splitPath)
+        guard case .split(let split) = splitNode.content, anchorPath.count > splitPath.count,
+            case .column(let column) = anchorPath[splitPath.count],
+            let index = split.columns.firstIndex(of: column), index + 1 < split.columns.count
+        else { return try push(route) }
+        for later in split.columns.dropFirst(index + 2) {
+            guard let existing = split[later] else { continue }
+            recordRemoval(of: existing)
+            setColumn(later, ofSplitAt: splitPath, to: nil)
+            markTouched(splitNode.id)
+        }
+        try show(route, in: split.columns[index + 1])
+    }
+
     @inlinable
     mutating func setColumn(_ column: SplitColumn, ofSplitAt splitPath: [NodeStep], to node: NavigationNode<Route>?) {
         modify(at: splitPath) { splitNode in
