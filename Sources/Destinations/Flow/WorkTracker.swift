@@ -58,10 +58,7 @@ final class WorkTracker {
             var seen = progress
             var stalled = Duration.zero
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.stallTick)
-                // A hop through the cooperative pool: a tick counts only when the pool, where
-                // interactors run, had a turn too.
-                await Task.detached {}.value
+                await Self.tick()
                 guard !Task.isCancelled, let self else { return }
                 if self.progress != seen {
                     seen = self.progress
@@ -82,6 +79,28 @@ final class WorkTracker {
 
     /// How often a waiter looks for progress.
     static let stallTick = Duration.milliseconds(50)
+
+    /// Waits one ``stallTick``, and then for a turn of the cooperative pool, where
+    /// interactors run, and of the main actor: on a busy machine a tick lasts as long as the
+    /// work it measures needs to get a turn.
+    static func tick() async {
+        try? await Task.sleep(for: stallTick)
+        await Task.detached {}.value
+        await MainActor.run {}
+    }
+
+    /// Waits `duration` of scheduled time: ticks of ``stallTick`` that each needed a turn of
+    /// the cooperative pool and of the main actor. On an idle machine that is about
+    /// `duration`; on a loaded one it stretches with the time everything else is given, so a
+    /// timeout measured this way does not fire only because the machine is busy. Returns early
+    /// when the task is cancelled.
+    static func sleep(scheduled duration: Duration) async {
+        var waited = Duration.zero
+        while waited < duration, !Task.isCancelled {
+            await tick()
+            waited += stallTick
+        }
+    }
 
     /// The work under way, oldest first.
     var pending: [PendingWork] {

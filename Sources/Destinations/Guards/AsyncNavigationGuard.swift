@@ -141,7 +141,7 @@ extension Flow {
                 answer.continuation = continuation
                 answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
                 answer.timer = Task { @MainActor in
-                    try? await Task.sleep(for: timeout)
+                    await WorkTracker.sleep(scheduled: timeout)
                     answer.resolve(nil)
                 }
             }
