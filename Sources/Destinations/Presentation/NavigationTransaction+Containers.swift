@@ -57,6 +57,17 @@ extension NavigationTransaction {
         }
         let screen: NavigationNode<Route>
         switch split[column] {
+        case let existing? where existing.route == route:
+            // The column shows that route already: the screen, its id and its Destination stay.
+            anchor = existing.id
+            return
+        case let existing? where existing.kind == .stack && existing.stack?.elements.first?.route == route:
+            // The column's stack starts with that route: it goes back to it, keeping it.
+            let root = existing.stack?.elements.first?.id ?? existing.id
+            anchor = root
+            try popAbove(root)
+            anchor = root
+            return
         case let existing? where existing.kind == .stack:
             screen = try makeScreen(route, at: ElementIndex.Location(parent: existing.id, step: .stackElement(index: 0)))
             existing.visit { if $0.id != existing.id { recordRemoval(of: $0, subtree: false) } }

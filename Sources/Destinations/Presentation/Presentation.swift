@@ -33,6 +33,8 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// place of what the tab shows.
     case presentInTab(TabID, Route)
     /// Shows a screen in a column of the nearest split view, replacing what the column showed.
+    /// When the column already shows that route, or its stack starts with it, the screen keeps
+    /// its id and its Destination (the stack goes back to it).
     case show(Route, in: SplitColumn)
     /// Shows a screen where the layout has room for it: in the column after the screen's own
     /// in the nearest split view (sidebar → content → detail; sidebar → detail in two
