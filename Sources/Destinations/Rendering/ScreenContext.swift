@@ -64,6 +64,15 @@ public struct ScreenContext<Route: NavigationRoute> {
         return context
     }
 
+    /// Applies a presentation from this screen, as a link in its view does (SwiftUI's
+    /// `RouteLink`): a refusal goes to the flow's logger, ``Flow/onRefusal`` and the event
+    /// stream, not to the caller. Does nothing once the flow no longer shows the screen (a
+    /// view animating away).
+    public func navigate(_ presentation: Presentation<Route>) {
+        guard isLive, let flow else { return }
+        try? flow.apply(presentation, from: id)
+    }
+
     /// Whether the flow still shows the screen: the element is there, with the same route (a
     /// restore can give the id to another screen).
     public var isLive: Bool {
