@@ -18,8 +18,8 @@ if [[ -z $checker || ! -x $checker ]]; then
     exit 0
 fi
 
-# `package` declarations need the package name SwiftPM passes.
-flags=(--flag -warnings-as-errors --flag -package-name --flag Destinations)
+# SwiftPM gives every module of the package one package name, which `package` access needs.
+flags=(--flag -warnings-as-errors --flag -package-name --flag destinations)
 modules=(
     Destinations=Sources/Destinations
     DestinationsSwiftUI=Sources/DestinationsSwiftUI

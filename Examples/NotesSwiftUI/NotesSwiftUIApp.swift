@@ -49,8 +49,8 @@ final class NotesAppModel {
         _ = try? flow.apply(link)
     }
 
-    /// Switches the variant: the list's provider is swapped, and the app starts over on the
-    /// settings tab so that the new list is built with it.
+    /// Switches the variant: the list's provider is swapped, and the screens already shown —
+    /// the list in the other tab — take its responses at once.
     func showCards(_ cards: Bool) {
         showsCards = cards
         flow.replaceProviders(
@@ -58,7 +58,7 @@ final class NotesAppModel {
                 ? NotesAppConfiguration.cardsVariant(datasource: datasource)
                 : NotesAppConfiguration.providers(datasource: datasource)
         )
-        _ = try? flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
+        flow.rebindScreens()
     }
 }
 
@@ -80,7 +80,7 @@ struct NotesScreen: View {
         case .counter:
             if let counter = screen.destination(as: CounterScreen.self) { CounterView(counter: counter) }
         case .settings, .about, .licenses, .signIn:
-            if let info = screen.destination(as: InfoScreen.self) { InfoView(info: info, route: screen.route, model: model) }
+            if let info = screen.destination(as: InfoScreen.self) { InfoView(info: info, screen: screen, model: model) }
         case .deleteNote:
             // An alert: FlowView draws it from its content.
             EmptyView()

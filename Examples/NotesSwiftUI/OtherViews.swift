@@ -22,19 +22,20 @@ struct CounterView: View {
 /// Settings, about, licenses and sign-in: links, and the A/B switch.
 struct InfoView: View {
     let info: InfoScreen
-    let route: AppRoute
+    let screen: ScreenContext<AppRoute>
     let model: NotesAppModel
 
     var body: some View {
         List {
-            switch route {
+            switch screen.route {
             case .settings:
                 Button("About") { info.post(.about) }
                 Toggle("Show notes as cards (variant B)", isOn: Binding(get: { model.showsCards }, set: { model.showCards($0) }))
                 Button("Sign out", role: .destructive) { info.post(.signOut) }
             case .about:
                 Text("Notes, drawn by DestinationsSwiftUI.")
-                Button("Licenses") { info.post(.licenses) }
+                // A fixed link, with no event to swap: RouteLink applies it from this screen.
+                RouteLink("Licenses", .push(.licenses), from: screen)
             case .signIn:
                 Text("You are signed out.")
                 Button("Sign in") { info.post(.signIn) }

@@ -81,8 +81,8 @@ final class NotesModelStore {
         flow.onRefusal = { error, cause in print("Refused \(cause): \(error)") }
     }
 
-    /// Switches the A/B variant: the notes list's provider changes, and the app starts over on
-    /// the settings tab so that the list is built anew by the new provider.
+    /// Switches the A/B variant: the notes list's provider changes, and the screens already
+    /// shown — the list in the other tab — take its responses at once.
     func setShowsCards(_ cards: Bool) {
         showsCards = cards
         flow.replaceProviders(
@@ -90,7 +90,7 @@ final class NotesModelStore {
                 ? NotesAppConfiguration.cardsVariant(datasource: datasource)
                 : NotesAppConfiguration.providers(datasource: datasource)
         )
-        _ = try? flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
+        flow.rebindScreens()
     }
 
     /// The window's root: the flow rendered with UIKit, one screen hosted from SwiftUI.

@@ -232,7 +232,7 @@ public final class FlowHarness<Route: NavigationRoute> {
             () throws(HarnessError) -> String? in
             let (destination, label) = try resolve(type, id: id, route: route)
             do throws(NavigationError) {
-                try destination.send(event, content: content)
+                try destination.send(event, carrying: content)
             } catch {
                 throw failure(.refused(error), destination: label)
             }

@@ -93,7 +93,14 @@ final class FakeTransport: InspectorTransport {
         let data = await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
             waiters.append((id, predicate, continuation))
             Task { @MainActor in
-                try? await Task.sleep(for: timeout)
+                // Scheduled time, not wall-clock time: each tick needs a turn of the pool and of
+                // the main actor, so parallel tests on a busy machine do not eat the wait up.
+                var waited = Duration.zero
+                while waited < timeout {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    await Task.detached {}.value
+                    waited += .milliseconds(50)
+                }
                 self.expire(id)
             }
         }

@@ -72,14 +72,17 @@ extension FlowInspectorLifetimeTests {
         #expect(inspector.status == .idle)
     }
 }
-/// Whether `condition` holds within `timeout`, checked each time the main actor's other work
-/// had a turn: a bounded wait for work under way, not a delay.
+/// Whether `condition` holds within `timeout` of scheduled time (ticks that each needed a turn
+/// of the pool and of the main actor, so a busy machine does not eat the wait up): a bounded
+/// wait for work under way, not a delay.
 @MainActor
 func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
+    var waited = Duration.zero
     while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        await Task.yield()
+        guard waited < timeout else { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+        await Task.detached {}.value
+        waited += .milliseconds(10)
     }
     return true
 }

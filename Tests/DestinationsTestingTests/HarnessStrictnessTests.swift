@@ -37,7 +37,7 @@ import Testing
                 Issue.record("expected workDidNotSettle, got \(error.problem)")
                 return
             }
-            #expect(timeout.pending.map(\.description) == ["list #2: tracked work"])
+            #expect(timeout.pending.map(\.description) == ["ListScreen list #2: tracked work"])
         }
     }
 

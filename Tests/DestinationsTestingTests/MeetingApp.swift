@@ -100,7 +100,7 @@ enum MeetingApp {
         let timer = MeetingTimer(clock: clock)
         let list = Provider { (_: MeetingRoute) in MeetingsList() } events: { events in
             events.on(.add, .present(.sheet(.addMeeting)))
-            events.on(.record, .present { (id: Int) in .push(.record(id)) })
+            events.on(.record, .present { id in .push(.record(id)) })
             events.on(.load, .perform { input in input.destination.screenState.meetings = ["Standup", "Retro"] })
         }
         let add = Provider { (_: MeetingRoute) in AddMeeting() } events: { events in
@@ -135,4 +135,9 @@ enum MeetingApp {
             }
         }
     }
+}
+
+extension ContentEvent<MeetingsList.Event, Int> {
+    /// `record` carries the id of the meeting to record.
+    static var record: Self { Self(.record) }
 }

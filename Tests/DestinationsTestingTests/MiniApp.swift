@@ -12,6 +12,10 @@ enum MiniRoute: NavigationRoute, Codable {
     let context = DestinationContext<MiniRoute, Event>()
 }
 
+extension ContentEvent<ListScreen.Event, Int> {
+    static var open: Self { Self(.open) }
+}
+
 @MainActor final class ItemScreen: Destination {
     enum Event: Hashable, Sendable { case close, more }
     let context = DestinationContext<MiniRoute, Event>()
@@ -35,13 +39,13 @@ enum MiniApp {
 
     static func providers(leakItem: Int? = nil, lockedSheet: Bool = false) -> Providers<MiniRoute> {
         let list = Provider { (_: MiniRoute) in ListScreen() } events: { events in
-            events.on(.open, .present { (number: Int) in .push(.item(number)) })
+            events.on(.open, .present { number in .push(.item(number)) })
             events.on(.compose, .present(.sheet(.sheet, SheetOptions(interactiveDismissDisabled: lockedSheet))))
             events.on(.load, .perform { input in
                 let screen = input.destination
                 screen.context.track {
                     await Task.yield()
-                    try? screen.context.present(.push(.item(99)))
+                    _ = try? screen.context.present(.push(.item(99)))
                 }
             })
         }

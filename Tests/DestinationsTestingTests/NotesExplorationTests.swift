@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func noPrivateNoteIsReachableWhileSignedOutByAnyDoor() async throws {
-        let report = await try explorer(signedIn: false).explore(Self.privateNote)
+        let report = try await explorer(signedIn: false).explore(Self.privateNote)
         #expect(report.violation == nil, "\(report)")
         #expect(report.states > 10, "the exploration went somewhere: \(report)")
     }

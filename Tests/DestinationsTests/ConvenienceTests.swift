@@ -93,3 +93,7 @@ actor MockItems: Interactor {
         #expect(state.node(ElementID(4))?.stack == nil)
     }
 }
+
+extension ContentEvent<CardScreen.Event, String> {
+    static var pick: Self { Self(.pick) }
+}

@@ -29,7 +29,7 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         let before = FlowSnapshot(flow)
         #expect(throws: NavigationError.contentMismatch(event: "choose", expected: "Int", actual: "String")) {
-            try flow.focused?.send(.choose, content: "seven")
+            try flow.focused?.send(.choose, carrying: "seven")
         }
         #expect(throws: NavigationError.contentMismatch(event: "choose", expected: "Int", actual: "nothing")) {
             try flow.focused?.send(.choose)
@@ -59,7 +59,7 @@ import Testing
         try flow.focused?.send(.choose, content: 1)
         #expect(flow.state.focusedScreen.route == .detail(101))
         #expect(throws: NavigationError.contentMismatch(event: "choose", expected: "Int", actual: "Double")) {
-            try flow.focused?.send(.choose, content: 1.5)
+            try flow.focused?.send(.choose, carrying: 1.5)
         }
     }
 

@@ -171,3 +171,8 @@ extension Flow where Route == TestRoute {
     /// The routes of the visible screens.
     var visibleRoutes: [TestRoute] { state.visibleScreens.compactMap(\.route) }
 }
+
+extension ContentEvent<Screen.Event, Int> {
+    /// `choose` carries the number of the detail to show.
+    static var choose: Self { Self(.choose) }
+}

@@ -12,6 +12,7 @@ enum Route: NavigationRoute { case notes, note(id: Int) }
     enum Event: Hashable { case select }
     let context = DestinationContext<Route, Event>()
 }
+extension ContentEvent<NotesScreen.Event, Int> { static var select: Self { Self(.select) } }  // carries a note id
 
 @MainActor final class NoteScreen: Destination {
     enum Event: Hashable { case close }
@@ -21,7 +22,7 @@ enum Route: NavigationRoute { case notes, note(id: Int) }
 @MainActor func readmeSample() throws -> Flow<Route> {
     let providers = Providers<Route> { route in
         switch route {
-        case .notes: Provider { _ in NotesScreen() } events: { $0.on(.select, .present { (id: Int) in .push(.note(id: id)) }) }
+        case .notes: Provider { _ in NotesScreen() } events: { $0.on(.select, .present { id in .push(.note(id: id)) }) }
         case .note: Provider { _ in NoteScreen() } events: { $0.on(.close, .present(.back)) }
         }
     }

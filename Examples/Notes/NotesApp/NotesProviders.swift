@@ -26,19 +26,19 @@ public enum NotesAppConfiguration {
 
     /// How selecting a note presents it: pushed detail (variant A), handed the note so that it
     /// shows at once while it loads the latest version.
-    public static let pushDetail: EventResponse<NotesList> = .handOff { (note: Note) in
+    public static let pushDetail: ContentResponse<NotesList, Note> = .handOff { note in
         .push(.note(id: note.id))
     }
 
     /// How selecting a note presents it: a card in a sheet (variant B).
-    public static let cardSheet: EventResponse<NotesList> = .present { (note: Note) in
+    public static let cardSheet: ContentResponse<NotesList, Note> = .present { note in
         .sheet(.noteCard(id: note.id), SheetOptions(detents: [.medium, .large]))
     }
 
     /// The provider of the notes list, with the selection presented by `select`.
     public static func notesProvider(
         datasource: NotesInteractor,
-        select: EventResponse<NotesList> = pushDetail
+        select: ContentResponse<NotesList, Note> = pushDetail
     ) -> Provider<AppRoute> {
         Provider { (_: AppRoute) in NotesList() } events: { events in
             events.on(
@@ -80,7 +80,7 @@ public enum NotesAppConfiguration {
             events.on(.load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
             events.on(.edit, .assist { input in .sheet(.editNote(id: input.destination.noteID), SheetOptions(detents: [.large])) })
             events.on(.delete, .assist { input in .alert(.deleteNote(id: input.destination.noteID)) })
-            // The alert's confirmation lands here: the request outlives the alert.
+            // The alert's *Delete* button lands here: the request outlives the alert.
             events.on(.confirmDelete, .request(datasource, assistant: { .init(.delete(id: $0.destination.noteID)) }) { $0.receiveDeletion($1) })
             events.on(.back, .present(.back))
         }
@@ -98,8 +98,11 @@ public enum NotesAppConfiguration {
             )
             events.on(.cancel, .present(.dismiss))
         }
-        let deleteAlert = Provider { (route: AppRoute) in DeleteNoteAlert(noteID: route.noteID) } events: { events in
-            events.on(.confirm, .toPresenter(NoteDetail.self, .confirmDelete))
+        let deleteAlert = Provider.alert(presentedBy: NoteDetail.self) { route in
+            AlertContent("Delete this note?", message: "This cannot be undone.", buttons: [
+                AlertButton("Delete", role: .destructive, sends: .confirmDelete),
+                AlertButton("Cancel", role: .cancel),
+            ])
         }
         let counter = Provider { (_: AppRoute) in CounterScreen() } events: { events in
             events.on(.start, .stream(ticker, 1) { screen, tick in screen.tick(tick) })

@@ -30,6 +30,11 @@ public final class NotesList: Destination {
     }
 }
 
+extension ContentEvent<NotesList.Event, Note> {
+    /// The user tapped a note: the list sends it along.
+    public static var select: Self { Self(.select) }
+}
+
 /// One note, loaded by id from the datasource.
 @MainActor @Observable
 public final class NoteDetail: Destination {
@@ -60,7 +65,7 @@ public final class NoteDetail: Destination {
         }
     }
 
-    /// The result of the delete request the alert's confirmation started.
+    /// The result of the delete request the alert's *Delete* button started.
     func receiveDeletion(_ result: Result<NotesDatasource.Response, NotesError>) {
         switch result {
         case .success:
@@ -110,27 +115,6 @@ public final class EditNote: Destination {
         case .success: break
         case .failure(let error): self.error = error
         }
-    }
-}
-
-/// The alert that confirms deleting a note. It only asks: the alert closes as soon as a
-/// button is tapped, so the delete request belongs to the detail that presented it.
-@MainActor
-public final class DeleteNoteAlert: AlertDestination {
-    public enum Event: Hashable, Sendable, CaseIterable { case confirm }
-    public let context = DestinationContext<AppRoute, Event>()
-    public let noteID: Int
-
-    public init(noteID: Int) {
-        self.noteID = noteID
-    }
-
-    public var alert: AlertContent<Event> {
-        AlertContent(
-            "Delete this note?",
-            message: "This cannot be undone.",
-            buttons: [AlertButton("Delete", role: .destructive, sends: .confirm), AlertButton("Cancel", role: .cancel)]
-        )
     }
 }
 

@@ -134,8 +134,11 @@ func walkthrough(
     try await show("Signed in: the waiting link is checked again and lands on note 2")
     flow.guards = []
 
+    try flow.apply(.dismissAll)
+    try flow.apply(.selectTab(.notes))
+    try flow.apply(.popToRoot)
     flow.replaceProviders(NotesAppConfiguration.cardsVariant(datasource: datasource))
-    try flow.apply(.replaceRoot(NotesAppConfiguration.layout))
+    flow.rebindScreens()   // the list on screen takes variant B's responses, and keeps its notes
     try await flow.settle()
     let listB = try focused(NotesList.self)
     try listB.send(.select, content: listB.notes[1])

@@ -13,6 +13,7 @@ extension Presentation: CustomStringConvertible {
         case .selectTab(let tab): "selectTab(\(tab))"
         case .presentInTab(let tab, let route): "presentInTab(\(tab), \(route.readableDescription))"
         case .show(let route, let column): "show(\(route.readableDescription), in: \(column))"
+        case .showNext(let route): "showNext(\(route.readableDescription))"
         case .present(let layout, let style): "present(\(layout), style: \(style))"
         case .dismiss: "dismiss"
         case .dismissPresented: "dismissPresented"

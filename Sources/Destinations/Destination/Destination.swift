@@ -14,7 +14,8 @@
 /// }
 ///
 /// // In the view:
-/// try notesList.send(.select, content: note)
+/// try notesList.send(.compose)
+/// try notesList.send(.select, content: note)   // see ContentEvent
 /// ```
 @MainActor
 public protocol Destination<Route, Event>: AnyObject {
@@ -53,13 +54,21 @@ extension Destination {
     /// to a flow and after it is removed.
     public var id: ElementID? { context.id }
 
-    /// Sends an event, as the user caused it, with an optional payload for its assistant.
+    /// Sends an event, as the user caused it. An event that carries content is sent with
+    /// ``send(_:content:)``.
     ///
     /// - Throws: ``NavigationError`` when the event is not configured, the Destination was
     ///   removed, or the presentation it leads to does not fit the state; the state is then
     ///   unchanged.
     @inlinable
-    public func send(_ event: Event, content: (any Sendable)? = nil) throws(NavigationError) {
+    public func send(_ event: Event) throws(NavigationError) {
+        try send(event, carrying: nil)
+    }
+
+    /// Sends an event with content whose type only the run time checks: for tools that fire
+    /// events by name (a test harness, a random walk) and for alert buttons.
+    @inlinable
+    package func send(_ event: Event, carrying content: (any Sendable)?) throws(NavigationError) {
         let context = self.context
         guard let id = context.id, let link = context.link else { throw .destinationRemoved(context.lastID ?? ElementID(0)) }
         if let live = link as? Live<Self> {
@@ -168,7 +177,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
             return task
         }
         cancellations[token] = { task.cancel() }
-        tracker?.add(task, owner: id, route: route?.name, label: label)
+        tracker?.add(task, owner: id, route: route?.name, type: destinationObject.map { type(of: $0) }, label: label)
         return task
     }
 

@@ -3,9 +3,12 @@
 ///
 /// ```swift
 /// .present(.sheet(.compose))                                   // fixed
-/// .present { (note: Note) in .push(.note(id: note.id)) }       // assistant: mediation
+/// .assist { input in .push(.note(id: input.destination.noteID)) }  // assistant: mediation
 /// .perform { input in input.destination.notes.shuffle() }     // no navigation
 /// ```
+///
+/// An event that carries content (a ``ContentEvent``) takes a ``ContentResponse`` instead,
+/// whose closures receive the content typed: `.present { note in … }`, `.handOff { note in … }`.
 public struct EventResponse<D: Destination>: Sendable {
     @usableFromInline
     enum Kind: Sendable {
@@ -17,6 +20,8 @@ public struct EventResponse<D: Destination>: Sendable {
     @usableFromInline let kind: Kind
     /// The interactors the response uses, whose lifecycle hooks follow the Destination's.
     @usableFromInline let interactors: [InteractorHooks]
+    /// The routes the response says it may lead to, when it chooses at run time.
+    public private(set) var declaredRoutes: [D.Route] = []
 
     @inlinable
     init(kind: Kind, interactors: [InteractorHooks] = []) {
@@ -30,59 +35,11 @@ public struct EventResponse<D: Destination>: Sendable {
         EventResponse(kind: .presentation(presentation))
     }
 
-    /// Runs the presentation an assistant builds from the event's content: the place to pass
-    /// the selected item along, or to choose the route at run time.
-    ///
-    /// - Throws at run time: ``NavigationError/contentMismatch(event:expected:actual:)`` when the
-    ///   event arrives without content of type `Content`.
-    public static func present<Content: Sendable>(
-        _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
-    ) -> EventResponse {
-        typedAssistant(handsOff: false, assistant)
-    }
-
-    /// Runs the presentation an assistant builds from the event's content, and hands the content
-    /// to the Destination of the screen the presentation ends on, when it is new: the seed's
-    /// way of passing the selected model to the next screen, while the route keeps only what
-    /// identifies it.
-    ///
-    /// ```swift
-    /// events.on(.select, .handOff { (note: Note) in .push(.note(id: note.id)) })
-    /// // the detail's provider: Provider { (route: AppRoute, note: Note?) in NoteDetail(…, note: note) }
-    /// ```
-    ///
-    /// Only the Destination's provider sees the content (see ``Provider/init(_:events:)-(_,(inout EventTable<D>)->Void)``);
-    /// the state, its renderings and its URLs keep the route alone.
-    public static func handOff<Content: Sendable>(
-        _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
-    ) -> EventResponse {
-        typedAssistant(handsOff: true, assistant)
-    }
-
     /// Marks an event as handled by the Destination itself: sending it does nothing, and
     /// validation counts it as configured. For events a `CaseIterable` enum declares so that
     /// views can send them, but whose effect stays inside the Destination.
     public static var handledByDestination: EventResponse {
         EventResponse(kind: .perform(summary: "handledByDestination") { _ in })
-    }
-
-    private static func typedAssistant<Content: Sendable>(
-        handsOff: Bool,
-        _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
-    ) -> EventResponse {
-        let expected = String(describing: Content.self)
-        return EventResponse(
-            kind: .assistant(content: expected, handsOff: handsOff) { (input: EventInput<D>) throws(NavigationError) in
-                guard let content = input.content as? Content else {
-                    throw .contentMismatch(
-                        event: "\(input.event)",
-                        expected: expected,
-                        actual: input.content.map { String(describing: type(of: $0)) } ?? "nothing"
-                    )
-                }
-                return try NavigationError.wrapping(event: input.event) { try assistant(content) }
-            }
-        )
     }
 
     /// Runs the presentation an assistant builds from the whole event: the Destination that
@@ -106,6 +63,24 @@ public struct EventResponse<D: Destination>: Sendable {
                 try NavigationError.wrapping(event: input.event) { try body(input) }
             }
         )
+    }
+
+    /// The same response, declaring the routes it may lead to: an assistant, a `perform` or
+    /// an interactor's result chooses its route at run time, so the flow graph draws it to
+    /// ``FlowGraph/dynamicTarget`` — unless it says where it may go. The graph then draws an
+    /// edge to each, ``FlowGraph/unreachableRoutes`` counts them as reached, and validation
+    /// checks that each has a provider.
+    ///
+    /// ```swift
+    /// events.on(.checkout, .assist { input in input.destination.signedIn ? .push(.checkout) : .sheet(.signIn) }
+    ///     .leading(to: .checkout, .signIn))
+    /// ```
+    ///
+    /// Only the routes' names count: give a payload-carrying route any payload.
+    public func leading(to routes: D.Route...) -> EventResponse {
+        var copy = self
+        copy.declaredRoutes += routes
+        return copy
     }
 
     /// The presentation, when it is fixed rather than built at run time.

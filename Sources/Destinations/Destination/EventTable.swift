@@ -14,6 +14,9 @@ public struct EventTable<D: Destination>: Sendable {
 
     @usableFromInline private(set) var entries: [Entry] = []
     @usableFromInline private(set) var duplicates: [D.Event] = []
+    /// What an event without a configuration of its own does: the library's own alerts
+    /// (``Provider/alert(presentedBy:_:)``) forward every button this way.
+    @usableFromInline var fallback: EventResponse<D>?
 
     /// Creates an empty table.
     @inlinable
@@ -48,6 +51,6 @@ public struct EventTable<D: Destination>: Sendable {
     @inlinable
     public func response(for event: D.Event) -> EventResponse<D>? {
         for entry in entries where entry.event == event { return entry.response }
-        return nil
+        return fallback
     }
 }

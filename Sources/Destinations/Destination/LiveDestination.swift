@@ -18,6 +18,9 @@ protocol LiveDestination: AnyObject {
     func appear()
     func disappear()
     func cleanup()
+    /// Takes the event configuration of `provider` when it builds Destinations of this type;
+    /// returns whether it did.
+    func rebind(to provider: AnyObject) -> Bool
 }
 
 /// What a Destination's context sends events through when the Destination's own type is not
@@ -35,8 +38,8 @@ protocol EventSending<Event>: AnyObject {
 final class Live<D: Destination>: LiveDestination, EventSending {
     @usableFromInline let destination: D
     @usableFromInline let route: D.Route
-    @usableFromInline let table: EventTable<D>
-    @usableFromInline let hooks: [InteractorHooks]
+    @usableFromInline var table: EventTable<D>
+    @usableFromInline var hooks: [InteractorHooks]
     /// The flow, while the Destination is attached. The flow owns this box and detaches it
     /// before it goes away (at the latest in its `deinit`), which clears the reference.
     /// Unchecked for exclusivity, like the context's fields: only ever assigned or read whole,
@@ -93,7 +96,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
             await preparing?.value
             for cleanup in asynchronous { await cleanup(id) }
         }
-        context.tracker?.add(cleaning, owner: id, route: route.name, label: "interactor cleanup")
+        context.tracker?.add(cleaning, owner: id, route: route.name, type: D.self, label: "interactor cleanup")
     }
 
     /// Whether the Destination was prepared, and whether it was cleaned up: each happens at
@@ -125,6 +128,30 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         guard wasPrepared, !wasCleanedUp else { return }
         wasCleanedUp = true
         destination.cleanup()
+    }
+
+    @usableFromInline
+    func rebind(to provider: AnyObject) -> Bool {
+        guard let typed = provider as? TypedProvider<D> else { return false }
+        table = typed.table
+        let known = Set(hooks.compactMap(\.identity))
+        let added = typed.hooks.filter { $0.identity.map { !known.contains($0) } ?? true }
+        guard !added.isEmpty else { return true }
+        // The new interactors are prepared for the Destination now, and cleaned up with the rest.
+        hooks += added
+        let context = destination.context
+        guard let id = context.id else { return true }
+        for hook in added { hook.prepareNow?(id) }
+        let asynchronous = added.compactMap { $0.prepare }
+        guard !asynchronous.isEmpty else { return true }
+        let previous = context.preparation
+        context.preparation = context.track(label: "interactor preparation", waitsForPreparation: false) { [context] in
+            _ = await context.untilRemoved {
+                await previous?.value
+                for prepare in asynchronous { await prepare(id) }
+            }
+        }
+        return true
     }
 
     @usableFromInline

@@ -13,7 +13,7 @@ extension Provider {
     /// ```
     ///
     /// The event goes through the Destination's own link to its flow, exactly as
-    /// ``Destination/send(_:content:)`` does.
+    /// ``Destination/send(_:content:)`` does, but with the content checked only at run time.
     ///
     /// - Throws: ``NavigationError/unconfiguredEvent(event:route:)`` when the provider
     ///   configures no event of that name or `destination` is not of the type it builds;

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let notes = Provider { (_: AppRoute) in NotesList() } events: { events in
-///     events.on(.select, .present { (note: Note) in .push(.note(id: note.id)) })
+///     events.on(.select, .present { note in .push(.note(id: note.id)) })   // see ContentEvent
 ///     events.on(.compose, .present(.sheet(.compose)))
 /// }
 /// ```
@@ -34,7 +34,7 @@ public struct Provider<Route: NavigationRoute> {
     }
 
     /// Creates a provider whose Destination receives the content a presentation hands over
-    /// (see ``EventResponse/handOff(_:)``, ``Flow/apply(_:from:handing:)``): the selected note,
+    /// (see ``ContentResponse/handOff(_:)``, ``Flow/apply(_:from:handing:)``): the selected note,
     /// while the route keeps only the note's id. The content is `nil` when the screen was built
     /// any other way — restored, deep-linked — or the content is of another type, so the
     /// Destination must be able to load what it shows from its route.
@@ -57,6 +57,10 @@ public struct Provider<Route: NavigationRoute> {
         box = typed
         builder = { route, content throws(NavigationError) in try typed.build(route, handing: content) }
     }
+
+    /// The routes each event's response declares it may lead to
+    /// (``EventResponse/leading(to:)``), by event name, for the flow graph.
+    public var declaredRoutes: [(event: String, routes: [Route])] { box.declaredRoutes }
 
     /// The type of the Destination the provider builds.
     public var destinationType: Any.Type { box.destinationType }
@@ -83,7 +87,7 @@ public struct Provider<Route: NavigationRoute> {
     ///
     /// ```swift
     /// let variant = notes.configuring(NotesList.self) { events in
-    ///     events.replace(.select, with: .present { (note: Note) in .sheet(.noteCard(id: note.id)) })
+    ///     events.replace(.select, with: .present { note in .sheet(.noteCard(id: note.id)) })
     /// }
     /// ```
     ///
@@ -111,8 +115,9 @@ protocol ProviderBox<Route>: AnyObject {
     var declaredEvents: [String]? { get }
     var duplicateEvents: [String] { get }
     var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] { get }
-    /// The routes of the fixed presentations, for validation.
+    /// The routes of the fixed presentations and those responses declare, for validation.
     var fixedRoutes: [Route] { get }
+    var declaredRoutes: [(event: String, routes: [Route])] { get }
     /// The names of the events configured more than once.
     var duplicateEventNames: [String] { get }
     /// The names of the declared events (a `CaseIterable` `Event`) that have no configuration.
@@ -153,8 +158,15 @@ final class TypedProvider<D: Destination>: ProviderBox {
         var routes: [D.Route] = []
         for entry in table.entries {
             if case .presentation(let presentation) = entry.response.kind { routes += presentation.routes }
+            routes += entry.response.declaredRoutes
         }
         return routes
+    }
+
+    @usableFromInline var declaredRoutes: [(event: String, routes: [D.Route])] {
+        table.entries.compactMap { entry in
+            entry.response.declaredRoutes.isEmpty ? nil : ("\(entry.event)", entry.response.declaredRoutes)
+        }
     }
 
     @usableFromInline var duplicateEventNames: [String] {
@@ -199,6 +211,6 @@ final class TypedProvider<D: Destination>: ProviderBox {
         guard let entry = table.entries.first(where: { "\($0.event)" == name }) else {
             throw .unconfiguredEvent(event: name, route: typed.context.route?.name ?? "\(D.self)")
         }
-        try typed.send(entry.event, content: content)
+        try typed.send(entry.event, carrying: content)
     }
 }

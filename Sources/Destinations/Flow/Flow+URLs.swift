@@ -17,7 +17,7 @@ extension Flow {
         urls router: URLRouter<Route>,
         scene: String,
         ids: some ElementIDGenerator = SequentialElementIDs(),
-        logger: FlowLogger = .disabled
+        logger: FlowLogger = .standard
     ) throws(NavigationError) {
         var configuration = FlowConfiguration(
             layout: layout, providers: providers, urls: FlowConfiguration.URLs(router: router, scene: scene), logger: logger)
@@ -33,7 +33,7 @@ extension Flow {
         urls router: URLRouter<Route>,
         scene: String,
         ids: some ElementIDGenerator = SequentialElementIDs(),
-        logger: FlowLogger = .disabled
+        logger: FlowLogger = .standard
     ) throws(NavigationError) {
         guard let kind = router.scene(named: scene) else { throw .invalidConfiguration([.unknownURLScene(scene)]) }
         try self.init(kind.layout, providers: providers, urls: router, scene: scene, ids: ids, logger: logger)

@@ -145,7 +145,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         _ layout: Layout<Route>,
         providers: Providers<Route>,
         ids: some ElementIDGenerator = SequentialElementIDs(),
-        logger: FlowLogger = .disabled
+        logger: FlowLogger = .standard
     ) throws(NavigationError) {
         var configuration = FlowConfiguration(layout: layout, providers: providers, logger: logger)
         configuration.ids = ids

@@ -57,7 +57,7 @@ public struct FlowConfiguration<Route: NavigationRoute> {
         guards: [NavigationGuard<Route>] = [],
         asyncGuards: [AsyncNavigationGuard<Route>] = [],
         urls: URLs? = nil,
-        logger: FlowLogger = .disabled
+        logger: FlowLogger = .standard
     ) {
         self.layout = layout
         self.providers = providers

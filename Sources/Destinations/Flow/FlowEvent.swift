@@ -1,3 +1,5 @@
+import Foundation
+
 /// One change a ``Flow`` made, or refused: why, what changed, and the state it led to.
 ///
 /// Subscribe with ``Flow/events(bufferingNewest:)`` for analytics, logging and tools. Every
@@ -65,7 +67,8 @@ public struct AnyEvent: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Where a flow's log messages go. The default discards them.
+/// Where a flow's log messages go. The default, ``standard``, prints refusals in debug builds
+/// and discards everything in release builds.
 ///
 /// ```swift
 /// let flow = try Flow(layout, providers: providers, logger: FlowLogger { level, message in
@@ -111,6 +114,25 @@ public struct FlowLogger: Sendable {
 
     /// A logger that discards everything, without formatting any message.
     public static var disabled: FlowLogger { FlowLogger() }
+
+    /// The logger a flow uses unless it is given one. In debug builds it writes every refused
+    /// change, with its typed error, to standard error, so that a refused tap is never silent
+    /// while the app is developed:
+    ///
+    /// ```
+    /// [Destinations] refused notes.select from #3 → path([]): contentMismatch(event: "select", …)
+    /// ```
+    ///
+    /// In release builds it is ``disabled``: set a logger of your own to keep refusals there.
+    public static var standard: FlowLogger {
+        #if DEBUG
+        FlowLogger(minimumLevel: .error) { _, message in
+            FileHandle.standardError.write(Data("[Destinations] \(message)\n".utf8))
+        }
+        #else
+        FlowLogger()
+        #endif
+    }
 
     /// Whether messages at `level` are passed on.
     public func isEnabled(_ level: Level) -> Bool {

@@ -5,6 +5,7 @@ final class WorkTracker {
     struct Entry {
         let owner: ElementID?
         let route: String?
+        let type: String?
         let label: (any Sendable)?
     }
 
@@ -12,6 +13,8 @@ final class WorkTracker {
     private var nextKey = 0
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var nextWaiter = 0
+    /// Counts every piece of work started or finished: what a waiter calls progress.
+    private var progress = 0
 
     /// Counts of work outside tracked tasks (a stream's values on their way), by key.
     var sources: [Int: (count: PendingCount, entry: Entry, observer: Int)] = [:]
@@ -23,8 +26,14 @@ final class WorkTracker {
     func addSource(_ count: PendingCount, owner: ElementID?, route: String?, label: String) -> Int {
         let key = nextKey
         nextKey += 1
-        let observer = count.observe { Task { @MainActor [weak self] in self?.resumeIfIdle() } }
-        sources[key] = (count, Entry(owner: owner, route: route, label: label), observer)
+        let observer = count.observe {
+            Task { @MainActor [weak self] in
+                // A value delivered is progress, as a task that finished is.
+                self?.progress &+= 1
+                self?.resumeIfIdle()
+            }
+        }
+        sources[key] = (count, Entry(owner: owner, route: route, type: nil, label: label), observer)
         return key
     }
 
@@ -35,10 +44,11 @@ final class WorkTracker {
         resumeIfIdle()
     }
 
-    func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, label: (any Sendable)?) {
+    func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, type: Any.Type? = nil, label: (any Sendable)?) {
         let key = nextKey
         nextKey += 1
-        entries[key] = Entry(owner: owner, route: route, label: label)
+        entries[key] = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
+        progress &+= 1
         Task { @MainActor [weak self] in
             await task.value
             self?.finish(key)
@@ -47,6 +57,7 @@ final class WorkTracker {
 
     private func finish(_ key: Int) {
         entries[key] = nil
+        progress &+= 1
         resumeIfIdle()
     }
 
@@ -58,22 +69,67 @@ final class WorkTracker {
         for waiter in ready.values { waiter.resume(returning: true) }
     }
 
-    /// Waits until no tracked work is left, including work added while waiting, or until
-    /// `timeout` passes.
+    /// Waits until no tracked work is left, including work added while waiting, or until the
+    /// work stalls: `timeout` of scheduled time passes with no piece of it starting or
+    /// finishing.
     ///
-    /// - Throws: ``SettleTimeout`` with the work still pending at the deadline.
+    /// The wait is not a wall-clock budget, which parallel tests on a busy machine would eat
+    /// up: a watchdog counts ticks of ``stallTick`` in which nothing progressed, and a tick
+    /// counts only once both the main actor and the cooperative pool have run it, so on a
+    /// loaded machine the budget stretches with the time the work itself is given. Work that
+    /// never finishes still fails, after about `timeout` on an idle machine.
+    ///
+    /// - Throws: ``SettleTimeout`` with the work still pending when it stalled.
     func settle(timeout: Duration) async throws(SettleTimeout) {
         guard !isIdle else { return }
         let key = nextWaiter
         nextWaiter += 1
-        let deadline = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
-            self?.waiters.removeValue(forKey: key)?.resume(returning: false)
+        let watchdog = Task { @MainActor [weak self, progress] in
+            var seen = progress
+            var stalled = Duration.zero
+            while !Task.isCancelled {
+                await Self.tick()
+                guard !Task.isCancelled, let self else { return }
+                if self.progress != seen {
+                    seen = self.progress
+                    stalled = .zero
+                    continue
+                }
+                stalled += Self.stallTick
+                if stalled >= timeout {
+                    self.waiters.removeValue(forKey: key)?.resume(returning: false)
+                    return
+                }
+            }
         }
         let settled = await withCheckedContinuation { waiters[key] = $0 }
-        deadline.cancel()
+        watchdog.cancel()
         guard settled else { throw SettleTimeout(timeout: timeout, pending: pending) }
+    }
+
+    /// How often a waiter looks for progress.
+    static let stallTick = Duration.milliseconds(50)
+
+    /// Waits one ``stallTick``, and then for a turn of the cooperative pool, where
+    /// interactors run, and of the main actor: on a busy machine a tick lasts as long as the
+    /// work it measures needs to get a turn.
+    static func tick() async {
+        try? await Task.sleep(for: stallTick)
+        await Task.detached {}.value
+        await MainActor.run {}
+    }
+
+    /// Waits `duration` of scheduled time: ticks of ``stallTick`` that each needed a turn of
+    /// the cooperative pool and of the main actor. On an idle machine that is about
+    /// `duration`; on a loaded one it stretches with the time everything else is given, so a
+    /// timeout measured this way does not fire only because the machine is busy. Returns early
+    /// when the task is cancelled.
+    static func sleep(scheduled duration: Duration) async {
+        var waited = Duration.zero
+        while waited < duration, !Task.isCancelled {
+            await tick()
+            waited += stallTick
+        }
     }
 
     /// The work under way, oldest first.
@@ -83,22 +139,25 @@ final class WorkTracker {
             PendingWork(
                 destination: entry.owner,
                 route: entry.route,
+                destinationType: entry.type,
                 work: entry.label.map { String(describing: $0) } ?? "tracked work"
             )
         }
     }
 }
 
-/// ``Flow/settle(timeout:)`` gave up: tracked work was still under way at the deadline.
+/// ``Flow/settle(timeout:)`` gave up: tracked work was under way and none of it started or
+/// finished for `timeout` of scheduled time — a request that never returns, a stream that
+/// never ends.
 public struct SettleTimeout: Error, Hashable, Sendable, CustomStringConvertible {
-    /// How long the flow waited.
+    /// How long the work made no progress.
     public let timeout: Duration
     /// The work still under way, oldest first.
     public let pending: [PendingWork]
 
     /// The pending work, one line each.
     public var description: String {
-        "tracked work did not finish within \(timeout):\n" + pending.map { "  - \($0)" }.joined(separator: "\n")
+        "tracked work made no progress for \(timeout); still pending:\n" + pending.map { "  - \($0)" }.joined(separator: "\n")
     }
 }
 
@@ -108,12 +167,14 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
     public let destination: ElementID?
     /// That screen's route name.
     public let route: String?
+    /// The type of the Destination that started it, when known.
+    public let destinationType: String?
     /// What the work is: the interactor request, or its kind.
     public let work: String
 
-    /// `note #7: Request(action: .note(id: 1))`.
+    /// `NoteDetail note #7: Request(action: .note(id: 1))`.
     public var description: String {
-        let owner = [route, destination.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
+        let owner = [destinationType, route, destination.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
         return owner.isEmpty ? work : "\(owner): \(work)"
     }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// Nodes are route names. An edge is one configured event whose fixed presentation shows a
 /// route (a push, a sheet, a path's steps…). Events answered by an assistant choose their route
 /// at run time: they appear as edges to ``dynamicTarget`` so that the graph still shows that the
-/// event does something. Feed the flow's events to ``observe(_:)`` and the graph also holds the
+/// event does something — unless the response declares the routes it may lead to
+/// (``EventResponse/leading(to:)``): then it is drawn to each of them. Feed the flow's events to ``observe(_:)`` and the graph also holds the
 /// edges the running app took (``observedEdges``), assistants' choices included.
 @MainActor
 public struct FlowGraph<Route: NavigationRoute> {
@@ -76,10 +77,16 @@ public struct FlowGraph<Route: NavigationRoute> {
                 missing.append(route.name)
                 continue
             }
+            let declared = provider.declaredRoutes
             for entry in provider.presentations {
                 let targets = entry.presentation?.routes ?? []
                 if entry.presentation == nil {
-                    if entry.response.hasPrefix("assistant") {
+                    let leadsTo = declared.first { $0.event == entry.event }?.routes ?? []
+                    for target in leadsTo {
+                        edges.append(Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
+                        pending.append(target)
+                    }
+                    if leadsTo.isEmpty, entry.response.hasPrefix("assistant") {
                         edges.append(Edge(from: route.name, to: Self.dynamicTarget, event: entry.event, presentation: entry.response))
                     }
                     continue

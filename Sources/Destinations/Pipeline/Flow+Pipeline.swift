@@ -563,7 +563,7 @@ extension Flow {
                 answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
                 if let timer {
                     answer.timer = Task { @MainActor in
-                        try? await Task.sleep(for: timer)
+                        await WorkTracker.sleep(scheduled: timer)
                         answer.resolve(nil)
                     }
                 }

@@ -22,6 +22,11 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case noSplit(from: ElementID)
     /// The split view has no such column (a two-column split has no content column).
     case noSuchColumn(SplitColumn, split: ElementID)
+    /// A stack-shaped change (``Presentation/setStack(_:)``) would replace the root of the
+    /// stack in a split view's column with `route`: a path shaped for a stack layout, applied to
+    /// a split layout, whose screens belong in other columns. Use
+    /// ``Presentation/showNext(_:)``, which fits both layouts, or ``Presentation/show(_:in:)``.
+    case stackShapedPathInSplit(route: String, column: SplitColumn, split: ElementID)
     /// No modal encloses the element: there is nothing to dismiss.
     case nothingToDismiss(from: ElementID)
     /// The element already presents a modal, or an element inside it does.

@@ -57,6 +57,17 @@ extension NavigationTransaction {
         }
         let screen: NavigationNode<Route>
         switch split[column] {
+        case let existing? where existing.route == route:
+            // The column shows that route already: the screen, its id and its Destination stay.
+            anchor = existing.id
+            return
+        case let existing? where existing.kind == .stack && existing.stack?.elements.first?.route == route:
+            // The column's stack starts with that route: it goes back to it, keeping it.
+            let root = existing.stack?.elements.first?.id ?? existing.id
+            anchor = root
+            try popAbove(root)
+            anchor = root
+            return
         case let existing? where existing.kind == .stack:
             screen = try makeScreen(route, at: ElementIndex.Location(parent: existing.id, step: .stackElement(index: 0)))
             existing.visit { if $0.id != existing.id { recordRemoval(of: $0, subtree: false) } }
@@ -79,6 +90,26 @@ extension NavigationTransaction {
             markTouched(splitNode.id)
         }
         anchor = screen.id
+    }
+
+    /// Shows `route` in the column after the anchor's in the nearest split view within its
+    /// modal, emptying the columns after it; pushes it where there is no such column.
+    @inlinable
+    mutating func showNext(_ route: Route) throws(NavigationError) {
+        guard let splitPath = try nearest(.split, crossingModals: false) else { return try push(route) }
+        let anchorPath = try anchorPath()
+        let splitNode = try node(at: splitPath)
+        guard case .split(let split) = splitNode.content, anchorPath.count > splitPath.count,
+            case .column(let column) = anchorPath[splitPath.count],
+            let index = split.columns.firstIndex(of: column), index + 1 < split.columns.count
+        else { return try push(route) }
+        for later in split.columns.dropFirst(index + 2) {
+            guard let existing = split[later] else { continue }
+            recordRemoval(of: existing)
+            setColumn(later, ofSplitAt: splitPath, to: nil)
+            markTouched(splitNode.id)
+        }
+        try show(route, in: split.columns[index + 1])
     }
 
     @inlinable

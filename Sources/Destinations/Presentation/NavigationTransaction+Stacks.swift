@@ -90,6 +90,9 @@ extension NavigationTransaction {
         let current = stack.elements
         var kept = 0
         while kept < min(current.count, routes.count), current[kept].route == routes[kept] { kept += 1 }
+        if kept == 0, let last = stackPath.last, case .column(let column) = last {
+            throw .stackShapedPathInSplit(route: routes[0].name, column: column, split: try node(at: Array(stackPath.dropLast())).id)
+        }
         guard kept < current.count || kept < routes.count else {
             anchor = focus(of: stackNode)
             return

@@ -92,6 +92,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .selectTab(let tab): try selectTab(tab)
         case .presentInTab(let tab, let route): try presentInTab(tab, route)
         case .show(let route, let column): try show(route, in: column)
+        case .showNext(let route): try showNext(route)
         case .present(let layout, let style): try present(layout, style: style)
         case .dismiss: try dismiss()
         case .dismissPresented: try dismissPresented()

@@ -33,7 +33,18 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// place of what the tab shows.
     case presentInTab(TabID, Route)
     /// Shows a screen in a column of the nearest split view, replacing what the column showed.
+    /// When the column already shows that route, or its stack starts with it, the screen keeps
+    /// its id and its Destination (the stack goes back to it).
     case show(Route, in: SplitColumn)
+    /// Shows a screen where the layout has room for it: in the column after the screen's own
+    /// in the nearest split view (sidebar → content → detail; sidebar → detail in two
+    /// columns), emptying the columns after that one; pushed on the nearest stack where the
+    /// screen is in no split view (a phone layout) or in the last column. One presentation, and
+    /// one deep link, for the phone and the pad layout.
+    ///
+    /// A collapsed split view (a pad in compact width) shows the next column pushed over the
+    /// one before it, so the state is the same value in both widths and survives a rotation.
+    case showNext(Route)
     /// Presents a modal from the screen.
     case present(Layout<Route>, style: ModalStyle)
     /// Dismisses the modal that holds the screen.
@@ -90,6 +101,7 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
         case .selectTab: "selectTab"
         case .presentInTab: "presentInTab"
         case .show: "show"
+        case .showNext: "showNext"
         case .present(_, let style): style.name
         case .dismiss: "dismiss"
         case .dismissPresented: "dismissPresented"
@@ -104,7 +116,7 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// The routes the presentation shows, in order.
     public var routes: [Route] {
         switch self {
-        case .push(let route), .popTo(let route), .presentInTab(_, let route), .show(let route, _),
+        case .push(let route), .popTo(let route), .presentInTab(_, let route), .show(let route, _), .showNext(let route),
             .replaceCurrent(let route):
             [route]
         case .present(let layout, _), .replaceRoot(let layout):

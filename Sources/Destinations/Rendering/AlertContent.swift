@@ -15,8 +15,10 @@
 ///
 /// A tap sends the button's event and then dismisses the alert (``Flow/tapAlertButton(_:of:)``),
 /// as every platform does: the alert's Destination is removed at once, so work that must
-/// outlive the tap (a delete request) belongs to the presenter
-/// (``EventResponse/toPresenter(_:)``).
+/// outlive the tap (a delete request) belongs to the presenter. Most alerts only ask the
+/// presenter something: build them with ``Provider/alert(presentedBy:_:)``, whose buttons send
+/// the presenter's own events, with the content each button carries, and need no Destination
+/// of their own.
 public struct AlertContent<Event: Hashable & Sendable>: Hashable, Sendable {
     /// The title.
     public var title: String
@@ -53,12 +55,48 @@ public struct AlertButton<Event: Hashable & Sendable>: Hashable, Sendable {
     /// The event a tap sends to the alert's Destination, or `nil` for a button that only
     /// dismisses.
     public var event: Event?
+    /// The content the button sends with its event.
+    var carried: CarriedContent?
+
+    /// The content the button sends with its event, if any.
+    public var content: (any Hashable & Sendable)? { carried?.value }
 
     /// Creates a button that sends `event` (or only dismisses, when it is `nil`).
     public init(_ label: String, role: Role? = nil, sends event: Event? = nil) {
         self.label = label
         self.role = role
         self.event = event
+    }
+
+    /// Creates a button that sends an event carrying `content`: the item a confirmation is
+    /// about. The event's ``ContentEvent`` declaration fixes the content's type.
+    ///
+    /// ```swift
+    /// AlertButton("Remove", role: .destructive, sends: .remove, content: item.id)
+    /// ```
+    public init<Content: Hashable & Sendable>(
+        _ label: String,
+        role: Role? = nil,
+        sends event: ContentEvent<Event, Content>,
+        content: Content
+    ) {
+        self.label = label
+        self.role = role
+        self.event = event.event
+        carried = CarriedContent(value: content)
+    }
+}
+
+/// A button's content, compared as a value.
+struct CarriedContent: Hashable, Sendable {
+    let value: any Hashable & Sendable
+
+    static func == (lhs: CarriedContent, rhs: CarriedContent) -> Bool {
+        AnyHashable(lhs.value) == AnyHashable(rhs.value)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        AnyHashable(value).hash(into: &hasher)
     }
 }
 

@@ -127,7 +127,7 @@ extension Flow {
     static func sendButton<D: AlertDestination>(_ index: Int, of destination: D) throws(NavigationError) {
         let buttons = destination.alert.buttons
         guard buttons.indices.contains(index), let event = buttons[index].event else { return }
-        try destination.send(event)
+        try destination.send(event, carrying: buttons[index].content)
     }
 }
 
@@ -177,7 +177,7 @@ extension EventResponse {
             }
             // During an alert's tap, the presenter gets the event once the alert has closed, so
             // that it can present; its refusal is reported like a view's `post`.
-            flow.afterAlertTap { presenter.post(event, content: content) }
+            flow.afterAlertTap { presenter.post(event, carrying: content) }
         }
     }
 }

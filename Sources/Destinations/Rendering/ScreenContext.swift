@@ -64,6 +64,15 @@ public struct ScreenContext<Route: NavigationRoute> {
         return context
     }
 
+    /// Applies a presentation from this screen, as a link in its view does (SwiftUI's
+    /// `RouteLink`): a refusal goes to the flow's logger, ``Flow/onRefusal`` and the event
+    /// stream, not to the caller. Does nothing once the flow no longer shows the screen (a
+    /// view animating away).
+    public func navigate(_ presentation: Presentation<Route>) {
+        guard isLive, let flow else { return }
+        _ = try? flow.apply(presentation, from: id)
+    }
+
     /// Whether the flow still shows the screen: the element is there, with the same route (a
     /// restore can give the id to another screen).
     public var isLive: Bool {
@@ -74,17 +83,23 @@ public struct ScreenContext<Route: NavigationRoute> {
 
 extension Destination {
     /// Sends an event from view code, which has nothing to do with a refusal: like
-    /// ``send(_:content:)``, but a refusal goes to the flow's logger, ``Flow/onRefusal`` and the
-    /// event stream instead of being thrown. An event of a Destination the flow already
-    /// removed (a view animating away) is dropped.
+    /// ``send(_:)``, but a refusal goes to the flow's logger, ``Flow/onRefusal`` and the event
+    /// stream instead of being thrown. An event of a Destination the flow already removed (a
+    /// view animating away) is dropped. An event that carries content is posted with
+    /// ``post(_:content:)``.
     ///
     /// An event refused before it led to a change (not configured, an assistant that threw)
     /// is reported with the cause ``FlowEvent/Cause/event(_:route:from:_:)`` and an empty path.
-    public func post(_ event: Event, content: (any Sendable)? = nil) {
+    public func post(_ event: Event) {
+        post(event, carrying: nil)
+    }
+
+    /// Posts an event with content whose type only the run time checks.
+    package func post(_ event: Event, carrying content: (any Sendable)?) {
         let flow = context.flow
         let reported = flow?.refusals
         do {
-            try send(event, content: content)
+            try send(event, carrying: content)
         } catch {
             guard let flow, flow.refusals == reported, let id = context.id, let route = context.route else { return }
             flow.refuse(.event(AnyEvent(event), route: route, from: id, .path([])), error)

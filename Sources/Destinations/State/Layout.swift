@@ -17,6 +17,12 @@ public enum Layout<Route: NavigationRoute>: Hashable, Sendable {
     /// A split view. A column given as a screen shows that screen; given as a stack it can push.
     indirect case split(sidebar: Layout, content: Layout? = nil, detail: Layout? = nil)
 
+    /// An empty column of a split view: `.split(sidebar: .stack(.library), content: .emptyColumn)`
+    /// starts a three-column split whose content column shows nothing yet, until
+    /// ``Presentation/showNext(_:)`` or ``Presentation/show(_:in:)`` fills it. Anywhere else it
+    /// is an empty stack, which is refused.
+    public static var emptyColumn: Layout { .stack([]) }
+
     /// A stack of the given screens, root first.
     public static func stack(_ root: Route, _ pushed: Route...) -> Layout {
         .stack([root] + pushed)
@@ -100,8 +106,8 @@ extension Layout {
             let id = try nextID()
             let split = Split(
                 sidebar: try sidebar.makeNode(nextID: nextID),
-                content: try content?.makeNode(nextID: nextID),
-                detail: try detail?.makeNode(nextID: nextID),
+                content: content == .emptyColumn ? nil : try content?.makeNode(nextID: nextID),
+                detail: detail == .emptyColumn ? nil : try detail?.makeNode(nextID: nextID),
                 hasContentColumn: content != nil
             )
             return NavigationNode(id: id, content: .split(split))

@@ -50,7 +50,7 @@ import Testing
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         #expect(throws: NavigationError.contentMismatch(event: "search", expected: "String", actual: "Int")) {
-            try screen.send(.search, content: 42)
+            try screen.send(.search, carrying: 42)
         }
         try await flow.settle()
         #expect(await datasource.requests.isEmpty)

@@ -185,3 +185,8 @@ func itemsProviders(
     }
     return Providers { _ in list }
 }
+
+extension ContentEvent<ItemsScreen.Event, String> {
+    static var search: Self { Self(.search) }
+    static var rename: Self { Self(.rename) }
+}

@@ -72,7 +72,7 @@ struct CountdownStream: StreamInteractor {
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         let (delivered, report) = AsyncStream<Int>.makeStream()
         screen.onTick = { if $0 == 1 { report.finish() } }
-        try screen.send(.watch, content: 3)
+        try screen.send(.watch, carrying: 3)
         for await _ in delivered {}
         #expect(screen.ticks == [3, 2, 1])
     }
@@ -86,7 +86,7 @@ struct CountdownStream: StreamInteractor {
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
-        #expect(throws: NavigationError.self) { try screen.send(.watch, content: "three") }
+        #expect(throws: NavigationError.self) { try screen.send(.watch, carrying: "three") }
         #expect(!screen.context.hasRunningStreams)
     }
 

@@ -80,7 +80,7 @@ final class PropScreen: Destination {
             if route == .failing { throw FixtureError.refused }
             return PropScreen(route, world: world)
         } events: { events in
-            events.on(.next, .present { (n: Int) in .push(.detail(n)) })
+            events.on(.next, .present { n in .push(.detail(n)) })
             events.on(.close, .present(.dismiss))
             events.on(.back, .present(.back))
             events.on(.signIn, .perform { _ in world.signedIn = true })
@@ -153,7 +153,7 @@ final class PropScreen: Destination {
                     let event = world.random.pick([PropScreen.Event.next, .close, .back, .about])
                     let content = Int(world.random.next() % 6)
                     result = Result { () throws(NavigationError) in
-                        try destination.send(event, content: content)
+                        try destination.send(event, carrying: content)
                         return .applied
                     }
                 case 3:
@@ -241,4 +241,9 @@ extension Result where Failure == NavigationError {
             self = .failure(error)
         }
     }
+}
+
+extension ContentEvent<PropScreen.Event, Int> {
+    /// `next` carries the number of the detail to push.
+    static var next: Self { Self(.next) }
 }

@@ -209,7 +209,7 @@ final class PropertyWalk {
                 let event = random.pick(PropertyScreen.Event.allCases)
                 let content: (any Sendable)? = event == .go ? RandomStates.presentation(&random, in: state) : nil
                 let operation = "send \(event) to \(target.route.map { "\($0)" } ?? "?") \(target.id)"
-                do { try screen.send(event, content: content) } catch { return (operation, error) }
+                do { try screen.send(event, carrying: content) } catch { return (operation, error) }
                 return (operation, nil)
             case 80..<92:
                 guard let saved = history.isEmpty ? nil : random.pick(history) else { return ("nothing to restore", nil) }
@@ -381,4 +381,8 @@ final class PropertyWalk {
         #expect(totalRefusals > totalSteps / 10, "the walk must also exercise refusals")
         #expect(totalRefusals < totalSteps * 9 / 10, "the walk must mostly change the state")
     }
+}
+
+extension ContentEvent<PropertyScreen.Event, Presentation<TestRoute>> {
+    static var go: Self { Self(.go) }
 }
