@@ -165,7 +165,7 @@ final class SelfTappingAlert: AlertDestination {
     var alert: AlertContent<Event> { AlertContent("Gone", buttons: [AlertButton("OK", role: .cancel)]) }
     func didAppear() {
         guard let id, let flow = context.flowForTests else { return }
-        try? flow.tapAlertButton(0, of: id)
+        _ = try? flow.tapAlertButton(0, of: id)
     }
 
     static let provider = Provider { (_: TestRoute) in SelfTappingAlert() } events: { _ in }

@@ -153,7 +153,7 @@ import Testing
             guard !requested else { return }
             requested = true
             // Nothing is presented: there is nothing to dismiss.
-            try? flow.apply(.dismissPresented)
+            _ = try? flow.apply(.dismissPresented)
         }
         try flow.apply(.push(.list))
         #expect(flow.state.routes == [.home, .list])

@@ -150,12 +150,12 @@ func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .ful
             for _ in 0..<40 {
                 switch random.next() % 4 {
                 case 0:
-                    try? flow.restore(RandomStates.state(&random))
+                    _ = try? flow.restore(RandomStates.state(&random))
                 case 1:
                     _ = try? flow.apply(RandomStates.presentation(&random, in: flow.state))
                 default:
                     let anchor = random.chance(0.3) ? random.pick(flow.state.screens.map(\.id)) : nil
-                    try? flow.apply(RandomStates.presentation(&random, in: flow.state), from: anchor)
+                    _ = try? flow.apply(RandomStates.presentation(&random, in: flow.state), from: anchor)
                 }
                 #expect(!flow.state.screens.contains { $0.route?.requiresAccount == true })
                 #expect(flow.state.firstProblem == nil)

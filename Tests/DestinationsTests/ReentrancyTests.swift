@@ -55,7 +55,7 @@ func hookFlow(
     @Test func aScreenThatPresentsFromItsPreparationPresentsOnceItsOwnChangeIsCommitted() async throws {
         let log = Log()
         let flow = try hookFlow(.stack(.home), log: log) { screen in
-            if screen.route == .detail(1) { screen.onPrepare = { try? $0.context.present(.fullScreenCover(.login)) } }
+            if screen.route == .detail(1) { screen.onPrepare = { _ = try? $0.context.present(.fullScreenCover(.login)) } }
         }
         var events = flow.events().makeAsyncIterator()
         _ = log.take()
@@ -82,7 +82,7 @@ func hookFlow(
     @Test func aScreenThatPresentsWhenItAppearsKeepsTheLifecycleInOrder() throws {
         let log = Log()
         let flow = try hookFlow(.stack(.home), log: log) { screen in
-            if screen.route == .list { screen.onAppear = { try? $0.context.present(.sheet(.login)) } }
+            if screen.route == .list { screen.onAppear = { _ = try? $0.context.present(.sheet(.login)) } }
         }
         _ = log.take()
         try flow.apply(.push(.list))
@@ -96,7 +96,7 @@ func hookFlow(
     @Test func aColumnThatCoversTheSplitWhenItAppearsLetsTheOtherColumnAppearFirst() async throws {
         let log = Log()
         let flow = try hookFlow(.stack(.home), log: log) { screen in
-            if screen.route == .menu { screen.onAppear = { try? $0.context.present(.fullScreenCover(.login)) } }
+            if screen.route == .menu { screen.onAppear = { _ = try? $0.context.present(.fullScreenCover(.login)) } }
         }
         var events = flow.events().makeAsyncIterator()
         _ = log.take()
@@ -132,8 +132,8 @@ func hookFlow(
         let flow = try hookFlow(.stack(.home), log: log) { screen in
             guard screen.route == .detail(1) else { return }
             screen.onPrepare = { screen in
-                try? screen.context.present(.push(.about))
-                try? screen.context.present(.push(.list))
+                _ = try? screen.context.present(.push(.about))
+                _ = try? screen.context.present(.push(.list))
             }
         }
         var events = flow.events().makeAsyncIterator()
@@ -163,7 +163,7 @@ func hookFlow(
         let box = FlowBox()
         let log = Log()
         let provider = Provider { (route: TestRoute) -> Screen in
-            if route == .about { try? box.flow?.apply(.push(.list)) }
+            if route == .about { _ = try? box.flow?.apply(.push(.list)) }
             return Screen(route, log: log)
         } events: { _ in }
         let flow = try Flow(.stack(.home), providers: Providers { _ in provider })
@@ -178,8 +178,8 @@ func hookFlow(
         let flow = try hookFlow(.stack(.home), log: log) { screen in
             guard screen.route == .list else { return }
             screen.onPrepare = { screen in
-                try? screen.context.present(.back)          // removes the list itself…
-                try? screen.context.present(.push(.about))  // …so this comes from a screen that is gone
+                _ = try? screen.context.present(.back)          // removes the list itself…
+                _ = try? screen.context.present(.push(.about))  // …so this comes from a screen that is gone
             }
         }
         var refusals: [NavigationError] = []

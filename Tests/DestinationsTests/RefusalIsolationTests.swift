@@ -43,7 +43,7 @@ final class DisappearingScreen: Destination {
     @Test func aDeferredRequestOfARemovedDestinationNeverRunsAsTheDestinationThatReusesItsID() throws {
         let provider = Provider { (route: TestRoute) -> DisappearingScreen in
             let screen = DisappearingScreen(route)
-            if route == .list { screen.onDisappear = { try? $0.context.present(.push(.about)) } }
+            if route == .list { screen.onDisappear = { _ = try? $0.context.present(.push(.about)) } }
             return screen
         }
         let flow = try Flow(.stack(.home, .list), providers: Providers { _ in provider })
@@ -61,7 +61,7 @@ final class DisappearingScreen: Destination {
         let log = Log()
         let provider = Provider { (route: TestRoute) -> Screen in
             if route == .failing { throw FixtureError.refused }
-            if route == .about { try? box.flow?.apply(.sheet(.login)) }
+            if route == .about { _ = try? box.flow?.apply(.sheet(.login)) }
             return Screen(route, log: log)
         } events: { _ in }
         let flow = try Flow(.stack(.home), providers: Providers { _ in provider })

@@ -70,7 +70,7 @@ import Testing
         let home = try #require(flow.focused)
         home.context.track { [weak home] in
             let id = await Self.fetch(5)
-            try? home?.context.present(.push(.detail(id)))
+            _ = try? home?.context.present(.push(.detail(id)))
         }
         try await flow.settle()
         #expect(flow.state == (try state(.stack(.home, .detail(5)))))

@@ -53,6 +53,10 @@ public final class Flow<Route: NavigationRoute>: Observable {
     var queue: [Queued] = []
     /// Counts requests that supersede one waiting for asynchronous guards.
     var generation = 0
+    /// The asynchronous guards' answers being waited for, resolved early when superseded.
+    var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
+    /// How many alert taps are under way: the queue waits until the alert is gone.
+    var tapsUnderWay = 0
     let registrar = ObservationRegistrar()
     var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.

@@ -48,6 +48,8 @@ public struct ChangePlan<Route: NavigationRoute>: Sendable, Equatable {
     /// The screens removed or hidden whose policy is not ``InterruptionPolicy/allow``; empty
     /// when the request ignores interruptions.
     public let interruptions: [Interruption]
+    /// The routes asynchronous guards allowed before the plan was made.
+    var judgedAsync: [Route] = []
 
     /// Whether the request leads to the current state exactly: performing it commits nothing.
     public var isEmpty: Bool { proposed == current }

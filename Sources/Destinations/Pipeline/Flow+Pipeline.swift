@@ -42,8 +42,17 @@ extension Flow {
     ///   the event stream.
     @discardableResult
     public func perform(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
-        if request.source.isExternal || request.source == .trusted { generation &+= 1 }
+        if request.source.isExternal || request.source == .trusted { supersedeWaiting() }
         return try perform(request, judgedAsync: [])
+    }
+
+    /// Starts a new generation of requests: those waiting for asynchronous guards stop waiting
+    /// and are superseded, however long their guards' timeout.
+    func supersedeWaiting() {
+        generation &+= 1
+        let waiting = waitingAnswers
+        waitingAnswers.removeAll()
+        for answer in waiting { answer.resolve(nil) }
     }
 
     /// ``perform(_:)`` with the routes asynchronous guards have already allowed.
@@ -74,7 +83,7 @@ extension Flow {
     /// Whenever it throws, the state is as the guards found it.
     @discardableResult
     public func performAwaitingGuards(_ request: ChangeRequest<Route>) async throws(NavigationError) -> ChangeOutcome<Route> {
-        generation &+= 1
+        supersedeWaiting()
         let mine = generation
         var judged: [Route] = []
         for _ in 0..<4 {
@@ -93,7 +102,7 @@ extension Flow {
                 cause: request.cause, added: added, removed: plan.changes.removed.compactMap(\.route),
                 current: plan.current, proposed: plan.proposed)
             for rule in rules {
-                let decision = await Self.decide(rule, change, timeout: configuration.asyncGuardTimeout)
+                let decision = await decide(rule, change, timeout: configuration.asyncGuardTimeout)
                 let refusal: NavigationError?
                 switch decision {
                 case _ where mine != generation || Task.isCancelled:
@@ -167,7 +176,8 @@ extension Flow {
         }
         var request = plan.request
         request.interruptions = .confirmed
-        return try perform(request, judgedAsync: [])
+        // What the asynchronous guards allowed before the user was asked stays allowed.
+        return try perform(request, judgedAsync: plan.judgedAsync)
     }
 
     // MARK: - One pass
@@ -239,13 +249,15 @@ extension Flow {
         do throws(NavigationError) {
             return try execute(request, judgedAsync: judgedAsync)
         } catch {
+            // What was asked for while this change was planned belongs to a change that did not
+            // happen; what the refusal's own handlers ask for (an explanation) goes ahead.
+            let abandoned = queue.count > mark ? Array(queue[mark...]) : []
+            if !abandoned.isEmpty { queue.removeSubrange(mark...) }
             refuse(request.cause, error)
-            if queue.count > mark {
-                let abandoned = queue[mark...]
-                queue.removeSubrange(mark...)
-                for item in abandoned {
-                    guard case .request(let dropped) = item else { continue }
-                    refuse(dropped.cause, .requestedDuringRefusedChange(error))
+            for item in abandoned {
+                switch item {
+                case .request(let dropped): refuse(dropped.cause, .requestedDuringRefusedChange(error))
+                case .resumePending: queue.append(.resumePending)
                 }
             }
             return .refused(error)
@@ -377,9 +389,10 @@ extension Flow {
         case (_, .confirmed), (.allow, _):
             return nil
         case (.confirm, _):
-            let plan = ChangePlan(
+            var plan = ChangePlan(
                 request: request, current: storage, proposed: proposed, changes: proposed.changes(from: storage),
                 interruptions: found)
+            plan.judgedAsync = judgedAsync
             return .outcome(.needsConfirmation(plan))
         case (.defer, _):
             let element = found.first { $0.policy == .defer }?.element ?? strictest.element
@@ -459,7 +472,7 @@ extension Flow {
     /// Runs the changes asked for during a commit, in call order, each through the pipeline.
     /// Their refusals are reported, not thrown: their callers were told ``ChangeOutcome/queued``.
     func drainQueue() {
-        while !isBusy, !queue.isEmpty {
+        while !isBusy, tapsUnderWay == 0, !queue.isEmpty {
             switch queue.removeFirst() {
             case .request(let request):
                 _ = process(request, judgedAsync: [])
@@ -490,12 +503,12 @@ extension Flow {
             return .queued
         }
         let request = try takePending(pending)
-        do throws(NavigationError) {
-            return try perform(request, judgedAsync: [])
-        } catch {
-            if case .awaitsAsyncGuards = error, pendingChange == nil { pendingChange = pending }
-            throw error
-        }
+        let result = process(request, judgedAsync: [])
+        // A change an asynchronous guard must allow first keeps waiting, before anything queued
+        // runs (a queued change may still dismiss its redirect and drop it).
+        if case .failure(.awaitsAsyncGuards) = result, pendingChange == nil { pendingChange = pending }
+        drainQueue()
+        return try result.get()
     }
 
     /// Resumes the pending change after the asynchronous guards watching it have allowed it
@@ -549,7 +562,7 @@ extension Flow {
     // MARK: - Asynchronous guards
 
     /// The guard's answer, or `nil` when it did not answer within `timeout`.
-    static func decide(
+    func decide(
         _ rule: AsyncNavigationGuard<Route>,
         _ change: PlannedChange<Route>,
         timeout: Duration
@@ -557,6 +570,8 @@ extension Flow {
         // A timeout too long to sleep for means "never": no timer at all.
         let timer = timeout < .seconds(Int64(Int32.max)) ? timeout : nil
         let answer = FirstAnswer<GuardDecision<Route>>()
+        waitingAnswers.append(answer)
+        defer { waitingAnswers.removeAll { $0 === answer } }
         let decision = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<GuardDecision<Route>?, Never>) in
                 answer.continuation = continuation

@@ -60,6 +60,8 @@ extension Flow {
         }
         let destination = live[alert]?.object as? any AlertDestination
         alertsBeingTapped.insert(alert)
+        // Changes asked for while the tap runs wait until the alert is gone, in call order.
+        tapsUnderWay += 1
         let outerFollowUps = tapFollowUps
         tapFollowUps = []
         defer {
@@ -81,14 +83,18 @@ extension Flow {
         let followUps = tapFollowUps ?? []
         tapFollowUps = outerFollowUps
         var outcome = ChangeOutcome<Route>.applied
+        var dismissalError: NavigationError?
         if isAlertOnScreen(alert) {
             switch process(.userAction(.dismissed(modal: alert)), judgedAsync: []) {
             case .success(let dismissal): outcome = dismissal
-            case .failure(let error): return .failure(error)
+            case .failure(let error): dismissalError = error
             }
         }
-        // What the event handed to the presenter runs once the alert is gone, so that the
-        // presenter can present.
+        tapsUnderWay -= 1
+        drainQueue()
+        if let dismissalError { return .failure(dismissalError) }
+        // What the event handed to the presenter runs once the alert is gone and what waited
+        // for it has run, so that the presenter can present.
         for followUp in followUps { followUp() }
         return .success(outcome)
     }

@@ -54,6 +54,9 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
     /// The flow refused what came back (a guard, an asynchronous guard that must be asked
     /// first, a provider that failed): the initial state is used.
     case refused(NavigationError)
+    /// A guard redirected what came back (sign in first): the snapshot waits as the flow's
+    /// pending change, and the window shows the redirect.
+    case waitsForGuard(String)
 
     public var description: String {
         switch self {
@@ -79,6 +82,7 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
         case .tabAdded(let tab): "tab \(tab) added back with its initial content"
         case .sidebarReset(let path): "\(path): sidebar reset to its initial content"
         case .refused(let error): "the flow refused the restored state: \(error)"
+        case .waitsForGuard(let name): "the restored state waits for \(name)"
         case .snapshotExpired(let age, let limit): "snapshot \(Int(age)) s old, older than \(Int(limit)) s"
         }
     }

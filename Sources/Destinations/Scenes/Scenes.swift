@@ -187,7 +187,11 @@ public final class Scenes<Route: NavigationRoute & Codable> {
                 report = restored.report
                 if !restored.report.usedInitialState {
                     do throws(NavigationError) {
-                        try flow.restore(restored.state)
+                        if case .redirected(let name) = try flow.restore(restored.state) {
+                            // The snapshot waits as the pending change behind the guard's redirect.
+                            report.issues.append(.waitsForGuard(name))
+                            report.restoredScreens = 0
+                        }
                     } catch {
                         if case .awaitsAsyncGuards = error { awaitingRestores[sceneID] = restored.state }
                         report.issues.append(.refused(error))
@@ -240,12 +244,17 @@ public final class Scenes<Route: NavigationRoute & Codable> {
             var report = connection.report
             report.issues.removeAll { if case .refused(.awaitsAsyncGuards) = $0 { true } else { false } }
             do throws(NavigationError) {
-                try await connection.flow.performAwaitingGuards(.restore(state))
-                report.usedInitialState = false
-                report.restoredScreens = connection.flow.state.screens.count
+                if case .redirected(let name) = try await connection.flow.performAwaitingGuards(.restore(state)) {
+                    report.issues.append(.waitsForGuard(name))
+                } else {
+                    report.usedInitialState = false
+                    report.restoredScreens = connection.flow.state.screens.count
+                }
             } catch {
                 report.issues.append(.refused(error))
             }
+            // The window may have been discarded or reconnected while the guards were asked.
+            guard connections[sceneID]?.flow === connection.flow else { throw .notConnected(sceneID) }
             connection = Connection(kind: connection.kind, flow: connection.flow, report: report)
             connections[sceneID] = connection
         }
@@ -344,6 +353,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         try? save(sceneID)
         connections[sceneID] = nil
         histories[sceneID] = nil
+        awaitingRestores[sceneID] = nil
         activation.removeAll { $0 == sceneID }
     }
 
@@ -352,6 +362,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         for sceneID in sceneIDs {
             connections[sceneID] = nil
             histories[sceneID] = nil
+            awaitingRestores[sceneID] = nil
             activation.removeAll { $0 == sceneID }
             store.delete(sceneID)
         }

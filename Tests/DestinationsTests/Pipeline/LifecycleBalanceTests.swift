@@ -67,7 +67,7 @@ actor UserCountingDatasource: Interactor {
         let log = Log()
         let flow = try makeFlow(threeTabs, log: log)
         for _ in 0..<300 {
-            try? flow.apply(RandomStates.presentation(&random, in: flow.state))
+            _ = try? flow.apply(RandomStates.presentation(&random, in: flow.state))
         }
         let entries = log.take()
         let prepares = entries.filter { $0.hasPrefix("prepare ") }.count

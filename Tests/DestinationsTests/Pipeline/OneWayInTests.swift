@@ -433,3 +433,112 @@ final class TapThenPushAlert: AlertDestination {
         Self.outcomes.append((try? flow.apply(.push(.list))) ?? .unchanged)
     }
 }
+
+/// An alert whose button's event makes a change that leaves the alert up, and that, as it is
+/// prepared, taps that button and then asks for a push.
+@MainActor
+final class TapNavigatingAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case go }
+    let context = DestinationContext<TestRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Go?", buttons: [AlertButton("Go", sends: .go)]) }
+
+    static let provider = Provider { (_: TestRoute) in TapNavigatingAlert() } events: { events in
+        events.on(.go, .present(.selectTab(.inbox)))
+    }
+
+    func prepareForPresentation() {
+        guard let id, let flow = context.flowForTests else { return }
+        _ = try? flow.tapAlertButton(0, of: id)
+        _ = try? flow.apply(.push(.list))
+    }
+}
+
+/// Orders and lifetimes that the pipeline must get right when hooks, handlers and late answers
+/// navigate.
+@MainActor
+@Suite struct PipelineReentrancyTests {
+    @Test func aRefusalHandlerCanNavigate() throws {
+        let ref = FlowRef<TestRoute>()
+        let flow = try makeFlow(.stack(.home))
+        ref.flow = flow
+        flow.guards = [signedInGuard(Session(), redirect: nil)]
+        flow.onRefusal = { _, _ in _ = try? ref.flow?.apply(.sheet(.about)) }
+        #expect(throws: NavigationError.guardDenied(guard: "signedIn", route: "detail", reason: "requires an account")) {
+            try flow.apply(.push(.detail(1)))
+        }
+        #expect(flow.focusedScreen.route == .about, "the explanation the handler asked for shows")
+    }
+
+    @Test func aTapWhoseButtonNavigatesStillRunsBeforeAPushAskedForAfterIt() throws {
+        let flow = try Flow(threeTabs, providers: Providers { route in
+            route == .confirm ? TapNavigatingAlert.provider : screenProvider(log: Log())
+        })
+        try flow.apply(.alert(.confirm))
+        #expect(flow.state.presentedChain.isEmpty, "the tap closed the alert")
+        #expect(flow.focusedScreen.route == .list, "the push ran after the alert was gone")
+    }
+
+    @Test func aLinkConfirmedAfterItsAsynchronousGuardAllowedItCommits() async throws {
+        let flow = try URLFlows.flow { screen in
+            if screen.route == .counter { screen.policy = .confirm }
+        }
+        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
+        try flow.apply(.selectTab(.counterTab))
+        guard case .needsConfirmation(let plan) = try await flow.openAwaitingGuards("notes://notes/3", source: .external(.otherApp)) else {
+            Issue.record("the counter did not ask for confirmation")
+            return
+        }
+        #expect(try flow.commit(plan) == .applied)
+        #expect(flow.focusedScreen.route == .note(id: 3))
+    }
+
+    @Test func aSupersededRequestStopsWaitingEvenWhenItsGuardNeverTimesOut() async throws {
+        let gate = Gate()
+        let flow = try URLFlows.flow()
+        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+            await gate.pass()
+            return .allow
+        }]
+        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
+        let waiting = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
+        await gate.arrivals(1)
+        #expect(try flow.open("notes://about", source: .external(.universalLink)) == .applied)
+        await #expect(throws: DeepLinkError.superseded) { try await waiting.value }
+        gate.open()
+        #expect(flow.focusedScreen.route == .about)
+    }
+
+    @Test func aWindowDiscardedWhileItsGuardsAreAskedStaysDiscarded() async throws {
+        let gate = Gate()
+        let store = InMemorySceneStore()
+        store.save(try NavigationSnapshot(try state(.stack(.home, .detail(5))), schemaVersion: 1).encoded(), for: "s1")
+        let scenes = try Scenes(
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            configure: { flow, _ in
+                flow.asyncGuards = [AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
+                    await gate.pass()
+                    return .allow
+                }]
+                flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
+            })
+        let connecting = Task { () async throws -> Void in _ = try await scenes.connectAwaitingGuards(sceneID: "s1", kind: "main") }
+        await gate.arrivals(1)
+        scenes.discard(["s1"])
+        gate.open()
+        await #expect(throws: SceneError.notConnected("s1")) { try await connecting.value }
+        #expect(scenes.connections["s1"] == nil)
+    }
+
+    @Test func aRestoredWindowThatAGuardRedirectsSaysItWaits() throws {
+        let store = InMemorySceneStore()
+        store.save(try NavigationSnapshot(try state(.stack(.home, .detail(5))), schemaVersion: 1).encoded(), for: "s1")
+        let scenes = try Scenes(
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            configure: { flow, _ in flow.guards = [signedInGuard(Session())] })
+        let connection = try scenes.connect(sceneID: "s1", kind: "main")
+        #expect(connection.report.issues.contains(.waitsForGuard("signedIn")))
+        #expect(connection.report.restoredScreens == 0)
+        #expect(connection.flow.pendingChange?.request.cause == .restore)
+        #expect(connection.flow.focusedScreen.route == .login)
+    }
+}

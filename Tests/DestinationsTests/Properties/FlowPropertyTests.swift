@@ -49,7 +49,7 @@ final class PropertyScreen: Destination {
         journal.record(serial, "prepare")
         if let hook = onPrepare {
             onPrepare = nil
-            try? context.present(hook)
+            _ = try? context.present(hook)
         }
     }
 
@@ -57,7 +57,7 @@ final class PropertyScreen: Destination {
         journal.record(serial, "appear")
         if let hook = onAppear {
             onAppear = nil
-            try? context.present(hook)
+            _ = try? context.present(hook)
         }
     }
 
