@@ -52,15 +52,8 @@ extension NavigationNode {
         case (.screen(let route), .screen(let expected)):
             return route == expected
         case (.stack(let stack), .stack(let routes)):
-            guard stack.count == routes.count else { return false }
-            var link: Stack<Route>.Link? = stack.top
-            var index = routes.count - 1
-            while let current = link {
-                guard current.node.modal == nil, current.node.route == routes[index] else { return false }
-                link = current.below
-                index -= 1
-            }
-            return true
+            return stack.count == routes.count
+                && zip(stack.elements, routes).allSatisfy { $0.modal == nil && $0.route == $1 }
         case (.tabs(let tabs), .tabs(let layouts, let selected)):
             guard tabs.tabs.count == layouts.count, let first = layouts.first,
                 tabs.selection == (selected ?? first.id)
