@@ -175,14 +175,10 @@ extension EditNote: StatefulDestination {
     }
 }
 
-extension NotesList: OwnEvents {
-    /// Sent by the list itself when it is first presented.
-    public static let ownEvents: Set<Event> = [.retrieve]
-}
-
 extension NoteDetail: OwnEvents {
-    /// Sent by the detail itself: its load, and the delete its alert's confirmation forwards.
-    public static let ownEvents: Set<Event> = [.load, .confirmDelete]
+    /// Sent by the detail itself: the delete its alert's confirmation forwards. (Its `load` is
+    /// also a view's: pull to refresh and the Reload button send it.)
+    public static let ownEvents: Set<Event> = [.confirmDelete]
 }
 
 extension EditNote: OwnEvents {

@@ -80,7 +80,9 @@ actor Graphviz {
         let started = ContinuousClock.now
         let result: (Data, Bool) = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                input.fileHandleForWriting.write(Data(dot.utf8))
+                // `dot` may be ended mid-write (a newer graph, a timeout): a broken pipe is an
+                // error here, never a trap.
+                try? input.fileHandleForWriting.write(contentsOf: Data(dot.utf8))
                 try? input.fileHandleForWriting.close()
             }
             DispatchQueue.global().async {

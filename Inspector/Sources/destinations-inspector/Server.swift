@@ -205,6 +205,12 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         guard let key = context.parameters.get("key"), await hub.session(key: key) != nil else { return Response(status: .gone) }
         let body = try await request.body.collect(upTo: 64 << 20)
+        // A body of many tiny lines would cost far more than its bytes: at most 10,000 lines a
+        // request, refused whole above that.
+        let lineCount = body.readableBytesView.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }
+        guard lineCount <= 10_000 else {
+            return .text(JSONText.text(["error": "messages", "reason": "more than 10000 lines in one request"]), status: .contentTooLarge)
+        }
         let text = String(buffer: body)
         guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key) else {
             return Response(status: .gone)

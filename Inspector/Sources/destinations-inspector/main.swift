@@ -12,6 +12,9 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
+// Writing to a Graphviz process that was ended reports an error instead of ending the server.
+signal(SIGPIPE, SIG_IGN)
+
 let options: Options
 do {
     options = try Options(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)

@@ -90,11 +90,6 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// The screen's id while the Destination is attached.
     @inlinable
     public var id: ElementID? { _id }
-    // The properties the flow sets on every attach and detach, and reads on every event. All
-    // of them are used on the main actor and no access to them is held across a call, so
-    // release builds skip their dynamic exclusivity checks, as the flow's own state does;
-    // debug builds, where the tests run, keep them.
-    #if DEBUG
     /// The route the Destination was built for.
     public private(set) var route: Route?
     /// Whether the screen is visible now.
@@ -105,35 +100,18 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     @usableFromInline var _id: ElementID?
     /// The flow that shows the Destination, while it is attached. The flow detaches every
     /// Destination before it goes away (at the latest in its `deinit`), which clears this.
-    @usableFromInline unowned(unsafe) var flow: Flow<Route>?
+    @usableFromInline weak var flow: Flow<Route>?
     /// The flow's box of the Destination, while it is attached; the flow holds it until it
     /// detaches the Destination, which clears this.
-    @usableFromInline unowned(unsafe) var link: AnyObject?
+    @usableFromInline weak var link: AnyObject?
     /// The Destination this context belongs to, while it is attached.
-    @usableFromInline unowned(unsafe) var destinationObject: AnyObject?
+    @usableFromInline weak var destinationObject: AnyObject?
     @usableFromInline var lastID: ElementID?
     var cancellations: [Int: @MainActor () -> Void] = [:]
     /// Work tracked before the Destination was attached, started when it is.
     var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
     /// The running streams, by token.
     var streams: [Int: Task<Void, Never>] = [:]
-    #else
-    /// The route the Destination was built for.
-    @exclusivity(unchecked) public private(set) var route: Route?
-    /// Whether the screen is visible now.
-    @exclusivity(unchecked) public internal(set) var isVisible = false
-    /// Whether the Destination was removed from its flow.
-    @exclusivity(unchecked) public private(set) var isRemoved = false
-
-    @usableFromInline @exclusivity(unchecked) var _id: ElementID?
-    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var flow: Flow<Route>?
-    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var link: AnyObject?
-    @usableFromInline @exclusivity(unchecked) unowned(unsafe) var destinationObject: AnyObject?
-    @usableFromInline @exclusivity(unchecked) var lastID: ElementID?
-    @exclusivity(unchecked) var cancellations: [Int: @MainActor () -> Void] = [:]
-    @exclusivity(unchecked) var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
-    @exclusivity(unchecked) var streams: [Int: Task<Void, Never>] = [:]
-    #endif
     var nextCancellation = 0
 
     /// Creates a context, to be attached by a flow.

@@ -42,9 +42,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
     @usableFromInline var hooks: [InteractorHooks]
     /// The flow, while the Destination is attached. The flow owns this box and detaches it
     /// before it goes away (at the latest in its `deinit`), which clears the reference.
-    /// Unchecked for exclusivity, like the context's fields: only ever assigned or read whole,
-    /// on the main actor.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var flow: Flow<D.Route>?
+    @usableFromInline weak var flow: Flow<D.Route>?
     /// The interactors' preparation, from attach until detach.
     var preparing: Task<Void, Never>?
 
@@ -61,7 +59,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
 
     @usableFromInline
     func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
-        let flow = unsafeDowncast(flow, to: Flow<D.Route>.self)
+        guard let flow = flow as? Flow<D.Route> else { preconditionFailure("a Destination is attached to a flow of its own routes") }
         self.flow = flow
         let context = destination.context
         context.attach(id: id, route: route, flow: flow, link: self, destination: destination, tracker: tracker)

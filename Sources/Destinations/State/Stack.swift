@@ -9,19 +9,19 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     @usableFromInline
     final class Link: @unchecked Sendable {
         @usableFromInline let node: NavigationNode<Route>
-        /// Unchecked for exclusivity: it is written only in `init` and `deinit`, when no other
-        /// access can overlap, and every read of a stack walks it.
-        @exclusivity(unchecked) @usableFromInline private(set) var below: Link?
+        /// Written only in `init` and `deinit`, when no other access can overlap.
+        @usableFromInline private(set) var below: Link?
         /// The number of screens from the root up to this one: its position from the bottom, plus 1.
         @usableFromInline let count: Int
         /// The nearest link below this one whose screen presents a modal. It does not own the
-        /// link: `below` does, and every link this one reaches stays alive as long as it does.
+        /// link (a checked `unowned` reference): `below` does, and every link this one reaches
+        /// stays alive as long as it does.
         /// An owning reference would hold a second count on a link down the chain and stop
         /// `deinit`'s iterative release there.
-        @usableFromInline unowned(unsafe) let presenterBelow: Link?
+        @usableFromInline unowned let presenterBelow: Link?
         /// A link further down, chosen so that any link below is reached in O(log *n*) hops
         /// (Myers' applicative random-access stack). Not owned, like ``presenterBelow``.
-        @usableFromInline unowned(unsafe) let jump: Link?
+        @usableFromInline unowned let jump: Link?
 
         @inlinable
         init(_ node: NavigationNode<Route>, below: Link?) {
