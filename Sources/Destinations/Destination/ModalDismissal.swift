@@ -52,11 +52,13 @@ public protocol ModalPresenter: Destination {
 /// when they go.
 @usableFromInline
 struct ModalLedger<Route: NavigationRoute> {
+    @usableFromInline
     struct Entry {
-        let presenter: ElementID
-        let style: ModalStyle
-        let route: Route?
+        @usableFromInline let presenter: ElementID
+        @usableFromInline let style: ModalStyle
+        @usableFromInline let route: Route?
 
+        @usableFromInline
         init(presenter: ElementID, modal: Modal<Route>) {
             self.presenter = presenter
             style = modal.style
@@ -64,12 +66,13 @@ struct ModalLedger<Route: NavigationRoute> {
         }
     }
 
-    var entries: [ElementID: Entry] = [:]
+    @usableFromInline var entries: [ElementID: Entry] = [:]
 
     @usableFromInline
     init() {}
 
     /// Records the modals of `node`'s subtree.
+    @usableFromInline
     mutating func recordAll(in node: NavigationNode<Route>) {
         var pending = [node]
         while let node = pending.popLast() {
@@ -92,7 +95,7 @@ extension Flow {
     /// it presented. Runs in the commit, after the appearances: O(modals presented) for a
     /// presentation or a user's change, O(state) for a start, a restore or a link, which
     /// rebuild as much.
-    @usableFromInline
+    @inlinable
     func reportDismissedModals(_ summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) {
         var dismissed: [DismissedModal<Route>] = []
         if !summary.removedIDs.isEmpty {
@@ -109,7 +112,10 @@ extension Flow {
         }
         if isLocal {
             // A change that added no screen presented no modal.
-            guard !summary.added.isEmpty else { return notify(dismissed) }
+            guard !summary.added.isEmpty else {
+                if !dismissed.isEmpty { notify(dismissed) }
+                return
+            }
             var node = storage.root
             while true {
                 if let modal = node.modal {
@@ -126,11 +132,12 @@ extension Flow {
         } else {
             modalLedger.recordAll(in: storage.root)
         }
-        notify(dismissed)
+        if !dismissed.isEmpty { notify(dismissed) }
     }
 
     /// Tells each dismissed modal's presenter, in the order the modals were presented.
-    private func notify(_ dismissed: [DismissedModal<Route>]) {
+    @usableFromInline
+    func notify(_ dismissed: [DismissedModal<Route>]) {
         guard !dismissed.isEmpty else { return }
         for modal in dismissed.sorted(by: { $0.modal < $1.modal }) {
             // A container that presented tells the screen it shows.

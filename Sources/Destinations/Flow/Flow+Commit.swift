@@ -2,10 +2,12 @@ import Observation
 
 extension Flow {
     /// The Destination that asked for a change, and its screen.
+    @usableFromInline
     struct Sender: Sendable {
-        let id: ElementID
-        let object: ObjectIdentifier
+        @usableFromInline let id: ElementID
+        @usableFromInline let object: ObjectIdentifier
 
+        @inlinable
         init(id: ElementID, object: AnyObject) {
             self.id = id
             self.object = ObjectIdentifier(object)
@@ -13,6 +15,7 @@ extension Flow {
     }
 
     /// Commits a whole new state, judged already, element by element against the current one.
+    @inlinable
     func replace(with state: NavigationState<Route>, summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
@@ -33,6 +36,7 @@ extension Flow {
     ///
     /// The transaction lets go of the flow's index before the index changes: it shares the
     /// index's storage, which would otherwise be copied whole on every commit.
+    @inlinable
     func commit(
         _ transaction: inout NavigationTransaction<Route>,
         summary: CommitSummary<Route>,
@@ -55,10 +59,12 @@ extension Flow {
     }
 
     /// A provider's failure and the screen it was building.
+    @usableFromInline
     struct BuildFailure: Error {
-        let error: NavigationError
-        let element: ElementID
+        @usableFromInline let error: NavigationError
+        @usableFromInline let element: ElementID
 
+        @inlinable
         init(error: NavigationError, element: ElementID) {
             self.error = error
             self.element = element
@@ -66,6 +72,7 @@ extension Flow {
     }
 
     /// Builds the Destinations of the added screens; `content` goes to the one at `target`.
+    @inlinable
     func build(
         _ screens: [NavigationNode<Route>],
         handing content: (any Sendable)?,
@@ -87,6 +94,7 @@ extension Flow {
         return built
     }
 
+    @inlinable
     func commit(
         _ state: NavigationState<Route>,
         built: [(ElementID, any LiveDestination)],
@@ -111,6 +119,7 @@ extension Flow {
 
     /// Runs the lifecycle of a committed change: disappearances, removals, preparations,
     /// appearances, observers and subscribers, in that order.
+    @inlinable
     func install(
         _ built: [(ElementID, any LiveDestination)],
         summary: CommitSummary<Route>,
@@ -157,6 +166,7 @@ extension Flow {
     }
 
     /// Reports a refused change to the logger, ``onRefusal`` and subscribers.
+    @usableFromInline
     func refuse(_ cause: FlowEvent<Route>.Cause, _ error: NavigationError) {
         refusals &+= 1
         logger.log(.error, "refused \(cause.summary): \(error)")
@@ -164,6 +174,7 @@ extension Flow {
         emit(cause: cause, summary: nil, refusal: error)
     }
 
+    @inlinable
     func observation(for id: ElementID) -> NodeObservation {
         if let existing = observations[id] { return existing }
         let created = NodeObservation()

@@ -20,6 +20,7 @@ extension Flow {
     }
 
     /// Numbers an event and hands it to every subscriber; builds nothing without one.
+    @inlinable
     func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         sequence += 1
         guard !subscribers.isEmpty else { return }
@@ -33,6 +34,7 @@ extension Flow {
         }
     }
 
+    @usableFromInline
     func handle<D: Destination>(
         _ event: D.Event,
         content: (any Sendable)?,

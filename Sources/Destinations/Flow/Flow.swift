@@ -32,49 +32,49 @@ import Observation
 @MainActor
 public final class Flow<Route: NavigationRoute>: Observable {
     /// The state every change reads and writes.
-    var storage: NavigationState<Route>
+    @usableFromInline var storage: NavigationState<Route>
     /// Where every element of ``storage`` is, kept up to date at O(change) per commit.
-    var index: ElementIndex
-    var ids: any ElementIDGenerator
-    var live: [ElementID: any LiveDestination] = [:]
+    @usableFromInline var index: ElementIndex
+    @usableFromInline var ids: any ElementIDGenerator
+    @usableFromInline var live: [ElementID: any LiveDestination] = [:]
     /// The visible screens, in display order.
-    var visible: [ElementID] = []
+    @usableFromInline var visible: [ElementID] = []
     /// How many screens ``storage`` holds.
-    var screenCount = 0
+    @usableFromInline var screenCount = 0
     /// The screens the last commit added: a redirect's screens.
-    var lastAdded: [ElementID] = []
-    var observations: [ElementID: NodeObservation] = [:]
-    var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
-    var sequence: UInt64 = 0
+    @usableFromInline var lastAdded: [ElementID] = []
+    @usableFromInline var observations: [ElementID: NodeObservation] = [:]
+    @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
+    @usableFromInline var sequence: UInt64 = 0
     /// Whether a change is being planned, judged or committed; changes asked for meanwhile
     /// wait in ``queue``.
-    var isBusy = false
+    @usableFromInline var isBusy = false
     /// The one queue of changes asked for while another was under way, in call order.
-    var queue: [Queued] = []
+    @usableFromInline var queue: [Queued] = []
     /// Counts requests that supersede one waiting for asynchronous guards.
-    var generation = 0
+    @usableFromInline var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
-    var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
+    @usableFromInline var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
     /// How many alert taps are under way: the queue waits until the alert is gone.
-    var tapsUnderWay = 0
-    let registrar = ObservationRegistrar()
-    var nextSubscriber = 0
+    @usableFromInline var tapsUnderWay = 0
+    @usableFromInline let registrar = ObservationRegistrar()
+    @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
-    var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
+    @usableFromInline var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
     /// During a change, the first subscriber key that joined during it: such subscribers
     /// start with the next change, whatever the change was.
-    var subscriberCutoff = Int.max
-    let work = WorkTracker()
+    @usableFromInline var subscriberCutoff = Int.max
+    @usableFromInline let work = WorkTracker()
     /// The key paths observation reports, made once: a key-path literal in generic code is
     /// instantiated at run time on every evaluation.
-    let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
-    let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
+    @usableFromInline let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
+    @usableFromInline let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
     /// How many refusals the flow has reported: tells whether an error was reported already.
-    var refusals = 0
+    @usableFromInline var refusals = 0
     /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
-    var alertsBeingTapped: Set<ElementID> = []
+    @usableFromInline var alertsBeingTapped: Set<ElementID> = []
     /// Work a tap's event handed to the alert's presenter, run after the alert closes.
-    var tapFollowUps: [@MainActor () -> Void]?
+    @usableFromInline var tapFollowUps: [@MainActor () -> Void]?
 
     /// What the flow is made of. Guards, asynchronous guards, limits, the clock and the
     /// pending lifetime apply from the next change on; providers to screens built from now on
@@ -84,7 +84,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The one change waiting for a redirect or a screen in its way; see ``PendingChange``.
     public internal(set) var pendingChange: PendingChange<Route>?
     /// The modals presented, so that their presenters hear when they go.
-    var modalLedger = ModalLedger<Route>()
+    @usableFromInline var modalLedger = ModalLedger<Route>()
 
     /// Called with every change the flow refuses, and why: one place for view code that sends
     /// events without handling errors (``Destination/post(_:content:)``) and for changes
@@ -103,8 +103,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
         set { configuration.asyncGuards = newValue }
     }
 
-    var logger: FlowLogger { configuration.logger }
-    var providers: Providers<Route> { configuration.providers }
+    @usableFromInline var logger: FlowLogger { configuration.logger }
+    @usableFromInline var providers: Providers<Route> { configuration.providers }
 
     /// Creates a flow from its configuration: validates it, and builds and presents the first
     /// screens' Destinations.
@@ -161,6 +161,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// The whole navigation state. Reading it tracks every change.
+    @inlinable
     public var state: NavigationState<Route> {
         registrar.access(self, keyPath: stateKeyPath)
         return storage
@@ -178,6 +179,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// only: its stack's screens, its tab selection, its columns, its modal.
     ///
     /// - Complexity: O(*d* log *n*): the flow's index says where the element is; no search.
+    @inlinable
     public func node(_ id: ElementID) -> NavigationNode<Route>? {
         observation(for: id).access()
         guard let path = index.path(to: id) else { return nil }
@@ -236,7 +238,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// - Returns: ``ChangeOutcome/applied``, ``ChangeOutcome/redirected(guard:)`` when a
     ///   guard's redirect ran first, or ``ChangeOutcome/queued`` during a commit.
     /// - Throws: ``NavigationError``; the state and the Destinations are then unchanged.
-    @discardableResult
+    @inlinable @discardableResult
     public func apply(
         _ presentation: Presentation<Route>,
         from origin: ElementID? = nil,
@@ -246,7 +248,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// Applies a presentation a Destination asked for, from its screen.
-    @discardableResult
+    @usableFromInline @discardableResult
     func apply(
         _ presentation: Presentation<Route>,
         fromDestination id: ElementID,
@@ -264,7 +266,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///
     /// - Throws: ``NavigationError``, for example ``NavigationError/staleUserAction(_:)``; the
     ///   state is then unchanged.
-    @discardableResult
+    @inlinable @discardableResult
     public func apply(_ action: UserAction<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
         try perform(.userAction(action))
     }
@@ -321,16 +323,20 @@ public final class Flow<Route: NavigationRoute>: Observable {
 /// The observation point of one element, so that observers of one container are not told
 /// about changes to another.
 @MainActor
+@usableFromInline
 final class NodeObservation: Observable {
     private let registrar = ObservationRegistrar()
     private var version = 0
 
+    @usableFromInline
     init() {}
 
+    @usableFromInline
     func access() {
         registrar.access(self, keyPath: \.version)
     }
 
+    @usableFromInline
     func changed() {
         registrar.withMutation(of: self, keyPath: \.version) { version += 1 }
     }

@@ -72,12 +72,12 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
 
     /// The Destination that asked for the change and its screen, which must still be live when
     /// the change runs.
-    var sender: Flow<Route>.Sender?
+    @usableFromInline var sender: Flow<Route>.Sender?
     /// A modal to dismiss in the same transaction before the change: the redirect's screen,
     /// when a pending change resumes.
-    var dismissingFirst: ElementID?
+    @usableFromInline var dismissingFirst: ElementID?
     /// The screens of the redirect a resumed change waited behind.
-    var redirectScreens: [ElementID] = []
+    @usableFromInline var redirectScreens: [ElementID] = []
 
     /// Creates a request.
     ///
@@ -87,6 +87,7 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     ///   - source: Who asks; by default the app.
     ///   - origin: The element the change starts from; by default the focused screen.
     ///   - content: Content for the screen a presentation ends on.
+    @inlinable
     public init(
         _ change: Change,
         cause: FlowEvent<Route>.Cause? = nil,
@@ -103,6 +104,7 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     }
 
     /// A presentation from `origin` (by default the focused screen).
+    @inlinable
     public static func presentation(
         _ presentation: Presentation<Route>,
         from origin: ElementID? = nil,
@@ -118,6 +120,7 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     }
 
     /// A change the user made on screen.
+    @inlinable
     public static func userAction(_ action: UserAction<Route>) -> ChangeRequest {
         ChangeRequest(.userAction(action), source: .user)
     }
@@ -127,6 +130,7 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
         ChangeRequest(.alertTap(button: button, alert: alert), source: .user)
     }
 
+    @inlinable
     static func defaultCause(of change: Change, origin: ElementID?) -> FlowEvent<Route>.Cause {
         switch change {
         case .presentation(let presentation): .presentation(presentation, from: origin)

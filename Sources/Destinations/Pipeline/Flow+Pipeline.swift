@@ -1,5 +1,6 @@
 extension Flow {
     /// What one pass through the pipeline ended with.
+    @usableFromInline
     enum Step {
         /// The request ended with this outcome.
         case outcome(ChangeOutcome<Route>)
@@ -10,6 +11,7 @@ extension Flow {
     }
 
     /// What waits in the flow's one queue for changes asked for during a commit.
+    @usableFromInline
     enum Queued {
         /// A request, in call order.
         case request(ChangeRequest<Route>)
@@ -40,7 +42,7 @@ extension Flow {
     /// - Throws: ``NavigationError``; the state, the ids and the live Destinations are then
     ///   exactly as they were, and the refusal is reported to the logger, ``onRefusal`` and
     ///   the event stream.
-    @discardableResult
+    @inlinable @discardableResult
     public func perform(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
         if request.source.isExternal || request.source == .trusted { supersedeWaiting() }
         return try perform(request, judgedAsync: [])
@@ -48,6 +50,7 @@ extension Flow {
 
     /// Starts a new generation of requests: those waiting for asynchronous guards stop waiting
     /// and are superseded, however long their guards' timeout.
+    @usableFromInline
     func supersedeWaiting() {
         generation &+= 1
         let waiting = waitingAnswers
@@ -56,6 +59,7 @@ extension Flow {
     }
 
     /// ``perform(_:)`` with the routes asynchronous guards have already allowed.
+    @inlinable
     func perform(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> ChangeOutcome<Route> {
         guard !isBusy else {
             logger.log(.debug, "queued \(request.cause.summary) until the change under way is committed")
@@ -63,7 +67,7 @@ extension Flow {
             return .queued
         }
         let result = process(request, judgedAsync: judgedAsync)
-        drainQueue()
+        if !queue.isEmpty { drainQueue() }
         return try result.get()
     }
 
@@ -183,6 +187,7 @@ extension Flow {
     // MARK: - One pass
 
     /// Runs a request, following a guard's redirect; reports its refusal.
+    @inlinable
     func process(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Result<ChangeOutcome<Route>, NavigationError> {
         if case .alertTap(let button, let alert) = request.change {
             return tap(button, of: alert, cause: request.cause)
@@ -191,22 +196,33 @@ extension Flow {
         case .outcome(let outcome): return .success(outcome)
         case .refused(let error): return .failure(error)
         case .redirect(let name, let presentation):
-            if !request.redirectScreens.isEmpty, request.redirectScreens.allSatisfy(index.contains) {
-                // A resumed change redirected again while its redirect still shows: it keeps
-                // waiting behind that screen rather than stack a second one on it.
-                var waiting = request
-                waiting.dismissingFirst = nil
-                pendingChange = PendingChange(
-                    request: waiting, reason: .redirected(guard: name),
-                    expires: configuration.now() + configuration.pendingLifetime, redirectScreens: request.redirectScreens)
-                return .success(.redirected(guard: name))
-            }
-            return followRedirect(of: request, guard: name, to: presentation)
+            return redirected(request, guard: name, to: presentation)
         }
+    }
+
+    /// Follows a guard's redirect, or keeps a resumed change waiting behind its redirect.
+    @usableFromInline
+    func redirected(
+        _ request: ChangeRequest<Route>,
+        guard name: String,
+        to presentation: Presentation<Route>
+    ) -> Result<ChangeOutcome<Route>, NavigationError> {
+        if !request.redirectScreens.isEmpty, request.redirectScreens.allSatisfy(index.contains) {
+            // A resumed change redirected again while its redirect still shows: it keeps
+            // waiting behind that screen rather than stack a second one on it.
+            var waiting = request
+            waiting.dismissingFirst = nil
+            pendingChange = PendingChange(
+                request: waiting, reason: .redirected(guard: name),
+                expires: configuration.now() + configuration.pendingLifetime, redirectScreens: request.redirectScreens)
+            return .success(.redirected(guard: name))
+        }
+        return followRedirect(of: request, guard: name, to: presentation)
     }
 
     /// Applies a guard's redirect (itself judged, at most 4 in a row) and keeps `request` as the
     /// pending change.
+    @usableFromInline
     func followRedirect(
         of request: ChangeRequest<Route>,
         guard name: String,
@@ -238,6 +254,7 @@ extension Flow {
     /// Runs one request as the change under way. When it is refused, the changes asked for
     /// while it was planned and judged are refused too: they belong to a change that did not
     /// happen.
+    @inlinable
     func runOnce(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Step {
         let mark = queue.count
         isBusy = true
@@ -265,6 +282,7 @@ extension Flow {
     }
 
     /// Plans, judges, builds and commits one request.
+    @inlinable
     func execute(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
             throw .destinationRemoved(sender.id)
@@ -295,6 +313,7 @@ extension Flow {
     }
 
     /// A transaction from the request's origin, after the modal it dismisses first.
+    @inlinable
     func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> NavigationTransaction<Route> {
         var transaction = NavigationTransaction(state: storage, anchor: request.origin, ids: ids, index: index)
         if let modal = request.dismissingFirst {
@@ -305,6 +324,7 @@ extension Flow {
     }
 
     /// The state a planned request leads to, validated.
+    @usableFromInline
     func planned(
         _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
         for request: ChangeRequest<Route>
@@ -322,6 +342,7 @@ extension Flow {
         return state
     }
 
+    @inlinable
     func judgeAndCommit(
         _ transaction: inout NavigationTransaction<Route>,
         request: ChangeRequest<Route>,
@@ -336,6 +357,7 @@ extension Flow {
         return .outcome(.applied)
     }
 
+    @inlinable
     func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         let summary = CommitSummary(state.changes(from: storage))
         if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync) {
@@ -349,6 +371,7 @@ extension Flow {
 
     /// Judges a planned change: access, limits, guards, asynchronous guards, interruptions.
     /// Returns the step that ends the request instead of a commit, or `nil` to commit.
+    @inlinable
     func judge(
         _ request: ChangeRequest<Route>,
         added: [NavigationNode<Route>],
@@ -368,19 +391,37 @@ extension Flow {
             throw .tooManyScreens(count: count, limit: limit)
         }
         if !added.isEmpty || !removed.isEmpty {
-            if let (name, presentation) = try checkGuards(added: added, removed: removed, proposed: proposed, cause: request.cause) {
+            if !configuration.guards.isEmpty,
+                let (name, presentation) = try checkGuards(added: added, removed: removed, proposed: proposed, cause: request.cause)
+            {
                 return .redirect(guard: name, presentation)
             }
-            if !configuration.asyncGuards.isEmpty {
-                for screen in added {
-                    guard let route = screen.route, !judgedAsync.contains(route) else { continue }
-                    if let rule = configuration.asyncGuards.first(where: { $0.watches(route) }) {
-                        throw .awaitsAsyncGuards(guard: rule.name)
-                    }
-                }
+            if !configuration.asyncGuards.isEmpty, let name = asyncGuard(watching: added, judged: judgedAsync) {
+                throw .awaitsAsyncGuards(guard: name)
             }
         }
         guard request.interruptions != .ignore else { return nil }
+        return try judgeInterruptions(request, removed: removed, proposed: proposed, judgedAsync: judgedAsync)
+    }
+
+    /// The first asynchronous guard that watches a route `added` brings that it has not judged.
+    @usableFromInline
+    func asyncGuard(watching added: [NavigationNode<Route>], judged: [Route]) -> String? {
+        for screen in added {
+            guard let route = screen.route, !judged.contains(route) else { continue }
+            if let rule = configuration.asyncGuards.first(where: { $0.watches(route) }) { return rule.name }
+        }
+        return nil
+    }
+
+    /// Judges the screens in the way of a change from outside.
+    @usableFromInline
+    func judgeInterruptions(
+        _ request: ChangeRequest<Route>,
+        removed: [NavigationNode<Route>],
+        proposed: NavigationState<Route>,
+        judgedAsync: [Route]
+    ) throws(NavigationError) -> Step? {
         let found = interruptions(of: request, removed: removed, proposed: proposed)
         guard let strictest = found.max(by: { $0.policy.severity < $1.policy.severity }) else { return nil }
         switch (strictest.policy, request.interruptions) {
@@ -406,6 +447,7 @@ extension Flow {
 
     /// Runs the guards on a planned change; throws the first denial, returns the first
     /// redirect.
+    @usableFromInline
     func checkGuards(
         added: [NavigationNode<Route>],
         removed: [NavigationNode<Route>],
@@ -430,6 +472,7 @@ extension Flow {
     }
 
     /// The screens a change removes or hides whose policy is not ``InterruptionPolicy/allow``.
+    @usableFromInline
     func interruptions(
         of request: ChangeRequest<Route>,
         removed: [NavigationNode<Route>],
@@ -471,6 +514,7 @@ extension Flow {
 
     /// Runs the changes asked for during a commit, in call order, each through the pipeline.
     /// Their refusals are reported, not thrown: their callers were told ``ChangeOutcome/queued``.
+    @usableFromInline
     func drainQueue() {
         while !isBusy, tapsUnderWay == 0, !queue.isEmpty {
             switch queue.removeFirst() {
@@ -553,6 +597,7 @@ extension Flow {
     }
 
     /// Drops the pending change when a change removed a screen of its redirect.
+    @usableFromInline
     func dropPendingIfRedirectLeft(_ removedIDs: IDSet) {
         guard let pending = pendingChange, pending.redirectScreens.contains(where: removedIDs.contains) else { return }
         logger.log(.info, "dropped the pending \(pending.request.cause.summary): its redirect was dismissed")
@@ -594,6 +639,7 @@ extension Flow {
 
 /// The first of two answers: the guard's, or the timer's.
 @MainActor
+@usableFromInline
 final class FirstAnswer<Value: Sendable> {
     var continuation: CheckedContinuation<Value?, Never>?
     var worker: Task<Void, Never>?
