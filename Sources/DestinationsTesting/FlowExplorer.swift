@@ -128,28 +128,16 @@ public struct FlowExplorer<Route: NavigationRoute> {
     /// The steps the state offers.
     func options(in flow: Flow<Route>) -> [ExplorationStep] {
         var options: [ExplorationStep] = []
-        var seen: [String: Int] = [:]
-        let providers = flow.configuration.providers
-        for screen in flow.state.visibleScreens {
-            guard let route = screen.route else { continue }
-            let occurrence = seen[route.name, default: 0]
-            seen[route.name] = occurrence + 1
-            // Events a screen marks as its own are sent by its code, never by a view.
-            let own = flow.destination(screen.id).map(ownEventNames(of:)) ?? []
-            for event in providers.provider(for: route)?.configuredEvents ?? [] where !own.contains(event) {
-                let count = flow.destination(screen.id).flatMap { object in contents[event]?(object).count } ?? 0
-                if count == 0 {
-                    options.append(.event(event, route: route.name, occurrence: occurrence, content: nil))
-                } else {
-                    options += (0..<count).map { .event(event, route: route.name, occurrence: occurrence, content: $0) }
-                }
+        for offered in flow.offeredEvents() {
+            let count = flow.destination(offered.screen).flatMap { object in contents[offered.event]?(object).count } ?? 0
+            if count == 0 {
+                options.append(.event(offered.event, route: offered.route, occurrence: offered.occurrence, content: nil))
+            } else {
+                options += (0..<count).map { .event(offered.event, route: offered.route, occurrence: offered.occurrence, content: $0) }
             }
         }
         if includesGestures {
-            options += UserGesture.available(in: flow.state).map(ExplorationStep.gesture)
-            if let top = flow.state.presentedChain.last, let alert = flow.alertDisplay(of: top.modal) {
-                options += alert.buttons.indices.map { ExplorationStep.gesture(.tapAlertButton($0)) }
-            }
+            options += flow.offeredGestures().map(ExplorationStep.gesture)
         }
         options += links.map { ExplorationStep.link($0.url, source: $0.source) }
         return options
@@ -160,9 +148,8 @@ public struct FlowExplorer<Route: NavigationRoute> {
     func perform(_ step: ExplorationStep, on flow: Flow<Route>) -> Bool {
         switch step {
         case .event(let event, let routeName, let occurrence, let contentIndex):
-            let matching = flow.state.visibleScreens.filter { $0.route?.name == routeName }
-            guard matching.indices.contains(occurrence), let route = matching[occurrence].route,
-                let destination = flow.destination(matching[occurrence].id),
+            guard let screen = flow.visibleScreen(route: routeName, occurrence: occurrence), let route = screen.route,
+                let destination = flow.destination(screen.id),
                 let provider = flow.configuration.providers.provider(for: route)
             else { return false }
             var content: (any Sendable)?
@@ -174,13 +161,7 @@ public struct FlowExplorer<Route: NavigationRoute> {
             _ = try? provider.send(eventNamed: event, to: destination, content: content)
             return true
         case .gesture(let gesture):
-            guard case .success(let action) = gesture.action(in: flow.state) else { return false }
-            if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = action {
-                _ = try? flow.tapAlertButton(index, of: alert)
-            } else {
-                _ = try? flow.apply(action)
-            }
-            return true
+            return flow.make(gesture) != nil
         case .link(let url, let source):
             _ = try? flow.open(url, source: source)
             return true

@@ -161,10 +161,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         transcriptIDs: Bool = true,
         reporter: FailureReporter = .issues
     ) throws(NavigationError) {
-        let flow = try Flow(configuration)
-        for presentation in PresentingLayout(configuration.layout, modals: modals).presentations {
-            try flow.apply(presentation)
-        }
+        let flow = try Flow(configuration, presenting: modals)
         self.flow = flow
         self.providers = configuration.providers
         self.exhaustivity = exhaustivity

@@ -108,8 +108,6 @@ public struct RandomWalk<Route: NavigationRoute> {
         modals = layout.modals
     }
 
-    /// Where the walk starts: ``layout`` with ``modals`` over it.
-    var start: PresentingLayout<Route> { PresentingLayout(layout, modals: modals) }
 
     /// Supplies the content of an event sent to a Destination of type `D`: the note a list
     /// selects. Return `nil` to send the event without content. An event without a generator

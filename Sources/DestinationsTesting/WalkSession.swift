@@ -26,10 +26,7 @@ final class WalkSession<Route: NavigationRoute> {
         self.walk = walk
         let configuration = walk.freshConfiguration()
         providers = configuration.providers
-        flow = try Flow(configuration)
-        for presentation in walk.start.presentations {
-            try flow.apply(presentation)
-        }
+        flow = try Flow(configuration, presenting: walk.modals)
     }
 
     var rendered: String { flow.state.rendered() }
@@ -38,22 +35,9 @@ final class WalkSession<Route: NavigationRoute> {
     /// one of its Destination's own events (``OwnEvents``), in display order, then the gestures
     /// the state allows.
     func options() -> [WalkStep.Action] {
-        var options: [WalkStep.Action] = []
-        var seen: [String: Int] = [:]
-        for screen in flow.state.visibleScreens {
-            guard let route = screen.route else { continue }
-            let occurrence = seen[route.name, default: 0]
-            seen[route.name] = occurrence + 1
-            let own = flow.destination(screen.id).map(ownEventNames(of:)) ?? []
-            for event in providers.provider(for: route)?.configuredEvents ?? [] where !own.contains(event) {
-                options.append(.event(event, route: route.name, occurrence: occurrence))
-            }
-        }
+        var options = flow.offeredEvents().map { WalkStep.Action.event($0.event, route: $0.route, occurrence: $0.occurrence) }
         if walk.includesGestures {
-            options += UserGesture.available(in: flow.state).map(WalkStep.Action.gesture)
-            if let top = flow.state.presentedChain.last, let alert = flow.alertDisplay(of: top.modal) {
-                options += alert.buttons.indices.map { WalkStep.Action.gesture(.tapAlertButton($0)) }
-            }
+            options += flow.offeredGestures().map(WalkStep.Action.gesture)
         }
         return options
     }
@@ -81,9 +65,8 @@ final class WalkSession<Route: NavigationRoute> {
     private func perform(_ action: WalkStep.Action, contentSeed: UInt64) -> (String?, NavigationError?)? {
         switch action {
         case .event(let event, let routeName, let occurrence):
-            let matching = flow.state.visibleScreens.filter { $0.route?.name == routeName }
-            guard matching.indices.contains(occurrence), let route = matching[occurrence].route,
-                let destination = flow.destination(matching[occurrence].id),
+            guard let screen = flow.visibleScreen(route: routeName, occurrence: occurrence), let route = screen.route,
+                let destination = flow.destination(screen.id),
                 let provider = providers.provider(for: route), provider.configuredEvents.contains(event)
             else { return nil }
             var random = WalkRandom(seed: contentSeed)
@@ -101,17 +84,8 @@ final class WalkSession<Route: NavigationRoute> {
                 return (content.map { String(describing: $0) }, error)
             }
         case .gesture(let gesture):
-            guard case .success(let userAction) = gesture.action(in: flow.state) else { return nil }
-            do throws(NavigationError) {
-                if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = userAction {
-                    try flow.tapAlertButton(index, of: alert)
-                } else {
-                    try flow.apply(userAction)
-                }
-                return (nil, nil)
-            } catch {
-                return (nil, error)
-            }
+            guard let refusal = flow.make(gesture) else { return nil }
+            return (nil, refusal)
         }
     }
 

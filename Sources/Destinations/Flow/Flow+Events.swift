@@ -1,3 +1,4 @@
+// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
 extension Flow {
     /// A stream of every change the flow makes or refuses from now on, in order. Each call
     /// returns a new stream; it ends when the flow is released. A stream asked for during a

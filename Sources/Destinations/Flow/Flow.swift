@@ -1,3 +1,4 @@
+// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
 import Foundation
 import Observation
 

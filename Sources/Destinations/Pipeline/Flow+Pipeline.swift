@@ -1,3 +1,4 @@
+// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
 extension Flow {
     /// What one pass through the pipeline ended with.
     @usableFromInline
@@ -329,15 +330,10 @@ extension Flow {
         _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
         for request: ChangeRequest<Route>
     ) throws(NavigationError) -> NavigationState<Route> {
-        var generator: any ElementIDGenerator = ids
-        var current = storage
-        if let modal = request.dismissingFirst {
-            var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids)
-            try transaction.run(UserAction<Route>.dismissed(modal: modal))
-            current = transaction.state
-            generator = transaction.ids
-        }
-        let state = try plan(current, &generator)
+        // From the state after the redirect's modal is dismissed, when one is.
+        let start = try startTransaction(for: request, index: nil)
+        var generator: any ElementIDGenerator = start.ids
+        let state = try plan(start.state, &generator)
         if state != storage { try state.validate() }
         return state
     }

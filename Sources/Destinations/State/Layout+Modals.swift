@@ -132,10 +132,23 @@ extension Flow {
         _ layout: PresentingLayout<Route>,
         providers: Providers<Route>,
         ids: some ElementIDGenerator = SequentialElementIDs(),
-        logger: FlowLogger = .disabled
+        logger: FlowLogger = .standard
     ) throws(NavigationError) {
-        try self.init(layout.base, providers: providers, ids: ids, logger: logger)
-        for presentation in layout.presentations {
+        var configuration = FlowConfiguration(layout: layout.base, providers: providers, logger: logger)
+        configuration.ids = ids
+        try self.init(configuration, presenting: layout.modals)
+    }
+
+    /// Creates a flow from its configuration with modals over its layout, each presented
+    /// through the flow's one pipeline (guards included).
+    ///
+    /// - Throws: What ``init(_:)`` throws, or the error of a modal that cannot be presented.
+    public convenience init(
+        _ configuration: FlowConfiguration<Route>,
+        presenting modals: [PresentingLayout<Route>.PresentedLayout]
+    ) throws(NavigationError) {
+        try self.init(configuration)
+        for presentation in PresentingLayout(configuration.layout, modals: modals).presentations {
             try apply(presentation)
         }
     }
