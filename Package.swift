@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Destinations", targets: ["Destinations"]),
+        .library(name: "DestinationsURLs", targets: ["DestinationsURLs"]),
         .library(name: "DestinationsTesting", targets: ["DestinationsTesting"]),
         .library(name: "DestinationsInspector", targets: ["DestinationsInspector"]),
         .library(name: "DestinationsSwiftUI", targets: ["DestinationsSwiftUI"]),
@@ -18,22 +19,26 @@ let package = Package(
     ],
     targets: [
         .target(name: "Destinations"),
+        // URLs: route patterns, deep links, state URLs and relative paths, turned into change
+        // requests for the core's pipeline. Depends on the core's public API only.
+        .target(name: "DestinationsURLs", dependencies: ["Destinations"]),
         .target(name: "DestinationsTesting", dependencies: ["Destinations"]),
-        .target(name: "DestinationsInspector", dependencies: ["Destinations"]),
+        .target(name: "DestinationsInspector", dependencies: ["Destinations", "DestinationsURLs"]),
         // The renderers: Apple platforms only; on Linux they build as empty modules.
         .target(name: "DestinationsSwiftUI", dependencies: ["Destinations"]),
         .target(name: "DestinationsUIKit", dependencies: ["Destinations"]),
-        .target(name: "NotesApp", dependencies: ["Destinations"], path: "Examples/Notes/NotesApp"),
+        .target(name: "NotesApp", dependencies: ["Destinations", "DestinationsURLs"], path: "Examples/Notes/NotesApp"),
         .executableTarget(
             name: "NotesExample",
-            dependencies: ["Destinations", "DestinationsInspector", "NotesApp"],
+            dependencies: ["Destinations", "DestinationsURLs", "DestinationsInspector", "NotesApp"],
             path: "Examples/Notes/NotesExample"
         ),
         .testTarget(name: "DestinationsTests", dependencies: ["Destinations", "NotesApp"]),
-        .testTarget(name: "DestinationsInspectorTests", dependencies: ["Destinations", "DestinationsInspector", "NotesApp"]),
+        .testTarget(name: "DestinationsURLsTests", dependencies: ["Destinations", "DestinationsURLs", "DestinationsTesting", "NotesApp"]),
+        .testTarget(name: "DestinationsInspectorTests", dependencies: ["Destinations", "DestinationsURLs", "DestinationsInspector", "NotesApp"]),
         .testTarget(
             name: "DestinationsTestingTests",
-            dependencies: ["Destinations", "DestinationsTesting", "NotesApp"],
+            dependencies: ["Destinations", "DestinationsURLs", "DestinationsTesting", "NotesApp"],
             resources: [.copy("Transcripts")]
         ),
     ],

@@ -24,7 +24,7 @@ let package = Package(
         .target(
             name: "BenchmarkFixtures",
             dependencies: [
-                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
                 .product(name: "DestinationsTesting", package: "Destinations"),
             ]
         ),
@@ -41,7 +41,7 @@ let package = Package(
             name: "CallgrindLoop",
             dependencies: [
                 "BenchmarkFixtures",
-                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
@@ -58,7 +58,7 @@ for name in ["Navigation", "Reads", "Snapshot", "Lifecycle"] {
             dependencies: [
                 "BenchmarkFixtures",
                 "BenchmarkSupport",
-                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/\(name)",
@@ -74,7 +74,7 @@ package.targets.append(
         dependencies: [
             "BenchmarkSupport",
             "BenchmarkFixtures",
-            .product(name: "Destinations", package: "Destinations"),
+            .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "RoutingKit", package: "routing-kit"),
         ],

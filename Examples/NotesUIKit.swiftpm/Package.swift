@@ -36,7 +36,7 @@ let package = Package(
     targets: [
         // The platform-neutral Notes model shared with `swift run NotesExample`: Destinations,
         // Providers, datasource, routes.
-        .target(name: "NotesApp", dependencies: [.product(name: "Destinations", package: "Destinations")]),
+        .target(name: "NotesApp", dependencies: [.product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations")]),
         .executableTarget(
             name: "NotesUIKit",
             dependencies: [

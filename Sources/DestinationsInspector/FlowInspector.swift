@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsURLs
 import Foundation
 
 /// Connects a running ``Flow`` to the Flow Inspector: every change the flow makes or refuses
@@ -64,7 +65,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     ///   - configuration: The inspector's address, token and options.
     ///   - graph: The app's flow graph, drawn beside the state; the edges the app takes at run
     ///     time are added to it.
-    ///   - router: The app's URL router, to show each state's canonical URL.
+    ///   - router: The app's URL router, to show each state's canonical URL and to open the
+    ///     URLs the page asks for; without one, the page cannot open URLs.
     ///   - redact: Replaces routes that carry personal data before anything leaves the app:
     ///     labels, renderings, states and URLs all use the redacted routes. A restore then
     ///     restores the redacted routes.
@@ -398,7 +400,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     private func openURL(_ url: String) -> Result<String, InspectorRestoreError> {
         guard configuration.allowRestore else { return .failure(.notAllowed) }
         do {
-            let outcome = try flow.open(url, source: .external(.unknown))
+            guard let router = encoder.router else { return .failure(.refused("the inspector was given no URL router")) }
+            let outcome = try flow.perform(router.request(for: url, scene: configuration.scene, source: .external(.unknown)))
             return .success(Self.name(of: outcome))
         } catch {
             return .failure(.refused(encoder.redact == nil ? "\(error)" : String("\(error)".prefix { $0 != "(" })))
@@ -406,7 +409,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     }
 
     /// An outcome's case name: `applied`, `deferred`, `redirected`.
-    static func name(of outcome: DeepLinkOutcome<Route>) -> String {
+    static func name(of outcome: ChangeOutcome<Route>) -> String {
         String("\(outcome)".prefix { $0 != "(" })
     }
 

@@ -1,5 +1,6 @@
 #if DEBUG || InspectorInRelease
 import Destinations
+import DestinationsURLs
 import Foundation
 
 /// The protocol version this client speaks; see the inspector's design notes.
@@ -118,8 +119,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
                 }
             case .userAction(let action):
                 causeObject["name"] = action.name
-            case .url(let pattern, let source):
-                causeObject["name"] = pattern ?? "state URL"
+            case .opened(let name, let source):
+                causeObject["name"] = name
                 causeObject["source"] = "\(source)"
             case .start, .restore:
                 break
@@ -170,7 +171,7 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .event: "event"
         case .userAction: "user"
         case .restore: "restore"
-        case .url: "url"
+        case .opened: "url"
         }
     }
 

@@ -7,10 +7,10 @@ import Destinations
 /// var explorer = FlowExplorer(depth: 4) {
 ///     var configuration = FlowConfiguration(layout: AppLayout.main, providers: AppProviders.live())
 ///     configuration.guards = [signedInGuard(NotesSession(signedIn: false))]
-///     configuration.urls = .init(router: router, scene: "main")
 ///     return configuration
 /// }
-/// explorer.link("https://notes.example.com/notes/1", source: .external(.universalLink))
+/// let link = try router.request(for: "https://notes.example.com/notes/1", scene: "main", source: .external(.universalLink))
+/// explorer.offer(link, named: "open notes/1")
 /// explorer.content(for: .select, of: NotesList.self) { list in list.notes }
 /// let report = await explorer.explore { flow in
 ///     flow.state.screens.contains { $0.route?.requiresAccount == true } ? "a private note shows" : nil
@@ -22,8 +22,8 @@ import Destinations
 /// configured event of every visible screen (with each content the test's generator gives; not
 /// the events a screen marks as its own, ``OwnEvents``),
 /// every gesture the state allows (swipe back, swipe down, tap a tab, close a column, tap an
-/// alert's button), and every link the test declares, opened through the flow's pipeline with
-/// its source. States are deduplicated by value; a state is reached again only by a shorter or
+/// alert's button), and every request the test offers (a link the URL module read, a
+/// notification), performed through the flow's pipeline with its source. States are deduplicated by value; a state is reached again only by a shorter or
 /// equal path, so the first violation found has a shortest path to it. That path comes back as
 /// steps and as a test to paste (``ExplorationViolation/test``), replayed with ``replay(_:)``.
 ///
@@ -36,12 +36,12 @@ public struct FlowExplorer<Route: NavigationRoute> {
     public var depth: Int
     /// The most distinct states visited before the exploration stops.
     public var maximumStates: Int
-    /// Whether gestures are steps, as well as events and links.
+    /// Whether gestures are steps, as well as events and offered requests.
     public var includesGestures = true
     /// How long a step waits for tracked work.
     public var settleTimeout: Duration = .seconds(30)
-    /// The links the world may open, with their sources.
-    public private(set) var links: [(url: String, source: ChangeSource)] = []
+    /// The requests the world may make at any state, by name.
+    public private(set) var requests: [(name: String, request: ChangeRequest<Route>)] = []
 
     let makeConfiguration: @MainActor () -> FlowConfiguration<Route>
     var contents: [String: @MainActor (AnyObject) -> [any Sendable]] = [:]
@@ -58,9 +58,12 @@ public struct FlowExplorer<Route: NavigationRoute> {
         self.makeConfiguration = configuration
     }
 
-    /// Declares a link the world may open at any state, from `source`.
-    public mutating func link(_ url: String, source: ChangeSource = .external(.unknown)) {
-        links.append((url, source))
+    /// Offers a request the world may make at any state, such as a link the URL module read:
+    /// each state tries it through the flow's pipeline, with its source's rules. `name` stands
+    /// for it in paths and tests; a second request of the same name replaces the first.
+    public mutating func offer(_ request: ChangeRequest<Route>, named name: String) {
+        requests.removeAll { $0.name == name }
+        requests.append((name, request))
     }
 
     /// Supplies the contents an event sent to a Destination of type `D` is tried with: the
@@ -139,7 +142,7 @@ public struct FlowExplorer<Route: NavigationRoute> {
         if includesGestures {
             options += flow.offeredGestures().map(ExplorationStep.gesture)
         }
-        options += links.map { ExplorationStep.link($0.url, source: $0.source) }
+        options += requests.map { ExplorationStep.request($0.name) }
         return options
     }
 
@@ -162,8 +165,9 @@ public struct FlowExplorer<Route: NavigationRoute> {
             return true
         case .gesture(let gesture):
             return flow.make(gesture) != nil
-        case .link(let url, let source):
-            _ = try? flow.open(url, source: source)
+        case .request(let name):
+            guard let request = requests.first(where: { $0.name == name })?.request else { return false }
+            _ = try? flow.perform(request)
             return true
         }
     }
@@ -176,8 +180,8 @@ public enum ExplorationStep: Hashable, Sendable, CustomStringConvertible {
     case event(String, route: String, occurrence: Int, content: Int?)
     /// A gesture.
     case gesture(UserGesture)
-    /// A link opened from `source`.
-    case link(String, source: ChangeSource)
+    /// The offered request of that name (``FlowExplorer/offer(_:named:)``).
+    case request(String)
 
     /// The step as Swift source: `.event("select", route: "notes", occurrence: 0, content: 1)`.
     public var description: String {
@@ -185,7 +189,7 @@ public enum ExplorationStep: Hashable, Sendable, CustomStringConvertible {
         case .event(let event, let route, let occurrence, let content):
             ".event(\(literal(event)), route: \(literal(route)), occurrence: \(occurrence), content: \(content.map(String.init) ?? "nil"))"
         case .gesture(let gesture): ".gesture(.\(gesture))"
-        case .link(let url, let source): ".link(\(literal(url)), source: .\(source))"
+        case .request(let name): ".request(\(literal(name)))"
         }
     }
 }

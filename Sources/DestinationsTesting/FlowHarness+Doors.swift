@@ -1,39 +1,40 @@
 import Destinations
 
 extension FlowHarness {
-    /// Opens a URL as the app's link handler does (``Flow/open(_:source:)``), through the flow's
-    /// pipeline with the source's rules — the guards, the screens in the way, a redirect that
-    /// keeps it pending — and checks the state after it.
+    /// Performs a change request through the flow's pipeline (``Flow/perform(_:)``) as the
+    /// app's own door does — a link the URL module read, a notification, a shortcut — with the
+    /// source's rules: the guards, the screens in the way, a redirect that keeps it pending.
+    /// Then checks the state after it.
     ///
     /// ```swift
     /// let harness = try FlowHarness(AppConfiguration.configuration(session: signedOut))
-    /// let outcome = try await harness.open("https://shop.example.com/checkout", source: .external(.universalLink)) {
+    /// let link = try AppURLs.router.request(for: "https://shop.example.com/checkout", scene: "main", source: .external(.universalLink))
+    /// let outcome = try await harness.perform(link) {
     ///     "… sign-in ◀"
     /// }
     /// #expect(outcome == .redirected(guard: "signedIn"))
     /// ```
     ///
-    /// - Returns: What the flow did with the URL.
-    /// - Throws: ``HarnessError`` with ``HarnessError/Problem/linkRefused(_:)`` when the flow
+    /// - Returns: What the flow did with the request.
+    /// - Throws: ``HarnessError`` with ``HarnessError/Problem/refused(_:)`` when the flow
     ///   refused it.
     @discardableResult
-    public func open(
-        _ url: String,
-        source: ChangeSource = .external(.unknown),
+    public func perform(
+        _ request: ChangeRequest<Route>,
         fileID: String = #fileID,
         filePath: String = #filePath,
         line: Int = #line,
         column: Int = #column,
         _ expected: (() -> String)? = nil
-    ) async throws(HarnessError) -> DeepLinkOutcome<Route>? {
+    ) async throws(HarnessError) -> ChangeOutcome<Route>? {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        var outcome: DeepLinkOutcome<Route>?
-        try await step("open \(url) from \(source)", location: location, expected: expected, call: "open(\"\(url)\", source: .\(source))") {
+        var outcome: ChangeOutcome<Route>?
+        try await step("perform \(request.cause) from \(request.source)", location: location, expected: expected, call: "perform(/* \(request.cause) */)") {
             () throws(HarnessError) -> String? in
-            do throws(DeepLinkError) {
-                outcome = try flow.open(url, source: source)
+            do throws(NavigationError) {
+                outcome = try flow.perform(request)
             } catch {
-                throw failure(.linkRefused(error), destination: nil)
+                throw failure(.refused(error), destination: nil)
             }
             return nil
         }

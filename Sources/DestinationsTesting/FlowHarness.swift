@@ -136,8 +136,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     }
 
     /// Builds the flow from the configuration the app uses — its guards, asynchronous guards,
-    /// limits, URLs and clock — so that a test opens links, meets redirects and resumes pending
-    /// changes exactly as the app does (``open(_:source:fileID:filePath:line:column:_:)``,
+    /// limits and clock — so that a test performs requests such as links, meets redirects and
+    /// resumes pending changes exactly as the app does (``perform(_:fileID:filePath:line:column:_:)``,
     /// ``resumePending(fileID:filePath:line:column:_:)``).
     ///
     /// ```swift

@@ -32,8 +32,6 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         case notVisible(ElementID, type: String, visible: [String])
         /// The flow refused the step; its state is unchanged.
         case refused(NavigationError)
-        /// The flow refused the link the step opened; its state is unchanged.
-        case linkRefused(DeepLinkError)
         /// A swipe back needs a stack with more than its root under the focused screen.
         case nothingToSwipeBack(focused: String)
         /// A swipe down needs a sheet on top; this is what is on top instead.
@@ -93,8 +91,6 @@ extension HarnessError.Problem: CustomStringConvertible {
             "expected screen \(id) to be visible and to show a \(type); the visible screens are \(list(visible))."
         case .refused(let error):
             "the flow refused it: \(error). The state is unchanged."
-        case .linkRefused(let error):
-            "the flow refused the link: \(error). The state is unchanged."
         case .nothingToSwipeBack(let focused):
             "expected a stack with something to go back to under the focused screen \(focused), but there is none."
         case .noSheetToSwipeDown(let onTop):

@@ -75,8 +75,8 @@ public struct RandomWalk<Route: NavigationRoute> {
         self.makeConfiguration = nil
     }
 
-    /// Creates a walk of the flow the app makes — its guards, asynchronous guards, limits and
-    /// URLs included — so that it reaches the screens behind a guard the way a user does.
+    /// Creates a walk of the flow the app makes — its guards, asynchronous guards and limits
+    /// included — so that it reaches the screens behind a guard the way a user does.
     ///
     /// - Parameters:
     ///   - steps: How many steps to walk.

@@ -1,5 +1,6 @@
 #if DEBUG || InspectorInRelease
 import Destinations
+import DestinationsURLs
 @testable import DestinationsInspector
 import Foundation
 import NotesApp
@@ -10,12 +11,7 @@ import Testing
     let configuration = InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t", app: "Notes")
 
     func makeFlow() throws -> Flow<AppRoute> {
-        try Flow(
-            NotesAppConfiguration.layout,
-            providers: NotesAppConfiguration.providers(datasource: NotesDatasource()),
-            urls: try NotesAppConfiguration.makeRouter(),
-            scene: "main"
-        )
+        try Flow(FlowConfiguration(layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
     }
 
     /// A URL the page asks for is opened as an external link of unknown origin: the app ends
@@ -23,10 +19,11 @@ import Testing
     @Test func aURLFromThePageIsOpenedThroughTheFlow() async throws {
         let url = "https://notes.example.com/licenses"
         let reference = try makeFlow()
-        let expected = Result { try reference.open(url, source: .external(.unknown)) }
+        let router = try NotesAppConfiguration.makeRouter()
+        let expected = Result { try reference.perform(router.request(for: url, scene: "main", source: .external(.unknown))) }
         let flow = try makeFlow()
         let transport = FakeTransport()
-        let inspector = FlowInspector(flow: flow, configuration: configuration, transport: transport)
+        let inspector = FlowInspector(flow: flow, configuration: configuration, router: router, transport: transport)
         inspector.connect()
         _ = await transport.message { $0.causeKind == "connect" }
         try transport.push(["type": "open", "request": 3, "url": url])

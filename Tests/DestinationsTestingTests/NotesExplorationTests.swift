@@ -1,5 +1,6 @@
 import Destinations
 import DestinationsTesting
+import DestinationsURLs
 import Foundation
 import NotesApp
 import Testing
@@ -19,13 +20,16 @@ import Testing
                 layout: NotesAppConfiguration.layout,
                 providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
             configuration.guards = [NotesAppConfiguration.signedInGuard(NotesSession(signedIn: signedIn))]
-            configuration.urls = .init(router: router, scene: "main")
             return configuration
         }
-        explorer.link("https://notes.example.com/notes/1", source: .external(.universalLink))
-        explorer.link("https://notes.example.com/notes/2/edit", source: .external(.universalLink))
-        explorer.link("notes://n/3", source: .external(.customScheme))
-        explorer.link("notes://main/notes/notes/note/1", source: .app)
+        for (url, source) in [
+            ("https://notes.example.com/notes/1", ChangeSource.external(.universalLink)),
+            ("https://notes.example.com/notes/2/edit", .external(.universalLink)),
+            ("notes://n/3", .external(.customScheme)),
+            ("notes://main/notes/notes/note/1", .app),
+        ] {
+            explorer.offer(try router.request(for: url, scene: "main", source: source), named: "open \(url)")
+        }
         explorer.content(for: .select, of: NotesList.self) { list in Array(list.notes.prefix(2)) }
         return explorer
     }

@@ -1,24 +1,30 @@
 import Destinations
 import DestinationsTesting
+import DestinationsURLs
 import NotesApp
 import Testing
 
 /// One configuration for the app and its tests: the harness, random walks and the explorer take
-/// the value the app makes its flow from, so a test opens links and meets guards as the app does.
+/// the value the app makes its flow from, so a test performs the requests the app's links stand
+/// for and meets guards as the app does.
 @MainActor
 @Suite struct SharedConfigurationTests {
     static func configuration(session: NotesSession) throws -> FlowConfiguration<AppRoute> {
         var configuration = FlowConfiguration(
             layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         configuration.guards = [NotesAppConfiguration.signedInGuard(session)]
-        configuration.urls = .init(router: try NotesAppConfiguration.makeRouter(), scene: "main")
         return configuration
+    }
+
+    /// The request a link stands for, read by the app's router.
+    static func link(_ url: String, source: ChangeSource) throws -> ChangeRequest<AppRoute> {
+        try NotesAppConfiguration.makeRouter().request(for: url, scene: "main", source: source)
     }
 
     @Test func theHarnessOpensALinkAndResumesItAfterSignInAsTheAppDoes() async throws {
         let session = NotesSession(signedIn: false)
         let harness = try FlowHarness(try Self.configuration(session: session), exhaustivity: .nonExhaustive)
-        let outcome = try await harness.open("https://notes.example.com/notes/2", source: .external(.universalLink))
+        let outcome = try await harness.perform(Self.link("https://notes.example.com/notes/2", source: .external(.universalLink)))
         #expect(outcome == .redirected(guard: "signedIn"))
         #expect(harness.state.focusedScreen.route == .signIn)
         session.isSignedIn = true
@@ -27,11 +33,17 @@ import Testing
         #expect(!harness.state.screens.contains { $0.route == .signIn })
     }
 
-    @Test func aRefusedLinkIsAHarnessErrorNamingTheLinksError() async throws {
+    @Test func aLinkTheRouterRefusesNeverReachesTheHarness() throws {
+        #expect(throws: DeepLinkError.noMatchingLink(path: "about")) { try Self.link("notes://about", source: .external(.otherApp)) }
+    }
+
+    @Test func aRequestTheFlowRefusesIsAHarnessErrorNamingTheRefusal() async throws {
         let harness = try FlowHarness(try Self.configuration(session: NotesSession()), exhaustivity: .nonExhaustive)
-        await #expect(throws: HarnessError.self) {
-            try await harness.open("notes://about", source: .external(.otherApp))
-        }
+        let before = harness.state
+        let request = try Self.link("notes://main/notes/notes/note/1", source: .app)
+        harness.flow.configuration.maximumScreens = 1
+        await #expect(throws: HarnessError.self) { try await harness.perform(request) }
+        #expect(harness.state == before)
     }
 
     @Test func aWalkOfTheAppsConfigurationWithItsGuardsKeepsEveryInvariant() async throws {

@@ -3,20 +3,26 @@ import Testing
 
 @testable import Destinations
 
+/// A route with text, numbers and an optional enum in its payload.
+enum SearchRoute: NavigationRoute {
+    enum Sort { case title, date }
+    case search(query: String, page: Int, sort: Sort?)
+}
+
 /// Presentations, layouts, user actions and causes read as code would write them, with no
 /// module or type prefixes, for logs, transcripts and the inspector.
 @Suite struct ReadableDescriptionTests {
     @Test func routesReadWithoutModuleOrTypePrefixes() {
         #expect(TestRoute.home.readableDescription == ".home")
         #expect(TestRoute.detail(3).readableDescription == ".detail(3)")
-        #expect(GoldenRoute.search(query: "tea", page: 2, sort: .title).readableDescription
+        #expect(SearchRoute.search(query: "tea", page: 2, sort: .title).readableDescription
             == #".search(query: "tea", page: 2, sort: .title)"#)
-        #expect(GoldenRoute.search(query: "tea", page: 2, sort: nil).readableDescription
+        #expect(SearchRoute.search(query: "tea", page: 2, sort: nil).readableDescription
             == #".search(query: "tea", page: 2, sort: nil)"#)
     }
 
     @Test func stringPayloadsKeepTheirTextEvenWhenItLooksQualified() {
-        let route = GoldenRoute.search(query: #"Swift.Optional("x") \" A.B"#, page: 1, sort: nil)
+        let route = SearchRoute.search(query: #"Swift.Optional("x") \" A.B"#, page: 1, sort: nil)
         #expect(route.readableDescription == #".search(query: "Swift.Optional(\"x\") \\\" A.B", page: 1, sort: nil)"#)
     }
 

@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsURLs
 import DestinationsTesting
 
 /// The routes of the URL benchmarks: a root screen and one route case with a pattern index and

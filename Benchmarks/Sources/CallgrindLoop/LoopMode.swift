@@ -1,5 +1,6 @@
 import BenchmarkFixtures
 import Destinations
+import DestinationsURLs
 import Foundation
 @preconcurrency import RoutingKit
 

@@ -1,3 +1,4 @@
+import DestinationsURLs
 import Destinations
 
 extension AppRoute {

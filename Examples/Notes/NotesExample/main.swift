@@ -1,5 +1,6 @@
 import Destinations
 import DestinationsInspector
+import DestinationsURLs
 import Foundation
 import NotesApp
 
@@ -15,17 +16,16 @@ func walkthrough(
     started: (Flow<AppRoute>) async throws -> Void = { _ in }
 ) async throws -> Flow<AppRoute> {
     let flow = try Flow(
-        NotesAppConfiguration.layout,
-        providers: NotesAppConfiguration.providers(datasource: datasource, ticker: Ticker(limit: 3)),
-        urls: try NotesAppConfiguration.makeRouter(),
-        scene: "main"
-    )
+        FlowConfiguration(
+            layout: NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(datasource: datasource, ticker: Ticker(limit: 3))))
+    let urls = try FlowURLs(flow, router: try NotesAppConfiguration.makeRouter(), scene: "main")
     try await started(flow)
     func show(_ title: String, data: (@MainActor () async -> String?)? = nil) async throws {
         try await flow.settle()
         print("== \(title)")
         print(flow.state.rendered())
-        print("   url: \(try flow.stateURL)")
+        print("   url: \(try urls.stateURL)")
         if let data, let text = await data() { print("   data: \(text)") }
         print()
         if let pause { try await Task.sleep(for: pause) }
@@ -61,7 +61,7 @@ func walkthrough(
     try list.send(.retrieve)
     try await show("Back; the list refreshes") { list.notes.map(\.title).joined(separator: ", ") }
 
-    try flow.open("https://notes.example.com/licenses", source: .external(.universalLink))
+    try urls.open("https://notes.example.com/licenses", source: .external(.universalLink))
     try await show("Universal link https://notes.example.com/licenses: settings tab, about, licenses — one transaction")
 
     try flow.apply(.selectTab(.counter))
@@ -79,10 +79,10 @@ func walkthrough(
     try flow.apply(.selectTab(.notes))
     try await show("Back to the notes tab: its stack is as it was")
 
-    try flow.open("https://notes.example.com/notes/2/edit", source: .external(.universalLink))
+    try urls.open("https://notes.example.com/notes/2/edit", source: .external(.universalLink))
     try await show("Universal link to edit note 2: the notes tab shows note 2 and the editor's sheet")
 
-    let refused: [(String, LinkSource)] = [
+    let refused: [(String, ChangeSource)] = [
         ("notes://notes/2/edit", .external(.customScheme)),
         ("notes://main/notes/notes/note/(", .app),
         ("notes://main/notes/notes/note/x", .app),
@@ -91,43 +91,43 @@ func walkthrough(
     ]
     for (url, source) in refused {
         do {
-            try flow.open(url, source: source)
+            try urls.open(url, source: source)
         } catch {
             print("== Refused: \(url) from \(source); nothing changed")
             print("   error: \(error)")
-            print("   url: \(try flow.stateURL)")
+            print("   url: \(try urls.stateURL)")
             print()
         }
     }
 
-    if case .deferred(let pending) = try flow.open("notes://licenses", source: .external(.customScheme)) {
+    if case .deferred(let pending) = try urls.open("notes://licenses", source: .external(.customScheme)) {
         print("== notes://licenses waits: the editor's draft (\(pending.blockedBy)) is in its way; nothing changed")
-        print("   url: \(try flow.stateURL)")
+        print("   url: \(try urls.stateURL)")
         print()
         try flow.apply(.dismiss)
-        try flow.resume(pending)
+        try urls.resume(pending)
         try await show("The editor closed; the waiting link resumes")
     }
 
-    let own = try flow.stateURL
-    let outcome = try flow.open(own, source: .app)
+    let own = try urls.stateURL
+    let outcome = try urls.open(own, source: .app)
     print("== Opening the flow's own URL changes nothing: \(outcome)")
     print()
 
-    try flow.navigate(relative: "/notes/notes/note/1")
-    try flow.navigate(relative: "note/3")
+    try urls.navigate(relative: "/notes/notes/note/1")
+    try urls.navigate(relative: "note/3")
     try await show("Relative paths: /notes/notes/note/1, then note/3 from it")
-    try flow.navigate(relative: "../note/4")
+    try urls.navigate(relative: "../note/4")
     try await show("../note/4 replaces note 3")
     let note = flow.focusedScreen.id
-    print("== Share link of \(note): \(flow.shareLink(for: note) ?? "none")")
+    print("== Share link of \(note): \(urls.shareLink(for: note) ?? "none")")
     print()
 
     let session = NotesSession()
     flow.guards = [NotesAppConfiguration.signedInGuard(session)]
     session.isSignedIn = false
     try flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))  // signing out resets the app
-    let redirected = try flow.open("https://notes.example.com/notes/2", source: .external(.universalLink))
+    let redirected = try urls.open("https://notes.example.com/notes/2", source: .external(.universalLink))
     try await show("Signed out, a link to note 2 (\(redirected)): sign in first; the link waits")
     session.isSignedIn = true
     try flow.resumePending()  // the sign-in screen closes as the waiting link lands
@@ -162,15 +162,12 @@ enum WalkthroughError: Error {
 @MainActor
 func open(_ url: String) throws {
     let flow = try Flow(
-        NotesAppConfiguration.layout,
-        providers: NotesAppConfiguration.providers(datasource: NotesDatasource()),
-        urls: try NotesAppConfiguration.makeRouter(),
-        scene: "main"
-    )
+        FlowConfiguration(layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
+    let urls = try FlowURLs(flow, router: try NotesAppConfiguration.makeRouter(), scene: "main")
     do {
-        let plan = try flow.plan(url, source: .app)
+        let plan = try urls.plan(url, source: .app)
         print(plan.proposed.rendered())
-        print("url: \(try flow.router!.stateURL(for: plan.proposed, scene: "main"))")
+        print("url: \(try urls.router.stateURL(for: plan.proposed, scene: "main"))")
         print("added: \(plan.changes.added.compactMap(\.route).map { "\($0)" }.joined(separator: ", "))")
     } catch {
         print("refused: \(error)")

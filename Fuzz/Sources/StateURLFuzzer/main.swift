@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsURLs
 import FuzzerEntry
 import URLFuzzSupport
 

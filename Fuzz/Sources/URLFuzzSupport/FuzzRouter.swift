@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsURLs
 
 /// The routes the harnesses parse: the Notes app's, a search route with named parameters and
 /// the routes of the core's test fixture.

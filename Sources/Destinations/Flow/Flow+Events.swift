@@ -78,7 +78,7 @@ extension FlowEvent.Cause {
             "\(route.name).\(event) from \(origin) → \(presentation.name)"
         case .userAction(let action): action.name
         case .restore: "restore"
-        case .url(let pattern, let source): "open \(pattern ?? "state URL") from \(source)"
+        case .opened(let name, let source): "open \(name) from \(source)"
         }
     }
 }
@@ -96,7 +96,7 @@ extension FlowEvent.Cause: CustomStringConvertible {
             "event \(event) from \(route.readableDescription) \(origin) → \(presentation)"
         case .userAction(let action): "user \(action)"
         case .restore: "restore"
-        case .url(let pattern, let source): "open \(pattern ?? "state URL") from \(source)"
+        case .opened(let name, let source): "open \(name) from \(source)"
         }
     }
 }

@@ -113,10 +113,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// - Throws: ``NavigationError/invalidConfiguration(_:)`` when validation finds problems
     ///   (see ``validate(_:providers:)``), or the error of a provider that failed.
     public init(_ configuration: FlowConfiguration<Route>) throws(NavigationError) {
-        var problems = Self.validate(configuration.layout, providers: configuration.providers)
-        if let urls = configuration.urls, urls.router.scene(named: urls.scene) == nil {
-            problems.append(.unknownURLScene(urls.scene))
-        }
+        let problems = Self.validate(configuration.layout, providers: configuration.providers)
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
         var generator = configuration.ids
         let state = try NavigationState(configuration.layout, ids: &generator)

@@ -1,6 +1,7 @@
 /// Everything a flow is made of, in one value that the app, its tests and its tools share:
 /// ``Flow``, `FlowHarness`, `RandomWalk`, ``Scenes`` and the explorer all take it, so a test
-/// meets the same guards, limits and URLs as the app.
+/// meets the same guards and limits as the app. The URL module's `FlowURLs` pairs a flow with
+/// a router, from the same configuration.
 ///
 /// ```swift
 /// var configuration = FlowConfiguration(layout: AppLayout.main, providers: AppProviders.live)
@@ -21,8 +22,6 @@ public struct FlowConfiguration<Route: NavigationRoute> {
     /// ``NavigationError/guardTimedOut(guard:)``; 10 seconds unless set. Any duration is
     /// accepted: a very long one means "never".
     public var asyncGuardTimeout: Duration
-    /// The router and scene kind of the flow's URLs, if it speaks URLs.
-    public var urls: URLs?
     /// The most screens any state of the flow may hold; a change past it is refused with
     /// ``NavigationError/tooManyScreens(count:limit:)``.
     public var maximumScreens: Int
@@ -36,27 +35,12 @@ public struct FlowConfiguration<Route: NavigationRoute> {
     /// The id generator of the flow's elements.
     public var ids: any ElementIDGenerator
 
-    /// The router and scene kind of a flow's URLs.
-    public struct URLs: Sendable {
-        /// The router.
-        public var router: URLRouter<Route>
-        /// The scene kind of the flow's state URLs.
-        public var scene: String
-
-        /// Pairs a router with a scene kind.
-        public init(router: URLRouter<Route>, scene: String) {
-            self.router = router
-            self.scene = scene
-        }
-    }
-
     /// Creates a configuration with no guards, the default limits and a disabled logger.
     public init(
         layout: Layout<Route>,
         providers: Providers<Route>,
         guards: [NavigationGuard<Route>] = [],
         asyncGuards: [AsyncNavigationGuard<Route>] = [],
-        urls: URLs? = nil,
         logger: FlowLogger = .standard
     ) {
         self.layout = layout
@@ -64,7 +48,6 @@ public struct FlowConfiguration<Route: NavigationRoute> {
         self.guards = guards
         self.asyncGuards = asyncGuards
         self.asyncGuardTimeout = .seconds(10)
-        self.urls = urls
         self.maximumScreens = 10_000
         self.pendingLifetime = .seconds(600)
         self.now = { ContinuousClock.now }

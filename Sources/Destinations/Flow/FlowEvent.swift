@@ -18,9 +18,10 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
         case userAction(UserAction<Route>)
         /// A saved state was restored.
         case restore
-        /// A URL was opened (``Flow/open(_:source:)``): the deep link's template, `nil` for a
-        /// state URL, never the URL itself (which may carry personal data).
-        case url(pattern: String?, source: LinkSource)
+        /// A request read from text outside the core, such as a URL, a shortcut or a
+        /// notification: what kind of text it was (a deep link's template, `state URL`), never
+        /// the text itself, which may carry personal data, and who sent it.
+        case opened(String, source: ChangeSource)
     }
 
     /// The event's number in its flow: 1 for the start, then one more for each event, refusals

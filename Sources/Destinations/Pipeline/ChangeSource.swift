@@ -31,5 +31,3 @@ public enum ChangeSource: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Who opens a URL; the URL layer's name for a ``ChangeSource``.
-public typealias LinkSource = ChangeSource

@@ -149,8 +149,6 @@ public enum UserActionProblem: Hashable, Sendable {
 public enum ConfigurationProblem: Hashable, Sendable {
     /// A route that the flow can reach has no provider.
     case missingProvider(route: String)
-    /// The flow's ``URLRouter`` has no scene kind of that name.
-    case unknownURLScene(String)
     /// An event of the Destination for this route is configured more than once.
     case duplicateEvent(event: String, route: String)
     /// An event of the Destination for this route has no configuration.

@@ -15,10 +15,10 @@ import Foundation
 ///
 /// // A window connects (UISceneSession.persistentIdentifier, or a @SceneStorage key):
 /// let connection = try scenes.connect(sceneID: session.persistentIdentifier, kind: "main")
-/// // A link arrives: which window takes it?
-/// switch try scenes.destination(for: url, router: router, external: true) {
-/// case .existing(let sceneID): try scenes.flow(sceneID)?.open(url)
-/// case .openNewScene(let kind): requestSceneSessionActivation(kind, url)   // the platform opens it
+/// // Something from outside arrives for a kind of window showing a route: which window takes it?
+/// switch scenes.destination(forKind: "window", showing: .note(id: 12), external: true) {
+/// case .existing(let sceneID): try scenes.perform(.presentation(.push(.note(id: 12))), in: sceneID)
+/// case .openNewScene(let kind): requestSceneSessionActivation(kind)   // the platform opens it
 /// case .unavailable(let kind, let problem): log(kind, problem)
 /// }
 /// // The platform discards windows:
@@ -28,8 +28,8 @@ import Foundation
 /// Each window is keyed by the platform's persistent scene id. ``connect(sceneID:kind:)``
 /// restores the window's own snapshot (``Restoration``: never throws, keeps what it can);
 /// ``disconnect(_:)`` saves it and keeps it; ``discard(_:)`` deletes it. The core never opens a
-/// window: it says which one should take a link, or that a new one is needed, and the adapter
-/// asks the platform.
+/// window: it says which one should take a change, or that a new one is needed, and the adapter
+/// asks the platform. The URL module routes links to windows with the same calls.
 @MainActor
 public final class Scenes<Route: NavigationRoute & Codable> {
     /// A connected window: its kind, its flow, and what restoring it kept.
@@ -47,19 +47,17 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     public let kinds: [SceneKind<Route>]
     /// Where each window's snapshot is kept.
     public let store: any SceneStore
-    /// Whether the platform shows several windows (iPad, Mac); when it does not, a link that
+    /// Whether the platform shows several windows (iPad, Mac); when it does not, a change that
     /// would need a new window goes to the frontmost window of its kind.
     public var supportsMultipleScenes: Bool
     /// The connected windows by scene id.
     public private(set) var connections: [String: Connection] = [:]
     /// Scene ids, the most recently activated last.
     private var activation: [String] = []
-    /// The router every window's flow reads and prints URLs with, if any.
-    public let router: URLRouter<Route>?
-    /// Each window's back and forward history over the links it opened (``open(_:in:source:)``).
+    /// Each window's back and forward history over the requests it performed
+    /// (``perform(_:in:)``), such as the links it opened.
     public private(set) var histories: [String: NavigationHistory<Route>] = [:]
-    /// What every window's flow is made of; each window takes its kind's layout and, with a
-    /// router, its kind as the scene of its URLs.
+    /// What every window's flow is made of; each window takes its kind's layout.
     public private(set) var configuration: FlowConfiguration<Route>
     private var providers: Providers<Route> { configuration.providers }
     private let configure: @MainActor (Flow<Route>, SceneKind<Route>) -> Void
@@ -67,7 +65,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     private let restorations: [String: Restoration<Route>]
     private let schemaVersion: Int
     /// Restored states an asynchronous guard must allow first, by scene id, for
-    /// ``connectAwaitingGuards(sceneID:kind:launching:source:)``.
+    /// ``connectAwaitingGuards(sceneID:kind:)``.
     private var awaitingRestores: [String: NavigationState<Route>] = [:]
 
     /// Creates the registry.
@@ -76,14 +74,12 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///   - kinds: The scene kinds; names are unique.
     ///   - providers: The providers every window's flow builds Destinations with.
     ///   - store: Where snapshots are kept.
-    ///   - router: The router of the app's URLs; every window's flow opens and prints URLs with
-    ///     it, as the scene kind of its name.
     ///   - schemaVersion: The app's schema version, written in every snapshot.
     ///   - migrations: The migrations snapshots from older versions need.
     ///   - markerDirectory: Where to keep each window's ``CrashLoopBreaker`` marker; `nil` for
     ///     no breaker.
-    ///   - configure: Runs on every new flow before its snapshot is restored or a launch link
-    ///     opened: the place to set ``Flow/guards``, ``Flow/asyncGuards`` and
+    ///   - configure: Runs on every new flow before its snapshot is restored or a launch request
+    ///     performed: the place to set ``Flow/guards``, ``Flow/asyncGuards`` and
     ///     ``Flow/onRefusal``, so that restored screens and launch links meet the guards.
     ///   - policy: What restoring brings back of each route.
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for a kind's layout that cannot be built.
@@ -91,7 +87,6 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         kinds: [SceneKind<Route>],
         providers: Providers<Route>,
         store: any SceneStore,
-        router: URLRouter<Route>? = nil,
         schemaVersion: Int = 1,
         migrations: [SnapshotMigration] = [],
         supportsMultipleScenes: Bool = true,
@@ -102,11 +97,8 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         self.configure = configure
         self.markerDirectory = markerDirectory
         self.kinds = kinds
-        var configuration = FlowConfiguration(layout: kinds.first?.layout ?? .stack([]), providers: providers)
-        if let router, let first = kinds.first { configuration.urls = .init(router: router, scene: first.name) }
-        self.configuration = configuration
+        self.configuration = FlowConfiguration(layout: kinds.first?.layout ?? .stack([]), providers: providers)
         self.store = store
-        self.router = router
         self.schemaVersion = schemaVersion
         self.supportsMultipleScenes = supportsMultipleScenes
         var restorations: [String: Restoration<Route>] = [:]
@@ -118,8 +110,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     }
 
     /// Creates the registry from the configuration the app and its tests share: every window's
-    /// flow has its guards, asynchronous guards, limits, clock and logger, its kind's layout,
-    /// and — when the configuration has URLs — its router with the window's kind as scene.
+    /// flow has its guards, asynchronous guards, limits, clock and logger, and its kind's layout.
     ///
     /// - Parameters:
     ///   - kinds: The scene kinds; names are unique.
@@ -143,7 +134,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         policy: @escaping @Sendable (Route) -> RestorationPolicy<Route> = { _ in .restore }
     ) throws(NavigationError) {
         try self.init(
-            kinds: kinds, providers: configuration.providers, store: store, router: configuration.urls?.router,
+            kinds: kinds, providers: configuration.providers, store: store,
             schemaVersion: schemaVersion, migrations: migrations, supportsMultipleScenes: supportsMultipleScenes,
             markerDirectory: markerDirectory, policy: policy)
         self.configuration = configuration
@@ -157,8 +148,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///   the connection's report, and a snapshot the flow refuses (a guard, a provider that
     ///   fails) leaves the initial state, reported as ``RestorationReport/usedInitialState``.
     ///
-    /// At a cold start with a launch link, restore first, then open the link as its own
-    /// transaction: ``connect(sceneID:kind:launching:source:)``.
+    /// At a cold start with a launch link, restore first, then perform the link's request as
+    /// its own transaction (``perform(_:in:)``), so that a refused link leaves the restored
+    /// state and ``back(_:)`` returns to it.
     @discardableResult
     public func connect(sceneID: String, kind name: String) throws(SceneError) -> Connection {
         guard let kind = kinds.first(where: { $0.name == name }), let restoration = restorations[name] else {
@@ -169,7 +161,6 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         do throws(NavigationError) {
             var windowConfiguration = configuration
             windowConfiguration.layout = kind.layout
-            if let urls = configuration.urls { windowConfiguration.urls = .init(router: urls.router, scene: name) }
             flow = try Flow(windowConfiguration)
         } catch {
             throw .navigation(error)
@@ -208,70 +199,79 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         return connection
     }
 
-    /// Connects a window at a cold start with a launch link: restores its snapshot first,
-    /// then opens the link as its own transaction, so a refused link leaves the restored
-    /// state, and "back" (``back(_:)``) returns to it.
+    /// Connects a window like ``connect(sceneID:kind:)``, asking the flow's
+    /// ``Flow/asyncGuards`` where they watch what comes back: a snapshot that one of them
+    /// watches is restored once they allow it (``Flow/performAwaitingGuards(_:)``) instead of
+    /// falling back to the initial state. A launch request follows with
+    /// ``performAwaitingGuards(_:in:)``.
     ///
-    /// - Returns: The connection, and how the link went or why it was refused.
+    /// - Returns: The connection, with the report of the restore as it ended.
+    /// - Throws: The errors of ``connect(sceneID:kind:)``, and ``SceneError/notConnected(_:)``
+    ///   when the window was discarded or reconnected while the guards were asked.
     @discardableResult
-    public func connect(
-        sceneID: String,
-        kind name: String,
-        launching url: String,
-        source: LinkSource
-    ) throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>) {
-        let connection = try connect(sceneID: sceneID, kind: name)
-        return (connection, open(url, in: sceneID, source: source))
-    }
-
-    /// Connects a window like ``connect(sceneID:kind:launching:source:)``, asking the flow's
-    /// ``Flow/asyncGuards`` where they watch what comes back or what the link adds: a snapshot
-    /// that one of them watches is restored once they allow it (``Flow/performAwaitingGuards(_:)``)
-    /// instead of falling back to the initial state, and the launch link is opened with
-    /// ``Flow/openAwaitingGuards(_:source:)``.
-    ///
-    /// - Returns: The connection, with the report of the restore as it ended, and how the
-    ///   link went; `nil` for the link when there is none.
-    @discardableResult
-    public func connectAwaitingGuards(
-        sceneID: String,
-        kind name: String,
-        launching url: String? = nil,
-        source: ChangeSource = .external(.unknown)
-    ) async throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>?) {
+    public func connectAwaitingGuards(sceneID: String, kind name: String) async throws(SceneError) -> Connection {
         var connection = try connect(sceneID: sceneID, kind: name)
-        if let state = awaitingRestores.removeValue(forKey: sceneID) {
-            var report = connection.report
-            report.issues.removeAll { if case .refused(.awaitsAsyncGuards) = $0 { true } else { false } }
-            do throws(NavigationError) {
-                if case .redirected(let name) = try await connection.flow.performAwaitingGuards(.restore(state)) {
-                    report.issues.append(.waitsForGuard(name))
-                } else {
-                    report.usedInitialState = false
-                    report.restoredScreens = connection.flow.state.screens.count
-                }
-            } catch {
-                report.issues.append(.refused(error))
+        guard let state = awaitingRestores.removeValue(forKey: sceneID) else { return connection }
+        var report = connection.report
+        report.issues.removeAll { if case .refused(.awaitsAsyncGuards) = $0 { true } else { false } }
+        do throws(NavigationError) {
+            if case .redirected(let name) = try await connection.flow.performAwaitingGuards(.restore(state)) {
+                report.issues.append(.waitsForGuard(name))
+            } else {
+                report.usedInitialState = false
+                report.restoredScreens = connection.flow.state.screens.count
             }
-            // The window may have been discarded or reconnected while the guards were asked.
-            guard connections[sceneID]?.flow === connection.flow else { throw .notConnected(sceneID) }
-            connection = Connection(kind: connection.kind, flow: connection.flow, report: report)
-            connections[sceneID] = connection
-        }
-        guard let url else { return (connection, nil) }
-        let flow = connection.flow
-        let before = flow.state
-        do throws(DeepLinkError) {
-            let outcome = try await flow.openAwaitingGuards(url, source: source)
-            recordLink(in: sceneID, from: before, to: flow.state)
-            return (connection, .success(outcome))
         } catch {
-            return (connection, .failure(error))
+            report.issues.append(.refused(error))
+        }
+        // The window may have been discarded or reconnected while the guards were asked.
+        guard connections[sceneID]?.flow === connection.flow else { throw .notConnected(sceneID) }
+        connection = Connection(kind: connection.kind, flow: connection.flow, report: report)
+        connections[sceneID] = connection
+        return connection
+    }
+
+    /// Performs a request in a connected window through its flow's pipeline
+    /// (``Flow/perform(_:)``), recording the state before it in the window's history so that
+    /// ``back(_:)`` returns there. A link is such a request.
+    ///
+    /// - Throws: ``SceneError/notConnected(_:)``, or ``SceneError/navigation(_:)`` with the
+    ///   flow's refusal; the window's state and history are then unchanged.
+    @discardableResult
+    public func perform(_ request: ChangeRequest<Route>, in sceneID: String) throws(SceneError) -> ChangeOutcome<Route> {
+        guard let flow = connections[sceneID]?.flow else { throw .notConnected(sceneID) }
+        let before = flow.state
+        do throws(NavigationError) {
+            let outcome = try flow.perform(request)
+            record(in: sceneID, from: before, to: flow.state)
+            return outcome
+        } catch {
+            throw .navigation(error)
         }
     }
 
-    /// Records a link's change in a window's history, so that ``back(_:)`` returns before it.
-    private func recordLink(in sceneID: String, from before: NavigationState<Route>, to after: NavigationState<Route>) {
+    /// Performs a request like ``perform(_:in:)`` after the flow's ``Flow/asyncGuards`` that
+    /// watch it have allowed it (``Flow/performAwaitingGuards(_:)``).
+    ///
+    /// - Throws: as ``perform(_:in:)``; ``SceneError/notConnected(_:)`` also when the window
+    ///   was discarded or reconnected while the guards were asked, and nothing is recorded.
+    @discardableResult
+    public func performAwaitingGuards(_ request: ChangeRequest<Route>, in sceneID: String) async throws(SceneError) -> ChangeOutcome<Route> {
+        guard let flow = connections[sceneID]?.flow else { throw .notConnected(sceneID) }
+        let before = flow.state
+        let outcome: ChangeOutcome<Route>
+        do throws(NavigationError) {
+            outcome = try await flow.performAwaitingGuards(request)
+        } catch {
+            throw .navigation(error)
+        }
+        guard connections[sceneID]?.flow === flow else { throw .notConnected(sceneID) }
+        record(in: sceneID, from: before, to: flow.state)
+        return outcome
+    }
+
+    /// Records a request's change in a window's history, so that ``back(_:)`` returns before it.
+    private func record(in sceneID: String, from before: NavigationState<Route>, to after: NavigationState<Route>) {
         guard after != before else { return }
         var history = histories[sceneID] ?? NavigationHistory()
         if history.current != before { history.record(before) }
@@ -279,29 +279,15 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         histories[sceneID] = history
     }
 
-    /// Opens a URL in a connected window (``Flow/open(_:source:)``), recording the state
-    /// before it in the window's history so that ``back(_:)`` returns there.
-    public func open(_ url: String, in sceneID: String, source: LinkSource) -> Result<DeepLinkOutcome<Route>, DeepLinkError> {
-        guard let flow = connections[sceneID]?.flow else { return .failure(.unknownScene(sceneID)) }
-        let before = flow.state
-        do throws(DeepLinkError) {
-            let outcome = try flow.open(url, source: source)
-            recordLink(in: sceneID, from: before, to: flow.state)
-            return .success(outcome)
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Returns a window to the state before the last link it opened; `false` when there is
+    /// Returns a window to the state before the last request it performed; `false` when there is
     /// none. Screens that did not change keep their Destinations.
     ///
     /// - Throws: The flow's refusal of the earlier state (a guard that now denies it).
     @discardableResult
     public func back(_ sceneID: String) throws(NavigationError) -> Bool {
         guard let flow = connections[sceneID]?.flow, var history = histories[sceneID] else { return false }
-        // A change made in the app since the last link stands in for where the link led: back
-        // still returns to the state before the link.
+        // A change made in the app since the last request stands in for where it led: back
+        // still returns to the state before the request.
         if history.current != flow.state { history.replaceCurrent(with: flow.state) }
         guard let previous = history.back() else { return false }
         try flow.restore(previous)
@@ -372,11 +358,11 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///
     /// - Parameters:
     ///   - name: The scene kind.
-    ///   - route: The route the link leads to, for ``SceneKind/Reuse/showing(_:)``.
-    ///   - external: Whether the link comes from outside the app.
+    ///   - route: The route the change leads to, for ``SceneKind/Reuse/showing(_:)``.
+    ///   - external: Whether the change comes from outside the app.
     public func destination(forKind name: String, showing route: Route?, external: Bool) -> SceneDestination {
         guard let kind = kinds.first(where: { $0.name == name }) else { return .unavailable(kind: name, .unknownKind) }
-        if external, !kind.acceptsExternalLinks { return .unavailable(kind: name, .closedToExternalLinks) }
+        if external, !kind.acceptsExternalSources { return .unavailable(kind: name, .closedToExternalSources) }
         let instances = activation.filter { connections[$0]?.kind == name }
         let frontmost = instances.last
         let chosen: String?
@@ -403,50 +389,27 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         }
         return .openNewScene(kind: name)
     }
-
-    /// Which window should take `url`: its scene kind is the state URL's first component or
-    /// the deep link's scene; the route it leads to picks among windows that show it.
-    ///
-    /// - Throws: The ``DeepLinkError`` of a URL the router refuses.
-    public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError) -> SceneDestination {
-        var ids = SequentialElementIDs()
-        let parsed = try router.parse(url, ids: &ids, limits: external ? router.limits : .trusted)
-        switch parsed {
-        case .state(let scene, let state):
-            if external, kinds.first(where: { $0.name == scene })?.acceptsExternalStateURLs != true {
-                return .unavailable(kind: scene, .closedToExternalLinks)
-            }
-            return destination(forKind: scene, showing: state.focusedScreen.route, external: external)
-        case .link(let match):
-            let route: Route?
-            switch match.resolved {
-            case .presentation(let presentation): route = presentation.routes.last
-            case .state(let state): route = state.focusedScreen.route
-            }
-            return destination(forKind: match.scene, showing: route, external: external)
-        }
-    }
 }
 
-/// Which window should take a link.
+/// Which window should take a change, such as a link.
 public enum SceneDestination: Hashable, Sendable {
     /// This connected window.
     case existing(sceneID: String)
-    /// A new window of this kind: the adapter asks the platform to open one, carrying the link
-    /// and its source, and the new window's flow opens it.
+    /// A new window of this kind: the adapter asks the platform to open one, carrying the
+    /// change (a link and its source), and the new window performs it.
     case openNewScene(kind: String)
     /// No window can take it.
     case unavailable(kind: String, SceneProblem)
 }
 
-/// Why no window can take a link.
+/// Why no window can take a change.
 public enum SceneProblem: Hashable, Sendable {
     /// No scene kind has that name.
     case unknownKind
     /// The kind has as many windows as it allows.
     case limitReached(Int)
-    /// The kind takes no links from outside the app.
-    case closedToExternalLinks
+    /// The kind takes nothing from outside the app.
+    case closedToExternalSources
     /// The platform shows one window, and it is of another kind.
     case singleWindow
 }

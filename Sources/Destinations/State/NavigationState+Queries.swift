@@ -96,6 +96,24 @@ extension NavigationState {
     public var routes: [Route] {
         root.routes
     }
+
+    /// The state cut at the screen `element`, as a breadcrumb leads back to it: the screens
+    /// above it in its stack popped and its modal dismissed. `nil` when `element` is not a
+    /// screen of the state, or when the cut state would not focus it (a screen in an unselected
+    /// tab).
+    public func cut(at element: ElementID) -> NavigationState? {
+        guard let path = root.path(to: element), node(element)?.isScreen == true else { return nil }
+        var cut = self
+        if case .stackElement(let index)? = path.last {
+            cut.root.modify(at: path.dropLast()) { stack in
+                stack.modifyStack { stack in
+                    while stack.count > index + 1 { _ = stack.pop() }
+                }
+            }
+        }
+        cut.root.modify(at: path[...]) { $0.modal = nil }
+        return cut.focusedScreen.id == element ? cut : nil
+    }
 }
 
 extension NavigationNode {

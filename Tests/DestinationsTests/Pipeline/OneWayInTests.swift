@@ -12,6 +12,31 @@ final class FlowRef<Route: NavigationRoute> {
     var calls = 0
 }
 
+/// A door an asynchronous guard waits at until the test opens it.
+@MainActor
+final class Gate {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private(set) var arrivals = 0
+    private var isOpen = false
+
+    func pass() async {
+        arrivals += 1
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting.removeAll()
+    }
+
+    /// Waits until `count` callers have arrived, yielding to them.
+    func arrivals(_ count: Int) async {
+        while arrivals < count { await Task.yield() }
+    }
+}
+
 /// A clock a test moves by hand, for pending changes' expiry.
 @MainActor
 final class TestClock {
@@ -62,32 +87,6 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
         #expect(FlowSnapshot(flow) == before)
     }
 
-    @Test func aLinkAnAsynchronousGuardWatchesIsRefusedByTheDoorThatCannotWait() throws {
-        let flow = try URLFlows.flow()
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
-        let before = URLFlowSnapshot(flow)
-        #expect(throws: DeepLinkError.awaitsAsyncGuards) { try flow.open("notes://notes/4", source: .external(.universalLink)) }
-        #expect(URLFlowSnapshot(flow) == before)
-    }
-
-    @Test func aDeferredLinkResumedAfterAccessWasRevokedMeetsTheAsynchronousGuard() async throws {
-        let flow = try URLFlows.flow()
-        try flow.apply(.sheet(.editNote(id: 1)))  // a draft: links wait for it
-        guard case .deferred(let link) = try flow.open("notes://notes/4", source: .external(.universalLink)) else {
-            Issue.record("the link did not wait for the draft")
-            return
-        }
-        try flow.apply(.dismiss)
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            .deny(reason: "access revoked")
-        }]
-        #expect(throws: DeepLinkError.awaitsAsyncGuards) { try flow.resume(link) }
-        await #expect(throws: NavigationError.guardDenied(guard: "shared", route: "note", reason: "access revoked")) {
-            try await flow.resumePendingAwaitingGuards()
-        }
-        #expect(!flow.state.screens.contains { $0.route == .note(id: 4) })
-    }
-
     @Test func aSceneKeepsASnapshotAnAsynchronousGuardWatchesOutUntilItAllowsIt() async throws {
         let store = InMemorySceneStore()
         let saved = try state(.stack(.home, .detail(5)))
@@ -101,8 +100,8 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
         #expect(plain.report.issues.contains(.refused(.awaitsAsyncGuards(guard: "remote"))))
         #expect(!plain.flow.state.screens.contains { $0.route == .detail(5) })
         let awaiting = try await scenes.connectAwaitingGuards(sceneID: "s2", kind: "main")
-        #expect(!awaiting.connection.report.usedInitialState)
-        #expect(awaiting.connection.flow.focusedScreen.route == .detail(5))
+        #expect(!awaiting.report.usedInitialState)
+        #expect(awaiting.flow.focusedScreen.route == .detail(5))
     }
 
     @Test func aTimeoutTooLongToSleepForMeansNeverAndDoesNotCrash() async throws {
@@ -117,38 +116,6 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
 /// for them too, and the newest wins.
 @MainActor
 @Suite struct ExternalChangeTests {
-    @Test func aLinkOpenedWithoutWaitingSupersedesAnOlderLinkStillWaitingForItsGuard() async throws {
-        let gate = Gate()
-        let flow = try URLFlows.flow()
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate.pass()
-            return .allow
-        }]
-        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
-        let waiting = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
-        await gate.arrivals(1)
-        #expect(try flow.open("notes://about", source: .external(.universalLink)) == .applied)
-        gate.open()
-        await #expect(throws: DeepLinkError.superseded) { try await waiting.value }
-        #expect(flow.focusedScreen.route == .about, "the older link did not land on top of the newer one")
-    }
-
-    @Test func theScreenLimitHoldsForTheStateLinksLeadTo() throws {
-        let flow = try URLFlows.flow()
-        var refusal: DeepLinkError?
-        for id in 0..<200 {
-            do throws(DeepLinkError) {
-                try flow.open("notes://n/\(id)", source: .external(.otherApp))
-            } catch {
-                refusal = error
-                break
-            }
-        }
-        let limit = URLLimits.external.screens
-        #expect(refusal == .tooManyScreens(count: limit + 1, limit: limit))
-        #expect(flow.state.screens.count == limit)
-    }
-
     @Test func theFlowsOwnScreenLimitHoldsForEveryDoor() throws {
         var configuration = FlowConfiguration(layout: .stack(TestRoute.home), providers: testProviders(log: Log()))
         configuration.maximumScreens = 3
@@ -279,131 +246,12 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
         #expect(flow.pendingChange == nil)
     }
 
-    @Test func aDeferredLinkExpiresOnTheFlowsClock() throws {
-        let clock = TestClock()
-        let flow = try URLFlows.flow()
-        flow.configuration.now = { clock.now }
-        try flow.apply(.sheet(.editNote(id: 1)))
-        guard case .deferred(let link) = try flow.open("notes://notes/4", source: .external(.universalLink)) else {
-            Issue.record("the link did not wait for the draft")
-            return
-        }
-        try flow.apply(.dismiss)
-        clock.elapsed = flow.configuration.pendingLifetime + .seconds(1)
-        let before = URLFlowSnapshot(flow)
-        #expect(throws: DeepLinkError.navigation(.pendingExpired)) { try flow.resume(link) }
-        #expect(URLFlowSnapshot(flow) == before)
-    }
-
-    @Test func aLinkTheUserConfirmedIsNotAskedAgainWhenItResumesAfterSignIn() throws {
-        let session = GoldenSession()
-        let flow = try URLFlows.flow { screen in
-            if screen.route == .counter { screen.policy = .confirm }
-        }
-        flow.guards = [privateNotesGuard(session, redirect: true)]
-        try flow.apply(.selectTab(.counterTab))
-        session.isSignedIn = true
-        let outcome = try flow.open("notes://notes/3", source: .external(.otherApp))
-        guard case .needsConfirmation(let plan) = outcome else {
-            Issue.record("the counter did not ask for confirmation: \(outcome)")
-            return
-        }
-        session.isSignedIn = false  // the session ended while the user was asked
-        #expect(try flow.commit(plan) == .redirected(guard: "signedIn"))
-        session.isSignedIn = true
-        #expect(try flow.resumePending() == .applied, "confirmed once, not asked again")
-        #expect(flow.focusedScreen.route == .note(id: 3))
-    }
 }
 
 /// One queue for changes asked for during a commit: in call order, through the same path, and
 /// each caller told what happened.
 @MainActor
 @Suite struct CommitQueueTests {
-    @Test func aGuardThatNavigatesWhileALinkIsCommittedHasItsChangeRunAfterIt() throws {
-        let ref = FlowRef<GoldenRoute>()
-        let flow = try URLFlows.flow()
-        ref.flow = flow
-        flow.guards = [NavigationGuard("navigating") { change in
-            if ref.calls == 0, change.added.contains(.note(id: 4)), let flow = ref.flow {
-                ref.calls += 1
-                let settings = flow.state.screens.first { $0.route == .settings }?.id
-                do throws(NavigationError) {
-                    ref.outcomes.append(try flow.apply(.push(.about), from: settings))
-                } catch {
-                    ref.errors.append(error)
-                }
-            }
-            return .allow
-        }]
-        #expect(try flow.open("notes://notes/4", source: .external(.universalLink)) == .applied)
-        #expect(ref.outcomes == [.queued])
-        let about = try #require(flow.state.screens.first { $0.route == .about })
-        let note = try #require(flow.state.screens.first { $0.route == .note(id: 4) })
-        #expect(about.id != note.id)
-        #expect(flow.destination(about.id) != nil && flow.destination(note.id) != nil)
-        #expect(flow.state.firstProblem == nil)
-    }
-
-    @Test func aRedirectAskedForDuringACommitIsQueuedAndStillRedirects() throws {
-        let session = GoldenSession()
-        let ref = FlowRef<GoldenRoute>()
-        let flow = try URLFlows.flow { screen in
-            guard screen.route == .about else { return }
-            screen.onPrepare = {
-                do throws(NavigationError) {
-                    ref.outcomes.append(try ref.flow?.apply(.push(.note(id: 8))) ?? .unchanged)
-                } catch {
-                    ref.errors.append(error)
-                }
-            }
-        }
-        ref.flow = flow
-        flow.guards = [privateNotesGuard(session, redirect: true)]
-        try flow.apply(.push(.about))
-        #expect(ref.outcomes == [.queued], "the caller is told the change waits, not that it was applied")
-        #expect(flow.focusedScreen.route == .signIn)
-        #expect(flow.pendingChange?.guardName == "signedIn")
-        session.isSignedIn = true
-        #expect(try flow.resumePending() == .applied)
-        #expect(flow.focusedScreen.route == .note(id: 8))
-    }
-
-    @Test func resumingDuringACommitResumesRightAfterIt() throws {
-        let session = GoldenSession()
-        let ref = FlowRef<GoldenRoute>()
-        let flow = try URLFlows.flow { screen in
-            guard screen.route == .licenses else { return }
-            screen.onPrepare = { ref.outcomes.append((try? ref.flow?.resumePending()) ?? .unchanged) }
-        }
-        ref.flow = flow
-        flow.guards = [privateNotesGuard(session, redirect: true)]
-        try flow.apply(.push(.note(id: 2)))
-        session.isSignedIn = true
-        let notes = try #require(flow.state.screens.first { $0.route == .notes })
-        try flow.apply(.push(.licenses), from: notes.id)  // its hook resumes
-        #expect(ref.outcomes == [.queued])
-        #expect(flow.pendingChange == nil)
-        #expect(flow.state.screens.contains { $0.route == .note(id: 2) }, "the pending change ran, not lost")
-    }
-
-    @Test func aLinkQueuedDuringACommitKeepsItsRedirect() throws {
-        let session = GoldenSession()
-        let ref = FlowRef<GoldenRoute>()
-        let flow = try URLFlows.flow { screen in
-            guard screen.route == .about else { return }
-            screen.onPrepare = { _ = try? ref.flow?.open("notes://notes/6", source: .external(.notification)) }
-        }
-        ref.flow = flow
-        flow.guards = [privateNotesGuard(session, redirect: true)]
-        try flow.apply(.push(.about))
-        #expect(flow.focusedScreen.route == .signIn)
-        #expect(flow.pendingChange?.request.source == .external(.notification))
-        session.isSignedIn = true
-        #expect(try flow.resumePending() == .applied)
-        #expect(flow.focusedScreen.route == .note(id: 6))
-    }
-
     @Test func anAlertTapAndAPushAskedForFromAHookRunInCallOrder() throws {
         let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
             route == .confirm ? TapThenPushAlert.provider : screenProvider(log: Log())
@@ -476,36 +324,6 @@ final class TapNavigatingAlert: AlertDestination {
         try flow.apply(.alert(.confirm))
         #expect(flow.state.presentedChain.isEmpty, "the tap closed the alert")
         #expect(flow.focusedScreen.route == .list, "the push ran after the alert was gone")
-    }
-
-    @Test func aLinkConfirmedAfterItsAsynchronousGuardAllowedItCommits() async throws {
-        let flow = try URLFlows.flow { screen in
-            if screen.route == .counter { screen.policy = .confirm }
-        }
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
-        try flow.apply(.selectTab(.counterTab))
-        guard case .needsConfirmation(let plan) = try await flow.openAwaitingGuards("notes://notes/3", source: .external(.otherApp)) else {
-            Issue.record("the counter did not ask for confirmation")
-            return
-        }
-        #expect(try flow.commit(plan) == .applied)
-        #expect(flow.focusedScreen.route == .note(id: 3))
-    }
-
-    @Test func aSupersededRequestStopsWaitingEvenWhenItsGuardNeverTimesOut() async throws {
-        let gate = Gate()
-        let flow = try URLFlows.flow()
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate.pass()
-            return .allow
-        }]
-        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
-        let waiting = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
-        await gate.arrivals(1)
-        #expect(try flow.open("notes://about", source: .external(.universalLink)) == .applied)
-        await #expect(throws: DeepLinkError.superseded) { try await waiting.value }
-        gate.open()
-        #expect(flow.focusedScreen.route == .about)
     }
 
     @Test func aWindowDiscardedWhileItsGuardsAreAskedStaysDiscarded() async throws {

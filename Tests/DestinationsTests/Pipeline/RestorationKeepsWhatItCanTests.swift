@@ -30,9 +30,9 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     @Test func anIDInsideARoutesPayloadDoesNotRenumberTheElements() throws {
-        let layout: Layout<GoldenRoute> = .stack(.notes)
+        let layout: Layout<TestRoute> = .stack(.home)
         var saved = try NavigationState(layout)
-        saved = try saved.applying(.push(.note(id: 1 << 53)))
+        saved = try saved.applying(.push(.detail(1 << 53)))
         let data = try NavigationSnapshot(saved, schemaVersion: 1, savedAt: now).encoded()
         let restored = try Restoration(layout: layout, schemaVersion: 1).restore(data, now: now)
         #expect(!restored.report.issues.contains(.idsRenumbered))
@@ -121,44 +121,5 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
         #expect(restored.report.usedInitialState)
         #expect(restored.report.issues.contains(.snapshotExpired(age: 7200, limit: 3600)))
         #expect(try restoration.restore(data, now: now.addingTimeInterval(-5000)).report.usedInitialState == false)
-    }
-}
-
-/// Scenes route links with the router's own limits, and back returns before the link.
-@MainActor
-@Suite struct SceneLinkRoutingTests {
-    @Test func sceneRoutingUsesTheRoutersLimits() throws {
-        let router = try URLRouter(
-            prefixes: ["notes://"], scenes: GoldenURLs.scenes, patterns: GoldenURLs.patterns,
-            links: URLFlows.links, limits: URLLimits(bytes: 24))
-        let scenes = try Scenes(kinds: GoldenURLs.scenes, providers: URLFlows.providers(), store: InMemorySceneStore(), router: router)
-        #expect(throws: DeepLinkError.tooLong(bytes: 25, limit: 24)) {
-            try scenes.destination(for: "notes://notes/12345678901", router: router, external: true)
-        }
-        #expect(try scenes.destination(for: "notes://notes/1", router: router, external: true) == .openNewScene(kind: "main"))
-    }
-
-    @Test func backAfterAnInAppChangeReturnsToTheStateBeforeTheLink() throws {
-        let scenes = try Scenes(
-            kinds: GoldenURLs.scenes, providers: URLFlows.providers(), store: InMemorySceneStore(), router: try GoldenURLs.router(links: URLFlows.links))
-        let connection = try scenes.connect(sceneID: "a", kind: "main")
-        let before = connection.flow.state
-        _ = try scenes.open("notes://notes/4", in: "a", source: .external(.universalLink)).get()
-        try connection.flow.apply(.push(.about))  // the user went on in the app
-        #expect(try scenes.back("a"))
-        #expect(connection.flow.state == before)
-        #expect(try scenes.forward("a"))
-        #expect(connection.flow.focusedScreen.route == .about, "forward returns to where the user was")
-    }
-
-    @Test func aWindowMadeFromTheSharedConfigurationMeetsItsGuardsAndSpeaksItsKindsURLs() throws {
-        var configuration = FlowConfiguration(layout: GoldenURLs.main, providers: URLFlows.providers())
-        configuration.guards = [privateNotesGuard(GoldenSession(), redirect: true)]
-        configuration.urls = .init(router: try GoldenURLs.router(links: URLFlows.links), scene: "main")
-        let scenes = try Scenes(kinds: GoldenURLs.scenes, configuration: configuration, store: InMemorySceneStore())
-        let desk = try scenes.connect(sceneID: "d", kind: "desk")
-        #expect(desk.flow.sceneKind == "desk")
-        #expect(desk.flow.state.screens.map(\.route) == [.notes])
-        #expect(try desk.flow.apply(.push(.note(id: 1))) == .redirected(guard: "signedIn"))
     }
 }

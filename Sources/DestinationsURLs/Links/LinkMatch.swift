@@ -1,0 +1,44 @@
+import Destinations
+
+/// A deep link that matched a URL.
+public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
+    /// What kind of declaration matched.
+    public enum Kind: Hashable, Sendable {
+        /// A ``DeepLink``.
+        case deepLink
+        /// An external ``RoutePattern`` used as a one-route link.
+        case routePattern
+    }
+    /// The template of the link or pattern that matched; safe to log (no parameter values).
+    public let pattern: String
+    /// What kind of declaration matched.
+    public let kind: Kind
+    /// The scene kind the link goes to: the one the link names (``DeepLink/scene``), else the
+    /// router's first.
+    public let scene: String
+    /// The target the link's closure returned.
+    public let target: LinkTarget<Route>
+    /// The target compiled for the flow: a presentation to apply from the focused screen, or,
+    /// for ``LinkTarget/state(_:)``, the parsed state to merge.
+    ///
+    /// Computed from ``target`` on each read, so that parsing a link copies no presentation;
+    /// only a state path's parsed state is stored.
+    public var resolved: NavigationTarget<Route> {
+        if let state { return .state(state) }
+        guard let presentation = target.presentation else {
+            // A state target is parsed when the link is matched, or the match throws.
+            preconditionFailure("a link to a state matched without its parsed state")
+        }
+        return .presentation(presentation)
+    }
+    /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
+    @usableFromInline let state: NavigationState<Route>?
+    /// The external sources the link accepts; `nil` for any.
+    public let sources: Set<ExternalSource>?
+    @usableFromInline init(
+        pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
+        sources: Set<ExternalSource>?
+    ) {
+        (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (pattern, kind, scene, target, state, sources)
+    }
+}

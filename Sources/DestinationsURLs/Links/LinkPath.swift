@@ -1,0 +1,107 @@
+import Destinations
+
+/// One segment of a link's path, as matching sees it.
+@usableFromInline struct LinkSegment {
+    /// The raw bytes, in the input.
+    @usableFromInline let range: Range<Int>
+    /// The text a constant is compared with: escapes of unreserved bytes decoded and upper case
+    /// folded; `nil` when the segment can equal no constant.
+    @usableFromInline let key: String?
+    /// Whether the key was folded from upper case: only case-insensitive links may match it.
+    @usableFromInline let folded: Bool
+    /// The decoded text a typed parameter checks; `nil` when it does not decode.
+    @usableFromInline let text: String?
+}
+
+/// A query item, `key=value`, as byte ranges of the input.
+@usableFromInline struct QueryItem {
+    @usableFromInline let key: Range<Int>
+    @usableFromInline let value: Range<Int>
+}
+
+@usableFromInline enum LinkPath {
+    /// Splits `bytes[start..<end]` into segments and checks each: percent escapes, controls,
+    /// empty and dot segments, length.
+    ///
+    /// - Parameter hostFolding: Whether the first segment is a custom scheme's host, which is
+    ///   matched in lower case like any host.
+    @usableFromInline static func segments(
+        _ bytes: [UInt8], _ start: Int, _ end: Int, hostFolding: Bool, limits: URLLimits
+    ) throws(DeepLinkError) -> [LinkSegment] {
+        var segments: [LinkSegment] = []
+        segments.reserveCapacity(bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1)
+        var segmentStart = start
+        while true {
+            var index = segmentStart
+            var constant = true
+            var normalised = false
+            var decodedCount = 0
+            var dots = 0
+            var folded = false
+            while index < end, bytes[index] != UInt8(ascii: "/") {
+                var byte = bytes[index]
+                if byte == UInt8(ascii: "%") {
+                    guard let decoded = URLByte.escaped(bytes, at: index, end: end) else {
+                        throw .malformed(.percentEncoding, offset: index)
+                    }
+                    byte = decoded
+                    normalised = true
+                    if !URLByte.isUnreserved(byte) { constant = false }
+                    index += 3
+                } else {
+                    if URLByte.isControl(byte) { throw .malformed(.controlCharacter, offset: index) }
+                    if byte == UInt8(ascii: " ") { throw .malformed(.unexpectedByte(byte), offset: index) }
+                    index += 1
+                }
+                decodedCount += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+                if URLByte.isUppercaseLetter(byte) { (normalised, folded) = (true, true) }
+                if !URLByte.isLabelByte(URLByte.lowercased(byte)) { constant = false }
+            }
+            guard index > segmentStart else { throw .malformed(.emptySegment, offset: segmentStart) }
+            guard index - segmentStart <= limits.segmentBytes else {
+                throw .segmentTooLong(bytes: index - segmentStart, limit: limits.segmentBytes, offset: segmentStart)
+            }
+            if dots <= 2 && dots == decodedCount { throw .malformed(.dotSegment, offset: segmentStart) }
+            let text = try? PercentDecoding.decode(bytes, segmentStart, index, mode: .linkSegment)
+            var key = constant ? text : nil
+            if constant && normalised, let decoded = URLByte.unreservedDecoded(bytes, segmentStart, index) {
+                key = String(decoding: decoded.map(URLByte.lowercased), as: UTF8.self)
+            }
+            segments.append(
+                LinkSegment(
+                    range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty), text: text))
+            guard index < end else { return segments }
+            segmentStart = index + 1
+        }
+    }
+    /// The items of the query at `pathEnd` (a `?`; none otherwise), up to the fragment. Empty
+    /// items (`a=1&&b=2`) are skipped; an item without `=` has an empty value.
+    @usableFromInline static func query(_ bytes: [UInt8], from pathEnd: Int) -> [QueryItem] {
+        guard pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") else { return [] }
+        let end = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        var items: [QueryItem] = []
+        var itemStart = pathEnd + 1
+        while itemStart <= end {
+            let itemEnd = bytes[itemStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+            if itemEnd > itemStart {
+                let equals = bytes[itemStart..<itemEnd].firstIndex(of: UInt8(ascii: "="))
+                items.append(
+                    QueryItem(key: itemStart..<(equals ?? itemEnd), value: (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd))
+            }
+            itemStart = itemEnd + 1
+        }
+        return items
+    }
+    /// Whether the item's decoded key is `key`, in any ASCII case when `foldingCase`.
+    @usableFromInline static func key(
+        of item: QueryItem, in bytes: [UInt8], equals key: String, foldingCase: Bool
+    ) throws(DeepLinkError) -> Bool {
+        let raw = bytes[item.key]
+        if !raw.contains(UInt8(ascii: "%")) && !raw.contains(UInt8(ascii: "+")) {
+            return raw.elementsEqual(key.utf8) { (foldingCase ? URLByte.lowercased($0) : $0) == $1 }
+        }
+        let decoded = try PercentDecoding.decode(bytes, item.key.lowerBound, item.key.upperBound, mode: .linkQuery)
+        return foldingCase ? decoded.lowercased() == key : decoded == key
+    }
+}

@@ -1,0 +1,139 @@
+import Destinations
+
+/// The deep links compiled into a trie over path segments.
+///
+/// A node's constant children are found by a dictionary lookup; its parameter children sit in
+/// precedence order (integers, `UUID`, `Bool`, `Double`, other types in declaration order,
+/// `String`); a catch-all ends the link there. Matching is depth-first with backtracking. The
+/// trie is a tree, so each node is visited at most once per lookup: the worst case is bounded by
+/// the trie's size, never exponential, and a lookup does not depend on the number of links.
+@usableFromInline struct LinkTrie: Sendable {
+    /// One segment of a link's shape.
+    @usableFromInline enum ShapeSegment {
+        case constant(String)
+        case parameter(ParameterType)
+        case catchAll
+    }
+    @usableFromInline struct Node: Sendable {
+        var constants: [String: Int] = [:]
+        var parameters: [(type: ParameterType, child: Int)] = []
+        /// The link whose catch-all starts here.
+        var catchAll: Int?
+        /// The link that ends here.
+        var terminal: Int?
+    }
+    private(set) var nodes = [Node()]
+    /// Whether each link matches its constants in any case.
+    @usableFromInline let caseInsensitive: [Bool]
+    /// Builds the trie of `shapes`, one per link in order (`nil` for a link with problems), and
+    /// reports the pairs of links with the same shape (the later one first).
+    @usableFromInline init(_ shapes: [[ShapeSegment]?], caseInsensitive: [Bool], duplicates: inout [(Int, Int)]) {
+        self.caseInsensitive = caseInsensitive
+        for (link, shape) in shapes.enumerated() {
+            guard let shape else { continue }
+            if let existing = insert(shape, link: link) { duplicates.append((link, existing)) }
+        }
+        for index in nodes.indices {
+            // A stable sort: types of the same kind keep their declaration order.
+            nodes[index].parameters = nodes[index].parameters.enumerated()
+                .sorted { ($0.element.type.kind, $0.offset) < ($1.element.type.kind, $1.offset) }
+                .map { $0.element }
+        }
+    }
+    /// Inserts a link; returns the link that already has the same shape.
+    @usableFromInline mutating func insert(_ shape: [ShapeSegment], link: Int) -> Int? {
+        var node = 0
+        for segment in shape {
+            switch segment {
+            case .constant(let key):
+                if let child = nodes[node].constants[key] {
+                    node = child
+                } else {
+                    nodes.append(Node())
+                    nodes[node].constants[key] = nodes.count - 1
+                    node = nodes.count - 1
+                }
+            case .parameter(let type):
+                if let child = nodes[node].parameters.first(where: { $0.type.identity == type.identity }) {
+                    node = child.child
+                } else {
+                    nodes.append(Node())
+                    nodes[node].parameters.append((type, nodes.count - 1))
+                    node = nodes.count - 1
+                }
+            case .catchAll:
+                if let existing = nodes[node].catchAll { return existing }
+                nodes[node].catchAll = link
+                return nil
+            }
+        }
+        if let existing = nodes[node].terminal { return existing }
+        nodes[node].terminal = link
+        return nil
+    }
+    /// The link that the segments match. A link's template segments take one input segment
+    /// each, and a catch-all the rest.
+    ///
+    /// With `loose`, typed parameters accept any segment: used only after a failed match, to
+    /// tell a value of the wrong type from a path that matches nothing.
+    @usableFromInline func match(_ segments: [LinkSegment], loose: Bool = false) -> Int? {
+        visit(0, segments, 0, folded: false, loose: loose)
+    }
+    @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool) -> Int? {
+        guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
+        if let key = segments[position].key, let child = nodes[index].constants[key],
+            let link = visit(child, segments, position + 1, folded: folded || segments[position].folded, loose: loose)
+        {
+            return link
+        }
+        for edge in nodes[index].parameters.indices {
+            guard loose || segments[position].text.map({ nodes[index].parameters[edge].type.accepts($0[...]) }) == true,
+                let link = visit(nodes[index].parameters[edge].child, segments, position + 1, folded: folded, loose: loose)
+            else { continue }
+            return link
+        }
+        return nodes[index].catchAll.flatMap { allowed($0, folded: folded) }
+    }
+    @usableFromInline func allowed(_ link: Int, folded: Bool) -> Int? {
+        !folded || caseInsensitive[link] ? link : nil
+    }
+    /// Pairs of links (preferred, other) where a URL could match both and precedence picks
+    /// the first: a constant or a narrower type before a type that also accepts it.
+    @usableFromInline func overlaps() -> [(Int, Int)] {
+        var result: [(Int, Int)] = []
+        for node in nodes {
+            var children: [(constant: String?, type: ParameterType?, link: Int?)] = node.constants
+                .sorted { $0.value < $1.value }.map { ($0.key, nil, firstLink($0.value)) }
+            children += node.parameters.map { (nil, $0.type, firstLink($0.child)) }
+            if let catchAll = node.catchAll { children.append((nil, nil, catchAll)) }
+            for (position, higher) in children.enumerated() {
+                for lower in children[(position + 1)...] where Self.overlap(higher, lower) {
+                    guard let preferred = higher.link, let other = lower.link else { continue }
+                    result.append((preferred, other))
+                }
+            }
+        }
+        return result
+    }
+    /// Whether a segment that `higher` takes could also be taken by `lower`.
+    @usableFromInline static func overlap(
+        _ higher: (constant: String?, type: ParameterType?, link: Int?),
+        _ lower: (constant: String?, type: ParameterType?, link: Int?)
+    ) -> Bool {
+        guard lower.constant == nil else { return false }
+        guard let lowerType = lower.type, lowerType.kind != .string, lowerType.kind != .custom else { return true }
+        if let constant = higher.constant { return lowerType.accepts(constant[...]) }
+        return higher.type?.kind == .integer && (lowerType.kind == .double || lowerType.kind == .integer)
+    }
+    /// A link that ends in the subtree of `node`.
+    @usableFromInline func firstLink(_ node: Int) -> Int? {
+        var pending = [node]
+        while let next = pending.popLast() {
+            if let terminal = nodes[next].terminal { return terminal }
+            if let catchAll = nodes[next].catchAll { return catchAll }
+            pending += nodes[next].parameters.map { $0.child }.reversed()
+            pending += nodes[next].constants.values.sorted().reversed()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,78 @@
+import Destinations
+
+/// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
+/// the order the closure takes them. Matching finds only byte ranges; values are decoded here,
+/// once, after a match.
+@usableFromInline struct ArgumentReader {
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline let specs: [ParameterSpec]
+    /// The route's keyword or the link's template, for errors.
+    @usableFromInline let owner: String
+    /// For each parameter, its range of indices into `ranges`.
+    @usableFromInline let slots: [Range<Int>]
+    /// The byte ranges given for the parameters.
+    @usableFromInline let ranges: [Range<Int>]
+    /// How path segments decode, and how named parameters or query values decode.
+    @usableFromInline let segmentMode: DecodingMode
+    @usableFromInline let namedMode: DecodingMode
+    /// The decoded bytes so far, against the limit.
+    @usableFromInline var decodedBytes: Int
+    @usableFromInline let decodedLimit: Int
+    @usableFromInline var index = 0
+    @inlinable init(
+        bytes: [UInt8], specs: [ParameterSpec], owner: String, slots: [Range<Int>], ranges: [Range<Int>],
+        modes: (segment: DecodingMode, named: DecodingMode), decodedBytes: Int, decodedLimit: Int
+    ) {
+        self.bytes = bytes
+        self.specs = specs
+        self.owner = owner
+        self.slots = slots
+        self.ranges = ranges
+        (segmentMode, namedMode) = modes
+        self.decodedBytes = decodedBytes
+        self.decodedLimit = decodedLimit
+    }
+    /// Decodes the next parameter as a `Value`.
+    @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
+        let spec = specs[index]
+        let slot = slots[index]
+        index += 1
+        guard let first = slot.first.map({ ranges[$0] }) else { return try missing(spec, Value.self) }
+        let mode = spec.key == nil ? segmentMode : namedMode
+        let value: Value?
+        if slot.count == 1 && (spec.mode != .catchAll || Value.urlMultiplicity == .one) {
+            value = Value(urlComponent: try decode(first, mode)[...])
+        } else {
+            var texts: [String] = []
+            for position in slot { texts.append(try decode(ranges[position], mode)) }
+            if Value.urlMultiplicity == .one {
+                value = Value(urlComponent: texts.joined(separator: "/")[...])
+            } else {
+                value = Value(urlComponents: texts.map { $0[...] })
+            }
+        }
+        guard let value else {
+            throw .invalidParameter(route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lowerBound)
+        }
+        return value
+    }
+    /// The value of a parameter the URL left out: its default, or the empty value of an
+    /// optional or repeated one.
+    @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
+        switch spec.mode {
+        case .defaulted(let text):
+            if let value = Value(urlComponent: text[...]) { return value }
+        case .optional, .repeated:
+            if let value = Value(urlComponents: []) { return value }
+        case .required, .catchAll:
+            break
+        }
+        throw .missingParameter(route: owner, name: spec.displayName)
+    }
+    @inlinable mutating func decode(_ range: Range<Int>, _ mode: DecodingMode) throws(DeepLinkError) -> String {
+        let text = try PercentDecoding.decode(bytes, range.lowerBound, range.upperBound, mode: mode)
+        decodedBytes += text.utf8.count
+        if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
+        return text
+    }
+}

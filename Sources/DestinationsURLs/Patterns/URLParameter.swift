@@ -1,0 +1,191 @@
+import Destinations
+
+/// A value that a URL carries as one path segment or one parameter, with exactly one canonical
+/// text before percent-encoding: `T(urlComponent: x.urlComponent) == x`.
+///
+/// Built in: `String` as is; the integers in canonical decimal (no `+`, no leading zero, no
+/// `-0`, in range); `Bool`; finite `Double` as its shortest `description`; `UUID` in lower case;
+/// any `RawRepresentable` whose raw value is one (`enum Sort: String, URLParameter { … }`);
+/// `Optional` and `Array` of one, for named parameters and query items (`{sort?}`, `{tag*}`).
+public protocol URLParameter: Sendable, Equatable {
+    /// Parses the percent-decoded text of one component; `nil` refuses it.
+    init?(urlComponent: Substring)
+    /// The canonical text, before percent-encoding.
+    var urlComponent: String { get }
+    /// How many components a value takes: one, except for `Optional` and `Array`.
+    static var urlMultiplicity: URLParameterMultiplicity { get }
+    /// Creates a value from every component given for it, in order. The default takes exactly
+    /// one component.
+    init?(urlComponents: [Substring])
+    /// The components that print the value: one, except none for `nil` and one per element of
+    /// an array.
+    var urlComponents: [String] { get }
+}
+
+/// How many components a ``URLParameter`` value takes.
+public enum URLParameterMultiplicity: Hashable, Sendable {
+    /// Exactly one: a positional parameter, a path segment, a required or defaulted item.
+    case one
+    /// None or one: `Optional`; a named parameter or query item written `{name?}`.
+    case optional
+    /// Any number: `Array`; a named parameter or query item written `{name*}`, or a catch-all.
+    case repeated
+}
+
+extension URLParameter {
+    /// One component.
+    public static var urlMultiplicity: URLParameterMultiplicity { .one }
+    /// Parses exactly one component.
+    public init?(urlComponents: [Substring]) {
+        guard urlComponents.count == 1 else { return nil }
+        self.init(urlComponent: urlComponents[0])
+    }
+    /// The one canonical text.
+    public var urlComponents: [String] { [urlComponent] }
+}
+
+extension URLParameter where Self: RawRepresentable, RawValue: URLParameter {
+    /// Parses the raw value, then the type from it.
+    public init?(urlComponent: Substring) {
+        guard let raw = RawValue(urlComponent: urlComponent) else { return nil }
+        self.init(rawValue: raw)
+    }
+    /// The raw value's text.
+    public var urlComponent: String { rawValue.urlComponent }
+}
+
+extension String: URLParameter {
+    /// The text as it is.
+    public init?(urlComponent: Substring) { self = String(urlComponent) }
+    /// The string itself.
+    public var urlComponent: String { self }
+}
+
+/// The integers: decimal, canonical (no `+`, no leading zeros, no `-0`), in the type's range.
+extension URLParameter where Self: FixedWidthInteger {
+    /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
+    public init?(urlComponent: Substring) {
+        let negative = urlComponent.utf8.first == UInt8(ascii: "-")
+        let digits = urlComponent.utf8.dropFirst(negative ? 1 : 0)
+        guard let first = digits.first, first != 0x30 || (digits.count == 1 && !negative), negative ? Self.isSigned : true
+        else { return nil }
+        var value: Self = 0
+        for byte in digits {
+            guard URLByte.isDigit(byte) else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Self(byte - 0x30)) : times10.addingReportingOverflow(Self(byte - 0x30))
+            guard !overflow, !overflow2 else { return nil }
+            value = next
+        }
+        self = value
+    }
+    /// The decimal text.
+    public var urlComponent: String { String(self) }
+}
+
+extension Int: URLParameter {}
+extension Int8: URLParameter {}
+extension Int16: URLParameter {}
+extension Int32: URLParameter {}
+extension Int64: URLParameter {}
+extension UInt: URLParameter {}
+extension UInt8: URLParameter {}
+extension UInt16: URLParameter {}
+extension UInt32: URLParameter {}
+extension UInt64: URLParameter {}
+
+extension Bool: URLParameter {
+    /// Parses `true` or `false`.
+    public init?(urlComponent: Substring) {
+        switch urlComponent {
+        case "true": self = true
+        case "false": self = false
+        default: return nil
+        }
+    }
+    /// `true` or `false`.
+    public var urlComponent: String { self ? "true" : "false" }
+}
+
+extension Double: URLParameter {
+    /// Parses a finite decimal: `-`, digits, an optional fraction and an optional exponent.
+    /// `nan`, `inf`, hexadecimal floats and values that overflow are refused.
+    public init?(urlComponent: Substring) {
+        guard DecimalText.isDecimal(urlComponent.utf8), let value = Double(urlComponent), value.isFinite else {
+            return nil
+        }
+        self = value
+    }
+    /// The shortest text that parses back to the same value: Swift's `description`.
+    public var urlComponent: String { description }
+}
+
+extension Optional: URLParameter where Wrapped: URLParameter {
+    /// Parses the wrapped value.
+    public init?(urlComponent: Substring) {
+        guard let value = Wrapped(urlComponent: urlComponent) else { return nil }
+        self = .some(value)
+    }
+    /// The wrapped value's text; the empty string for `nil`, which a URL never prints.
+    public var urlComponent: String { self?.urlComponent ?? "" }
+    /// None or one component.
+    public static var urlMultiplicity: URLParameterMultiplicity { .optional }
+    /// `nil` for no component, the wrapped value for one.
+    public init?(urlComponents: [Substring]) {
+        switch urlComponents.count {
+        case 0: self = .none
+        case 1: self.init(urlComponent: urlComponents[0])
+        default: return nil
+        }
+    }
+    /// No component for `nil`, the wrapped value's text otherwise.
+    public var urlComponents: [String] { self.map { [$0.urlComponent] } ?? [] }
+}
+
+extension Array: URLParameter where Element: URLParameter {
+    /// An array of one element.
+    public init?(urlComponent: Substring) {
+        guard let element = Element(urlComponent: urlComponent) else { return nil }
+        self = [element]
+    }
+    /// The elements' texts joined by commas, for messages; a URL prints each element as its own
+    /// component (``urlComponents``).
+    public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
+    /// Any number of components.
+    public static var urlMultiplicity: URLParameterMultiplicity { .repeated }
+    /// One element per component, in order.
+    public init?(urlComponents: [Substring]) {
+        var elements: [Element] = []
+        for component in urlComponents {
+            guard let element = Element(urlComponent: component) else { return nil }
+            elements.append(element)
+        }
+        self = elements
+    }
+    /// One text per element, in order.
+    public var urlComponents: [String] { map(\.urlComponent) }
+}
+
+/// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
+@usableFromInline enum DecimalText {
+    @usableFromInline static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
+        var rest = Array(bytes)[...]
+        func skip(_ byte: Character) -> Bool {
+            guard rest.first == byte.asciiValue else { return false }
+            rest.removeFirst()
+            return true
+        }
+        func digits() -> Bool {
+            let count = rest.prefix(while: URLByte.isDigit).count
+            rest.removeFirst(count)
+            return count > 0
+        }
+        _ = skip("-")
+        guard digits(), !skip(".") || digits() else { return false }
+        if skip("e") || skip("E") {
+            _ = skip("-") || skip("+")
+            guard digits() else { return false }
+        }
+        return rest.isEmpty
+    }
+}

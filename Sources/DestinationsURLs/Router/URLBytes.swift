@@ -1,0 +1,201 @@
+import Destinations
+
+/// Byte classes of the URL grammar, over UTF-8 code units.
+@usableFromInline enum URLByte {
+    /// RFC 3986 *unreserved*: `A–Z a–z 0–9 - . _ ~`.
+    @usableFromInline static func isUnreserved(_ byte: UInt8) -> Bool {
+        isLowercaseLetter(byte) || isUppercaseLetter(byte) || isDigit(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+    @usableFromInline static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
+    @usableFromInline static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
+    @usableFromInline static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    @usableFromInline static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+    /// `[a-z0-9-]`: the bytes of a keyword after its first.
+    @usableFromInline static func isKeywordByte(_ byte: UInt8) -> Bool { isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") }
+    /// `[a-z0-9._-]`: the bytes of a label or a link constant.
+    @usableFromInline static func isLabelByte(_ byte: UInt8) -> Bool { isKeywordByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") }
+    /// The byte with ASCII upper case folded to lower case.
+    @usableFromInline static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
+    /// The value of a hexadecimal digit of either case.
+    @usableFromInline static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+    /// The byte `%XX` at `index` stands for, when it is a valid escape.
+    @usableFromInline static func escaped(_ bytes: [UInt8], at index: Int, end: Int) -> UInt8? {
+        guard index + 2 < end, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+        return high << 4 | low
+    }
+    /// Whether `text` is a keyword or a template name: `[a-z][a-z0-9-]*`.
+    @usableFromInline static func isKeyword(_ text: some StringProtocol) -> Bool {
+        guard let first = text.utf8.first, isLowercaseLetter(first) else { return false }
+        return text.utf8.allSatisfy(isKeywordByte)
+    }
+    /// Whether `text` is a URL label or a link constant: `[a-z0-9][a-z0-9._-]*`.
+    @usableFromInline static func isLabel(_ text: some StringProtocol) -> Bool {
+        guard let first = text.utf8.first, isLowercaseLetter(first) || isDigit(first) else { return false }
+        return text.utf8.allSatisfy(isLabelByte)
+    }
+    /// The bytes `start..<end` with escapes of unreserved bytes decoded, which RFC 3986 §2.3
+    /// makes equivalent to the bytes themselves; `nil` when an escape stands for another byte
+    /// or is broken. The slice of `bytes` itself when there is no escape.
+    @usableFromInline static func unreservedDecoded(_ bytes: [UInt8], _ start: Int, _ end: Int) -> ArraySlice<UInt8>? {
+        guard bytes[start..<end].contains(UInt8(ascii: "%")) else { return bytes[start..<end] }
+        var out: [UInt8] = []
+        var index = start
+        while index < end {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard let byte = escaped(bytes, at: index, end: end), isUnreserved(byte) else { return nil }
+                out.append(byte)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out[...]
+    }
+}
+
+extension Array<UInt8> {
+    /// The bytes from `start` to `end` as a string, for messages: at most 64 bytes.
+    @usableFromInline func echo(_ start: Int, _ end: Int) -> String {
+        let upper = Swift.min(end, start + 64, count)
+        guard start < upper else { return "" }
+        return String(decoding: self[start..<upper], as: UTF8.self)
+    }
+}
+
+/// Percent-encoding of URL components (URLS.md §3.4): every byte outside RFC 3986
+/// *unreserved* prints as `%XX`. Three whole-segment values that URL parsers would rewrite
+/// print as escapes: the empty string as `$`, `.` as `$.` and `..` as `$..`; data always
+/// encodes `$` itself as `%24`, so the escapes are unambiguous.
+@usableFromInline enum PercentEncoding {
+    /// Appends `text` as a whole path segment: escaped when it is empty, `.` or `..`.
+    @usableFromInline static func appendSegment(_ text: String, to out: inout [UInt8]) {
+        if text.isEmpty || text == "." || text == ".." {
+            out.append(UInt8(ascii: "$"))
+            out += text.utf8
+        } else {
+            appendComponent(text, to: &out)
+        }
+    }
+    /// Appends `text` percent-encoded, with no escapes: for values inside a segment.
+    @usableFromInline static func appendComponent(_ text: String, to out: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if URLByte.isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
+            }
+        }
+    }
+}
+
+/// How one component is decoded.
+@usableFromInline struct DecodingMode: Sendable {
+    /// Whether `$`, `$.` and `$..` are escapes (whole path segments).
+    @usableFromInline var escapes: Bool
+    /// Whether `+` means a space (link query values).
+    @usableFromInline var plusIsSpace: Bool
+    /// Whether raw bytes of 0x80 and above are accepted (links typed into a browser).
+    @usableFromInline var rawNonASCII: Bool
+    /// Whether a value that decodes to `.` or `..` is refused (whole path segments).
+    @usableFromInline var rejectsDots: Bool
+    @usableFromInline static let stateSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: false, rejectsDots: true)
+    @usableFromInline static let stateNamed = DecodingMode(escapes: false, plusIsSpace: false, rawNonASCII: false, rejectsDots: false)
+    @usableFromInline static let linkSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: true, rejectsDots: true)
+    @usableFromInline static let linkQuery = DecodingMode(escapes: false, plusIsSpace: true, rawNonASCII: true, rejectsDots: false)
+}
+
+@usableFromInline enum PercentDecoding {
+    /// Decodes `bytes[start..<end]` into a string.
+    ///
+    /// - Throws: a broken escape, decoded bytes that are not UTF-8, a decoded control
+    ///   character, and the escape, dot-segment and raw-byte problems the mode asks for, with
+    ///   offsets into `bytes`.
+    @usableFromInline static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, mode: DecodingMode) throws(DeepLinkError) -> String {
+        if mode.escapes, start < end, bytes[start] == UInt8(ascii: "$") {
+            switch bytes[start..<end] {
+            case [UInt8(ascii: "$")]: return ""
+            case [UInt8(ascii: "$"), UInt8(ascii: ".")]: return "."
+            case [UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: ".")]: return ".."
+            default: throw .malformed(.escape, offset: start)
+            }
+        }
+        let plain = bytes[start..<end].allSatisfy {
+            $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "$")
+        }
+        if plain && !(mode.rejectsDots && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) && end - start <= 2) {
+            return String(decoding: bytes[start..<end], as: UTF8.self)
+        }
+        var out: [UInt8] = []
+        var validator = UTF8Validator()
+        var index = start
+        while index < end {
+            var byte = bytes[index]
+            let source = index
+            index += 1
+            if byte == UInt8(ascii: "%") {
+                guard let decoded = URLByte.escaped(bytes, at: source, end: end) else {
+                    throw .malformed(.percentEncoding, offset: source)
+                }
+                byte = decoded
+                index += 2
+            } else if byte == UInt8(ascii: "+") && mode.plusIsSpace {
+                byte = UInt8(ascii: " ")
+            } else if byte == UInt8(ascii: "$") && mode.escapes {
+                throw .malformed(.escape, offset: source)
+            } else if byte >= 0x80 && !mode.rawNonASCII {
+                throw .malformed(.rawNonASCII, offset: source)
+            }
+            if URLByte.isControl(byte) { throw .malformed(.controlCharacter, offset: source) }
+            guard validator.feed(byte, at: source) else { throw .invalidUTF8(offset: source) }
+            out.append(byte)
+        }
+        if let incomplete = validator.incompleteSequenceStart { throw .invalidUTF8(offset: incomplete) }
+        if mode.rejectsDots, out == [UInt8(ascii: ".")] || out == [UInt8(ascii: "."), UInt8(ascii: ".")] {
+            throw .malformed(.dotSegment, offset: start)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+/// A UTF-8 validator fed one byte at a time: rejects overlong forms, surrogates and values above
+/// U+10FFFF, as the Unicode standard's table 3-7 says.
+@usableFromInline struct UTF8Validator {
+    @usableFromInline var needed = 0
+    @usableFromInline var lower: UInt8 = 0x80
+    @usableFromInline var upper: UInt8 = 0xBF
+    @usableFromInline var sequenceStart = 0
+    /// Feeds one byte, which came from `offset`; false when it breaks the encoding.
+    @usableFromInline mutating func feed(_ byte: UInt8, at offset: Int) -> Bool {
+        if needed > 0 {
+            guard byte >= lower, byte <= upper else { return false }
+            needed -= 1
+            (lower, upper) = (0x80, 0xBF)
+            return true
+        }
+        sequenceStart = offset
+        switch byte {
+        case 0x00...0x7F: return true
+        case 0xC2...0xDF: needed = 1
+        case 0xE0: (needed, lower) = (2, 0xA0)
+        case 0xE1...0xEC, 0xEE, 0xEF: needed = 2
+        case 0xED: (needed, upper) = (2, 0x9F)
+        case 0xF0: (needed, lower) = (3, 0x90)
+        case 0xF1...0xF3: needed = 3
+        case 0xF4: (needed, upper) = (3, 0x8F)
+        default: return false
+        }
+        return true
+    }
+    /// Where the last sequence started, when the input ended inside it.
+    @usableFromInline var incompleteSequenceStart: Int? { needed > 0 ? sequenceStart : nil }
+}

@@ -1,0 +1,196 @@
+import Destinations
+
+extension URLRouter {
+    /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route link.
+    /// Parsing is pure and checks the limits (by default the router's) before any work that grows
+    /// with the input; a state, and a link's ``LinkTarget/state(_:)`` target, take their ids from `ids`.
+    ///
+    /// - Throws: ``DeepLinkError``: the limit broken, the byte offset where the grammar breaks, or
+    ///   what did not match.
+    @inlinable public func parse(
+        _ url: String,
+        ids: inout some ElementIDGenerator,
+        limits: URLLimits? = nil
+    ) throws(DeepLinkError) -> ParsedURL<Route> {
+        let limits = limits ?? self.limits
+        let length = url.utf8.count
+        guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
+        let bytes = Array(url.utf8)
+        guard let (prefix, rest) = try matchPrefix(bytes) else { throw .unknownPrefix }
+        let pathEnd = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let firstEnd = bytes[rest..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
+        if let kind = scene(bytes, rest, firstEnd, fold: prefix.isCustomScheme) {
+            guard pathEnd == bytes.count else { throw .unexpectedQuery }
+            let state = try StateURLParser.parse(
+                bytes, from: min(firstEnd + 1, pathEnd), to: pathEnd, layout: kind.layout, routes: routes, limits: limits,
+                ids: &ids)
+            return .state(scene: kind.name, state)
+        }
+        return .link(try matchLink(bytes, rest, pathEnd, hostFolding: prefix.isCustomScheme, ids: &ids, limits: limits))
+    }
+    /// Parses a state path of `scene`: what follows `scheme://scene/` in a state URL.
+    ///
+    /// - Throws: ``DeepLinkError`` with offsets into `path`.
+    @inlinable public func parseState(
+        path: String,
+        scene: String,
+        ids: inout some ElementIDGenerator,
+        limits: URLLimits? = nil
+    ) throws(DeepLinkError) -> NavigationState<Route> {
+        guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
+        let limits = limits ?? self.limits
+        let length = path.utf8.count
+        guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
+        let bytes = Array(path.utf8)
+        return try StateURLParser.parse(
+            bytes, from: bytes.first == UInt8(ascii: "/") ? 1 : 0, to: bytes.count, layout: kind.layout, routes: routes,
+            limits: limits, ids: &ids)
+    }
+    /// The prefix the URL starts with, and the offset after it.
+    @inlinable func matchPrefix(_ bytes: [UInt8]) throws(DeepLinkError) -> (URLPrefix, Int)? {
+        for prefix in parsedPrefixes {
+            if let rest = try prefix.match(bytes) { return (prefix, rest) }
+        }
+        return nil
+    }
+
+    // MARK: Links
+
+    @inlinable func matchLink(
+        _ bytes: [UInt8],
+        _ start: Int,
+        _ queryStart: Int,
+        hostFolding: Bool,
+        ids: inout some ElementIDGenerator,
+        limits: URLLimits
+    ) throws(DeepLinkError) -> LinkMatch<Route> {
+        // The end of the link's path, without a trailing `/`.
+        let end = queryStart > start && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
+        guard end > start else { throw .noMatchingLink(path: "") }
+        let segmentCount = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
+        guard segmentCount <= limits.segments else { throw .tooManySegments(count: segmentCount, limit: limits.segments) }
+        let query = LinkPath.query(bytes, from: queryStart)
+        guard query.count <= limits.queryItems else { throw .tooManyQueryItems(count: query.count, limit: limits.queryItems) }
+        let segments = try LinkPath.segments(bytes, start, end, hostFolding: hostFolding, limits: limits)
+        if let index = trie.match(segments) {
+            return try decodeLink(links[index], bytes, segments, query, ids: &ids, limits: limits)
+        }
+        var routeError: DeepLinkError?
+        do throws(DeepLinkError) {
+            if let match = try oneRouteLink(bytes, start, end, limits: limits) { return match }
+        } catch {
+            routeError = error
+        }
+        // A typed segment may have refused its value: matching loosely and decoding says which.
+        if let index = trie.match(segments, loose: true) {
+            _ = try decodeLink(links[index], bytes, segments, query, ids: &ids, limits: limits)
+        }
+        throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))
+    }
+    @inlinable func decodeLink(
+        _ link: DeepLink<Route>,
+        _ bytes: [UInt8],
+        _ segments: [LinkSegment],
+        _ query: [QueryItem],
+        ids: inout some ElementIDGenerator,
+        limits: URLLimits
+    ) throws(DeepLinkError) -> LinkMatch<Route> {
+        var reader = try arguments(of: link, bytes, segments, query, limits: limits)
+        let target = try link.makeTarget(&reader)
+        let scene = link.scene ?? scenes[0].name
+        // Every target but a state path compiles to a presentation, which the match computes
+        // when asked; a state path is parsed now, with the caller's ids.
+        var state: NavigationState<Route>?
+        if case .state(let path) = target {
+            state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
+        }
+        return LinkMatch(
+            pattern: link.template, kind: .deepLink, scene: scene, target: target, state: state, sources: link.sources)
+    }
+    /// A reader of the link's parameters: its typed segments, its catch-all and its query
+    /// items, in template order.
+    @inlinable func arguments(
+        of link: DeepLink<Route>,
+        _ bytes: [UInt8],
+        _ segments: [LinkSegment],
+        _ query: [QueryItem],
+        limits: URLLimits
+    ) throws(DeepLinkError) -> ArgumentReader {
+        var slots = [Range<Int>](repeating: 0..<0, count: link.parameters.count)
+        var ranges: [Range<Int>] = []
+        for (position, segment) in link.segments.enumerated() {
+            switch segment {
+            case .constant:
+                break
+            case .parameter(let parameter):
+                slots[parameter] = ranges.count..<(ranges.count + 1)
+                ranges.append(segments[position].range)
+            case .catchAll(let parameter):
+                slots[parameter] = ranges.count..<(ranges.count + segments.count - position)
+                ranges += segments[position...].map { $0.range }
+            }
+        }
+        var matchedItems = 0
+        for (parameter, spec) in link.parameters.enumerated() {
+            guard let key = spec.key else { continue }
+            let first = ranges.count
+            for item in query where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
+                ranges.append(item.value)
+            }
+            if ranges.count - first > 1 && spec.mode != .repeated { throw .duplicateParameter(route: link.template, name: key) }
+            matchedItems += ranges.count - first
+            slots[parameter] = first..<ranges.count
+        }
+        if link.strictQuery && matchedItems < query.count {
+            for item in query {
+                var declared = false
+                for key in link.parameters.compactMap(\.key) where !declared {
+                    declared = try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive)
+                }
+                if !declared { throw .unknownParameter(route: link.template, name: bytes.echo(item.key.lowerBound, item.key.upperBound)) }
+            }
+        }
+        return ArgumentReader(
+            bytes: bytes, specs: link.parameters, owner: link.template, slots: slots, ranges: ranges,
+            modes: (.linkSegment, .linkQuery), decodedBytes: 0, decodedLimit: limits.parameterBytes)
+    }
+    /// A one-route link: an external route pattern's own text after the prefix
+    /// (`notes://note/12`), shown where the pattern's placement says.
+    @inlinable func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError) -> LinkMatch<Route>? {
+        let keywordEnd = bytes[start..<end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "(") } ?? end
+        guard let index = routes.pattern(bytes, start, keywordEnd), routes.patterns[index].access == .external else {
+            return nil
+        }
+        let pattern = routes.patterns[index]
+        let route = try StateURLParser<Route, SequentialElementIDs>.parseOneRoute(
+            bytes, from: start, to: end, routes: routes, limits: limits)
+        return LinkMatch(
+            pattern: pattern.template, kind: .routePattern, scene: scenes[0].name,
+            target: .presentation(presentation(of: route, placedAt: pattern.placement)), state: nil, sources: nil)
+    }
+    /// The presentation that shows a one-route link's route where its pattern places it. A
+    /// route placed in a tab whose root it is, by the first scene's layout, selects the tab and
+    /// pops to its root instead of pushing a copy.
+    @inlinable func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
+        if case .inTab(let tab) = placement, Self.rootRoute(ofTab: tab, in: scenes[0].layout) == route {
+            return .path([.dismissAll, .selectTab(tab), .setStack([route])])
+        }
+        return placement.presentation(for: route)
+    }
+    /// The route at the root of the tab `tab` in `layout`, searched through nested containers.
+    @inlinable static func rootRoute(ofTab tab: TabID, in layout: Layout<Route>) -> Route? {
+        switch layout {
+        case .screen, .stack:
+            return nil
+        case .tabs(let tabs, _):
+            for item in tabs {
+                if item.id == tab, case .stack(let routes) = item.layout { return routes.first }
+                if item.id == tab, case .screen(let route) = item.layout { return route }
+                if let found = rootRoute(ofTab: tab, in: item.layout) { return found }
+            }
+            return nil
+        case .split(let sidebar, let content, let detail):
+            return [sidebar, content, detail].lazy.compactMap { $0.flatMap { rootRoute(ofTab: tab, in: $0) } }.first
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Destinations
+
+extension URLRouter {
+    /// The cause name of a request for a state URL; a deep link's request is named by its
+    /// template, a relative path's by ``relativePathCause``.
+    public static var stateURLCause: String { "state URL" }
+    /// The cause name of a request for a relative path.
+    public static var relativePathCause: String { "relative path" }
+
+    /// The change request a URL stands for in a flow of the scene kind `scene`: parsed with the
+    /// limits for `source`, checked against the rules that do not depend on the state (the
+    /// scene, who may open what), and carrying the rules the pipeline applies for its source.
+    /// Performing it (``Flow/perform(_:)``) is opening the URL.
+    ///
+    /// - A **state URL** of `scene` becomes a planned request: its state with the ids of the
+    ///   current one wherever an element sits at the same place with the same route. Parts the
+    ///   URL leaves out take the scene layout's default. Every route an external state URL adds
+    ///   must be ``URLAccess/external``, or the flow refuses it (``DeepLinkError/internalRoute(_:)``).
+    /// - A **deep link**'s presentation is applied from the focused screen; a
+    ///   ``LinkTarget/state(_:)`` target is planned as above.
+    ///
+    /// External sources are held to ``limits``, on the URL and on the state it leads to; the
+    /// app and trusted sources to ``URLLimits/trusted``.
+    ///
+    /// - Throws: ``DeepLinkError``: the parsing errors, ``DeepLinkError/unknownScene(_:)``,
+    ///   ``DeepLinkError/wrongScene(expected:found:)``,
+    ///   ``DeepLinkError/externalStateURLsDisabled(scene:)`` and
+    ///   ``DeepLinkError/sourceNotAllowed(pattern:source:)``.
+    public func request(for url: String, scene: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> ChangeRequest<Route> {
+        guard self.scene(named: scene) != nil else { throw .unknownScene(scene) }
+        var scratch = SequentialElementIDs()
+        let limits = source.isExternal ? self.limits : .trusted
+        let name: String
+        let target: NavigationTarget<Route>
+        switch try parse(url, ids: &scratch, limits: limits) {
+        case .state(let found, let state):
+            guard found == scene else { throw .wrongScene(expected: scene, found: found) }
+            if source.isExternal, !externalStateURLs.contains(found) { throw .externalStateURLsDisabled(scene: found) }
+            name = Self.stateURLCause
+            target = .state(state)
+        case .link(let match):
+            if case .external(let origin) = source, let allowed = match.sources, !allowed.contains(origin) {
+                throw .sourceNotAllowed(pattern: match.pattern, source: source)
+            }
+            name = match.pattern
+            target = match.resolved
+        }
+        var request = request(for: target, cause: .opened(name, source: source), source: source)
+        if name == Self.stateURLCause {
+            // What an external state URL constructs must be open to external sources.
+            let routes = self.routes
+            request.access = { route in routes.pattern(for: route)?.pattern.access == .external }
+        }
+        let routes = self.routes
+        request.interruptions = .ask
+        request.fallbackInterruption = { route in routes.pattern(for: route)?.pattern.interruption ?? .allow }
+        if source.isExternal { request.maximumScreens = limits.screens }
+        return request
+    }
+
+    /// The request for a parsed target: a presentation from the focused screen (or `anchor`),
+    /// or a state aligned to the current one so that unchanged elements keep their ids.
+    func request(for target: NavigationTarget<Route>, cause: FlowEvent<Route>.Cause, source: ChangeSource, from anchor: ElementID? = nil) -> ChangeRequest<Route> {
+        switch target {
+        case .presentation(let presentation):
+            ChangeRequest(.presentation(presentation), cause: cause, source: source, origin: anchor)
+        case .state(let state):
+            ChangeRequest(.planned({ current, ids in state.aligned(to: current, ids: &ids) }), cause: cause, source: source)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Destinations
+
+extension URLRouter {
+    /// Checks the router against the routes a flow can reach (given, and those of the scene
+    /// layouts) and returns every problem found: a route no pattern or several patterns print, a
+    /// route whose text does not parse back to it, a shared link that does not open its route, a tab
+    /// id that is not a URL label. Problems that stop a router from being built are thrown by its
+    /// initializer instead.
+    public func validate(routes: some Sequence<Route>) -> [URLConfigurationProblem] {
+        var problems: [URLConfigurationProblem] = []
+        func report(_ problem: URLConfigurationProblem) {
+            if !problems.contains(problem) { problems.append(problem) }
+        }
+        for scene in scenes {
+            for tab in Self.tabIDs(in: scene.layout) where !URLByte.isLabel(tab.rawValue) { report(.tabIDNotURLSafe(tab)) }
+        }
+        var seen: Set<Route> = []
+        let all = scenes.flatMap { $0.layout.routes } + Array(routes)
+        for route in all where seen.insert(route).inserted {
+            let printing = self.routes.patterns.filter { $0.values(route) != nil }
+            guard let pattern = printing.first else {
+                report(.noURLPattern(route: route.name))
+                continue
+            }
+            if printing.count > 1 {
+                report(.ambiguousRoute(route: route.name, patterns: printing.map { $0.template }))
+                continue
+            }
+            var text: [UInt8] = []
+            do throws(URLPrintError) {
+                try self.routes.print(route, to: &text)
+            } catch {
+                report(.roundTripMismatch(route: route.name, url: pattern.template))
+                continue
+            }
+            let parsed = try? StateURLParser<Route, SequentialElementIDs>.parseOneRoute(
+                text, from: 0, to: text.count, routes: self.routes, limits: .trusted)
+            if parsed != route { report(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self))) }
+            for link in links {
+                guard let url = shareLink(for: route, with: link) else { continue }
+                if (try? sharedRoute(in: url, link: link)) != route {
+                    report(.shareRoundTripMismatch(route: route.name, url: url))
+                }
+            }
+        }
+        return problems
+    }
+    /// The tab ids of a layout, outermost first.
+    private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
+        switch layout {
+        case .screen, .stack: []
+        case .tabs(let tabs, _): tabs.flatMap { [$0.id] + tabIDs(in: $0.layout) }
+        case .split(let sidebar, let content, let detail):
+            tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
+        }
+    }
+    /// Parses a shared link and builds the route from it with the link's `shares` closure;
+    /// `nil` when the URL matches another link.
+    func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
+        let bytes = Array(url.utf8)
+        guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }
+        let queryStart = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let end = queryStart > rest && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
+        let segments = try LinkPath.segments(bytes, rest, end, hostFolding: prefix.isCustomScheme, limits: .trusted)
+        guard let index = trie.match(segments), links[index].template == expected.template else { return nil }
+        var reader = try arguments(of: links[index], bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
+        return try share.make(&reader)
+    }
+}

@@ -1,0 +1,190 @@
+import Destinations
+
+extension StateURLParser {
+    // MARK: Routes
+
+    /// `keyword *( "/" value ) [ "(" named *( "," named ) ")" ]`.
+    @inlinable mutating func parseRoute() throws(DeepLinkError) -> Route {
+        let start = position
+        let keywordEnd = tokenEnd()
+        guard keywordEnd > start else { throw unexpected() }
+        guard let index = routes.pattern(bytes, start, keywordEnd) else {
+            throw .unknownRoute(keyword: bytes.echo(start, keywordEnd), offset: start)
+        }
+        position = keywordEnd
+        let pattern = routes.patterns[index]
+        let parameters = pattern.parameters
+        ranges.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
+        for spec in parameters where spec.key == nil {
+            let valueEnd = position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
+            guard valueEnd > position + 1 else { throw .missingParameter(route: pattern.keyword, name: spec.displayName) }
+            slots.append(ranges.count..<(ranges.count + 1))
+            ranges.append((position + 1)..<valueEnd)
+            position = valueEnd
+        }
+        var named: [(spec: Int, range: Range<Int>)] = []
+        if take(UInt8(ascii: "(")) {
+            repeat {
+                let nameStart = position
+                let nameEnd = tokenEnd()
+                guard nameEnd > nameStart else { throw unexpected() }
+                let name = URLByte.unreservedDecoded(bytes, nameStart, nameEnd)
+                guard let spec = parameters.firstIndex(where: { $0.key.map { name?.elementsEqual($0.utf8) == true } == true })
+                else { throw .unknownParameter(route: pattern.keyword, name: bytes.echo(nameStart, nameEnd)) }
+                position = nameEnd
+                try expect(UInt8(ascii: "="))
+                let valueEnd = tokenEnd()
+                named.append((spec, position..<valueEnd))
+                position = valueEnd
+            } while take(UInt8(ascii: ","))
+            try expectClose()
+        }
+        for (index, spec) in parameters.enumerated() where spec.key != nil {
+            let first = ranges.count
+            for entry in named where entry.spec == index { ranges.append(entry.range) }
+            if ranges.count - first > 1 && spec.mode != .repeated {
+                throw .duplicateParameter(route: pattern.keyword, name: spec.displayName)
+            }
+            slots.append(first..<ranges.count)
+        }
+        var reader = ArgumentReader(
+            bytes: bytes, specs: parameters, owner: pattern.keyword, slots: slots, ranges: ranges,
+            modes: (.stateSegment, .stateNamed), decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
+        let route = try pattern.make(&reader)
+        decodedBytes = reader.decodedBytes
+        return route
+    }
+
+    // MARK: Labels and styles
+
+    /// A tab label: one value, `$` escapes allowed.
+    @inlinable mutating func parseLabel() throws(DeepLinkError) -> String {
+        let start = position
+        let labelEnd = tokenEnd()
+        guard labelEnd > start else { throw unexpected() }
+        position = labelEnd
+        return try PercentDecoding.decode(bytes, start, labelEnd, mode: .stateSegment)
+    }
+    /// A column name among `columns`.
+    @inlinable mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {
+        let start = position
+        let labelEnd = tokenEnd()
+        guard labelEnd > start else { throw unexpected() }
+        let name = bytes[start..<labelEnd]
+        guard let column = columns.first(where: { $0.rawValue.utf8.elementsEqual(name) }) else {
+            throw .unknownColumn(bytes.echo(start, labelEnd), offset: start)
+        }
+        position = labelEnd
+        return column
+    }
+    /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
+    @inlinable mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
+        let start = position
+        let nameEnd = wordEnd(URLByte.isLowercaseLetter)
+        let name = bytes[start..<nameEnd]
+        position = nameEnd
+        if name.elementsEqual("cover".utf8) { return .fullScreenCover }
+        if name.elementsEqual("alert".utf8) { return .alert }
+        if name.elementsEqual("dialog".utf8) { return .confirmationDialog }
+        guard name.elementsEqual("sheet".utf8) else { throw .malformed(.unknownModalStyle, offset: start) }
+        var options = SheetOptions()
+        while take(UInt8(ascii: "+")) {
+            let optionStart = position
+            let optionEnd = wordEnd { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "@") }
+            position = optionEnd
+            let option = bytes[optionStart..<optionEnd]
+            let invalid = DeepLinkError.malformed(.sheetOption, offset: optionStart)
+            if option.elementsEqual("grabber".utf8) {
+                guard options.showsDragIndicator != false else { throw invalid }
+                options.showsDragIndicator = true
+            } else if option.elementsEqual("nograbber".utf8) {
+                guard options.showsDragIndicator != true else { throw invalid }
+                options.showsDragIndicator = false
+            } else if option.elementsEqual("locked".utf8) {
+                options.interactiveDismissDisabled = true
+            } else if option.first == UInt8(ascii: "@") {
+                guard options.selectedDetent == nil, let detent = Self.detent(option.dropFirst())
+                else { throw invalid }
+                options.selectedDetent = detent
+            } else {
+                guard let detent = Self.detent(option) else { throw invalid }
+                options.detents.append(detent)
+            }
+        }
+        return .sheet(options)
+    }
+    /// `medium`, `large`, a fraction in (0, 1], or a height above 0 followed by `pt`.
+    @inlinable static func detent(_ text: ArraySlice<UInt8>) -> SheetDetent? {
+        if text.elementsEqual("medium".utf8) { return .medium }
+        if text.elementsEqual("large".utf8) { return .large }
+        let points = text.count > 2 && text.suffix(2).elementsEqual("pt".utf8)
+        let number = points ? text.dropLast(2) : text
+        guard DecimalText.isDecimal(number), let value = Double(String(decoding: number, as: UTF8.self)),
+            value.isFinite, value > 0
+        else { return nil }
+        if points { return .height(value) }
+        return value <= 1 ? .fraction(value) : nil
+    }
+
+    // MARK: Bytes
+
+    @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
+    /// Whether the next bytes are `/!`: a modal follows.
+    @inlinable var atModal: Bool {
+        position + 1 < end && bytes[position] == UInt8(ascii: "/") && bytes[position + 1] == UInt8(ascii: "!")
+    }
+    /// Whether a group ends here: the end, `,` or `)`.
+    @inlinable var atGroupEnd: Bool {
+        position == end || bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")")
+    }
+    /// Whether the next bytes are `*none`, ending the member.
+    @inlinable var atNone: Bool {
+        guard position + 5 <= end,
+            bytes[position..<(position + 5)].elementsEqual("*none".utf8)
+        else { return false }
+        return position + 5 == end || bytes[position + 5] == UInt8(ascii: ",") || bytes[position + 5] == UInt8(ascii: ")")
+    }
+    @inlinable mutating func take(_ byte: UInt8) -> Bool {
+        guard position < end, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+    @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
+        guard take(byte) else { throw unexpected() }
+    }
+    /// Takes the `)` that closes a group.
+    @inlinable mutating func expectClose() throws(DeepLinkError) {
+        guard take(UInt8(ascii: ")")) else {
+            throw position == end
+                ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
+        }
+    }
+    /// Checks that a side or member entry ends here, at `,` or `)`.
+    @inlinable func expectMemberEnd() throws(DeepLinkError) {
+        guard position < end, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")") else {
+            throw position == end
+                ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
+        }
+    }
+    /// The error for the byte here: the end, or a byte the grammar does not allow.
+    @inlinable func unexpected() -> DeepLinkError {
+        position < end ? .malformed(.unexpectedByte(bytes[position]), offset: position) : .malformed(.unexpectedEnd, offset: position)
+    }
+    /// The end of the value token from here: unreserved bytes, escapes and `$`.
+    @inlinable func tokenEnd(from start: Int? = nil) -> Int {
+        var index = start ?? position
+        while index < end {
+            let byte = bytes[index]
+            guard URLByte.isUnreserved(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") else { break }
+            index += 1
+        }
+        return index
+    }
+    /// The end of the run of bytes from here that satisfy `accept`.
+    @inlinable func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
+        var index = position
+        while index < end, accept(bytes[index]) { index += 1 }
+        return index
+    }
+}

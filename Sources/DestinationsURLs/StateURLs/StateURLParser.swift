@@ -1,0 +1,224 @@
+import Destinations
+
+/// Parses the path of a canonical state URL (URLS.md §4.2) into a navigation state.
+///
+/// Recursive descent over bytes, LL(1): the only lookahead is the two bytes `/!` after a
+/// route. The scene layout is the skeleton: it says what kind a plain node is and what a part
+/// left out holds. The parser accepts a small superset of what the printer writes (redundant
+/// markers, any column as the split's label, side members and named parameters in any order,
+/// lower-case hex, a trailing `/`, modal content in parentheses at the end of a group) and
+/// builds the same state, so printing it again gives the canonical text.
+///
+/// Ids are taken from the generator as nodes are met, containers before their children.
+@usableFromInline struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+    @usableFromInline let routes: RouteTable<Route>
+    @usableFromInline let limits: URLLimits
+    @usableFromInline var ids: IDs
+    @usableFromInline var decodedBytes = 0
+    @usableFromInline var depth = 0
+    @usableFromInline var screens = 0
+    @usableFromInline var ranges: [Range<Int>] = []
+    @usableFromInline var slots: [Range<Int>] = []
+    /// Where each modal starts (its `!`), by the id of its content.
+    @usableFromInline var modalOffsets: [(content: ElementID, offset: Int)] = []
+    @usableFromInline init(bytes: [UInt8], position: Int, end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs) {
+        (self.bytes, self.position, self.end, self.routes, self.limits, self.ids) = (bytes, position, end, routes, limits, ids)
+    }
+    /// Parses `bytes[start..<end]`, a state path of the scene whose layout is `layout`.
+    @inlinable static func parse(
+        _ bytes: [UInt8],
+        from start: Int,
+        to end: Int,
+        layout: Layout<Route>,
+        routes: RouteTable<Route>,
+        limits: URLLimits,
+        ids: inout IDs
+    ) throws(DeepLinkError) -> NavigationState<Route> {
+        try StateURLScanner.prescan(bytes, start, end, limits: limits)
+        let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
+        var parser = StateURLParser(bytes: bytes, position: start, end: trimmed, routes: routes, limits: limits, ids: ids)
+        let root: NavigationNode<Route>
+        if start == trimmed {
+            root = try parser.defaultNode(layout)
+        } else {
+            root = try parser.parseNode(.skeleton(layout), overlay: false)
+            if parser.position != trimmed { throw .malformed(.trailingInput, offset: parser.position) }
+        }
+        let state = NavigationState(root: root)
+        // The grammar can spell states the core never holds: refuse a modal off the focus path
+        // where it starts, and any other state with the rule it breaks.
+        do throws(NavigationError) {
+            try state.validate()
+        } catch {
+            if case .corruptState(.modalOffFocus(let content)) = error,
+                let modal = parser.modalOffsets.first(where: { $0.content == content })
+            {
+                throw .malformed(.modalOffFocusPath, offset: modal.offset)
+            }
+            throw .navigation(error)
+        }
+        ids = parser.ids
+        return state
+    }
+    /// Parses `bytes[start..<end]` as one route's text: a one-route link.
+    @inlinable static func parseOneRoute(
+        _ bytes: [UInt8],
+        from start: Int,
+        to end: Int,
+        routes: RouteTable<Route>,
+        limits: URLLimits
+    ) throws(DeepLinkError) -> Route where IDs == SequentialElementIDs {
+        try StateURLScanner.prescan(bytes, start, end, limits: limits)
+        var parser = StateURLParser(
+            bytes: bytes, position: start, end: end, routes: routes, limits: limits, ids: SequentialElementIDs())
+        let route = try parser.parseRoute()
+        if parser.position != end { throw .malformed(.trailingInput, offset: parser.position) }
+        return route
+    }
+
+    // MARK: Nodes
+
+    @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= limits.depth else { throw .tooDeep(depth: depth, limit: limits.depth) }
+        switch peek {
+        case UInt8(ascii: "("):
+            position += 1
+            var node = try parseNode(slot, overlay: overlay)
+            try expectClose()
+            if atModal {
+                if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
+                guard node.modal == nil else { throw .malformed(.secondModal, offset: position + 1) }
+                position += 1
+                node = node.presenting(try parseModal().modal)
+            }
+            return node
+        case UInt8(ascii: "*"):
+            return try parseMarked(overlay: overlay)
+        default:
+            switch slot {
+            case .screen: return try parseScreen(overlay: overlay)
+            case .stack: return try parseStack()
+            case .skeleton(let layout):
+                switch layout {
+                case .screen: return try parseScreen(overlay: overlay)
+                case .stack: return try parseStack()
+                case .tabs(let tabs, let selected): return try parseTabsBody(tabs, selected: selected)
+                case .split(let sidebar, let content, let detail):
+                    return try parseSplitBody(sidebar: sidebar, content: content, detail: detail)
+                }
+            }
+        }
+    }
+    @inlinable mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+        let route = try parseRoute()
+        try count(screens: 1)
+        var node = NavigationNode(id: ids.next(), content: .screen(route))
+        if atModal {
+            if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
+            position += 1
+            let (modal, wrapped) = try parseModal()
+            node = node.presenting(modal)
+            if wrapped && atModal { throw .malformed(.secondModal, offset: position + 1) }
+        }
+        return node
+    }
+    @inlinable mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
+        let id = ids.next()
+        var elements: [NavigationNode<Route>] = []
+        while true {
+            let route = try parseRoute()
+            try count(screens: 1)
+            var screen = NavigationNode(id: ids.next(), content: .screen(route))
+            if atModal {
+                position += 1
+                let (modal, wrapped) = try parseModal()
+                screen = screen.presenting(modal)
+                elements.append(screen)
+                guard wrapped else { break }
+                if atModal { throw .malformed(.secondModal, offset: position + 1) }
+                guard take(UInt8(ascii: "/")) else { break }
+                continue
+            }
+            elements.append(screen)
+            guard take(UInt8(ascii: "/")) else { break }
+        }
+        return NavigationNode(id: id, content: .stack(Stack(elements)))
+    }
+    @inlinable mutating func parseModal() throws(DeepLinkError) -> (modal: Modal<Route>, wrapped: Bool) {
+        let bang = position
+        position += 1
+        let style = try parseStyle()
+        let contentStart = position
+        let content: NavigationNode<Route>
+        let wrapped: Bool
+        if take(UInt8(ascii: "(")) {
+            content = try parseNode(.screen, overlay: style.isOverlay)
+            try expectClose()
+            wrapped = true
+        } else if take(UInt8(ascii: "/")) {
+            content = try parseNode(.screen, overlay: style.isOverlay)
+            wrapped = false
+        } else {
+            throw .malformed(.missingModalContent, offset: position)
+        }
+        if style.isOverlay && content.kind != .screen {
+            throw .malformed(.overlayNeedsScreen, offset: contentStart + 1)
+        }
+        modalOffsets.append((content.id, bang))
+        return (Modal(style: style, node: content), wrapped)
+    }
+    @inlinable mutating func parseMarked(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+        let start = position
+        position += 1
+        let word = wordEnd { URLByte.isLowercaseLetter($0) || URLByte.isDigit($0) }
+        let marker = String(decoding: bytes[position..<word], as: UTF8.self)
+        position = word
+        switch marker {
+        case "screen", "stack":
+            try expect(UInt8(ascii: "/"))
+            return marker == "screen" ? try parseScreen(overlay: overlay) : try parseStack()
+        case "tabs", "split2", "split3":
+            try expect(UInt8(ascii: "("))
+            return marker == "tabs"
+                ? try parseExplicitTabs(overlay: overlay) : try parseExplicitSplit(threeColumns: marker == "split3", overlay: overlay)
+        default:
+            throw .malformed(.unknownMarker, offset: start)
+        }
+    }
+    /// Builds what `layout` describes: a part the URL leaves out.
+    @inlinable mutating func defaultNode(_ layout: Layout<Route>) throws(DeepLinkError) -> NavigationNode<Route> {
+        try count(screens: layout.screenCount)
+        do {
+            return try NavigationState(layout, ids: &ids).root
+        } catch {
+            throw .navigation(error)
+        }
+    }
+    @inlinable mutating func count(screens added: Int) throws(DeepLinkError) {
+        screens += added
+        if screens > limits.screens { throw .tooManyScreens(count: screens, limit: limits.screens) }
+    }
+}
+
+extension SplitColumn {
+    /// The column's position: sidebar 0, content 1, detail 2.
+    @inlinable var index: Int {
+        switch self {
+        case .sidebar: 0
+        case .content: 1
+        case .detail: 2
+        }
+    }
+}
+
+extension NavigationNode {
+    /// The node presenting `modal`.
+    @inlinable func presenting(_ modal: Modal<Route>?) -> NavigationNode {
+        NavigationNode(id: id, content: content, modal: modal)
+    }
+}
