@@ -22,6 +22,7 @@ fi
 flags=(--flag -warnings-as-errors --flag -package-name --flag destinations)
 modules=(
     Destinations=Sources/Destinations
+    DestinationsURLs=Sources/DestinationsURLs
     DestinationsSwiftUI=Sources/DestinationsSwiftUI
     DestinationsUIKit=Sources/DestinationsUIKit
     DestinationsInspector=Sources/DestinationsInspector
