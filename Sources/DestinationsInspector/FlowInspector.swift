@@ -401,7 +401,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         guard configuration.allowRestore else { return .failure(.notAllowed) }
         do {
             guard let router = encoder.router else { return .failure(.refused("the inspector was given no URL router")) }
-            let outcome = try flow.perform(router.request(for: url, scene: configuration.scene, source: .external(.unknown)))
+            let outcome = try FlowURLs(flow, router: router, scene: configuration.scene).open(url, source: .external(.unknown))
             return .success(Self.name(of: outcome))
         } catch {
             return .failure(.refused(encoder.redact == nil ? "\(error)" : String("\(error)".prefix { $0 != "(" })))
@@ -409,7 +409,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     }
 
     /// An outcome's case name: `applied`, `deferred`, `redirected`.
-    static func name(of outcome: ChangeOutcome<Route>) -> String {
+    static func name(of outcome: DeepLinkOutcome<Route>) -> String {
         String("\(outcome)".prefix { $0 != "(" })
     }
 

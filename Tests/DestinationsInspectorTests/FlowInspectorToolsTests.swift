@@ -20,7 +20,7 @@ import Testing
         let url = "https://notes.example.com/licenses"
         let reference = try makeFlow()
         let router = try NotesAppConfiguration.makeRouter()
-        let expected = Result { try reference.perform(router.request(for: url, scene: "main", source: .external(.unknown))) }
+        let expected = Result { try FlowURLs(reference, router: router, scene: "main").open(url, source: .external(.unknown)) }
         let flow = try makeFlow()
         let transport = FakeTransport()
         let inspector = FlowInspector(flow: flow, configuration: configuration, router: router, transport: transport)
@@ -52,6 +52,35 @@ import Testing
         try transport.push(["type": "open", "request": 1, "url": "https://notes.example.com/licenses"])
         let result = try #require(await transport.message { $0["type"] as? String == "result" })
         #expect(result["ok"] as? Bool == false && (result["error"] as? [String: Any])?["code"] as? String == "notAllowed")
+        #expect(flow.state == before)
+        await inspector.disconnect()
+    }
+
+    @Test func aClientWithoutARouterRefusesURLsAndChangesNothing() async throws {
+        let flow = try makeFlow()
+        let before = flow.state
+        let transport = FakeTransport()
+        let inspector = FlowInspector(flow: flow, configuration: configuration, transport: transport)
+        inspector.connect()
+        _ = await transport.message { $0.causeKind == "connect" }
+        try transport.push(["type": "open", "request": 2, "url": "https://notes.example.com/licenses"])
+        let result = try #require(await transport.message { $0["type"] as? String == "result" })
+        #expect(result["ok"] as? Bool == false && (result["error"] as? [String: Any])?["code"] as? String == "refused")
+        #expect(flow.state == before)
+        await inspector.disconnect()
+    }
+
+    @Test func aURLTheRouterRefusesIsReportedWithTheURLsError() async throws {
+        let flow = try makeFlow()
+        let before = flow.state
+        let transport = FakeTransport()
+        let inspector = FlowInspector(flow: flow, configuration: configuration, router: try NotesAppConfiguration.makeRouter(), transport: transport)
+        inspector.connect()
+        _ = await transport.message { $0.causeKind == "connect" }
+        try transport.push(["type": "open", "request": 4, "url": "notes://main/settings"])
+        let result = try #require(await transport.message { $0["type"] as? String == "result" })
+        let message = (result["error"] as? [String: Any])?["message"] as? String
+        #expect(result["ok"] as? Bool == false && message?.contains("externalStateURLsDisabled") == true, "\(message ?? "no message")")
         #expect(flow.state == before)
         await inspector.disconnect()
     }

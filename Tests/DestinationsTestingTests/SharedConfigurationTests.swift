@@ -42,7 +42,8 @@ import Testing
         let before = harness.state
         let request = try Self.link("notes://main/notes/notes/note/1", source: .app)
         harness.flow.configuration.maximumScreens = 1
-        await #expect(throws: HarnessError.self) { try await harness.perform(request) }
+        let error = await #expect(throws: HarnessError.self) { try await harness.perform(request) }
+        #expect(error?.problem == .refused(.tooManyScreens(count: 4, limit: 1)), "\(String(describing: error))")
         #expect(harness.state == before)
     }
 

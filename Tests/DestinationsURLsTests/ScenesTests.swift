@@ -267,8 +267,52 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         let desk = try scenes.connect(sceneID: "d", kind: "desk")
         let router = try URLFlows.linkRouter()
         #expect(try scenes.open("notes://desk", in: "d", router: router, source: .app).get() == .unchanged, "the window's kind is its URLs' scene")
-        #expect(try FlowURLs(desk.flow, router: router, scene: desk.kind).stateURL == "notes://desk")
+        guard case .failure(.wrongScene(expected: "desk", found: "main")) = scenes.open("notes://main", in: "d", router: router, source: .app) else {
+            Issue.record("a state URL of another kind opened in the desk window")
+            return
+        }
         #expect(desk.flow.state.screens.map(\.route) == [.notes])
         #expect(try desk.flow.apply(.push(.note(id: 1))) == .redirected(guard: "signedIn"))
+    }
+}
+
+/// Launch links that asynchronous guards watch wait for them at a cold start.
+@MainActor
+@Suite struct SceneLaunchAwaitingGuardsTests {
+    @Test func aLaunchLinkAGuardWatchesOpensOnceItAllowsIt() async throws {
+        let gate = Gate()
+        let scenes = try Scenes(
+            kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(), store: InMemorySceneStore(),
+            configure: { flow, _ in
+                flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                    await gate.pass()
+                    return .allow
+                }]
+                flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
+            })
+        let launching = Task {
+            try await scenes.connectAwaitingGuards(
+                sceneID: "A", kind: "main", launching: "notes://notes/12", router: try URLFlows.linkRouter(), source: .external(.universalLink)
+            ).link.get()
+        }
+        await gate.arrivals(1)
+        gate.open()
+        #expect(try await launching.value == .applied)
+        let flow = try #require(scenes.flow("A"))
+        #expect(flow.focusedScreen.route == .note(id: 12))
+        #expect(try scenes.back("A"))
+        #expect(flow.focusedScreen.route == .notes)
+    }
+
+    @Test func aLaunchLinkTheRouterRefusesLeavesTheWindowConnected() async throws {
+        let scenes = try Scenes(kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(), store: InMemorySceneStore())
+        let (connection, link) = try await scenes.connectAwaitingGuards(
+            sceneID: "A", kind: "main", launching: "notes://main/(", router: try URLFlows.linkRouter(), source: .app)
+        guard case .failure(.malformed) = link else {
+            Issue.record("the malformed launch link was not refused as malformed")
+            return
+        }
+        #expect(scenes.flow("A") === connection.flow)
+        #expect(scenes.histories["A"] == nil)
     }
 }

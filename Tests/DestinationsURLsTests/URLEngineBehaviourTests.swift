@@ -96,4 +96,10 @@ import Testing
             try GoldenURLs.router(links: links)
         }
     }
+
+    @Test func externalStateURLsNamingAnUnknownSceneKindAreAConfigurationError() {
+        #expect(throws: URLConfigurationError(problems: [.unknownScene("attic")])) {
+            try URLRouter(prefixes: ["notes://"], scenes: GoldenURLs.scenes, patterns: GoldenURLs.patterns, externalStateURLs: ["main", "attic"])
+        }
+    }
 }

@@ -88,6 +88,16 @@ extension Flow {
     /// Whenever it throws, the state is as the guards found it.
     @discardableResult
     public func performAwaitingGuards(_ request: ChangeRequest<Route>) async throws(NavigationError) -> ChangeOutcome<Route> {
+        try await performAwaitingGuards(request) { _ in true }
+    }
+
+    /// ``performAwaitingGuards(_:)``, telling `proceeds` the state the request is about to be
+    /// performed or redirected from, in the same main-actor turn; `false` refuses it as
+    /// ``NavigationError/superseded`` (the window it was meant for went away).
+    func performAwaitingGuards(
+        _ request: ChangeRequest<Route>,
+        proceeds: (NavigationState<Route>) -> Bool
+    ) async throws(NavigationError) -> ChangeOutcome<Route> {
         supersedeWaiting()
         let mine = generation
         var judged: [Route] = []
@@ -102,7 +112,13 @@ extension Flow {
             let added = plan.changes.added.compactMap(\.route)
             let unjudged = added.filter { !judged.contains($0) }
             let rules = configuration.asyncGuards.filter { rule in unjudged.contains(where: rule.watches) }
-            guard !rules.isEmpty else { return try perform(request, judgedAsync: judged) }
+            guard !rules.isEmpty else {
+                guard proceeds(storage) else {
+                    refuse(request.cause, .superseded)
+                    throw .superseded
+                }
+                return try perform(request, judgedAsync: judged)
+            }
             let change = PlannedChange(
                 cause: request.cause, added: added, removed: plan.changes.removed.compactMap(\.route),
                 current: plan.current, proposed: plan.proposed)
@@ -119,6 +135,10 @@ extension Flow {
                 case .deny(let reason)?:
                     refusal = .guardDenied(guard: rule.name, route: added.first?.name, reason: reason)
                 case .redirect(let presentation)?:
+                    guard proceeds(storage) else {
+                        refuse(request.cause, .superseded)
+                        throw .superseded
+                    }
                     let result = followRedirect(of: request, guard: rule.name, to: presentation)
                     drainQueue()
                     return try result.get()

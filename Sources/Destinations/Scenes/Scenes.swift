@@ -254,18 +254,24 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     /// watch it have allowed it (``Flow/performAwaitingGuards(_:)``).
     ///
     /// - Throws: as ``perform(_:in:)``; ``SceneError/notConnected(_:)`` also when the window
-    ///   was discarded or reconnected while the guards were asked, and nothing is recorded.
+    ///   was disconnected, discarded or reconnected while the guards were asked: nothing is
+    ///   then performed on its released flow, and nothing is recorded.
     @discardableResult
     public func performAwaitingGuards(_ request: ChangeRequest<Route>, in sceneID: String) async throws(SceneError) -> ChangeOutcome<Route> {
         guard let flow = connections[sceneID]?.flow else { throw .notConnected(sceneID) }
-        let before = flow.state
+        var before = flow.state
         let outcome: ChangeOutcome<Route>
         do throws(NavigationError) {
-            outcome = try await flow.performAwaitingGuards(request)
+            // History records from the state the change is performed from, after the guards
+            // answered: changes made while they were asked stay in it.
+            outcome = try await flow.performAwaitingGuards(request) { state in
+                before = state
+                return self.connections[sceneID]?.flow === flow
+            }
         } catch {
+            guard connections[sceneID]?.flow === flow else { throw .notConnected(sceneID) }
             throw .navigation(error)
         }
-        guard connections[sceneID]?.flow === flow else { throw .notConnected(sceneID) }
         record(in: sceneID, from: before, to: flow.state)
         return outcome
     }

@@ -360,3 +360,76 @@ final class TapNavigatingAlert: AlertDestination {
         #expect(connection.flow.focusedScreen.route == .login)
     }
 }
+
+/// A window's history records each request from the state it was performed from, whatever
+/// happened while asynchronous guards were asked, and nothing for a window that went away.
+@MainActor
+@Suite struct SceneRequestHistoryTests {
+    func scenes(_ gate: Gate) throws -> Scenes<TestRoute> {
+        try Scenes(
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: InMemorySceneStore(),
+            configure: { flow, _ in
+                flow.asyncGuards = [AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
+                    await gate.pass()
+                    return .allow
+                }]
+                flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
+            })
+    }
+
+    @Test func aRequestPerformedWhileAnotherWaitsForItsGuardKeepsItsPlaceInTheHistory() async throws {
+        let gate = Gate()
+        let scenes = try scenes(gate)
+        let flow = try scenes.connect(sceneID: "w", kind: "main").flow
+        let waiting = Task { try await scenes.performAwaitingGuards(.presentation(.push(.detail(5))), in: "w") }
+        await gate.arrivals(1)
+        #expect(try scenes.perform(.presentation(.push(.list)), in: "w") == .applied)
+        gate.open()
+        #expect(try await waiting.value == .applied)
+        #expect(flow.state.routes == [.home, .list, .detail(5)])
+        #expect(try scenes.back("w"))
+        #expect(flow.state.routes == [.home, .list])
+        #expect(try scenes.back("w"))
+        #expect(flow.state.routes == [.home])
+        #expect(try scenes.back("w") == false)
+    }
+
+    @Test func aChangeTheUserMadeWhileTheGuardsWereAskedSurvivesBack() async throws {
+        let gate = Gate()
+        let scenes = try scenes(gate)
+        let flow = try scenes.connect(sceneID: "w", kind: "main").flow
+        let waiting = Task { try await scenes.performAwaitingGuards(.presentation(.push(.detail(5))), in: "w") }
+        await gate.arrivals(1)
+        try flow.apply(.push(.list))  // the user went on while the server was asked
+        gate.open()
+        #expect(try await waiting.value == .applied)
+        #expect(try scenes.back("w"))
+        #expect(flow.state.routes == [.home, .list], "back returns to where the request started, the user's push kept")
+    }
+
+    @Test func aWindowDisconnectedWhileItsGuardsAreAskedGetsNothingPerformed() async throws {
+        let gate = Gate()
+        let scenes = try scenes(gate)
+        let flow = try scenes.connect(sceneID: "w", kind: "main").flow
+        let waiting = Task { try await scenes.performAwaitingGuards(.presentation(.push(.detail(5))), in: "w") }
+        await gate.arrivals(1)
+        scenes.disconnect("w")
+        gate.open()
+        await #expect(throws: SceneError.notConnected("w")) { try await waiting.value }
+        #expect(flow.state.routes == [.home], "the released window's flow was not changed after its snapshot was saved")
+        #expect(scenes.histories["w"] == nil)
+    }
+
+    @Test func aRefusedRequestLeavesTheHistoryAsItWas() throws {
+        let scenes = try scenes(Gate())
+        let flow = try scenes.connect(sceneID: "w", kind: "main").flow
+        #expect(try scenes.perform(.presentation(.push(.list)), in: "w") == .applied)
+        let history = scenes.histories["w"]?.states
+        #expect(throws: SceneError.navigation(.awaitsAsyncGuards(guard: "remote"))) {
+            try scenes.perform(.presentation(.push(.detail(1))), in: "w")
+        }
+        #expect(scenes.histories["w"]?.states == history)
+        #expect(flow.state.routes == [.home, .list])
+        #expect(throws: SceneError.notConnected("nowhere")) { try scenes.perform(.presentation(.push(.list)), in: "nowhere") }
+    }
+}
