@@ -4,7 +4,7 @@ import Testing
 /// Every step checks the screens' states as exhaustively as the navigation state.
 @MainActor
 @Suite struct ScreenStateTests {
-    func harness(_ exhaustivity: FlowHarness<MeetingRoute>.Exhaustivity = .exhaustive) throws -> FlowHarness<MeetingRoute> {
+    func harness(_ exhaustivity: Exhaustivity = .exhaustive) throws -> FlowHarness<MeetingRoute> {
         try FlowHarness(
             .stack(.meetings),
             providers: MeetingApp.providers(clock: ManualClock()),

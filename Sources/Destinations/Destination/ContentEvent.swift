@@ -109,6 +109,54 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
     }
 }
 
+extension ContentResponse {
+    /// Sends the request an assistant builds from the event's content to an interactor, and
+    /// delivers the typed result to the Destination: the content arrives typed, as in
+    /// ``present(_:)``.
+    ///
+    /// ```swift
+    /// events.on(.save, .request(datasource, assistant: { note in .init(action: .update(note)) }) { detail, result in
+    ///     detail.receive(result)
+    /// })
+    /// ```
+    ///
+    /// An assistant that throws makes `send` throw ``NavigationError/assistantFailed(event:reason:)``
+    /// (or the ``NavigationError`` it threw); no request is sent.
+    public static func request<I: Interactor>(
+        _ interactor: I,
+        assistant: @escaping @MainActor @Sendable (Content) throws -> I.Request,
+        deliver: @escaping @MainActor @Sendable (D, Result<I.Success, I.Failure>) -> Void
+    ) -> ContentResponse {
+        ContentResponse(.request(interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+    }
+
+    /// Performs the request an assistant builds from the event's content on a synchronous
+    /// service, and delivers its result before `send` returns.
+    public static func request<S: SyncInteractor>(
+        _ service: S,
+        assistant: @escaping @MainActor @Sendable (Content) throws -> S.Request,
+        deliver: @escaping @MainActor @Sendable (D, Result<S.Success, S.Failure>) -> Void
+    ) -> ContentResponse {
+        ContentResponse(.request(service, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+    }
+
+    /// Starts the stream an assistant asks for, built from the event's content, and delivers
+    /// each of its values to the Destination.
+    ///
+    /// ```swift
+    /// events.on(.watch, .stream(reviews, assistant: { productID in productID }) { screen, review in
+    ///     screen.reviews.append(review)
+    /// })
+    /// ```
+    public static func stream<S: StreamInteractor>(
+        _ interactor: S,
+        assistant: @escaping @MainActor @Sendable (Content) throws -> S.StreamRequest,
+        deliver: @escaping @MainActor @Sendable (D, S.Element) -> Void
+    ) -> ContentResponse {
+        ContentResponse(.stream(interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+    }
+}
+
 extension EventResponse {
     /// A presentation built from content of type `Content`, checked where it arrives.
     static func typedAssistant<Content: Sendable>(
