@@ -55,11 +55,27 @@ import Testing
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 
-    @Test func aRandomWalkStartsOnTheModals() async {
-        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 1) { MeetingApp.providers(clock: ManualClock()) }
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func aRandomWalkStartsOnTheModals(seed: UInt64) async {
+        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 30) { MeetingApp.providers(clock: ManualClock()) }
         #expect(walk.modals.count == 1)
-        let report = await walk.run(seed: 1)
-        #expect(report.failure == nil)
+        let report = await walk.run(seed: seed)
+        #expect(report.failure == nil, "\(report)")
+        #expect(report.steps.count > 1)
+        // The first step is one the sheet offers: one of its events, or swiping it down.
+        let first = report.steps.first?.action
+        let onTheSheet: Bool
+        switch first {
+        case .event(_, let route, _)?: onTheSheet = route == "addMeeting"
+        case .gesture(.swipeDownSheet)?: onTheSheet = true
+        default: onTheSheet = false
+        }
+        #expect(onTheSheet, "the walk began with \(first.map { "\($0)" } ?? "nothing")")
+        // It walks on past the sheet: some later step acts on the list under it.
+        #expect(report.steps.contains { step in
+            if case .event(_, "meetings", _) = step.action { return true }
+            return false
+        }, "\(report.steps)")
     }
 }
 
