@@ -35,6 +35,61 @@ import Testing
         #expect(throws: NavigationError.self) { try NavigationState(layout, ids: &ids) }
     }
 
+    /// The meeting app's providers, counting the list's builds and the interactors' hooks.
+    final class Builds {
+        var lists = 0
+    }
+
+    func countingProviders(_ builds: Builds, addSheet: Bool = true) -> Providers<MeetingRoute> {
+        let base = MeetingApp.providers(clock: ManualClock())
+        let list = Provider { (_: MeetingRoute) -> MeetingsList in
+            builds.lists += 1
+            return MeetingsList()
+        } events: { events in
+            events.on(.add, .present(.sheet(.addMeeting)))
+            events.on(.record, .present(.push(.record(1))))
+            events.on(.load, .perform { _ in })
+        }
+        return Providers { route in
+            switch route {
+            case .meetings: list
+            case .addMeeting: addSheet ? base.provider(for: route) : nil
+            default: base.provider(for: route)
+            }
+        }
+    }
+
+    @Test func aModalAGuardDeniesIsRefusedBeforeAnyDestinationIsBuilt() throws {
+        let builds = Builds()
+        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.addMeeting)
+        var configuration = FlowConfiguration(layout: layout.base, providers: countingProviders(builds))
+        configuration.guards = [NavigationGuard("noNewMeetings") { change in
+            change.added.contains(.addMeeting) ? .deny(reason: "closed") : .allow
+        }]
+        #expect(throws: NavigationError.guardDenied(guard: "noNewMeetings", route: "addMeeting", reason: "closed")) {
+            try Flow(configuration, presenting: layout.modals)
+        }
+        #expect(builds.lists == 0)
+        // Without the modal the same configuration starts, and builds the list once.
+        _ = try Flow(configuration)
+        #expect(builds.lists == 1)
+    }
+
+    @Test func aModalNoProviderBuildsIsRefusedBeforeAnyDestinationIsBuilt() throws {
+        let builds = Builds()
+        #expect(throws: NavigationError.noProvider(route: "addMeeting")) {
+            try Flow(.stack(.meetings).presenting(.addMeeting), providers: countingProviders(builds, addSheet: false))
+        }
+        #expect(builds.lists == 0)
+    }
+
+    @Test func aModalThatCannotBePresentedBuildsNothing() throws {
+        let builds = Builds()
+        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.endAlert, style: .alert).presenting(.addMeeting)
+        #expect(throws: NavigationError.self) { try Flow(layout, providers: countingProviders(builds)) }
+        #expect(builds.lists == 0)
+    }
+
     @Test func aHarnessBeginsOnTheAddSheet() async throws {
         let harness = try FlowHarness(.stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()), reporter: .silent)
         #expect(harness.transcript.entries.first?.state.hasPrefix("""
