@@ -33,6 +33,12 @@
 /// steps (a test that called the flow directly) that no step or ``expect(fileID:filePath:line:column:_:)``
 /// accounted for. ``Exhaustivity/nonExhaustive`` checks only the expectations given.
 ///
+/// Work under way when a step starts — the first load a screen began when the harness started
+/// it, the values a stream produced since the last step — belongs to that step: the step waits
+/// for it and checks its change with its own. A change the test made to the flow directly is
+/// still reported as unasserted. To assert a start's work on its own, make
+/// ``settle(fileID:filePath:line:column:_:)`` the first step.
+///
 /// Failed expectations are reported through the ``FailureReporter`` (by default a Swift
 /// Testing issue at the step's line, and the test continues); a step that cannot run throws a
 /// ``HarnessError`` saying which step, which Destination and what was expected.

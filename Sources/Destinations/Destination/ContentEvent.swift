@@ -24,7 +24,13 @@
 /// ```
 ///
 /// The event stays a case of the Destination's `Event` enum, so validation still finds an
-/// event nobody configured, and tools that fire events by name keep working.
+/// event nobody configured, and tools that fire events by name keep working. It is also why
+/// the plain case still compiles without content (`list.send(.select)`): Swift cannot tell a
+/// case that carries content from one that does not. Such a send is refused before the
+/// response runs, with ``NavigationError/contentMismatch(event:expected:actual:)`` (`actual`
+/// is `"nothing"`), and the state is unchanged. The test harness's `send` and the interactor
+/// assistants (``ContentResponse/request(_:assistant:deliver:)-(I,_,_)``,
+/// ``ContentResponse/stream(_:assistant:deliver:)``) take the content typed too.
 public struct ContentEvent<Event: Hashable & Sendable, Content: Sendable>: Hashable, Sendable {
     /// The event, as the Destination's `Event` enum names it.
     public let event: Event
