@@ -72,6 +72,11 @@ extension FlowHarness {
     /// An expectation holds the tree, then a `state of <route>` block for each screen whose
     /// state it asserts. In the exhaustive mode it must hold a block for every screen whose
     /// state is new or changed; in the non-exhaustive mode only the blocks it holds are checked.
+    ///
+    /// Whether a screen's state changed is decided with `==` on the values; the printing is
+    /// only how a change is shown. A change whose printing shows nothing (the value is not
+    /// `==` to the one before, but prints the same) is reported on its own, with the values
+    /// dumped, since no expectation could write it.
     func verify(
         before: (state: NavigationState<Route>, screens: ScreenStates),
         after: (state: NavigationState<Route>, screens: ScreenStates),
@@ -81,6 +86,10 @@ extension FlowHarness {
     ) {
         let changed = Self.changedScreens(from: before.screens, to: after.screens)
         if let text = expected {
+            for (id, diff) in Self.unprintedChanges(before: before.screens, after: after.screens, changed: changed) {
+                let heading = Self.heading(of: id, in: after.state, states: after.screens, ids: true)
+                report(failure(.unprintedScreenChange(screen: heading, diff: diff), destination: destination), at: location)
+            }
             // The tree says whether ids are written; a heading writes them for twins anyway.
             let tree = text.components(separatedBy: "\nstate of ").first ?? text
             let ids = Self.mentionsIDs(tree)
@@ -104,7 +113,27 @@ extension FlowHarness {
     ) -> String {
         let old = render(before.state, ids: true, screens: changed, states: before.screens)
         let new = render(after.state, ids: true, screens: changed, states: after.screens)
-        return StateDiff.diff(expected: old, actual: new) ?? ""
+        let diff = StateDiff.diff(expected: old, actual: new)
+        // A change the printing does not show is shown by the values, dumped.
+        let unprinted = unprintedChanges(before: before.screens, after: after.screens, changed: changed).map { id, dumped in
+            heading(of: id, in: after.state, states: after.screens, ids: true) + " changed but prints as before (dumped):\n" + dumped
+        }
+        return ([diff].compactMap { $0 } + unprinted).joined(separator: "\n")
+    }
+
+    /// The screens of `changed` whose value changed but prints as before, each with the diff
+    /// of the values dumped field by field.
+    static func unprintedChanges(before: ScreenStates, after: ScreenStates, changed: Set<ElementID>) -> [(ElementID, String)] {
+        changed.sorted().compactMap { id in
+            guard let old = before[id]?.value, let new = after[id]?.value,
+                ScreenStateText.lines(of: old) == ScreenStateText.lines(of: new)
+            else { return nil }
+            var oldDump = ""
+            var newDump = ""
+            dump(old, to: &oldDump)
+            dump(new, to: &newDump)
+            return (id, StateDiff.diff(expected: oldDump, actual: newDump) ?? "  (the dumps are the same too)")
+        }
     }
 
     func checkAccounted(at location: HarnessSourceLocation) {

@@ -19,7 +19,8 @@
 /// }
 /// ```
 ///
-/// Each step — ``send(_:content:to:id:fileID:filePath:line:column:_:)``, ``apply(_:from:fileID:filePath:line:column:_:)``,
+/// Each step — ``send(_:to:id:route:fileID:filePath:line:column:_:)`` and
+/// ``send(_:content:to:id:route:fileID:filePath:line:column:_:)``, ``apply(_:from:fileID:filePath:line:column:_:)``,
 /// the gestures ``swipeBack(fileID:filePath:line:column:_:)``, ``swipeDownSheet(fileID:filePath:line:column:_:)``
 /// and ``tapTab(_:fileID:filePath:line:column:_:)`` — runs the change, waits for the work the
 /// Destinations track (``Flow/settle()``: no sleeps), records the state in the ``transcript``,
@@ -32,19 +33,20 @@
 /// steps (a test that called the flow directly) that no step or ``expect(fileID:filePath:line:column:_:)``
 /// accounted for. ``Exhaustivity/nonExhaustive`` checks only the expectations given.
 ///
+/// Work under way when a step starts — the first load a screen began when the harness started
+/// it, the values a stream produced since the last step — belongs to that step: the step waits
+/// for it and checks its change with its own. A change the test made to the flow directly is
+/// still reported as unasserted. To assert a start's work on its own, make
+/// ``settle(fileID:filePath:line:column:_:)`` the first step.
+///
 /// Failed expectations are reported through the ``FailureReporter`` (by default a Swift
 /// Testing issue at the step's line, and the test continues); a step that cannot run throws a
 /// ``HarnessError`` saying which step, which Destination and what was expected.
 @MainActor
 public final class FlowHarness<Route: NavigationRoute> {
-    /// Whether every change of the state must be asserted.
-    public enum Exhaustivity: Sendable, Hashable {
-        /// Every step that changes the state must say what it became; any change that was not
-        /// asserted fails the test.
-        case exhaustive
-        /// Only the expectations given are checked: for high-level tests.
-        case nonExhaustive
-    }
+    /// Whether every change of the state must be asserted: the top-level ``DestinationsTesting/Exhaustivity``,
+    /// kept under this name for code that spells it `FlowHarness<Route>.Exhaustivity`.
+    public typealias Exhaustivity = DestinationsTesting.Exhaustivity
 
     /// The flow under test.
     public let flow: Flow<Route>
@@ -192,11 +194,50 @@ public final class FlowHarness<Route: NavigationRoute> {
 
     // MARK: - Steps
 
-    /// Sends an event to a visible Destination, as its view would, and checks the state after it.
+    /// Sends an event without content to a visible Destination, as its view would, and checks
+    /// the state after it.
     ///
     /// - Parameters:
     ///   - event: The event.
-    ///   - content: The event's payload, for its assistant.
+    ///   - type: The type of the Destination to send it to.
+    ///   - id: The screen, when several visible screens show a `D`; by default the focused
+    ///     screen if it shows a `D`, else the only visible one that does.
+    ///   - route: The route of the screen, when several visible screens show a `D` and the
+    ///     route tells them apart; ignored when `id` is given.
+    ///   - expected: The state after the step, rendered (see the type's documentation).
+    ///   - fileID: Where the call is written; leave the default.
+    ///   - filePath: Where the call is written; leave the default.
+    ///   - line: Where the call is written; leave the default.
+    ///   - column: Where the call is written; leave the default.
+    /// - Throws: ``HarnessError`` when no such Destination is visible or the flow refused the
+    ///   event (an event declared with content, ``ContentEvent``, sent without it is refused
+    ///   with ``NavigationError/contentMismatch(event:expected:actual:)``).
+    public func send<D: Destination>(
+        _ event: D.Event,
+        to type: D.Type,
+        id: ElementID? = nil,
+        route: Route? = nil,
+        fileID: String = #fileID,
+        filePath: String = #filePath,
+        line: Int = #line,
+        column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) where D.Route == Route {
+        let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        try await send(event, content: nil, to: type, id: id, route: route, location: location, expected: expected)
+    }
+
+    /// Sends an event that carries content to a visible Destination, as its view would, and
+    /// checks the state after it. The event's ``ContentEvent`` declaration fixes the content's
+    /// type, as for ``Destination/send(_:content:)``: sending anything else does not compile.
+    ///
+    /// ```swift
+    /// try await harness.send(.select, content: note, to: NotesList.self) { … }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - event: The event, declared with its content type.
+    ///   - content: The event's content, for its response.
     ///   - type: The type of the Destination to send it to.
     ///   - id: The screen, when several visible screens show a `D`; by default the focused
     ///     screen if it shows a `D`, else the only visible one that does.
@@ -209,9 +250,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - column: Where the call is written; leave the default.
     /// - Throws: ``HarnessError`` when no such Destination is visible or the flow refused the
     ///   event.
-    public func send<D: Destination>(
-        _ event: D.Event,
-        content: (any Sendable)? = nil,
+    public func send<D: Destination, Content>(
+        _ event: ContentEvent<D.Event, Content>,
+        content: Content,
         to type: D.Type,
         id: ElementID? = nil,
         route: Route? = nil,
@@ -222,6 +263,19 @@ public final class FlowHarness<Route: NavigationRoute> {
         _ expected: (() -> String)? = nil
     ) async throws(HarnessError) where D.Route == Route {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        try await send(event.event, content: content, to: type, id: id, route: route, location: location, expected: expected)
+    }
+
+    /// Sends an event with or without content: the step both forms of `send` run.
+    func send<D: Destination>(
+        _ event: D.Event,
+        content: (any Sendable)?,
+        to type: D.Type,
+        id: ElementID?,
+        route: Route?,
+        location: HarnessSourceLocation,
+        expected: (() -> String)?
+    ) async throws(HarnessError) where D.Route == Route {
         let payload = content.map { " with \(String(describing: $0))" } ?? ""
         let contentCall = content.map { "content: <#\(String(describing: $0))#>, " } ?? ""
         let call = "send(.\(event), \(contentCall)to: \(D.self).self)"
@@ -276,12 +330,14 @@ public final class FlowHarness<Route: NavigationRoute> {
         call: String? = nil,
         _ body: () throws(HarnessError) -> String?
     ) async throws(HarnessError) {
-        try await settleWork()
+        // A change made outside the steps since the last one (the test called the flow
+        // directly) is checked before anything runs. Work already under way when the step
+        // starts — stream values produced, a woken clock's ticks — belongs to this step: it is
+        // awaited below and its change checked with the step's own.
         if checksBefore { checkAccounted(at: location) }
+        try await settleWork()
         stepCount += 1
         lastAction = action
-        // The state the test accounted for: for a step that only waits (`settle`), the state
-        // before the work it waits for, so that the work's change is checked too.
         let before = accounted
         let beforeScreens = accountedScreens
         let label: String?

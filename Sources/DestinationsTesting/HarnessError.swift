@@ -56,6 +56,12 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The state changed and the test did not say how: the diff is the state before (`-`)
         /// against the state after (`+`).
         case unassertedChange(diff: String)
+        /// A screen's state (`screen` is its heading, `state of note(id: 1) #7`) changed — its
+        /// value before and after are not `==` — but prints as it did, so no expectation can
+        /// say how: the diff is the value before (`-`) against
+        /// after (`+`), dumped field by field. Make the state's printing show what changed (a
+        /// `description` that leaves a field out hides it).
+        case unprintedScreenChange(screen: String, diff: String)
         /// A transcript differs from its golden file.
         case transcriptMismatch(name: String, path: String, diff: String)
         /// A transcript had no golden file yet; it was written.
@@ -111,6 +117,9 @@ extension HarnessError.Problem: CustomStringConvertible {
             "expected a tab '\(tab)', but the tab bar has \(tabs.map(\.rawValue).joined(separator: ", "))."
         case .stateMismatch(let diff):
             "the state is not the expected one (- expected, + actual):\n\(diff)"
+        case .unprintedScreenChange(let screen, let diff):
+            "\(screen) changed but prints as before, so no expectation can say how "
+                + "(- before, + after, dumped):\n\(diff)\nMake its printing show what changed."
         case .unassertedChange(let diff):
             "the state changed but the test did not say how (- before, + after):\n\(diff)\n"
                 + "Pass the expected state to the step, or use a non-exhaustive harness."

@@ -22,10 +22,11 @@ import Foundation
 /// ```
 ///
 /// Advancing wakes the sleepers whose deadline passed, in deadline order. A stream's producer
-/// it wakes (`Clock.ticks(every:)`, or any producer that sleeps on the clock from a stream a
-/// flow started) counts as the flow's pending work until it sleeps again, and the values it
-/// yields into a ``TrackedStream`` until the flow delivered them, so the step's settle sees
-/// every tick: no sleeps, no polling.
+/// it wakes (`Clock.ticks(every:)`, or any producer written with `Clock.stream(_:)`) counts as
+/// the flow's pending work until it sleeps again, and the values it yields into a
+/// ``TrackedStream`` until the flow delivered them, so the step's settle sees every tick: no
+/// sleeps, no polling. Tracked work (an interactor's request) asleep on the clock counts as
+/// settled until an advance wakes it; from then on the step waits for it.
 public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock {
     /// A moment of a test clock: the time since the clock's start.
     public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {

@@ -74,10 +74,14 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Compares the transcript with its golden file and returns the problem, or `nil` when they
-    /// match. The golden file is read from `bundle` (the test target's `Bundle.module`, with the
-    /// directory copied as a resource) when it is there, else from the source tree. While
-    /// recording, or when there is no golden file yet, the transcript is written to the source
-    /// tree instead.
+    /// match. The golden file is read from the source tree, `directory` beside the test file at
+    /// `filePath`: the file a recording writes and a failure names, so a run right after
+    /// `DESTINATIONS_RECORD=1 swift test` compares with what was just recorded, even with
+    /// `--skip-build`, which leaves the test bundle's copy stale. Only when the source tree is
+    /// not there (tests run from a copied bundle) is the copy in `bundle` read (the test
+    /// target's `Bundle.module`, with the directory copied as a resource), and a failure names
+    /// that copy. While recording, or when there is no golden file yet, the transcript is
+    /// written to the source tree instead.
     public func compare(
         toGoldenNamed name: String,
         bundle: Bundle? = nil,
@@ -89,9 +93,15 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
         if Self.isRecording {
             return write(actual, to: path)
         }
-        let bundled = bundle?.url(forResource: name, withExtension: "txt", subdirectory: directory)
-        let source = bundled ?? URL(fileURLWithPath: path)
-        guard FileManager.default.fileExists(atPath: source.path) else {
+        let source: URL
+        if FileManager.default.fileExists(atPath: path) {
+            source = URL(fileURLWithPath: path)
+        } else if let bundled = bundle?.url(forResource: name, withExtension: "txt", subdirectory: directory),
+            !FileManager.default.fileExists(atPath: URL(fileURLWithPath: filePath).deletingLastPathComponent().path)
+        {
+            // No source tree to read or record into: the copy the test bundle carries.
+            source = bundled
+        } else {
             return write(actual, to: path) ?? .transcriptRecorded(name: name, path: path)
         }
         let golden: String
@@ -101,7 +111,7 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
             return .transcriptUnreadable(path: source.path, reason: String(describing: error))
         }
         guard let diff = StateDiff.diff(expected: golden, actual: actual, context: 3) else { return nil }
-        return .transcriptMismatch(name: name, path: path, diff: diff)
+        return .transcriptMismatch(name: name, path: source.path, diff: diff)
     }
 
     private func write(_ text: String, to path: String) -> HarnessError.Problem? {
@@ -130,7 +140,9 @@ extension FlowHarness {
     /// - Parameters:
     ///   - name: The golden file's name, without `.txt`.
     ///   - bundle: The test target's `Bundle.module`, when the directory is one of its
-    ///     resources; otherwise the file is read from the source tree.
+    ///     resources: read only when the source tree is not there. The golden file is read
+    ///     from the source tree, the file a recording writes and a failure names, so a run
+    ///     after re-recording never compares with a stale bundle copy.
     ///   - directory: The golden files' directory beside the test file.
     ///   - fileID: Where the call is written; leave the default.
     ///   - filePath: Where the call is written, and the test file beside which the golden files are; leave the default.

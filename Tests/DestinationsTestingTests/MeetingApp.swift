@@ -104,12 +104,12 @@ enum MeetingApp {
             events.on(.load, .perform { input in input.destination.screenState.meetings = ["Standup", "Retro"] })
         }
         let add = Provider { (_: MeetingRoute) in AddMeeting() } events: { events in
-            events.on(.setTitle, .perform { input in input.destination.screenState.title = (input.content as? String) ?? "" })
+            events.on(.setTitle, .perform { screen, title in screen.screenState.title = title })
             events.on(.cancel, .present(.dismiss))
         }
         let record = Provider { (_: MeetingRoute) in RecordMeeting() } events: { events in
             events.on(.startTimer, .stream(timer, .seconds(1)) { screen, _ in screen.screenState.secondsElapsed += 1 })
-            events.on(.listen, .stream(speech, assistant: { input in Locale(identifier: (input.content as? String) ?? "en") }) { screen, words in
+            events.on(.listen, .stream(speech, assistant: { language in Locale(identifier: language) }) { screen, words in
                 screen.screenState.transcript += (screen.screenState.transcript.isEmpty ? "" : " ") + words
             })
             events.on(.end, .perform { input in
@@ -140,4 +140,14 @@ enum MeetingApp {
 extension ContentEvent<MeetingsList.Event, Int> {
     /// `record` carries the id of the meeting to record.
     static var record: Self { Self(.record) }
+}
+
+extension ContentEvent<AddMeeting.Event, String> {
+    /// `setTitle` carries the title typed.
+    static var setTitle: Self { Self(.setTitle) }
+}
+
+extension ContentEvent<RecordMeeting.Event, String> {
+    /// `listen` carries the language to listen in.
+    static var listen: Self { Self(.listen) }
 }

@@ -49,6 +49,20 @@ import Testing
         #expect(list.heard.map(\.modal) == [ElementID(3), ElementID(20)])
     }
 
+    @Test func aRestoreThatTurnsTheSheetIntoAPushedScreenIsHeardOnceAsItsDismissal() throws {
+        let (flow, list) = try flowOnTheAddSheet()
+        // The sheet's element stays, pushed onto the stack: the sheet went away.
+        let pushed = try NavigationState<MeetingRoute>(.stack(.meetings, .addMeeting))
+        #expect(pushed.rendered() == "stack #1\n  meetings #2\n  addMeeting #3 ◀")
+        try flow.restore(pushed)
+        #expect(flow.state == pushed)
+        #expect(list.heard == [sheet])
+        // Going back from the pushed screen later is no sheet's dismissal.
+        try flow.apply(.back)
+        #expect(flow.state.rendered() == "stack #1\n  meetings #2 ◀")
+        #expect(list.heard == [sheet])
+    }
+
     @Test func nothingIsHeardWhenThePresenterLeavesWithItsModal() throws {
         let flow = try Flow(.stack(.meetings, .record(1)).presenting(.endAlert, style: .alert), providers: MeetingApp.providers(clock: ManualClock()))
         let record = try #require(flow.destination(ElementID(3), as: RecordMeeting.self))
@@ -57,7 +71,7 @@ import Testing
         #expect(record.context.isRemoved)
     }
 
-    @Test func theEndAlertClosedByADeepLinksDismissAllResumesTheTimer() async throws {
+    @Test func theEndAlertClosedByDismissAllFromOutsideTheScreensResumesTheTimer() async throws {
         let clock = ManualClock()
         let harness = try FlowHarness(.stack(.meetings, .record(1)), providers: MeetingApp.providers(clock: clock), reporter: .silent)
         let record = try #require(harness.destination(RecordMeeting.self))

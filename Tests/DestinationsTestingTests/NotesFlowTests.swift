@@ -10,6 +10,8 @@ import Testing
 
     @Test func theNotesStory() async throws {
         let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        // The list loads when it is first shown: what it loaded is checked like the tree.
+        try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -20,9 +22,12 @@ import Testing
                 settings
               [counter] stack
                 counter
+            state of note(id: 1)
+              note: Note(id: 1, title: "Groceries", body: "Milk, eggs")
+              isDeleted: false
+              error: nil
             """
         }
-        #expect(harness.destination(NoteDetail.self)?.note == groceries)
         try await harness.send(.edit, to: NoteDetail.self) {
             """
             tabs (selected: notes)
@@ -95,6 +100,7 @@ import Testing
     @Test func savingAnEditUpdatesTheNoteAndDismissesTheSheet() async throws {
         let store = NotesDatasource()
         let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -105,6 +111,10 @@ import Testing
                 settings
               [counter] stack
                 counter
+            state of note(id: 1)
+              note: Note(id: 1, title: "Groceries", body: "Milk, eggs")
+              isDeleted: false
+              error: nil
             """
         }
         try await harness.send(.edit, to: NoteDetail.self) {
@@ -140,6 +150,7 @@ import Testing
               error: nil
             """
         }
+        // The sheet goes, and the detail that presented it hears so and shows what was saved.
         try await harness.send(.save, to: EditNote.self) {
             """
             tabs (selected: notes)
@@ -150,6 +161,10 @@ import Testing
                 settings
               [counter] stack
                 counter
+            state of note(id: 1)
+              note: Note(id: 1, title: "Shopping", body: "Milk, eggs")
+              isDeleted: false
+              error: nil
             """
         }
         #expect(await store.note(id: 1)?.title == "Shopping")
@@ -162,6 +177,7 @@ import Testing
             with: NotesAppConfiguration.notesProvider(datasource: store, select: NotesAppConfiguration.cardSheet)
         )
         let harness = try FlowHarness(NotesAppConfiguration.layout, providers: variantB)
+        try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.send(.select, content: NotesDatasource.samples[1], to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -211,6 +227,7 @@ import Testing
     @Test func deletingANoteConfirmsInAnAlertAndGoesBack() async throws {
         let store = NotesDatasource()
         let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -221,6 +238,10 @@ import Testing
                 settings
               [counter] stack
                 counter
+            state of note(id: 1)
+              note: Note(id: 1, title: "Groceries", body: "Milk, eggs")
+              isDeleted: false
+              error: nil
             """
         }
         try await harness.send(.delete, to: NoteDetail.self) {
@@ -257,6 +278,7 @@ import Testing
             NotesAppConfiguration.layout,
             providers: NotesAppConfiguration.providers(datasource: NotesDatasource(), ticker: ticker)
         )
+        try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.tapTab(.counter) { Self.counterTab }
         try await harness.send(.start, to: CounterScreen.self) { Self.counterTab + Self.counter(0, running: true) }
         try await harness.advance(clock, by: .seconds(1)) { Self.counterTab + Self.counter(1, running: true) }
@@ -265,6 +287,26 @@ import Testing
         try await harness.advance(clock, by: .seconds(5)) // stopped: no tick, nothing to assert
         try await harness.finish()
     }
+
+    static let notesTab = """
+        tabs (selected: notes)
+          [notes] stack
+            notes ◀
+          [settings] stack
+            settings
+          [counter] stack
+            counter
+        """
+
+    /// The list after its first retrieve: the first page of the samples.
+    static let loadedList = """
+
+        state of notes
+          titles: ["Groceries", "Ideas", "Travel"]
+          page: 0
+          hasMore: true
+          error: nil
+        """
 
     static let counterTab = """
         tabs (selected: counter)

@@ -19,6 +19,15 @@ import Testing
             settings
           [counter] stack
             counter
+        state of notes
+          titles: ["Groceries", "Ideas", "Travel"]
+          page: 0
+          hasMore: true
+          error: nil
+        state of note(id: 1)
+          note: Note(id: 1, title: "Groceries", body: "Milk, eggs")
+          isDeleted: false
+          error: nil
         """
     }
 }

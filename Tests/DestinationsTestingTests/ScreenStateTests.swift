@@ -4,7 +4,7 @@ import Testing
 /// Every step checks the screens' states as exhaustively as the navigation state.
 @MainActor
 @Suite struct ScreenStateTests {
-    func harness(_ exhaustivity: FlowHarness<MeetingRoute>.Exhaustivity = .exhaustive) throws -> FlowHarness<MeetingRoute> {
+    func harness(_ exhaustivity: Exhaustivity = .exhaustive) throws -> FlowHarness<MeetingRoute> {
         try FlowHarness(
             .stack(.meetings),
             providers: MeetingApp.providers(clock: ManualClock()),
@@ -238,5 +238,70 @@ import Testing
         #expect(ScreenStateText.lines(of: 42) == ["42"])
         #expect(ScreenStateText.lines(of: Phase.idle) == [".idle"])
         #expect(ScreenStateText.lines(of: "a \"quoted\" text") == ["\"a \\\"quoted\\\" text\""])
+    }
+}
+
+/// A screen whose state prints less than it holds: its description leaves out `calibration`.
+@MainActor final class Dial: StatefulDestination {
+    enum Event: Hashable, Sendable, CaseIterable { case turn, calibrate }
+    struct ScreenState: Equatable, Sendable, CustomStringConvertible {
+        var position = 0
+        var calibration = 0
+        var description: String { "position \(position)" }
+    }
+    let context = DestinationContext<KitchenRoute, Event>()
+    var screenState = ScreenState()
+}
+
+/// Screen states are compared as values, with `==`; their printing only shows a change.
+@MainActor
+@Suite struct ScreenStateEqualityTests {
+    func harness() throws -> FlowHarness<KitchenRoute> {
+        let dial = Provider { (_: KitchenRoute) in Dial() } events: { events in
+            events.on(.turn, .perform { input in input.destination.screenState.position += 1 })
+            events.on(.calibrate, .perform { input in input.destination.screenState.calibration += 1 })
+        }
+        return try FlowHarness(.stack(.kitchen), providers: Providers { _ in dial }, transcriptIDs: false, reporter: .silent)
+    }
+
+    static func dial(_ position: Int) -> String {
+        """
+        stack
+          kitchen ◀
+        state of kitchen
+          position \(position)
+        """
+    }
+
+    @Test func aChangeThePrintingDoesNotShowFailsEvenWithAnExpectationThatMatchesTheText() async throws {
+        let harness = try harness()
+        // The text is what it was; the value is not.
+        try await harness.send(.calibrate, to: Dial.self) { Self.dial(0) }
+        #expect(harness.failures.count == 1)
+        guard case .unprintedScreenChange(let screen, let diff)? = harness.failures.first?.problem else {
+            Issue.record("expected an unprinted change, got \(harness.failures)")
+            return
+        }
+        #expect(screen == "state of kitchen #2")
+        #expect(diff.contains("-   - calibration: 0\n+   - calibration: 1"), "\(diff)")
+    }
+
+    @Test func aChangeThePrintingDoesNotShowIsDumpedWhenNobodyAssertedIt() async throws {
+        let harness = try harness()
+        try await harness.send(.calibrate, to: Dial.self)
+        guard case .unassertedChange(let diff)? = harness.failures.first?.problem else {
+            Issue.record("expected an unasserted change, got \(harness.failures)")
+            return
+        }
+        #expect(harness.failures.count == 1)
+        #expect(diff.contains("state of kitchen #2 changed but prints as before (dumped):"), "\(diff)")
+        #expect(diff.contains("+   - calibration: 1"), "\(diff)")
+    }
+
+    @Test func aPrintedChangeIsAssertedByItsText() async throws {
+        let harness = try harness()
+        try await harness.send(.turn, to: Dial.self) { Self.dial(1) }
+        try await harness.finish()
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 }

@@ -83,6 +83,32 @@ import Testing
         #expect(name == "mini")
     }
 
+    @Test(.disabled(if: Transcript.isRecording, "recording rewrites golden files"))
+    func theGoldenFileIsReadFromTheSourceTreeNotFromAStaleBundleCopy() throws {
+        let file = try scratchTestFile()
+        let path = Transcript.goldenPath(named: "story", filePath: file)
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Just recorded in the source tree; the bundle still holds the copy of an older build.
+        try (StateDiff.normalized(transcriptOfOneStep().text) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let bundleDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString)")
+        let stale = bundleDirectory.appendingPathComponent("Transcripts")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try "## 0. start\nstack #1\n  home #2 ◀\n".write(
+            to: stale.appendingPathComponent("story.txt"), atomically: true, encoding: .utf8)
+        let bundle = try #require(Bundle(path: bundleDirectory.path))
+        #expect(bundle.url(forResource: "story", withExtension: "txt", subdirectory: "Transcripts") != nil)
+        #expect(transcriptOfOneStep().compare(toGoldenNamed: "story", bundle: bundle, filePath: file) == nil)
+        // A mismatch names the file that was read: the source file.
+        var other = Transcript()
+        other.append(step: 0, action: "start", state: "stack #1\n  other #2 ◀")
+        guard case .transcriptMismatch(_, let named, _)? = other.compare(toGoldenNamed: "story", bundle: bundle, filePath: file) else {
+            Issue.record("expected a mismatch")
+            return
+        }
+        #expect(named == path)
+    }
+
     func transcriptOfOneStep() -> Transcript {
         var transcript = Transcript()
         transcript.append(step: 0, action: "start", state: "stack #1\n  list #2 ◀")

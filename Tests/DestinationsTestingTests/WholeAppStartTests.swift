@@ -35,6 +35,61 @@ import Testing
         #expect(throws: NavigationError.self) { try NavigationState(layout, ids: &ids) }
     }
 
+    /// The meeting app's providers, counting the list's builds and the interactors' hooks.
+    final class Builds {
+        var lists = 0
+    }
+
+    func countingProviders(_ builds: Builds, addSheet: Bool = true) -> Providers<MeetingRoute> {
+        let base = MeetingApp.providers(clock: ManualClock())
+        let list = Provider { (_: MeetingRoute) -> MeetingsList in
+            builds.lists += 1
+            return MeetingsList()
+        } events: { events in
+            events.on(.add, .present(.sheet(.addMeeting)))
+            events.on(.record, .present(.push(.record(1))))
+            events.on(.load, .perform { _ in })
+        }
+        return Providers { route in
+            switch route {
+            case .meetings: list
+            case .addMeeting: addSheet ? base.provider(for: route) : nil
+            default: base.provider(for: route)
+            }
+        }
+    }
+
+    @Test func aModalAGuardDeniesIsRefusedBeforeAnyDestinationIsBuilt() throws {
+        let builds = Builds()
+        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.addMeeting)
+        var configuration = FlowConfiguration(layout: layout.base, providers: countingProviders(builds))
+        configuration.guards = [NavigationGuard("noNewMeetings") { change in
+            change.added.contains(.addMeeting) ? .deny(reason: "closed") : .allow
+        }]
+        #expect(throws: NavigationError.guardDenied(guard: "noNewMeetings", route: "addMeeting", reason: "closed")) {
+            try Flow(configuration, presenting: layout.modals)
+        }
+        #expect(builds.lists == 0)
+        // Without the modal the same configuration starts, and builds the list once.
+        _ = try Flow(configuration)
+        #expect(builds.lists == 1)
+    }
+
+    @Test func aModalNoProviderBuildsIsRefusedBeforeAnyDestinationIsBuilt() throws {
+        let builds = Builds()
+        #expect(throws: NavigationError.noProvider(route: "addMeeting")) {
+            try Flow(.stack(.meetings).presenting(.addMeeting), providers: countingProviders(builds, addSheet: false))
+        }
+        #expect(builds.lists == 0)
+    }
+
+    @Test func aModalThatCannotBePresentedBuildsNothing() throws {
+        let builds = Builds()
+        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.endAlert, style: .alert).presenting(.addMeeting)
+        #expect(throws: NavigationError.self) { try Flow(layout, providers: countingProviders(builds)) }
+        #expect(builds.lists == 0)
+    }
+
     @Test func aHarnessBeginsOnTheAddSheet() async throws {
         let harness = try FlowHarness(.stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()), reporter: .silent)
         #expect(harness.transcript.entries.first?.state.hasPrefix("""
@@ -55,11 +110,27 @@ import Testing
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 
-    @Test func aRandomWalkStartsOnTheModals() async {
-        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 1) { MeetingApp.providers(clock: ManualClock()) }
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func aRandomWalkStartsOnTheModals(seed: UInt64) async {
+        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 30) { MeetingApp.providers(clock: ManualClock()) }
         #expect(walk.modals.count == 1)
-        let report = await walk.run(seed: 1)
-        #expect(report.failure == nil)
+        let report = await walk.run(seed: seed)
+        #expect(report.failure == nil, "\(report)")
+        #expect(report.steps.count > 1)
+        // The first step is one the sheet offers: one of its events, or swiping it down.
+        let first = report.steps.first?.action
+        let onTheSheet: Bool
+        switch first {
+        case .event(_, let route, _)?: onTheSheet = route == "addMeeting"
+        case .gesture(.swipeDownSheet)?: onTheSheet = true
+        default: onTheSheet = false
+        }
+        #expect(onTheSheet, "the walk began with \(first.map { "\($0)" } ?? "nothing")")
+        // It walks on past the sheet: some later step acts on the list under it.
+        #expect(report.steps.contains { step in
+            if case .event(_, "meetings", _) = step.action { return true }
+            return false
+        }, "\(report.steps)")
     }
 }
 

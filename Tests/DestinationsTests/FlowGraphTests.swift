@@ -44,3 +44,47 @@ import Testing
         #expect(arrows.count == graph.edges.count)
     }
 }
+
+/// A home screen whose own code opens a welcome sheet, and whose view opens settings.
+enum GraphRoute: NavigationRoute, Codable, CaseIterable {
+    case home, welcome, settings
+}
+
+@MainActor final class GraphHome: Destination, OwnEvents {
+    enum Event: Hashable, Sendable, CaseIterable { case showWelcome, openSettings }
+    static let ownEvents: Set<Event> = [.showWelcome]
+    let context = DestinationContext<GraphRoute, Event>()
+}
+
+@MainActor final class GraphLeaf: Destination {
+    enum Event: Hashable, Sendable { case close }
+    let context = DestinationContext<GraphRoute, Event>()
+}
+
+@MainActor
+@Suite struct FlowGraphOwnEventTests {
+    let graph: FlowGraph<GraphRoute> = {
+        let home = Provider { (_: GraphRoute) in GraphHome() } events: { events in
+            events.on(.showWelcome, .present(.sheet(.welcome)))
+            events.on(.openSettings, .present(.push(.settings)))
+        }
+        let leaf = Provider { (_: GraphRoute) in GraphLeaf() } events: { events in
+            events.on(.close, .present(.dismiss))
+        }
+        return FlowGraph(.stack(.home), providers: Providers { route in route == .home ? home : leaf })
+    }()
+
+    @Test func anOwnEventsEdgeIsMarkedAsSentFromCode() {
+        let welcome = graph.edges.first { $0.event == "showWelcome" }
+        #expect(welcome == FlowGraph<GraphRoute>.Edge(from: "home", to: "welcome", event: "showWelcome", presentation: "sheet", isOwnEvent: true))
+        #expect(graph.edges.first { $0.event == "openSettings" }?.isOwnEvent == false)
+        #expect(graph.dot().contains("\"home\" -> \"welcome\" [label=\"showWelcome (own): sheet\", style=dotted];"))
+        #expect(graph.mermaid().contains("-.->|\"showWelcome (own): sheet\"|"))
+    }
+
+    @Test func aRouteOnlyAnOwnEventReachesIsReachableButListedAsReachedOnlyFromCode() {
+        #expect(!graph.unreachableRoutes.contains("welcome"))
+        #expect(graph.unreachableRoutes.isEmpty)
+        #expect(graph.routesReachedOnlyByOwnEvents == ["welcome"])
+    }
+}

@@ -162,6 +162,37 @@ extension CounterScreen: StatefulDestination {
     }
 }
 
+extension NotesList: StatefulDestination {
+    /// What the list shows: the notes' titles, how far it paged, and the error of its last
+    /// request.
+    public struct ScreenState: Equatable, Sendable {
+        public var titles: [String]
+        public var page: Int
+        public var hasMore: Bool
+        public var error: NotesError?
+    }
+
+    /// The list's state, as a test harness checks it after every step.
+    public var screenState: ScreenState {
+        ScreenState(titles: notes.map(\.title), page: page, hasMore: hasMore, error: error)
+    }
+}
+
+extension NoteDetail: StatefulDestination {
+    /// What the detail shows: the note, whether it was deleted, and the error of its last
+    /// request.
+    public struct ScreenState: Equatable, Sendable {
+        public var note: Note?
+        public var isDeleted: Bool
+        public var error: NotesError?
+    }
+
+    /// The detail's state, as a test harness checks it after every step.
+    public var screenState: ScreenState {
+        ScreenState(note: note, isDeleted: isDeleted, error: error)
+    }
+}
+
 extension EditNote: StatefulDestination {
     /// What the editor shows: the draft, and the error of its last request.
     public struct ScreenState: Equatable, Sendable {

@@ -24,7 +24,13 @@
 /// ```
 ///
 /// The event stays a case of the Destination's `Event` enum, so validation still finds an
-/// event nobody configured, and tools that fire events by name keep working.
+/// event nobody configured, and tools that fire events by name keep working. It is also why
+/// the plain case still compiles without content (`list.send(.select)`): Swift cannot tell a
+/// case that carries content from one that does not. Such a send is refused before the
+/// response runs, with ``NavigationError/contentMismatch(event:expected:actual:)`` (`actual`
+/// is `"nothing"`), and the state is unchanged. The test harness's `send` and the interactor
+/// assistants (``ContentResponse/request(_:assistant:deliver:)-(I,_,_)``,
+/// ``ContentResponse/stream(_:assistant:deliver:)``) take the content typed too.
 public struct ContentEvent<Event: Hashable & Sendable, Content: Sendable>: Hashable, Sendable {
     /// The event, as the Destination's `Event` enum names it.
     public let event: Event
@@ -106,6 +112,54 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
                 }
             )
         )
+    }
+}
+
+extension ContentResponse {
+    /// Sends the request an assistant builds from the event's content to an interactor, and
+    /// delivers the typed result to the Destination: the content arrives typed, as in
+    /// ``present(_:)``.
+    ///
+    /// ```swift
+    /// events.on(.save, .request(datasource, assistant: { note in .init(action: .update(note)) }) { detail, result in
+    ///     detail.receive(result)
+    /// })
+    /// ```
+    ///
+    /// An assistant that throws makes `send` throw ``NavigationError/assistantFailed(event:reason:)``
+    /// (or the ``NavigationError`` it threw); no request is sent.
+    public static func request<I: Interactor>(
+        _ interactor: I,
+        assistant: @escaping @MainActor @Sendable (Content) throws -> I.Request,
+        deliver: @escaping @MainActor @Sendable (D, Result<I.Success, I.Failure>) -> Void
+    ) -> ContentResponse {
+        ContentResponse(.request(interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+    }
+
+    /// Performs the request an assistant builds from the event's content on a synchronous
+    /// service, and delivers its result before `send` returns.
+    public static func request<S: SyncInteractor>(
+        _ service: S,
+        assistant: @escaping @MainActor @Sendable (Content) throws -> S.Request,
+        deliver: @escaping @MainActor @Sendable (D, Result<S.Success, S.Failure>) -> Void
+    ) -> ContentResponse {
+        ContentResponse(.request(service, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+    }
+
+    /// Starts the stream an assistant asks for, built from the event's content, and delivers
+    /// each of its values to the Destination.
+    ///
+    /// ```swift
+    /// events.on(.watch, .stream(reviews, assistant: { productID in productID }) { screen, review in
+    ///     screen.reviews.append(review)
+    /// })
+    /// ```
+    public static func stream<S: StreamInteractor>(
+        _ interactor: S,
+        assistant: @escaping @MainActor @Sendable (Content) throws -> S.StreamRequest,
+        deliver: @escaping @MainActor @Sendable (D, S.Element) -> Void
+    ) -> ContentResponse {
+        ContentResponse(.stream(interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
     }
 }
 

@@ -145,9 +145,13 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         let preparation = waitsForPreparation ? self.preparation : nil
         let token = nextCancellation
         nextCancellation += 1
+        // Awake until the body sleeps on a test clock, which lowers the count while it sleeps:
+        // a settle then counts the work as done, and the test's advance wakes it.
+        let awake = PendingCount()
+        awake.increment()
         let task = Task { @MainActor [weak self] in
             await preparation?.value
-            if !Task.isCancelled { await body() }
+            if !Task.isCancelled { await PendingCount.$producer.withValue(awake) { await body() } }
             self?.removeCancellation(token)
         }
         if isRemoved {
@@ -155,7 +159,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
             return task
         }
         cancellations[token] = { task.cancel() }
-        tracker?.add(task, owner: id, route: route?.name, type: destinationObject.map { type(of: $0) }, label: label)
+        tracker?.add(task, owner: id, route: route?.name, type: destinationObject.map { type(of: $0) }, label: label, awake: awake)
         return task
     }
 

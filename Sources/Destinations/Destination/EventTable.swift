@@ -54,3 +54,28 @@ public struct EventTable<D: Destination>: Sendable {
         return fallback
     }
 }
+
+/// Reads the body of a provider's `events:` closure as its statements, in order, so that the
+/// closure is type-checked after the provider's `make` closure fixed the Destination's type: a
+/// `deliver` closure written for another Destination type is reported where it is written,
+/// not at `make`.
+///
+/// Nothing changes in how the closure is written: statements, `let`s, `if`, `switch` and `for`.
+/// (A `guard` or an early `return` cannot be used in it; write an `if` instead.)
+@resultBuilder
+public enum EventConfiguration {
+    /// The statements of the body.
+    public static func buildBlock(_ statements: Void...) {}
+    /// One statement; its value, if any, is not used.
+    public static func buildExpression<Value>(_ statement: Value) {}
+    /// An `if` without `else`.
+    public static func buildOptional(_ statements: Void?) {}
+    /// The first branch of an `if`–`else` or a `switch`.
+    public static func buildEither(first statements: Void) {}
+    /// The second branch of an `if`–`else` or a `switch`.
+    public static func buildEither(second statements: Void) {}
+    /// A `for` loop.
+    public static func buildArray(_ statements: [Void]) {}
+    /// An `if #available` branch.
+    public static func buildLimitedAvailability(_ statements: Void) {}
+}

@@ -65,6 +65,13 @@ struct ModalLedger<Route: NavigationRoute> {
             style = modal.style
             route = modal.node.firstScreenRoute
         }
+
+        /// Whether `other` records the same modal: presented by the same element, in the same
+        /// kind of modal (a sheet whose detents changed is still the sheet).
+        @usableFromInline
+        func isSame(as other: Entry) -> Bool {
+            presenter == other.presenter && style.name == other.style.name
+        }
     }
 
     @usableFromInline var entries: [ElementID: Entry] = [:]
@@ -72,7 +79,7 @@ struct ModalLedger<Route: NavigationRoute> {
     @usableFromInline
     init() {}
 
-    /// Records the modals of `node`'s subtree.
+    /// Records the modals of `node`'s subtree; entries already there are kept.
     @usableFromInline
     mutating func recordAll(in node: NavigationNode<Route>) {
         var pending = [node]
@@ -131,7 +138,16 @@ extension Flow {
                 }
             }
         } else {
-            modalLedger.recordAll(in: storage.root)
+            // A start, a restore or a link may keep a modal's element but not as a modal (a
+            // sheet's screen now pushed) or not from the same presenter: the ledger is
+            // rebuilt, and what it no longer holds as it was went away.
+            var rebuilt = ModalLedger<Route>()
+            rebuilt.recordAll(in: storage.root)
+            for (modal, entry) in modalLedger.entries where rebuilt.entries[modal].map({ !$0.isSame(as: entry) }) ?? true {
+                guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
+                dismissed.append(DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
+            }
+            modalLedger = rebuilt
         }
         if !dismissed.isEmpty { notify(dismissed) }
     }

@@ -12,7 +12,8 @@
 /// The events stay configured and are sent as any other (``Destination/send(_:content:)``);
 /// what changes is what tools that play the user do: a random walk (`RandomWalk` in
 /// `DestinationsTesting`) and any exploration of what a user can reach leave them out, since no
-/// user can tap them.
+/// user can tap them. The ``FlowGraph`` keeps them, marked as sent from code
+/// (``FlowGraph/Edge/isOwnEvent``): the routes they lead to are reached when the app runs.
 @MainActor
 public protocol OwnEvents: Destination {
     /// The events no view sends.
@@ -23,7 +24,14 @@ public protocol OwnEvents: Destination {
 /// a provider's ``Provider/configuredEvents`` names them; empty when it marks none.
 @MainActor
 package func ownEventNames(of destination: AnyObject) -> Set<String> {
-    guard let type = type(of: destination) as? any OwnEvents.Type else { return [] }
+    ownEventNames(ofType: type(of: destination))
+}
+
+/// The names of the events a Destination type marks as its own (``OwnEvents``); empty when it
+/// marks none or is no Destination type.
+@MainActor
+package func ownEventNames(ofType destinationType: Any.Type) -> Set<String> {
+    guard let type = destinationType as? any OwnEvents.Type else { return [] }
     func names<D: OwnEvents>(_: D.Type) -> Set<String> { Set(D.ownEvents.map { "\($0)" }) }
     return names(type)
 }

@@ -26,7 +26,7 @@ public struct Provider<Route: NavigationRoute> {
     @inlinable
     public init<D: Destination>(
         _ make: @escaping @MainActor (Route) throws -> D,
-        events configure: (inout EventTable<D>) -> Void = { _ in }
+        @EventConfiguration events configure: (inout EventTable<D>) -> Void = { _ in }
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)
@@ -45,7 +45,7 @@ public struct Provider<Route: NavigationRoute> {
     @inlinable
     public init<D: Destination, Content: Sendable>(
         _ make: @escaping @MainActor (Route, Content?) throws -> D,
-        events configure: (inout EventTable<D>) -> Void = { _ in }
+        @EventConfiguration events configure: (inout EventTable<D>) -> Void = { _ in }
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)

@@ -7,6 +7,9 @@ final class WorkTracker {
         let route: String?
         let type: String?
         let label: (any Sendable)?
+        /// For a tracked task: whether it is awake (not zero) or asleep on a test clock (zero),
+        /// and the key of the tracker's observer of it.
+        var awake: (count: PendingCount, observer: Int)? = nil
     }
 
     private var entries: [Int: Entry] = [:]
@@ -19,22 +22,29 @@ final class WorkTracker {
     /// Counts of work outside tracked tasks (a stream's values on their way), by key.
     var sources: [Int: (count: PendingCount, entry: Entry, observer: Int)] = [:]
 
-    /// Whether no tracked work is under way.
-    var isIdle: Bool { entries.isEmpty && sources.values.allSatisfy { $0.count.isZero } }
+    /// Whether no tracked work is under way: every tracked task has finished or sleeps on a
+    /// test clock (which only the test's advance wakes), and no source counts pending work.
+    var isIdle: Bool {
+        entries.values.allSatisfy { $0.awake?.count.isZero ?? false } && sources.values.allSatisfy { $0.count.isZero }
+    }
 
     /// Counts `count` as work under way while it is not zero, until ``removeSource(_:)``.
     func addSource(_ count: PendingCount, owner: ElementID?, route: String?, label: String) -> Int {
         let key = nextKey
         nextKey += 1
-        let observer = count.observe {
+        sources[key] = (count, Entry(owner: owner, route: route, type: nil, label: label), observe(count))
+        return key
+    }
+
+    /// Counts a drop of `count` to zero as progress, and looks for idleness then.
+    private func observe(_ count: PendingCount) -> Int {
+        count.observe {
             Task { @MainActor [weak self] in
-                // A value delivered is progress, as a task that finished is.
+                // A value delivered is progress, as a task that finished or fell asleep is.
                 self?.progress &+= 1
                 self?.resumeIfIdle()
             }
         }
-        sources[key] = (count, Entry(owner: owner, route: route, type: nil, label: label), observer)
-        return key
     }
 
     /// Stops counting a source; its pending work no longer holds a settle.
@@ -44,10 +54,21 @@ final class WorkTracker {
         resumeIfIdle()
     }
 
-    func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, type: Any.Type? = nil, label: (any Sendable)?) {
+    /// Tracks `task` until it finishes. With `awake`, the count a test clock lowers while the
+    /// task sleeps on it (``PendingCount/producer``), the task holds a settle only while awake.
+    func add(
+        _ task: Task<Void, Never>,
+        owner: ElementID?,
+        route: String?,
+        type: Any.Type? = nil,
+        label: (any Sendable)?,
+        awake: PendingCount? = nil
+    ) {
         let key = nextKey
         nextKey += 1
-        entries[key] = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
+        var entry = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
+        entry.awake = awake.map { ($0, observe($0)) }
+        entries[key] = entry
         progress &+= 1
         Task { @MainActor [weak self] in
             await task.value
@@ -56,7 +77,7 @@ final class WorkTracker {
     }
 
     private func finish(_ key: Int) {
-        entries[key] = nil
+        if let awake = entries.removeValue(forKey: key)?.awake { awake.count.stopObserving(awake.observer) }
         progress &+= 1
         resumeIfIdle()
     }
@@ -69,7 +90,8 @@ final class WorkTracker {
         for waiter in ready.values { waiter.resume(returning: true) }
     }
 
-    /// Waits until no tracked work is left, including work added while waiting, or until the
+    /// Waits until no tracked work is left, including work added while waiting — work asleep
+    /// on a test clock counts as done, since only the test's advance wakes it — or until the
     /// work stalls: `timeout` of scheduled time passes with no piece of it starting or
     /// finishing.
     ///
@@ -135,7 +157,8 @@ final class WorkTracker {
     /// The work under way, oldest first.
     var pending: [PendingWork] {
         let busy = sources.filter { !$0.value.count.isZero }.mapValues { $0.entry }
-        return entries.merging(busy) { first, _ in first }.sorted { $0.key < $1.key }.map { _, entry in
+        let awake = entries.filter { !($0.value.awake?.count.isZero ?? false) }
+        return awake.merging(busy) { first, _ in first }.sorted { $0.key < $1.key }.map { _, entry in
             PendingWork(
                 destination: entry.owner,
                 route: entry.route,

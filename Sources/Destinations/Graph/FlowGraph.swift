@@ -13,8 +13,10 @@ import Foundation
 /// route (a push, a sheet, a path's steps…). Events answered by an assistant choose their route
 /// at run time: they appear as edges to ``dynamicTarget`` so that the graph still shows that the
 /// event does something — unless the response declares the routes it may lead to
-/// (``EventResponse/leading(to:)``): then it is drawn to each of them. Feed the flow's events to ``observe(_:)`` and the graph also holds the
-/// edges the running app took (``observedEdges``), assistants' choices included.
+/// (``EventResponse/leading(to:)``): then it is drawn to each of them. Events a screen marks as
+/// its own (``OwnEvents``) are edges too, marked ``Edge/isOwnEvent`` and drawn dotted with
+/// `(own)`. Feed the flow's events to ``observe(_:)`` and the graph also holds the edges the
+/// running app took (``observedEdges``), assistants' choices included.
 @MainActor
 public struct FlowGraph<Route: NavigationRoute> {
     /// One configured event.
@@ -27,13 +29,18 @@ public struct FlowGraph<Route: NavigationRoute> {
         public let event: String
         /// How it presents: `push`, `sheet`, `path`, `assistant(Note)`, ….
         public let presentation: String
+        /// Whether the event is one the screen marks as its own (``OwnEvents``): sent by the
+        /// screen's code, never by a view. Such an edge counts for reachability, since the app
+        /// takes it when it runs, but no tap takes it (see ``routesReachedOnlyByOwnEvents``).
+        public let isOwnEvent: Bool
 
         /// Creates an edge, for instance to assert that a graph contains it.
-        public init(from: String, to: String, event: String, presentation: String) {
+        public init(from: String, to: String, event: String, presentation: String, isOwnEvent: Bool = false) {
             self.from = from
             self.to = to
             self.event = event
             self.presentation = presentation
+            self.isOwnEvent = isOwnEvent
         }
     }
 
@@ -78,24 +85,29 @@ public struct FlowGraph<Route: NavigationRoute> {
                 continue
             }
             let declared = provider.declaredRoutes
+            let own = ownEventNames(ofType: provider.destinationType)
             for entry in provider.presentations {
                 let targets = entry.presentation?.routes ?? []
+                let isOwn = own.contains(entry.event)
+                func edge(to target: String) -> Edge {
+                    Edge(from: route.name, to: target, event: entry.event, presentation: entry.response, isOwnEvent: isOwn)
+                }
                 if entry.presentation == nil {
                     let leadsTo = declared.first { $0.event == entry.event }?.routes ?? []
                     for target in leadsTo {
-                        edges.append(Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
+                        edges.append(edge(to: target.name))
                         pending.append(target)
                     }
                     if leadsTo.isEmpty, entry.response.hasPrefix("assistant") {
-                        edges.append(Edge(from: route.name, to: Self.dynamicTarget, event: entry.event, presentation: entry.response))
+                        edges.append(edge(to: Self.dynamicTarget))
                     }
                     continue
                 }
                 if targets.isEmpty {
-                    edges.append(Edge(from: route.name, to: route.name, event: entry.event, presentation: entry.response))
+                    edges.append(edge(to: route.name))
                 }
                 for target in targets {
-                    edges.append(Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
+                    edges.append(edge(to: target.name))
                     pending.append(target)
                 }
             }
@@ -132,18 +144,38 @@ public struct FlowGraph<Route: NavigationRoute> {
         return taken
     }
 
-    /// Route names that neither the layout nor any fixed presentation leads to. They may still
-    /// be reached through an assistant or a deep link; the list is where to look.
+    /// Route names that neither the layout nor any fixed or declared presentation leads to.
+    /// They may still be reached through an assistant or a deep link; the list is where to look.
+    ///
+    /// Edges of the events a screen marks as its own (``OwnEvents``, ``Edge/isOwnEvent``)
+    /// count: the screen's code sends them when the app runs (a load that opens a welcome
+    /// sheet, an alert's forwarded confirmation), so what they lead to is reached, though no
+    /// tap leads there. ``routesReachedOnlyByOwnEvents`` lists the routes that only such edges
+    /// reach, which a random walk and the explorer — tools that play the user — never show.
     public var unreachableRoutes: [String] {
+        let reached = reachedRoutes(includingOwnEvents: true)
+        return routes.filter { !reached.contains($0) }
+    }
+
+    /// Route names that are reached only through the events screens mark as their own
+    /// (``OwnEvents``): the app shows them when its code sends those events, but no sequence
+    /// of taps from the layout leads there.
+    public var routesReachedOnlyByOwnEvents: [String] {
+        let all = reachedRoutes(includingOwnEvents: true)
+        let byTaps = reachedRoutes(includingOwnEvents: false)
+        return routes.filter { all.contains($0) && !byTaps.contains($0) }
+    }
+
+    private func reachedRoutes(includingOwnEvents: Bool) -> Set<String> {
         var reached = Set(entryRoutes)
         var frontier = entryRoutes
-        let allEdges = edges + observedEdges
+        let allEdges = (edges + observedEdges).filter { includingOwnEvents || !$0.isOwnEvent }
         while let name = frontier.popLast() {
             for edge in allEdges where edge.from == name && reached.insert(edge.to).inserted {
                 frontier.append(edge.to)
             }
         }
-        return routes.filter { !reached.contains($0) }
+        return reached
     }
 
     /// The graph in Graphviz's DOT language.
@@ -155,8 +187,8 @@ public struct FlowGraph<Route: NavigationRoute> {
             lines.append("  \(quoted(Self.dynamicTarget)) [shape=ellipse, style=dashed];")
         }
         for edge in edges {
-            let style = edge.to == Self.dynamicTarget ? ", style=dashed" : ""
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation)"))\(style)];")
+            let style = edge.to == Self.dynamicTarget ? ", style=dashed" : edge.isOwnEvent ? ", style=dotted" : ""
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event)\(Self.ownMark(edge)): \(edge.presentation)"))\(style)];")
         }
         for edge in observedEdges {
             lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation) (observed)")), color=blue];")
@@ -180,13 +212,18 @@ public struct FlowGraph<Route: NavigationRoute> {
             lines.append("  \(id(name))[\"\(label)\"]")
         }
         for edge in edges {
-            let arrow = edge.to == Self.dynamicTarget ? "-.->" : "-->"
-            lines.append("  \(id(edge.from)) \(arrow)|\"\(edge.event): \(edge.presentation)\"| \(id(edge.to))")
+            let arrow = edge.to == Self.dynamicTarget || edge.isOwnEvent ? "-.->" : "-->"
+            lines.append("  \(id(edge.from)) \(arrow)|\"\(edge.event)\(Self.ownMark(edge)): \(edge.presentation)\"| \(id(edge.to))")
         }
         for edge in observedEdges {
             lines.append("  \(id(edge.from)) ==>|\"\(edge.event): \(edge.presentation) (observed)\"| \(id(edge.to))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// ` (own)` after the event of an edge sent from code.
+    private static func ownMark(_ edge: Edge) -> String {
+        edge.isOwnEvent ? " (own)" : ""
     }
 
     private func quoted(_ text: String) -> String {

@@ -39,7 +39,8 @@ extension DestinationContext {
     /// stream) is tracked work, so ``Flow/settle(timeout:)`` waits until the stream has started.
     /// Iterating it is not, since a live stream may never end; but the values of a
     /// ``TrackedStream`` count from the moment they are produced until they are delivered, and
-    /// a producer a test clock woke counts until it sleeps again, so a settle waits for them.
+    /// a producer a test clock woke counts until it sleeps again, so a settle waits for them;
+    /// a ``TrackedStream``'s end counts too, until the stream is seen to stop.
     /// A stream never starts for a Destination that was removed meanwhile.
     func startStream<S: StreamInteractor>(
         _ interactor: S,
@@ -89,9 +90,11 @@ extension DestinationContext {
                 // A sequence that throws ends the stream.
             }
             guard let self, self.streams[token] != nil else { return }
-            run.stop()
+            // Stopped before the run stops counting its end, so that a settle the end releases
+            // finds the stream gone.
             self.streams[token] = nil
             self.removeCancellation(token)
+            run.stop()
         }
         run.task = task
         streams[token] = task

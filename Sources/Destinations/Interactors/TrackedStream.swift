@@ -41,8 +41,11 @@ public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
             if case .terminated = base.yield(value) { pending.decrement() }
         }
 
-        /// Ends the stream.
+        /// Ends the stream. The end counts as pending until the flow that iterates the stream
+        /// has seen it, so that a settle right after the last value finds the stream stopped
+        /// (``DestinationContext/hasRunningStreams`` is `false`).
         public func finish() {
+            pending.countEnd()
             base.finish()
         }
 
@@ -125,18 +128,30 @@ public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// Work under way outside tracked tasks that a flow's settle waits for: the values a stream
-/// produced and the flow has not delivered yet, or a stream's producers that a test clock woke
+/// produced and the flow has not delivered yet (and its end, once finished), or a stream's producers that a test clock woke
 /// and that have not gone back to sleep. Thread-safe; the count never goes below zero.
 package final class PendingCount: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     private var observers: [Int: @Sendable () -> Void] = [:]
     private var nextObserver = 0
+    private var ended = false
 
     package init() {}
 
-    /// The producer of the stream the current task started for a flow, when there is one: a
-    /// test clock counts the producers it wakes here.
+    /// Counts a stream's end once, however often it is finished: it is pending until the
+    /// flow that iterates the stream stops counting it.
+    package func countEnd() {
+        lock.lock()
+        let first = !ended
+        ended = true
+        lock.unlock()
+        if first { increment() }
+    }
+
+    /// The work the current task does for a flow, when there is one — a tracked request, or
+    /// the producer of a stream the flow started — counted while it is awake: a test clock
+    /// counts one less while the task sleeps on it, and one more when it wakes the task.
     @TaskLocal package static var producer: PendingCount?
 
     /// Whether nothing is pending.
@@ -188,6 +203,52 @@ package final class PendingCount: @unchecked Sendable {
 package protocol ProducerWakingClock {}
 
 extension Clock where Duration == Swift.Duration {
+    /// A stream whose producer sleeps on this clock: `produce` runs in a task of its own,
+    /// yields values through the continuation, and the stream finishes when it returns or
+    /// throws (a cancelled sleep throws when the flow stops the stream).
+    ///
+    /// ```swift
+    /// struct Countdown: StreamInteractor {
+    ///     let clock: any Clock<Duration>
+    ///     func values(for seconds: Int) async -> TrackedStream<Int> {
+    ///         clock.stream { continuation in
+    ///             for remaining in (0..<seconds).reversed() {
+    ///                 try await clock.sleep(for: .seconds(1))
+    ///                 continuation.yield(remaining)
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// This is the race-free way to write a producer that sleeps on a clock. With a test's
+    /// manual clock, the producer counts as the flow's pending work from this call — before its
+    /// task has even started — until it sleeps on the clock, and again from each wake until it
+    /// sleeps again or ends, so a test's advance never runs ahead of a producer that has not
+    /// reached its sleep yet, and a step waits for the values each advance makes due. A
+    /// producer built by hand (`TrackedStream { continuation in Task { … } }`) is not counted
+    /// until its first sleep: an advance made before it got there is lost to it.
+    public func stream<Element: Sendable>(
+        _ produce: @escaping @Sendable (TrackedStream<Element>.Continuation) async throws -> Void
+    ) -> TrackedStream<Element> {
+        let producer = self is any ProducerWakingClock ? PendingCount.producer : nil
+        // Awake from now until the producing task first sleeps on the clock.
+        producer?.increment()
+        return TrackedStream { continuation in
+            let task = Task {
+                do {
+                    try await produce(continuation)
+                } catch {
+                    // A producer that throws (a cancelled sleep) ends the stream.
+                }
+                continuation.finish()
+                // Awake when it ended: no longer the flow's pending work.
+                producer?.decrement()
+            }
+            continuation.onTermination = { task.cancel() }
+        }
+    }
+
     /// Ticks every `interval`: yields 1, 2, 3, … at `now + interval`, `now + 2 × interval`, …,
     /// measured from the call, until the consumer stops.
     ///
@@ -201,31 +262,20 @@ extension Clock where Duration == Swift.Duration {
     /// With a live clock (`ContinuousClock()`) the ticks come in real time. With a test's
     /// manual clock, each advance of the clock yields the ticks due, and a flow's settle waits
     /// until they are delivered: a test advances time and asserts each tick as a step, with no
-    /// sleeps. With an immediate clock the ticks come as fast as they are taken.
+    /// sleeps. With an immediate clock the ticks come as fast as they are taken. It is built
+    /// with ``stream(_:)``.
     ///
     /// - Precondition: `interval` is positive.
     public func ticks(every interval: Duration) -> TrackedStream<Int> {
         precondition(interval > .zero, "a tick interval must be positive")
         let start = now
-        let producer = self is any ProducerWakingClock ? PendingCount.producer : nil
-        // Counted until the producer first sleeps on the clock, so that a test's advance made
-        // before the producing task started still waits for its ticks.
-        producer?.increment()
-        return TrackedStream { continuation in
-            let task = Task {
-                var tick = 0
-                while !Task.isCancelled {
-                    tick += 1
-                    do {
-                        try await sleep(until: start.advanced(by: interval * tick), tolerance: nil)
-                    } catch {
-                        break
-                    }
-                    continuation.yield(tick)
-                }
-                continuation.finish()
+        return stream { continuation in
+            var tick = 0
+            while !Task.isCancelled {
+                tick += 1
+                try await sleep(until: start.advanced(by: interval * tick), tolerance: nil)
+                continuation.yield(tick)
             }
-            continuation.onTermination = { task.cancel() }
         }
     }
 }

@@ -133,6 +133,11 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             return initialState(after: reader.report)
         }
         var report = reader.report
+        let saved = Self.shape(of: root)
+        let expected = Self.shape(of: initial.root)
+        if saved != expected {
+            report.issues.append(.layoutChanged(saved: saved, layout: expected))
+        }
         // The saved tree may keep modals the current rules do not allow (off the focus path):
         // drop such modals one by one, however many, then check the rest. Each pass removes a
         // modal, so the passes end.
@@ -148,6 +153,17 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             }
             root.modify(at: path.dropLast()) { $0.modal = nil }
             report.issues.append(.modalDropped(path: "element \(content)"))
+        }
+    }
+
+    /// The kind of a state's outer container, as a report names it: `stack`, `tabs`,
+    /// `split (3 columns)`, `screen`.
+    static func shape(of node: NavigationNode<Route>) -> String {
+        switch node.content {
+        case .screen: "screen"
+        case .stack: "stack"
+        case .tabs: "tabs"
+        case .split(let split): "split (\(split.columns.count) columns)"
         }
     }
 

@@ -57,6 +57,11 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
     /// A guard redirected what came back (sign in first): the snapshot waits as the flow's
     /// pending change, and the window shows the redirect.
     case waitsForGuard(String)
+    /// The saved state's outer container is not the layout's: a snapshot saved by another
+    /// layout (a pad's split view restored into a phone's tabs). It is restored as saved;
+    /// an app that wants its own layout instead starts from ``RestoredState/report`` and
+    /// uses the initial state.
+    case layoutChanged(saved: String, layout: String)
 
     public var description: String {
         switch self {
@@ -83,6 +88,7 @@ public enum RestorationIssue: Hashable, Sendable, CustomStringConvertible {
         case .sidebarReset(let path): "\(path): sidebar reset to its initial content"
         case .refused(let error): "the flow refused the restored state: \(error)"
         case .waitsForGuard(let name): "the restored state waits for \(name)"
+        case .layoutChanged(let saved, let layout): "saved as \(saved), the layout is \(layout)"
         case .snapshotExpired(let age, let limit): "snapshot \(Int(age)) s old, older than \(Int(limit)) s"
         }
     }

@@ -142,14 +142,63 @@ extension Flow {
     /// Creates a flow from its configuration with modals over its layout, each presented
     /// through the flow's one pipeline (guards included).
     ///
-    /// - Throws: What ``init(_:)`` throws, or the error of a modal that cannot be presented.
+    /// A modal that would be refused is refused first, before any Destination is built or any
+    /// hook runs: one that cannot be presented there (an alert presenting, a modal over an
+    /// alert), a route no provider builds, a guard's denial, an asynchronous guard that would
+    /// have to be asked. A guard's redirect is no refusal: the flow starts and follows it.
+    ///
+    /// - Throws: What ``init(_:)`` throws, or the error of a modal that cannot be presented;
+    ///   no flow is made then, and no provider, interactor or Destination was called.
     public convenience init(
         _ configuration: FlowConfiguration<Route>,
         presenting modals: [PresentingLayout<Route>.PresentedLayout]
     ) throws(NavigationError) {
+        let presentations = PresentingLayout(configuration.layout, modals: modals).presentations
+        if !presentations.isEmpty {
+            try Self.refuseModals(presentations, of: configuration)
+        }
         try self.init(configuration)
-        for presentation in PresentingLayout(configuration.layout, modals: modals).presentations {
+        for presentation in presentations {
             try apply(presentation)
+        }
+    }
+
+    /// Dry-runs the start's modals on plain values, with ids of its own, and throws what the
+    /// flow would refuse them for.
+    private static func refuseModals(
+        _ presentations: [Presentation<Route>],
+        of configuration: FlowConfiguration<Route>
+    ) throws(NavigationError) {
+        var ids = SequentialElementIDs()
+        var current = try NavigationState(configuration.layout, ids: &ids)
+        for presentation in presentations {
+            var transaction = NavigationTransaction(state: current, ids: ids)
+            try transaction.apply(presentation)
+            ids = transaction.ids as? SequentialElementIDs ?? ids
+            let proposed = transaction.state
+            let added = proposed.changes(from: current).added
+            for screen in added {
+                guard let route = screen.route else { continue }
+                guard configuration.providers.provider(for: route) != nil else { throw .noProvider(route: route.name) }
+                if let rule = configuration.asyncGuards.first(where: { $0.watches(route) }) {
+                    throw .awaitsAsyncGuards(guard: rule.name)
+                }
+            }
+            let change = PlannedChange(
+                cause: .presentation(presentation, from: nil), added: added.compactMap(\.route), removed: [], current: current,
+                proposed: proposed)
+            for rule in configuration.guards {
+                switch rule.check(change) {
+                case .allow:
+                    continue
+                case .deny(let reason):
+                    throw .guardDenied(guard: rule.name, route: change.added.first?.name, reason: reason)
+                case .redirect:
+                    // The pipeline follows it when the flow starts.
+                    return
+                }
+            }
+            current = proposed
         }
     }
 }

@@ -112,6 +112,20 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
         #expect(restored.state.screens.map(\.route).suffix(2) == [.home, .detail(3)], "the detail column came back")
     }
 
+    @Test func aPadSnapshotRestoredIntoThePhoneLayoutIsReported() throws {
+        let pad: Layout<TestRoute> = .split(sidebar: .stack(.menu), detail: .stack(.home))
+        let phone: Layout<TestRoute> = .stack(.home)
+        let saved = try NavigationState(pad).applying(.push(.detail(3)))
+        let data = try NavigationSnapshot(saved, schemaVersion: 1, savedAt: now).encoded()
+        let restored = try Restoration(layout: phone, schemaVersion: 1).restore(data, now: now)
+        #expect(restored.report.issues == [.layoutChanged(saved: "split (2 columns)", layout: "stack")])
+        #expect(!restored.report.isComplete)
+        #expect(restored.state == saved, "restored as saved; the report says it is another layout's")
+        // The same snapshot into the layout that saved it reports nothing.
+        let same = try Restoration(layout: pad, schemaVersion: 1).restore(data, now: now)
+        #expect(same.report.issues.isEmpty)
+    }
+
     @Test func aSnapshotOlderThanTheMaximumAgeGivesTheInitialState() throws {
         let layout: Layout<TestRoute> = .stack(.home)
         let saved = try NavigationState(layout).applying(.push(.list))
@@ -120,6 +134,6 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
         let restored = restoration.restore(data, now: now)
         #expect(restored.report.usedInitialState)
         #expect(restored.report.issues.contains(.snapshotExpired(age: 7200, limit: 3600)))
-        #expect(try restoration.restore(data, now: now.addingTimeInterval(-5000)).report.usedInitialState == false)
+        #expect(restoration.restore(data, now: now.addingTimeInterval(-5000)).report.usedInitialState == false)
     }
 }
