@@ -152,7 +152,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         return true
     }
 
-    @usableFromInline
+    @inlinable
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
         try flow.handle(event, content: content, from: destination, table: table)

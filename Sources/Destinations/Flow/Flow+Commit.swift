@@ -112,6 +112,7 @@ extension Flow {
                 storage = state
             }
         }
+        focusedID = state.root.focusedID
         if rootReplaced {
             registrar.withMutation(of: self, keyPath: rootKeyPath) {}
         }

@@ -35,7 +35,8 @@ extension Flow {
         }
     }
 
-    @usableFromInline
+    /// Runs a Destination's event: the response its provider configured.
+    @inlinable
     func handle<D: Destination>(
         _ event: D.Event,
         content: (any Sendable)?,

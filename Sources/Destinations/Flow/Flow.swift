@@ -40,6 +40,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var live: [ElementID: any LiveDestination] = [:]
     /// The visible screens, in display order.
     @usableFromInline var visible: [ElementID] = []
+    /// The focused screen of ``storage``, kept with it at every commit: the focused reads and
+    /// the changes that start from the focus find it without walking the state.
+    @usableFromInline var focusedID: ElementID
     /// How many screens ``storage`` holds.
     @usableFromInline var screenCount = 0
     /// The screens the last commit added: a redirect's screens.
@@ -121,6 +124,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         var generator = configuration.ids
         let state = try NavigationState(configuration.layout, ids: &generator)
         self.storage = state
+        self.focusedID = state.root.focusedID
         self.index = ElementIndex(state)
         self.ids = generator
         self.configuration = configuration
@@ -197,6 +201,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The screen with the focus. Reading it tracks every change, as ``state`` does.
     ///
     /// - Complexity: O(*d*) in the nesting depth.
+    @inlinable
     public var focusedScreen: NavigationNode<Route> {
         state.focusedScreen
     }
@@ -217,14 +222,19 @@ public final class Flow<Route: NavigationRoute>: Observable {
         live.mapValues { $0.object }
     }
 
-    /// The Destination of the focused screen.
+    /// The Destination of the focused screen. Reading it does not track anything.
+    ///
+    /// - Complexity: O(1): the flow keeps the focused screen's id with its state.
     public var focusedDestination: AnyObject? {
-        live[storage.focusedScreen.id]?.object
+        live[focusedID]?.object
     }
 
-    /// The Destination of the focused screen, if it is of type `D`.
+    /// The Destination of the focused screen, if it is of type `D`. Reading it does not track
+    /// anything.
+    ///
+    /// - Complexity: O(1): the flow keeps the focused screen's id with its state.
     public func focusedDestination<D: Destination>(as type: D.Type) -> D? {
-        live[storage.focusedScreen.id]?.object as? D
+        live[focusedID]?.object as? D
     }
 
     /// Applies a presentation from `origin` (by default the focused screen): a
@@ -249,7 +259,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// Applies a presentation a Destination asked for, from its screen.
-    @usableFromInline @discardableResult
+    @inlinable @discardableResult
     func apply(
         _ presentation: Presentation<Route>,
         fromDestination id: ElementID,

@@ -316,7 +316,7 @@ extension Flow {
     /// A transaction from the request's origin, after the modal it dismisses first.
     @inlinable
     func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> NavigationTransaction<Route> {
-        var transaction = NavigationTransaction(state: storage, anchor: request.origin, ids: ids, index: index)
+        var transaction = NavigationTransaction(state: storage, anchor: request.origin ?? focusedID, ids: ids, index: index)
         if let modal = request.dismissingFirst {
             try transaction.run(UserAction<Route>.dismissed(modal: modal))
             transaction.anchor = request.origin ?? transaction.state.root.focusedID
