@@ -55,7 +55,6 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
     /// fired by name, by a test tool).
     public let response: EventResponse<D>
 
-    @inlinable
     init(_ response: EventResponse<D>) {
         self.response = response
     }
@@ -133,7 +132,6 @@ extension EventTable {
     ///
     /// Configuring the same event twice is reported by validation as
     /// ``ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
-    @inlinable
     public mutating func on<Content>(_ event: ContentEvent<D.Event, Content>, _ response: ContentResponse<D, Content>) {
         on(event.event, response.response)
     }

@@ -30,8 +30,7 @@ extension Flow {
     public var untrackedState: NavigationState<Route> { storage }
 
     /// Calls every handler of ``observeChanges(_:)`` with `cause`.
-    @usableFromInline
-    func announceChange(_ cause: FlowEvent<Route>.Cause) {
+    @usableFromInline func announceChange(_ cause: FlowEvent<Route>.Cause) {
         for key in changeHandlers.keys.sorted() {
             changeHandlers[key]?(cause)
         }

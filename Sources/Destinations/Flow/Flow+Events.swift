@@ -21,8 +21,7 @@ extension Flow {
     }
 
     /// Numbers an event and hands it to every subscriber; builds nothing without one.
-    @inlinable
-    func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
+    @usableFromInline func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         sequence += 1
         guard !subscribers.isEmpty else { return }
         // Touched elements are worked out when the change starts with subscribers; without

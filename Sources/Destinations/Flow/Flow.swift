@@ -49,18 +49,18 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var lastAdded: [ElementID] = []
     @usableFromInline var observations: [ElementID: NodeObservation] = [:]
     @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
-    @usableFromInline var sequence: UInt64 = 0
+    var sequence: UInt64 = 0
     /// Whether a change is being planned, judged or committed; changes asked for meanwhile
     /// wait in ``queue``.
     @usableFromInline var isBusy = false
     /// The one queue of changes asked for while another was under way, in call order.
     @usableFromInline var queue: [Queued] = []
     /// Counts requests that supersede one waiting for asynchronous guards.
-    @usableFromInline var generation = 0
+    var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
-    @usableFromInline var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
+    var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
     /// How many alert taps are under way: the queue waits until the alert is gone.
-    @usableFromInline var tapsUnderWay = 0
+    var tapsUnderWay = 0
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
@@ -74,11 +74,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
     @usableFromInline let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
     /// How many refusals the flow has reported: tells whether an error was reported already.
-    @usableFromInline var refusals = 0
+    var refusals = 0
     /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
-    @usableFromInline var alertsBeingTapped: Set<ElementID> = []
+    var alertsBeingTapped: Set<ElementID> = []
     /// Work a tap's event handed to the alert's presenter, run after the alert closes.
-    @usableFromInline var tapFollowUps: [@MainActor () -> Void]?
+    var tapFollowUps: [@MainActor () -> Void]?
 
     /// What the flow is made of. Guards, asynchronous guards, limits, the clock and the
     /// pending lifetime apply from the next change on; providers to screens built from now on
@@ -277,7 +277,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///
     /// - Throws: ``NavigationError``, for example ``NavigationError/staleUserAction(_:)``; the
     ///   state is then unchanged.
-    @inlinable @discardableResult
+    @discardableResult
     public func apply(_ action: UserAction<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
         try perform(.userAction(action))
     }
@@ -334,20 +334,16 @@ public final class Flow<Route: NavigationRoute>: Observable {
 /// The observation point of one element, so that observers of one container are not told
 /// about changes to another.
 @MainActor
-@usableFromInline
-final class NodeObservation: Observable {
+@usableFromInline final class NodeObservation: Observable {
     private let registrar = ObservationRegistrar()
     private var version = 0
 
-    @usableFromInline
     init() {}
 
-    @usableFromInline
-    func access() {
+    @usableFromInline func access() {
         registrar.access(self, keyPath: \.version)
     }
 
-    @usableFromInline
     func changed() {
         registrar.withMutation(of: self, keyPath: \.version) { version += 1 }
     }

@@ -1,7 +1,6 @@
 /// The finite work a flow's Destinations have under way, so that it can be awaited.
 @MainActor
-@usableFromInline
-final class WorkTracker {
+@usableFromInline final class WorkTracker {
     struct Entry {
         let owner: ElementID?
         let route: String?

@@ -1,8 +1,7 @@
 // Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
 extension Flow {
     /// What one pass through the pipeline ended with.
-    @usableFromInline
-    enum Step {
+    @usableFromInline enum Step {
         /// The request ended with this outcome.
         case outcome(ChangeOutcome<Route>)
         /// A guard asked for `presentation` first.
@@ -12,8 +11,7 @@ extension Flow {
     }
 
     /// What waits in the flow's one queue for changes asked for during a commit.
-    @usableFromInline
-    enum Queued {
+    @usableFromInline enum Queued {
         /// A request, in call order.
         case request(ChangeRequest<Route>)
         /// A call of ``resumePending()``, which takes the pending change when its turn comes.
@@ -51,8 +49,7 @@ extension Flow {
 
     /// Starts a new generation of requests: those waiting for asynchronous guards stop waiting
     /// and are superseded, however long their guards' timeout.
-    @usableFromInline
-    func supersedeWaiting() {
+    @usableFromInline func supersedeWaiting() {
         generation &+= 1
         let waiting = waitingAnswers
         waitingAnswers.removeAll()
@@ -144,7 +141,7 @@ extension Flow {
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: nil)
-            try transaction.applyOnce(presentation)
+            try transaction.run(presentation)
             proposed = transaction.state
         case .userAction(let action):
             var transaction = try startTransaction(for: request, index: nil)
@@ -202,8 +199,7 @@ extension Flow {
     }
 
     /// Follows a guard's redirect, or keeps a resumed change waiting behind its redirect.
-    @usableFromInline
-    func redirected(
+    @usableFromInline func redirected(
         _ request: ChangeRequest<Route>,
         guard name: String,
         to presentation: Presentation<Route>
@@ -223,7 +219,6 @@ extension Flow {
 
     /// Applies a guard's redirect (itself judged, at most 4 in a row) and keeps `request` as the
     /// pending change.
-    @usableFromInline
     func followRedirect(
         of request: ChangeRequest<Route>,
         guard name: String,
@@ -292,7 +287,7 @@ extension Flow {
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: index)
-            try transaction.applyOnce(presentation)
+            try transaction.run(presentation)
             return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         case .userAction(let action):
             var transaction = try startTransaction(for: request, index: index)
@@ -325,8 +320,7 @@ extension Flow {
     }
 
     /// The state a planned request leads to, validated.
-    @usableFromInline
-    func planned(
+    @usableFromInline func planned(
         _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
         for request: ChangeRequest<Route>
     ) throws(NavigationError) -> NavigationState<Route> {
@@ -353,8 +347,7 @@ extension Flow {
         return .outcome(.applied)
     }
 
-    @inlinable
-    func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
+    @usableFromInline func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         let summary = CommitSummary(state.changes(from: storage))
         if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync) {
             return step
@@ -401,8 +394,7 @@ extension Flow {
     }
 
     /// The first asynchronous guard that watches a route `added` brings that it has not judged.
-    @usableFromInline
-    func asyncGuard(watching added: [NavigationNode<Route>], judged: [Route]) -> String? {
+    @usableFromInline func asyncGuard(watching added: [NavigationNode<Route>], judged: [Route]) -> String? {
         for screen in added {
             guard let route = screen.route, !judged.contains(route) else { continue }
             if let rule = configuration.asyncGuards.first(where: { $0.watches(route) }) { return rule.name }
@@ -411,8 +403,7 @@ extension Flow {
     }
 
     /// Judges the screens in the way of a change from outside.
-    @usableFromInline
-    func judgeInterruptions(
+    @usableFromInline func judgeInterruptions(
         _ request: ChangeRequest<Route>,
         removed: [NavigationNode<Route>],
         proposed: NavigationState<Route>,
@@ -443,8 +434,7 @@ extension Flow {
 
     /// Runs the guards on a planned change; throws the first denial, returns the first
     /// redirect.
-    @usableFromInline
-    func checkGuards(
+    @usableFromInline func checkGuards(
         added: [NavigationNode<Route>],
         removed: [NavigationNode<Route>],
         proposed: NavigationState<Route>,
@@ -468,7 +458,6 @@ extension Flow {
     }
 
     /// The screens a change removes or hides whose policy is not ``InterruptionPolicy/allow``.
-    @usableFromInline
     func interruptions(
         of request: ChangeRequest<Route>,
         removed: [NavigationNode<Route>],
@@ -510,8 +499,7 @@ extension Flow {
 
     /// Runs the changes asked for during a commit, in call order, each through the pipeline.
     /// Their refusals are reported, not thrown: their callers were told ``ChangeOutcome/queued``.
-    @usableFromInline
-    func drainQueue() {
+    @usableFromInline func drainQueue() {
         while !isBusy, tapsUnderWay == 0, !queue.isEmpty {
             switch queue.removeFirst() {
             case .request(let request):
@@ -593,8 +581,7 @@ extension Flow {
     }
 
     /// Drops the pending change when a change removed a screen of its redirect.
-    @usableFromInline
-    func dropPendingIfRedirectLeft(_ removedIDs: IDSet) {
+    @usableFromInline func dropPendingIfRedirectLeft(_ removedIDs: IDSet) {
         guard let pending = pendingChange, pending.redirectScreens.contains(where: removedIDs.contains) else { return }
         logger.log(.info, "dropped the pending \(pending.request.cause.summary): its redirect was dismissed")
         pendingChange = nil
@@ -635,7 +622,6 @@ extension Flow {
 
 /// The first of two answers: the guard's, or the timer's.
 @MainActor
-@usableFromInline
 final class FirstAnswer<Value: Sendable> {
     var continuation: CheckedContinuation<Value?, Never>?
     var worker: Task<Void, Never>?

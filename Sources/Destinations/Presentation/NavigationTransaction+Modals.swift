@@ -8,7 +8,7 @@ extension NavigationTransaction {
         var hiding: ElementID?
         for step in path {
             if hiding == nil { hiding = Self.element(hiding: step, in: presenter) }
-            if step == .modal, let box = presenter.presented { inOverlay = box.modal._style.isOverlay }
+            if step == .modal, let box = presenter.presented { inOverlay = box.modal.style.isOverlay }
             guard let next = presenter.child(at: step) else { throw .unknownElement(anchor) }
             presenter = next
         }
@@ -23,7 +23,7 @@ extension NavigationTransaction {
         let content = try makeNode(layout, at: ElementIndex.Location(parent: presenter.id, step: .modal))
         modify(at: path) { $0.presented = ModalBox(Modal(style: style, node: content)) }
         markTouched(presenter.id)
-        anchor = focus(of: content)
+        anchor = content.focusedID
     }
 
     /// The element that keeps the step from `node` off the focus path, so that a modal the
@@ -32,11 +32,11 @@ extension NavigationTransaction {
     /// when the step leads to another tab (that tab's node is returned).
     @inlinable
     static func element(hiding step: NodeStep, in node: NavigationNode<Route>) -> ElementID? {
-        if let box = node.presented, step != .modal { return box.modal._node.id }
-        switch (node._content, step) {
+        if let box = node.presented, step != .modal { return box.modal.node.id }
+        switch (node.content, step) {
         case (.stack(let stack), .stackElement(let index)):
             let focused = stack.focusedElement
-            if stack.count - 1 - focused.depth != index, let box = focused.node.presented { return box.modal._node.id }
+            if stack.count - 1 - focused.depth != index, let box = focused.node.presented { return box.modal.node.id }
         case (.tabs(let tabs), .tab(let index)):
             if index != tabs.selectedIndex { return tabs.selectedTab.node.id }
         case (.split(let split), .column(let column)):
@@ -57,14 +57,12 @@ extension NavigationTransaction {
         try removeModal(at: path)
     }
 
-    @inlinable
     mutating func dismissPresented() throws(NavigationError) {
         let path = try anchorPath()
         guard try node(at: path).modal != nil else { throw .nothingToDismiss(from: anchor) }
         try removeModal(at: path)
     }
 
-    @inlinable
     mutating func dismissAll() {
         let focusPath = _state.root.focusPath
         guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
@@ -73,8 +71,7 @@ extension NavigationTransaction {
 
     /// Dismisses the modals presented inside the subtree at `path`: the first along its focus,
     /// which holds the rest of the subtree's presentation chain.
-    @inlinable
-    mutating func dismissModals(inSubtreeAt path: [NodeStep]) throws(NavigationError) {
+    @usableFromInline mutating func dismissModals(inSubtreeAt path: [NodeStep]) throws(NavigationError) {
         let focusPath = try node(at: path).focusPath
         guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
         let savedAnchor = anchor
@@ -87,7 +84,7 @@ extension NavigationTransaction {
         let removed = modify(at: presenterPath) { presenter -> (presenter: ElementID, modal: NavigationNode<Route>, focus: ElementID)? in
             guard let box = presenter.presented else { return nil }
             presenter.presented = nil
-            return (presenter.id, box.modal._node, presenter.focusedID)
+            return (presenter.id, box.modal.node, presenter.focusedID)
         }
         guard let removed else { throw .nothingToDismiss(from: anchor) }
         recordRemoval(of: removed.modal)

@@ -61,17 +61,9 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         self = working
     }
 
-    /// Applies a presentation to a transaction that the caller discards when it throws, so
-    /// nothing needs to be kept for rollback.
-    @inlinable
-    mutating func applyOnce(_ presentation: Presentation<Route>) throws(NavigationError) {
-        try run(presentation)
-    }
-
     /// Applies a user-driven change, all of it or nothing.
     ///
     /// - Throws: ``NavigationError/staleUserAction(_:)`` when the change does not fit the state.
-    @inlinable
     public mutating func apply(_ action: UserAction<Route>) throws(NavigationError) {
         var working = self
         try working.run(action)
@@ -82,6 +74,19 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     @inlinable
     mutating func run(_ presentation: Presentation<Route>) throws(NavigationError) {
+        // The presentations of the navigation figures run specialised; the others run as
+        // written, in ``runOther(_:)``.
+        switch presentation {
+        case .push(let route): try push(route)
+        case .back: try back()
+        case .selectTab(let tab): try selectTab(tab)
+        case .present(let layout, let style): try present(layout, style: style)
+        case .dismiss: try dismiss()
+        default: try runOther(presentation)
+        }
+    }
+
+    @usableFromInline mutating func runOther(_ presentation: Presentation<Route>) throws(NavigationError) {
         switch presentation {
         case .push(let route): try push(route)
         case .back: try back()
@@ -114,7 +119,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
     }
 
-    @inlinable
     mutating func replaceCurrent(_ route: Route) throws(NavigationError) {
         let path = try anchorPath()
         let current = try node(at: path)
@@ -122,11 +126,10 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         try replaceNode(at: path, with: makeScreen(route, at: nil))
     }
 
-    @inlinable
     mutating func replaceRoot(_ layout: Layout<Route>) throws(NavigationError) {
         let root = try makeNode(layout, at: nil)
         recordRemoval(of: _state.root)
-        _state._root = root
+        _state.root = root
         anchor = root.focusedID
     }
 
@@ -172,16 +175,11 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         return path
     }
 
-    @inlinable
-    func focus(of node: NavigationNode<Route>) -> ElementID {
-        node.focusedID
-    }
-
     // MARK: - Editing
 
     @inlinable
     mutating func modify<Result>(at path: [NodeStep], _ body: (inout NavigationNode<Route>) -> Result) -> Result {
-        _state._root.modify(at: path[...], body)
+        _state.root.modify(at: path[...], body)
     }
 
     /// Makes a screen that the caller puts at `location` (`nil`: the root).
@@ -201,7 +199,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     }
 
     /// Puts `replacement` where the node at `path` is.
-    @inlinable
     mutating func replaceNode(at path: [NodeStep], with replacement: NavigationNode<Route>) throws(NavigationError) {
         let old = try node(at: path)
         recordRemoval(of: old)
@@ -265,7 +262,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     ///
     /// An element counts as touched only when its own content differs from the start: a stack
     /// pushed and popped again within the transaction is not touched.
-    @inlinable
     public var changes: NavigationChanges<Route> {
         summary(withTouched: true).changes
     }
@@ -325,8 +321,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
 /// What a committed change did, as a flow needs it to run the lifecycle. The public
 /// ``NavigationChanges`` is built from it only for subscribers and observers.
-@usableFromInline
-struct CommitSummary<Route: NavigationRoute> {
+@usableFromInline struct CommitSummary<Route: NavigationRoute> {
     /// The screens added.
     @usableFromInline let added: [NavigationNode<Route>]
     /// The screens removed.
@@ -344,7 +339,6 @@ struct CommitSummary<Route: NavigationRoute> {
         self.touched = touched
     }
 
-    @inlinable
     init(_ changes: NavigationChanges<Route>) {
         var removedIDs = IDSet()
         for id in changes.removedIDs { removedIDs.insert(id) }
@@ -356,15 +350,13 @@ struct CommitSummary<Route: NavigationRoute> {
     var isEmpty: Bool { added.isEmpty && removed.isEmpty && (touched?.isEmpty ?? false) }
 
     /// The public record of the change.
-    @inlinable
     var changes: NavigationChanges<Route> {
         NavigationChanges(added: added, removed: removed, touched: touched ?? [], removedIDs: removedIDs.asSet)
     }
 }
 
 /// One step of a path being applied: its index and the path's length.
-@usableFromInline
-struct PathStep: Sendable {
+@usableFromInline struct PathStep: Sendable {
     @usableFromInline let index: Int
     @usableFromInline let count: Int
 
@@ -376,11 +368,9 @@ struct PathStep: Sendable {
 }
 
 /// The record of what a transaction added, removed and touched, in order.
-@usableFromInline
-struct ChangeLog<Route: NavigationRoute>: Sendable {
+@usableFromInline struct ChangeLog<Route: NavigationRoute>: Sendable {
     /// An element added, and where it was put (`nil`: it became the root).
-    @usableFromInline
-    struct Addition: Sendable {
+    @usableFromInline struct Addition: Sendable {
         @usableFromInline let node: NavigationNode<Route>
         @usableFromInline var location: ElementIndex.Location?
 
@@ -418,33 +408,26 @@ struct ChangeLog<Route: NavigationRoute>: Sendable {
 
 /// A growing set of ids: an array while it is small, a hash set beyond, so that the usual
 /// transaction (a screen or two) hashes nothing.
-@usableFromInline
-struct IDSet: Sendable {
-    @usableFromInline var small: [ElementID] = []
-    @usableFromInline var large: Set<ElementID>?
+@usableFromInline struct IDSet: Sendable {
+    var small: [ElementID] = []
+    var large: Set<ElementID>?
 
-    @inlinable
-    init() {}
+    @usableFromInline init() {}
 
-    @inlinable
-    var isEmpty: Bool { small.isEmpty && (large?.isEmpty ?? true) }
+    @usableFromInline var isEmpty: Bool { small.isEmpty && (large?.isEmpty ?? true) }
 
-    @inlinable
-    func contains(_ id: ElementID) -> Bool {
+    @usableFromInline func contains(_ id: ElementID) -> Bool {
         if let large { return large.contains(id) }
         return small.contains(id)
     }
 
     /// The ids as a set.
-    @inlinable
     var asSet: Set<ElementID> { large ?? Set(small) }
 
     /// Every id, in no particular order.
-    @inlinable
-    var elements: [ElementID] { large.map { Array($0) } ?? small }
+    @usableFromInline var elements: [ElementID] { large.map { Array($0) } ?? small }
 
-    @inlinable
-    mutating func insert(_ id: ElementID) {
+    @usableFromInline mutating func insert(_ id: ElementID) {
         if large != nil {
             large?.insert(id)
         } else if small.count < 16 {
@@ -460,8 +443,7 @@ struct IDSet: Sendable {
 
 /// The ids a transaction added, for lookups: a scan of the additions while they are few, a
 /// hash set beyond.
-@usableFromInline
-struct AddedIDs<Route: NavigationRoute> {
+@usableFromInline struct AddedIDs<Route: NavigationRoute> {
     @usableFromInline let additions: [ChangeLog<Route>.Addition]
     @usableFromInline let large: Set<ElementID>?
 

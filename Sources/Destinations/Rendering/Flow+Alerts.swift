@@ -51,8 +51,7 @@ extension Flow {
 
     /// Runs a tap outside a change: the button's event, then the alert's dismissal, then what
     /// the event handed to the alert's presenter.
-    @usableFromInline
-    func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<ChangeOutcome<Route>, NavigationError> {
+    @usableFromInline func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<ChangeOutcome<Route>, NavigationError> {
         do throws(NavigationError) {
             try checkTap(index, of: alert)
         } catch {

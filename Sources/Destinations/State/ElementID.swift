@@ -9,13 +9,11 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     public let rawValue: UInt64
 
     /// Creates an id from its number.
-    @inlinable
     public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
     /// Creates an id from its number.
-    @inlinable
     public init(_ rawValue: UInt64) {
         self.rawValue = rawValue
     }
@@ -34,7 +32,6 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     public static let maximum = ElementID((1 << 53) - 1)
 
     /// Whether the id is at most ``maximum``.
-    @inlinable
     public var isValid: Bool { rawValue <= Self.maximum.rawValue }
 
     public init(from decoder: any Decoder) throws {
