@@ -30,7 +30,6 @@ public struct ContentEvent<Event: Hashable & Sendable, Content: Sendable>: Hasha
     public let event: Event
 
     /// Declares that `event` carries content of type `Content`.
-    @inlinable
     public init(_ event: Event) {
         self.event = event
     }

@@ -31,6 +31,7 @@ extension Flow {
 
     /// Calls every handler of ``observeChanges(_:)`` with `cause`.
     @usableFromInline func announceChange(_ cause: FlowEvent<Route>.Cause) {
+        guard !changeHandlers.isEmpty else { return }
         for key in changeHandlers.keys.sorted() {
             changeHandlers[key]?(cause)
         }

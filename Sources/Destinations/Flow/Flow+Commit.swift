@@ -23,7 +23,7 @@ extension Flow {
             throw error.error
         }
         // Announced while the flow's lookups still agree with its old state.
-        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
+        if !summary.isEmpty { announceChange(cause) }
         var generator = ids
         generator.reserve(through: max(state.maxID, storage.maxID))
         ids = generator
@@ -49,7 +49,7 @@ extension Flow {
             throw transaction.locating(error.error, addedElement: error.element)
         }
         // Announced while the flow's lookups still agree with its old state.
-        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
+        if !summary.isEmpty { announceChange(cause) }
         ids = transaction.ids
         transaction.index = nil
         index.remove(summary.removedIDs.elements)

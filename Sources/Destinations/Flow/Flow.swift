@@ -64,7 +64,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
-    @usableFromInline var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
+    var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
     /// During a change, the first subscriber key that joined during it: such subscribers
     /// start with the next change, whatever the change was.
     @usableFromInline var subscriberCutoff = Int.max
@@ -166,7 +166,6 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// The whole navigation state. Reading it tracks every change.
-    @inlinable
     public var state: NavigationState<Route> {
         registrar.access(self, keyPath: stateKeyPath)
         return storage

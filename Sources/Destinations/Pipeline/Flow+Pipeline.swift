@@ -289,6 +289,19 @@ extension Flow {
             var transaction = try startTransaction(for: request, index: index)
             try transaction.run(presentation)
             return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+        default:
+            return try executeOther(request, judgedAsync: judgedAsync, withTouched: withTouched)
+        }
+    }
+
+    /// ``execute(_:judgedAsync:)`` for the requests that are not presentations: user actions,
+    /// whole states, planned changes and alert taps.
+    @usableFromInline func executeOther(_ request: ChangeRequest<Route>, judgedAsync: [Route], withTouched: Bool) throws(NavigationError) -> Step {
+        switch request.change {
+        case .presentation(let presentation):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.run(presentation)
+            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         case .userAction(let action):
             var transaction = try startTransaction(for: request, index: index)
             try transaction.run(action)
@@ -314,13 +327,13 @@ extension Flow {
         var transaction = NavigationTransaction(state: storage, anchor: request.origin ?? focusedID, ids: ids, index: index)
         if let modal = request.dismissingFirst {
             try transaction.run(UserAction<Route>.dismissed(modal: modal))
-            transaction.anchor = request.origin ?? transaction.state.root.focusedID
+            transaction.anchor = request.origin ?? transaction._state.root.focusedID
         }
         return transaction
     }
 
     /// The state a planned request leads to, validated.
-    @usableFromInline func planned(
+    func planned(
         _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
         for request: ChangeRequest<Route>
     ) throws(NavigationError) -> NavigationState<Route> {
@@ -347,7 +360,7 @@ extension Flow {
         return .outcome(.applied)
     }
 
-    @usableFromInline func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
+    func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         let summary = CommitSummary(state.changes(from: storage))
         if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync) {
             return step
@@ -379,6 +392,20 @@ extension Flow {
         if count > limit, !added.isEmpty {
             throw .tooManyScreens(count: count, limit: limit)
         }
+        let hasGuards = !configuration.guards.isEmpty || !configuration.asyncGuards.isEmpty
+        guard hasGuards || request.interruptions != .ignore else { return nil }
+        return try judgeRules(request, added: added, removed: removed, proposed: proposed, judgedAsync: judgedAsync)
+    }
+
+    /// Judges a planned change by the guards, the asynchronous guards and the interruption
+    /// policies of the screens in its way.
+    @usableFromInline func judgeRules(
+        _ request: ChangeRequest<Route>,
+        added: [NavigationNode<Route>],
+        removed: [NavigationNode<Route>],
+        proposed: NavigationState<Route>,
+        judgedAsync: [Route]
+    ) throws(NavigationError) -> Step? {
         if !added.isEmpty || !removed.isEmpty {
             if !configuration.guards.isEmpty,
                 let (name, presentation) = try checkGuards(added: added, removed: removed, proposed: proposed, cause: request.cause)
@@ -394,7 +421,7 @@ extension Flow {
     }
 
     /// The first asynchronous guard that watches a route `added` brings that it has not judged.
-    @usableFromInline func asyncGuard(watching added: [NavigationNode<Route>], judged: [Route]) -> String? {
+    func asyncGuard(watching added: [NavigationNode<Route>], judged: [Route]) -> String? {
         for screen in added {
             guard let route = screen.route, !judged.contains(route) else { continue }
             if let rule = configuration.asyncGuards.first(where: { $0.watches(route) }) { return rule.name }
@@ -403,7 +430,7 @@ extension Flow {
     }
 
     /// Judges the screens in the way of a change from outside.
-    @usableFromInline func judgeInterruptions(
+    func judgeInterruptions(
         _ request: ChangeRequest<Route>,
         removed: [NavigationNode<Route>],
         proposed: NavigationState<Route>,
@@ -434,7 +461,7 @@ extension Flow {
 
     /// Runs the guards on a planned change; throws the first denial, returns the first
     /// redirect.
-    @usableFromInline func checkGuards(
+    func checkGuards(
         added: [NavigationNode<Route>],
         removed: [NavigationNode<Route>],
         proposed: NavigationState<Route>,

@@ -38,7 +38,7 @@ extension NavigationTransaction {
             let focused = stack.focusedElement
             if stack.count - 1 - focused.depth != index, let box = focused.node.presented { return box.modal.node.id }
         case (.tabs(let tabs), .tab(let index)):
-            if index != tabs.selectedIndex { return tabs.selectedTab.node.id }
+            if index != tabs.selectedIndex { return tabs.tabs[tabs.selectedIndex].node.id }
         case (.split(let split), .column(let column)):
             for (other, child) in split.filledColumns where other != column {
                 if let modal = child.firstModalAlongFocus { return modal.node.id }

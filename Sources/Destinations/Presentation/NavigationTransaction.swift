@@ -16,12 +16,10 @@
 /// `Route`: unspecialized generic code spends most of its time looking up type metadata.
 public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// The state as the transaction has changed it so far.
-    @inlinable
     public var state: NavigationState<Route> { _state }
     /// The element the next presentation starts from.
     public var anchor: ElementID
     /// The id generator; advanced as elements are added.
-    @inlinable
     public var ids: any ElementIDGenerator { _ids }
 
     @usableFromInline var _state: NavigationState<Route>
@@ -106,7 +104,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .replaceRoot(let layout): try replaceRoot(layout)
         case .path(let steps):
             for (index, step) in steps.enumerated() {
-                pathSteps.append(PathStep(index: index, count: steps.count))
+                pathSteps.append((index: index, count: steps.count))
                 defer { pathSteps.removeLast() }
                 do throws(NavigationError) {
                     try run(step)
@@ -272,14 +270,20 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @inlinable
     func summary(withTouched: Bool) -> CommitSummary<Route> {
         let removedAll = log.removedIDs
-        let addedIDs = AddedIDs(log.added)
+        // The ids added, for lookups: a scan of the additions while they are few, a hash set beyond.
+        let additions = log.added
+        let addedSet: Set<ElementID>? = additions.count > 8 ? Set(additions.lazy.map { $0.node.id }) : nil
+        func wasAdded(_ id: ElementID) -> Bool {
+            if let addedSet { return addedSet.contains(id) }
+            return additions.contains { $0.node.id == id }
+        }
         var added: [NavigationNode<Route>] = []
         for addition in log.added where addition.node.isScreen && !removedAll.contains(addition.node.id) {
             added.append(addition.node)
         }
         var removed: [NavigationNode<Route>] = []
         var removedIDs = IDSet()
-        for node in log.removed where !addedIDs.contains(node.id) {
+        for node in log.removed where !wasAdded(node.id) {
             removedIDs.insert(node.id)
             if node.isScreen { removed.append(node) }
         }
@@ -288,7 +292,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
         var touched: Set<ElementID> = []
         for addition in log.added where !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
-        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedAll.contains(id) && !addedIDs.contains(id) {
+        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedAll.contains(id) && !wasAdded(id) {
             // Every mark records a real change, so an element marked once changed; one marked
             // again may have changed back (a push, then a pop) and is compared.
             guard log.touched.dropFirst(position + 1).contains(id) || log.touched.prefix(position).contains(id) else {
@@ -355,17 +359,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     }
 }
 
-/// One step of a path being applied: its index and the path's length.
-@usableFromInline struct PathStep: Sendable {
-    @usableFromInline let index: Int
-    @usableFromInline let count: Int
-
-    @inlinable
-    init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-}
+/// Where a path's step is: its index and the path's length.
+@usableFromInline typealias PathStep = (index: Int, count: Int)
 
 /// The record of what a transaction added, removed and touched, in order.
 @usableFromInline struct ChangeLog<Route: NavigationRoute>: Sendable {
@@ -441,32 +436,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     }
 }
 
-/// The ids a transaction added, for lookups: a scan of the additions while they are few, a
-/// hash set beyond.
-@usableFromInline struct AddedIDs<Route: NavigationRoute> {
-    @usableFromInline let additions: [ChangeLog<Route>.Addition]
-    @usableFromInline let large: Set<ElementID>?
-
-    @inlinable
-    init(_ additions: [ChangeLog<Route>.Addition]) {
-        self.additions = additions
-        if additions.count > 8 {
-            var ids = Set<ElementID>(minimumCapacity: additions.count)
-            for addition in additions { ids.insert(addition.node.id) }
-            large = ids
-        } else {
-            large = nil
-        }
-    }
-
-    @inlinable
-    func contains(_ id: ElementID) -> Bool {
-        if let large { return large.contains(id) }
-        for addition in additions where addition.node.id == id { return true }
-        return false
-    }
-}
-
 extension NavigationNode {
     /// The node's children with the step to each, in display order: its stack's screens from
     /// the root, its tabs, its columns, then its modal.
@@ -477,10 +446,10 @@ extension NavigationNode {
         case .screen:
             break
         case .stack(let stack):
-            var index = stack.count
-            for element in stack.elementsFromTop {
-                index -= 1
-                result.append((.stackElement(index: index), element))
+            var link: Stack<Route>.Link? = stack.top
+            while let current = link {
+                result.append((.stackElement(index: current.count - 1), current.node))
+                link = current.below
             }
             result.reverse()
         case .tabs(let tabs):

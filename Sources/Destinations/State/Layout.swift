@@ -64,7 +64,6 @@ extension Layout {
     ///
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for an empty stack or tab bar, duplicate
     ///   tab names, or a selection that is not a tab.
-    @inlinable
     func makeNode(ids: inout some ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
         try makeNode { () throws(NavigationError) in try ids.fresh() }
     }

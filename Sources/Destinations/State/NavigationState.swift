@@ -202,7 +202,7 @@ extension NavigationNode {
             } else {
                 stack.topNode.collectVisible(into: &result)
             }
-        case .tabs(let tabs): tabs.selectedTab.node.collectVisible(into: &result)
+        case .tabs(let tabs): tabs.tabs[tabs.selectedIndex].node.collectVisible(into: &result)
         case .split(let split):
             let columns = split.filledColumns
             if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
@@ -260,7 +260,7 @@ extension NavigationNode {
             switch node.content {
             case .screen: return false
             case .stack(let stack): node = stack.focusedElement.node
-            case .tabs(let tabs): node = tabs.selectedTab.node
+            case .tabs(let tabs): node = tabs.tabs[tabs.selectedIndex].node
             case .split(let split):
                 return split.filledColumns.contains { $0.node.presentsAlongFocus(coveringOnly: coveringOnly) }
             }

@@ -117,7 +117,6 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// The root screen.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable
     public var root: NavigationNode<Route> {
         top.link(atCount: 1).node
     }
@@ -153,22 +152,19 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     }
 
     /// The screens, top first, without copying them.
-    @inlinable
     public var elementsFromTop: TopDown {
         TopDown(next: top)
     }
 
     /// The screens of a stack, top first.
     public struct TopDown: Sequence, IteratorProtocol {
-        @usableFromInline var upcoming: Link?
+        var upcoming: Link?
 
-        @inlinable
         init(next: Link?) {
             upcoming = next
         }
 
         /// The next screen down.
-        @inlinable
         public mutating func next() -> NavigationNode<Route>? {
             guard let link = upcoming else { return nil }
             upcoming = link.below
@@ -302,7 +298,6 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     }
 
     /// The selected tab.
-    @inlinable
     public var selectedTab: Tab<Route> { _tabs[selectedIndex] }
 
     /// The ids of the tabs, in order.
@@ -373,7 +368,6 @@ public struct Split<Route: NavigationRoute>: Sendable, Equatable {
     }
 
     /// The columns that show something, leading first.
-    @inlinable
     public var filledColumns: [(column: SplitColumn, node: NavigationNode<Route>)] {
         var filled: [(column: SplitColumn, node: NavigationNode<Route>)] = []
         filled.append((.sidebar, sidebar))
