@@ -1,3 +1,4 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// One of a Destination's events together with the type of content it carries: what lets the
 /// compiler check that a view sends the content the event's response receives.
 ///

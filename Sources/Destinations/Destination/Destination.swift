@@ -1,3 +1,4 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// One screen's coordinator: its route, its state, and what its events do.
 ///
 /// A Destination is a reference type that a view holds and sends events to; it never holds the

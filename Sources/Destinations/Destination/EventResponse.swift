@@ -1,3 +1,4 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// What one of a Destination's events does: a presentation, fixed or built from the event's
 /// content by an assistant, or work of your own.
 ///

@@ -1,3 +1,4 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// What each of a Destination's events does, as configured in its ``Provider``.
 public struct EventTable<D: Destination>: Sendable {
     @usableFromInline struct Entry: Sendable {

@@ -1,6 +1,6 @@
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 /// A built Destination as the flow holds it: the object and its lifecycle, behind one box per
-/// Destination. The protocol is not generic, so the flow's specialized code calls it without
-/// looking up type metadata.
+/// Destination.
 @MainActor
 @usableFromInline protocol LiveDestination: AnyObject {
     /// The Destination.

@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the sheet figure (Benchmarks/README.md, "Figures").
 /// A modal that went away, as the Destination that presented it hears of it.
 public struct DismissedModal<Route: NavigationRoute>: Sendable, Equatable, CustomStringConvertible {
     /// The element that presented the modal: the presenter's screen, or the container it

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 /// Builds the Destination for a route and says what each of its events does.
 ///
 /// ```swift
@@ -17,8 +18,7 @@
 public struct Provider<Route: NavigationRoute> {
     /// The configuration, type-erased, for validation, the flow graph and exploration.
     let box: ProviderBox<Route>
-    /// Builds the Destination; made where the provider is created, so that it runs
-    /// specialized for the Destination's type.
+    /// Builds the Destination.
     @usableFromInline let builder: @MainActor (Route, (any Sendable)?) throws(NavigationError) -> any LiveDestination
 
     /// Creates a provider from a function that builds the Destination and a configuration of

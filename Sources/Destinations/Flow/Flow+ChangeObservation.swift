@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 extension Flow {
     /// Calls `handler` each time the flow is about to commit a change to its state, with the
     /// change's cause: synchronously, once the change can no longer be refused, while ``state``,
@@ -31,7 +32,6 @@ extension Flow {
 
     /// Calls every handler of ``observeChanges(_:)`` with `cause`.
     @usableFromInline func announceChange(_ cause: FlowEvent<Route>.Cause) {
-        guard !changeHandlers.isEmpty else { return }
         for key in changeHandlers.keys.sorted() {
             changeHandlers[key]?(cause)
         }

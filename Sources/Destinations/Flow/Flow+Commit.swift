@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 import Observation
 
 extension Flow {
@@ -23,7 +23,7 @@ extension Flow {
             throw error.error
         }
         // Announced while the flow's lookups still agree with its old state.
-        if !summary.isEmpty { announceChange(cause) }
+        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
         var generator = ids
         generator.reserve(through: max(state.maxID, storage.maxID))
         ids = generator
@@ -49,7 +49,7 @@ extension Flow {
             throw transaction.locating(error.error, addedElement: error.element)
         }
         // Announced while the flow's lookups still agree with its old state.
-        if !summary.isEmpty { announceChange(cause) }
+        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
         ids = transaction.ids
         transaction.index = nil
         index.remove(summary.removedIDs.elements)
@@ -109,7 +109,7 @@ extension Flow {
                 storage = state
             }
         }
-        focusedID = state.root.focusedID
+        focusedScreenID = state.root.focusedID
         if rootReplaced {
             registrar.withMutation(of: self, keyPath: rootKeyPath) {}
         }

@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the push-back, select-tab and sheet figures, the event path, the node read and the focused reads.
 import Foundation
 import Observation
 
@@ -42,14 +42,14 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var visible: [ElementID] = []
     /// The focused screen of ``storage``, kept with it at every commit: the focused reads and
     /// the changes that start from the focus find it without walking the state.
-    @usableFromInline var focusedID: ElementID
+    @usableFromInline var focusedScreenID: ElementID
     /// How many screens ``storage`` holds.
     @usableFromInline var screenCount = 0
     /// The screens the last commit added: a redirect's screens.
     @usableFromInline var lastAdded: [ElementID] = []
     @usableFromInline var observations: [ElementID: NodeObservation] = [:]
     @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
-    var sequence: UInt64 = 0
+    @usableFromInline var sequence: UInt64 = 0
     /// Whether a change is being planned, judged or committed; changes asked for meanwhile
     /// wait in ``queue``.
     @usableFromInline var isBusy = false
@@ -64,7 +64,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
-    var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
+    @usableFromInline var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
     /// During a change, the first subscriber key that joined during it: such subscribers
     /// start with the next change, whatever the change was.
     @usableFromInline var subscriberCutoff = Int.max
@@ -124,7 +124,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         var generator = configuration.ids
         let state = try NavigationState(configuration.layout, ids: &generator)
         self.storage = state
-        self.focusedID = state.root.focusedID
+        self.focusedScreenID = state.root.focusedID
         self.index = ElementIndex(state)
         self.ids = generator
         self.configuration = configuration
@@ -225,7 +225,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///
     /// - Complexity: O(1): the flow keeps the focused screen's id with its state.
     public var focusedDestination: AnyObject? {
-        live[focusedID]?.object
+        live[focusedScreenID]?.object
     }
 
     /// The Destination of the focused screen, if it is of type `D`. Reading it does not track
@@ -233,7 +233,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///
     /// - Complexity: O(1): the flow keeps the focused screen's id with its state.
     public func focusedDestination<D: Destination>(as type: D.Type) -> D? {
-        live[focusedID]?.object as? D
+        live[focusedScreenID]?.object as? D
     }
 
     /// Applies a presentation from `origin` (by default the focused screen): a

@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 /// One change asked of a ``Flow``: what should change, why, who asks, and from where.
 ///
 /// Every door of the flow — ``Flow/apply(_:from:handing:)``, a Destination's event, a user's

@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 extension Flow {
     /// What one pass through the pipeline ended with.
     @usableFromInline enum Step {
@@ -324,7 +324,7 @@ extension Flow {
     /// A transaction from the request's origin, after the modal it dismisses first.
     @inlinable
     func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> NavigationTransaction<Route> {
-        var transaction = NavigationTransaction(state: storage, anchor: request.origin ?? focusedID, ids: ids, index: index)
+        var transaction = NavigationTransaction(state: storage, anchor: request.origin ?? focusedScreenID, ids: ids, index: index)
         if let modal = request.dismissingFirst {
             try transaction.run(UserAction<Route>.dismissed(modal: modal))
             transaction.anchor = request.origin ?? transaction._state.root.focusedID

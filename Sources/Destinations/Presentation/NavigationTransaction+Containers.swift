@@ -1,3 +1,4 @@
+// Performance: the select-tab figure (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
     /// The path to the nearest tab bar (crossing modals) and the index of `tab` in it.
     @inlinable

@@ -1,3 +1,4 @@
+// Performance: the sheet and select-tab figures (leaving a tab dismisses its modals) (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
     @inlinable
     mutating func present(_ layout: Layout<Route>, style: ModalStyle) throws(NavigationError) {
@@ -71,7 +72,8 @@ extension NavigationTransaction {
 
     /// Dismisses the modals presented inside the subtree at `path`: the first along its focus,
     /// which holds the rest of the subtree's presentation chain.
-    @usableFromInline mutating func dismissModals(inSubtreeAt path: [NodeStep]) throws(NavigationError) {
+    @inlinable
+    mutating func dismissModals(inSubtreeAt path: [NodeStep]) throws(NavigationError) {
         let focusPath = try node(at: path).focusPath
         guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
         let savedAnchor = anchor

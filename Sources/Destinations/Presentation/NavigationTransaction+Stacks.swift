@@ -1,3 +1,4 @@
+// Performance: the push-back figure (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
     /// The path to the nearest stack enclosing the anchor, within its modal.
     @inlinable

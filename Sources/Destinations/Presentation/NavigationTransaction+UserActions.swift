@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (a resumed change dismisses its modal first) (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
     @usableFromInline mutating func run(_ action: UserAction<Route>) throws(NavigationError) {
         switch action {

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 /// A navigation change under way: a working copy of the state and a record of what changed.
 ///
 /// Every presentation runs on a transaction, and a transaction applies one presentation
@@ -11,9 +12,6 @@
 /// Transactions keep the state's one presentation chain: every modal lies on the focus path.
 /// Leaving a tab dismisses the modals inside it, and presenting from an element that another
 /// modal hides throws ``NavigationError/presenterHidden(_:by:)``.
-///
-/// The type's operations are inlinable, so that an app's code runs them specialized for its
-/// `Route`: unspecialized generic code spends most of its time looking up type metadata.
 public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// The state as the transaction has changed it so far.
     public var state: NavigationState<Route> { _state }

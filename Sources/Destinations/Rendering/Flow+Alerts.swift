@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (the pipeline calls it) (Benchmarks/README.md, "Figures").
 extension Flow {
     /// What the alert or confirmation dialog whose content is `alert` shows: its
     /// ``AlertDestination/alert`` content, or its route's name with one *OK* button when its

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 /// The stable identity of one element of a navigation state: a screen or a container.
 ///
 /// Ids are handed out by an ``ElementIDGenerator`` and never reused within one state, so a

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures and the node read (Benchmarks/README.md, "Figures").
 /// Where every element of a state sits: its parent and its place in the parent. A ``Flow``
 /// keeps one up to date as it commits changes, at O(change) cost, so that finding any element —
 /// the bottom of a deep stack, a container in another tab — costs O(*d* log *n*) in the nesting

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures and the node read (Benchmarks/README.md, "Figures").
 /// One element of a navigation state: a screen or a container, with whatever it presents.
 ///
 /// A node is a value. Its ``id`` is stable for as long as the element stays in the state, so

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures, the node read and the focused reads (Benchmarks/README.md, "Figures").
 /// The whole navigation of a flow, as a value: a tree of screens and containers, and the
 /// modals they present.
 ///

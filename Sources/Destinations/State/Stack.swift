@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures and the node read (Benchmarks/README.md, "Figures").
 /// A navigation stack: a root screen and the screens pushed on it.
 ///
 /// The stack is persistent: pushing, popping and replacing the top share everything below with
