@@ -1,4 +1,4 @@
-// Performance: the push-back, select-tab and sheet figures, the event path, the node read and the focused reads.
+// Performance: the navigation figures, the event path, the node read and the focused reads (Benchmarks/README.md, "Figures").
 import Foundation
 import Observation
 
