@@ -5,7 +5,8 @@
 #   Scripts/callgrind-counts.sh                       # every mode at depth 1,000
 #   DEPTHS="10 1000 100000" Scripts/callgrind-counts.sh push-back
 #
-# Environment: DEPTHS (default 1000), ITERATIONS (default 10000), WARM_UP (default 1000).
+# Environment: DEPTHS (default 1000), ITERATIONS (default 10000), WARM_UP (default 1000), and
+# BINARY: a CallgrindLoop built earlier (a copy kept from another commit), run without building.
 # Only the measured loop is counted (--toggle-collect), with deterministic hashing, so two runs
 # give the same count.
 set -euo pipefail
@@ -17,11 +18,17 @@ warm_up=${WARM_UP:-1000}
 if [ "$#" -gt 0 ]; then
     modes=("$@")
 else
-    modes=(floor transaction push-back select-tab sheet send-perform send-push)
+    modes=(floor transaction push-back select-tab sheet send-perform send-push send-push-send-back
+        read-focused-destination read-focused-object read-focused-screen read-node read-destination
+        read-destination-object read-contains read-state read-root-id)
 fi
 
-swift build -c release --product CallgrindLoop >&2
-binary=.build/release/CallgrindLoop
+if [ -n "${BINARY:-}" ]; then
+    binary=$BINARY
+else
+    swift build -c release --product CallgrindLoop >&2
+    binary=.build/release/CallgrindLoop
+fi
 output=$(mktemp -d)
 trap 'rm -rf "$output"' EXIT
 

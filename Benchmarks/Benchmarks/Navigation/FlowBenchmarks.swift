@@ -68,4 +68,18 @@ func flowBenchmarks(depth: Int) {
             }
         }
     )
+    // The event path: the top screen's event that pushes, then the pushed screen's event that
+    // goes back (found with `flow.focusedDestination(as:)`, as a view would hold it).
+    mainActorBenchmark(
+        "Flow send-push-send-back @\(depth)",
+        configuration: .timing(),
+        setup: { try DeepFlow(depth: depth) },
+        body: { benchmark, fixture in
+            let flow = fixture.flow
+            let top = fixture.topDestination
+            try measure(benchmark) {
+                try sendPushThenSendBack(flow, from: top)
+            }
+        }
+    )
 }

@@ -13,6 +13,17 @@ enum Read: String, CaseIterable {
     case nodeTop = "Read node top"
     /// The focused screen.
     case focused = "Read focused"
+    /// The focused screen's Destination as its type (`flow.focusedDestination(as:)`): the
+    /// README's first read.
+    case focusedDestination = "Read focused destination"
+    /// The focused screen's Destination, whatever its type (`flow.focusedDestination`).
+    case focusedObject = "Read focused object"
+    /// `flow.destination(id, as:)` of the bottom screen.
+    case destinationAs = "Read destination as"
+    /// The whole state (`flow.state`).
+    case state = "Read state"
+    /// The root's id (`flow.rootID`).
+    case rootID = "Read root id"
     /// `flow.destination(id)` of the bottom screen.
     case destination = "Read destination"
     /// Whether the state contains the bottom screen.
@@ -51,6 +62,11 @@ private func measure(_ read: Read, on fixture: DeepFlow, _ benchmark: Benchmark)
     case .nodeBottom: measure(benchmark) { blackHole(flow.node(fixture.bottom)) }
     case .nodeTop: measure(benchmark) { blackHole(flow.node(fixture.top)) }
     case .focused: measure(benchmark) { blackHole(focusedScreen(of: flow)) }
+    case .focusedDestination: measure(benchmark) { blackHole(focusedBenchScreen(of: flow)) }
+    case .focusedObject: measure(benchmark) { blackHole(focusedObject(of: flow)) }
+    case .destinationAs: measure(benchmark) { blackHole(benchScreen(flow, fixture.bottom)) }
+    case .state: measure(benchmark) { blackHole(flow.state) }
+    case .rootID: measure(benchmark) { blackHole(flow.rootID) }
     case .destination: measure(benchmark) { blackHole(flow.destination(fixture.bottom)) }
     case .contains: measure(benchmark) { blackHole(flowContains(flow, fixture.bottom)) }
     }

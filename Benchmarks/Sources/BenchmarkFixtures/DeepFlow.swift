@@ -16,9 +16,12 @@ public final class DeepFlow {
     /// The Destination of ``top``.
     public let topDestination: BenchScreen
 
-    /// Builds the flow, with a logger that discards everything unless one is given.
+    /// Builds the flow, with a logger that discards everything unless one is given, and room for
+    /// its screens (a flow refuses more than 10,000 unless configured otherwise).
     public init(depth: Int, logger: FlowLogger = .disabled) throws {
-        flow = try Flow(.deepTabs(depth: depth), providers: .bench, logger: logger)
+        var configuration = FlowConfiguration(layout: .deepTabs(depth: depth), providers: .bench, logger: logger)
+        configuration.maximumScreens = max(configuration.maximumScreens, 2 * depth)
+        flow = try Flow(configuration)
         self.depth = depth
         guard case .tabs(let tabs) = flow.state.root.content,
             case .stack(let deepStack) = tabs.tabs[0].node.content

@@ -17,6 +17,26 @@ enum LoopMode: String, CaseIterable {
     case sendPerform = "send-perform"
     /// `destination.send(.push)` then `flow.apply(.back)`.
     case sendPush = "send-push"
+    /// The event path: `destination.send(.push)`, then the pushed screen's `send(.back)`.
+    case sendPushSendBack = "send-push-send-back"
+    /// One `flow.focusedDestination(as: BenchScreen.self)`: the README's first read.
+    case readFocusedDestination = "read-focused-destination"
+    /// One `flow.focusedDestination`, whatever its type.
+    case readFocusedObject = "read-focused-object"
+    /// One `flow.focusedScreen`.
+    case readFocusedScreen = "read-focused-screen"
+    /// One `flow.node(id)` of the screen at the bottom of the deep stack.
+    case readNode = "read-node"
+    /// One `flow.destination(id, as: BenchScreen.self)` of the bottom screen.
+    case readDestination = "read-destination"
+    /// One `flow.destination(id)` of the bottom screen, whatever its type.
+    case readDestinationObject = "read-destination-object"
+    /// One `flow.contains(id)` of the bottom screen.
+    case readContains = "read-contains"
+    /// One `flow.state`.
+    case readState = "read-state"
+    /// One `flow.rootID`.
+    case readRootID = "read-root-id"
     /// A pure `NavigationTransaction` push then back, without a flow.
     case transaction = "transaction"
     /// The floor: array append + dictionary insert, then removeLast + remove.
@@ -60,8 +80,11 @@ enum LoopMode: String, CaseIterable {
                     ids = transaction.ids
                 }
             }
-        case .pushBack, .selectTab, .sheet, .sendPerform, .sendPush:
+        case .pushBack, .selectTab, .sheet, .sendPerform, .sendPush, .sendPushSendBack:
             return flowIteration(mode, try DeepFlow(depth: depth))
+        case .readFocusedDestination, .readFocusedObject, .readFocusedScreen, .readNode, .readDestination,
+            .readDestinationObject, .readContains, .readState, .readRootID:
+            return readIteration(mode, try DeepFlow(depth: depth))
         case .snapshotRoundTrip, .snapshotEncode, .snapshotDecode, .snapshotFloor:
             return try snapshotIteration(mode)
         case .urlRoutingKit, .urlRoutingKitString:
@@ -108,9 +131,32 @@ enum LoopMode: String, CaseIterable {
                 try top.send(.push)
                 try flow.apply(.back)
             }
-        case .transaction, .floor, .urlLink, .urlState, .snapshotRoundTrip, .snapshotEncode, .snapshotDecode,
-            .snapshotFloor, .urlRoutingKit, .urlRoutingKitString:
-            preconditionFailure("\(mode.rawValue) runs without a flow")
+        case .sendPushSendBack:
+            return { try sendPushThenSendBack(flow, from: top) }
+        default:
+            preconditionFailure("\(mode.rawValue) is not a navigation on a flow")
+        }
+    }
+}
+
+extension LoopMode {
+    /// One read of the flow. Counting the answers keeps the optimiser from discarding the read.
+    @MainActor
+    fileprivate static func readIteration(_ mode: LoopMode, _ fixture: DeepFlow) -> @MainActor () throws -> Void {
+        let flow = fixture.flow
+        let bottom = fixture.bottom
+        var found: UInt64 = 0
+        switch mode {
+        case .readFocusedDestination: return { if focusedBenchScreen(of: flow) != nil { found &+= 1 } }
+        case .readFocusedObject: return { if focusedObject(of: flow) != nil { found &+= 1 } }
+        case .readFocusedScreen: return { found &+= focusedScreen(of: flow).id.rawValue }
+        case .readNode: return { if flow.node(bottom) != nil { found &+= 1 } }
+        case .readDestination: return { if benchScreen(flow, bottom) != nil { found &+= 1 } }
+        case .readDestinationObject: return { if flow.destination(bottom) != nil { found &+= 1 } }
+        case .readContains: return { if flowContains(flow, bottom) { found &+= 1 } }
+        case .readState: return { found &+= flow.state.root.id.rawValue }
+        case .readRootID: return { found &+= flow.rootID.rawValue }
+        default: preconditionFailure("\(mode.rawValue) is not a read")
         }
     }
 }

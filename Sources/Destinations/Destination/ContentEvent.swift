@@ -1,3 +1,4 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// One of a Destination's events together with the type of content it carries: what lets the
 /// compiler check that a view sends the content the event's response receives.
 ///
@@ -36,7 +37,6 @@ public struct ContentEvent<Event: Hashable & Sendable, Content: Sendable>: Hasha
     public let event: Event
 
     /// Declares that `event` carries content of type `Content`.
-    @inlinable
     public init(_ event: Event) {
         self.event = event
     }
@@ -61,7 +61,6 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
     /// fired by name, by a test tool).
     public let response: EventResponse<D>
 
-    @inlinable
     init(_ response: EventResponse<D>) {
         self.response = response
     }
@@ -187,7 +186,6 @@ extension EventTable {
     ///
     /// Configuring the same event twice is reported by validation as
     /// ``ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
-    @inlinable
     public mutating func on<Content>(_ event: ContentEvent<D.Event, Content>, _ response: ContentResponse<D, Content>) {
         on(event.event, response.response)
     }

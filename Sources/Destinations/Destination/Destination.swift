@@ -1,3 +1,4 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// One screen's coordinator: its route, its state, and what its events do.
 ///
 /// A Destination is a reference type that a view holds and sends events to; it never holds the
@@ -88,8 +89,7 @@ extension Destination {
 @MainActor
 public final class DestinationContext<Route: NavigationRoute, Event: Hashable & Sendable> {
     /// The screen's id while the Destination is attached.
-    @inlinable
-    public var id: ElementID? { _id }
+    public private(set) var id: ElementID?
     /// The route the Destination was built for.
     public private(set) var route: Route?
     /// Whether the screen is visible now.
@@ -97,15 +97,14 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Whether the Destination was removed from its flow.
     public private(set) var isRemoved = false
 
-    @usableFromInline var _id: ElementID?
     /// The flow that shows the Destination, while it is attached. The flow detaches every
     /// Destination before it goes away (at the latest in its `deinit`), which clears this.
-    @usableFromInline weak var flow: Flow<Route>?
+    weak var flow: Flow<Route>?
     /// The flow's box of the Destination, while it is attached; the flow holds it until it
     /// detaches the Destination, which clears this.
     @usableFromInline weak var link: AnyObject?
     /// The Destination this context belongs to, while it is attached.
-    @usableFromInline weak var destinationObject: AnyObject?
+    weak var destinationObject: AnyObject?
     @usableFromInline var lastID: ElementID?
     var cancellations: [Int: @MainActor () -> Void] = [:]
     /// Work tracked before the Destination was attached, started when it is.
@@ -218,7 +217,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     }
 
     func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker) {
-        _id = id
+        self.id = id
         lastID = id
         // An assignment stores the new route before it releases the old one, so code run by
         // the old payload's deinit reads a whole value.
@@ -235,7 +234,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     }
 
     func detach() {
-        _id = nil
+        id = nil
         flow = nil
         link = nil
         destinationObject = nil

@@ -1,3 +1,4 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// What one of a Destination's events does: a presentation, fixed or built from the event's
 /// content by an assistant, or work of your own.
 ///
@@ -10,8 +11,7 @@
 /// An event that carries content (a ``ContentEvent``) takes a ``ContentResponse`` instead,
 /// whose closures receive the content typed: `.present { note in … }`, `.handOff { note in … }`.
 public struct EventResponse<D: Destination>: Sendable {
-    @usableFromInline
-    enum Kind: Sendable {
+    @usableFromInline enum Kind: Sendable {
         case presentation(Presentation<D.Route>)
         case assistant(content: String, handsOff: Bool, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Presentation<D.Route>)
         case perform(summary: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Void)
@@ -19,18 +19,16 @@ public struct EventResponse<D: Destination>: Sendable {
 
     @usableFromInline let kind: Kind
     /// The interactors the response uses, whose lifecycle hooks follow the Destination's.
-    @usableFromInline let interactors: [InteractorHooks]
+    let interactors: [InteractorHooks]
     /// The routes the response says it may lead to, when it chooses at run time.
     public private(set) var declaredRoutes: [D.Route] = []
 
-    @inlinable
     init(kind: Kind, interactors: [InteractorHooks] = []) {
         self.kind = kind
         self.interactors = interactors
     }
 
     /// Runs a fixed presentation.
-    @inlinable
     public static func present(_ presentation: Presentation<D.Route>) -> EventResponse {
         EventResponse(kind: .presentation(presentation))
     }

@@ -1,11 +1,10 @@
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// What each of a Destination's events does, as configured in its ``Provider``.
 public struct EventTable<D: Destination>: Sendable {
-    @usableFromInline
-    struct Entry: Sendable {
+    @usableFromInline struct Entry: Sendable {
         @usableFromInline let event: D.Event
         @usableFromInline var response: EventResponse<D>
 
-        @inlinable
         init(event: D.Event, response: EventResponse<D>) {
             self.event = event
             self.response = response
@@ -13,18 +12,16 @@ public struct EventTable<D: Destination>: Sendable {
     }
 
     @usableFromInline private(set) var entries: [Entry] = []
-    @usableFromInline private(set) var duplicates: [D.Event] = []
+    private(set) var duplicates: [D.Event] = []
     /// What an event without a configuration of its own does: the library's own alerts
     /// (``Provider/alert(presentedBy:_:)``) forward every button this way.
     @usableFromInline var fallback: EventResponse<D>?
 
     /// Creates an empty table.
-    @inlinable
     public init() {}
 
     /// Configures an event. Configuring the same event twice is reported by validation as
     /// ``ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
-    @inlinable
     public mutating func on(_ event: D.Event, _ response: EventResponse<D>) {
         if entries.contains(where: { $0.event == event }) {
             duplicates.append(event)

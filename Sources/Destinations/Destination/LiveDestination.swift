@@ -1,9 +1,8 @@
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 /// A built Destination as the flow holds it: the object and its lifecycle, behind one box per
-/// Destination. The protocol is not generic, so the flow's specialized code calls it without
-/// looking up type metadata.
+/// Destination.
 @MainActor
-@usableFromInline
-protocol LiveDestination: AnyObject {
+@usableFromInline protocol LiveDestination: AnyObject {
     /// The Destination.
     var object: AnyObject { get }
     /// Whether the Destination knows it is visible.
@@ -26,27 +25,24 @@ protocol LiveDestination: AnyObject {
 /// What a Destination's context sends events through when the Destination's own type is not
 /// known statically (a subclass sending as its superclass).
 @MainActor
-@usableFromInline
-protocol EventSending<Event>: AnyObject {
+@usableFromInline protocol EventSending<Event>: AnyObject {
     associatedtype Event: Hashable & Sendable
     func send(_ event: Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError)
 }
 
 /// The box of a Destination of type `D`; the Destination's context links to it while attached.
 @MainActor
-@usableFromInline
-final class Live<D: Destination>: LiveDestination, EventSending {
+@usableFromInline final class Live<D: Destination>: LiveDestination, EventSending {
     @usableFromInline let destination: D
-    @usableFromInline let route: D.Route
+    let route: D.Route
     @usableFromInline var table: EventTable<D>
-    @usableFromInline var hooks: [InteractorHooks]
+    var hooks: [InteractorHooks]
     /// The flow, while the Destination is attached. The flow owns this box and detaches it
     /// before it goes away (at the latest in its `deinit`), which clears the reference.
     @usableFromInline weak var flow: Flow<D.Route>?
     /// The interactors' preparation, from attach until detach.
     var preparing: Task<Void, Never>?
 
-    @inlinable
     init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks]) {
         self.destination = destination
         self.route = route
@@ -57,8 +53,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
     @usableFromInline var object: AnyObject { destination }
     @usableFromInline var isVisible: Bool { destination.context.isVisible }
 
-    @usableFromInline
-    func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
+    @usableFromInline func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
         guard let flow = flow as? Flow<D.Route> else { preconditionFailure("a Destination is attached to a flow of its own routes") }
         self.flow = flow
         let context = destination.context
@@ -77,8 +72,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         }
     }
 
-    @usableFromInline
-    func detach() {
+    @usableFromInline func detach() {
         let context = destination.context
         let id = context.id
         context.detach()
@@ -102,34 +96,29 @@ final class Live<D: Destination>: LiveDestination, EventSending {
     private var wasPrepared = false
     private var wasCleanedUp = false
 
-    @usableFromInline
-    func prepare() {
+    @usableFromInline func prepare() {
         guard !wasPrepared else { return }
         wasPrepared = true
         destination.prepareForPresentation()
     }
 
-    @usableFromInline
-    func appear() {
+    @usableFromInline func appear() {
         destination.context.isVisible = true
         destination.didAppear()
     }
 
-    @usableFromInline
-    func disappear() {
+    @usableFromInline func disappear() {
         destination.context.isVisible = false
         destination.didDisappear()
     }
 
-    @usableFromInline
-    func cleanup() {
+    @usableFromInline func cleanup() {
         guard wasPrepared, !wasCleanedUp else { return }
         wasCleanedUp = true
         destination.cleanup()
     }
 
-    @usableFromInline
-    func rebind(to provider: AnyObject) -> Bool {
+    @usableFromInline func rebind(to provider: AnyObject) -> Bool {
         guard let typed = provider as? TypedProvider<D> else { return false }
         table = typed.table
         let known = Set(hooks.compactMap(\.identity))
@@ -152,7 +141,7 @@ final class Live<D: Destination>: LiveDestination, EventSending {
         return true
     }
 
-    @usableFromInline
+    @inlinable
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
         try flow.handle(event, content: content, from: destination, table: table)

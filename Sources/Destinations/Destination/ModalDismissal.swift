@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the sheet figure (Benchmarks/README.md, "Figures").
 /// A modal that went away, as the Destination that presented it hears of it.
 public struct DismissedModal<Route: NavigationRoute>: Sendable, Equatable, CustomStringConvertible {
     /// The element that presented the modal: the presenter's screen, or the container it
@@ -51,16 +51,13 @@ public protocol ModalPresenter: Destination {
 
 /// The modals a flow has presented, by their content element, so that their presenters hear
 /// when they go.
-@usableFromInline
-struct ModalLedger<Route: NavigationRoute> {
-    @usableFromInline
-    struct Entry {
+@usableFromInline struct ModalLedger<Route: NavigationRoute> {
+    @usableFromInline struct Entry {
         @usableFromInline let presenter: ElementID
         @usableFromInline let style: ModalStyle
         @usableFromInline let route: Route?
 
-        @usableFromInline
-        init(presenter: ElementID, modal: Modal<Route>) {
+        @usableFromInline init(presenter: ElementID, modal: Modal<Route>) {
             self.presenter = presenter
             style = modal.style
             route = modal.node.firstScreenRoute
@@ -76,12 +73,10 @@ struct ModalLedger<Route: NavigationRoute> {
 
     @usableFromInline var entries: [ElementID: Entry] = [:]
 
-    @usableFromInline
-    init() {}
+    @usableFromInline init() {}
 
     /// Records the modals of `node`'s subtree; entries already there are kept.
-    @usableFromInline
-    mutating func recordAll(in node: NavigationNode<Route>) {
+    @usableFromInline mutating func recordAll(in node: NavigationNode<Route>) {
         var pending = [node]
         while let node = pending.popLast() {
             if let modal = node.modal {
@@ -153,8 +148,7 @@ extension Flow {
     }
 
     /// Tells each dismissed modal's presenter, in the order the modals were presented.
-    @usableFromInline
-    func notify(_ dismissed: [DismissedModal<Route>]) {
+    @usableFromInline func notify(_ dismissed: [DismissedModal<Route>]) {
         guard !dismissed.isEmpty else { return }
         for modal in dismissed.sorted(by: { $0.modal < $1.modal }) {
             // A container that presented tells the screen it shows.

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 /// Builds the Destination for a route and says what each of its events does.
 ///
 /// ```swift
@@ -16,14 +17,12 @@
 @MainActor
 public struct Provider<Route: NavigationRoute> {
     /// The configuration, type-erased, for validation, the flow graph and exploration.
-    @usableFromInline let box: any ProviderBox<Route>
-    /// Builds the Destination; made where the provider is created, so that it runs
-    /// specialized for the Destination's type.
+    let box: ProviderBox<Route>
+    /// Builds the Destination.
     @usableFromInline let builder: @MainActor (Route, (any Sendable)?) throws(NavigationError) -> any LiveDestination
 
     /// Creates a provider from a function that builds the Destination and a configuration of
     /// its events.
-    @inlinable
     public init<D: Destination>(
         _ make: @escaping @MainActor (Route) throws -> D,
         @EventConfiguration events configure: (inout EventTable<D>) -> Void = { _ in }
@@ -42,7 +41,6 @@ public struct Provider<Route: NavigationRoute> {
     /// ```swift
     /// Provider { (route: AppRoute, note: Note?) in NoteDetail(id: route.noteID, note: note) }
     /// ```
-    @inlinable
     public init<D: Destination, Content: Sendable>(
         _ make: @escaping @MainActor (Route, Content?) throws -> D,
         @EventConfiguration events configure: (inout EventTable<D>) -> Void = { _ in }
@@ -52,7 +50,6 @@ public struct Provider<Route: NavigationRoute> {
         self.init(TypedProvider(make: { route, content in try make(route, content as? Content) }, table: table))
     }
 
-    @inlinable
     init<D: Destination>(_ typed: TypedProvider<D>) where D.Route == Route {
         box = typed
         builder = { route, content throws(NavigationError) in try typed.build(route, handing: content) }
@@ -74,12 +71,6 @@ public struct Provider<Route: NavigationRoute> {
     /// flow graph.
     public var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] {
         box.presentations
-    }
-
-    /// Builds the Destination for `route`, handing it `content`.
-    @inlinable
-    func build(_ route: Route, handing content: (any Sendable)?) throws(NavigationError) -> any LiveDestination {
-        try builder(route, content)
     }
 
     /// Returns a copy of the provider with its event configuration changed: an A/B variant, or
@@ -105,38 +96,39 @@ public struct Provider<Route: NavigationRoute> {
     }
 }
 
-/// A provider's configuration, type-erased.
+/// A provider's configuration, type-erased: what validation, the flow graph and exploration
+/// read. ``TypedProvider``, its one subclass, overrides every member.
 @MainActor
-@usableFromInline
-protocol ProviderBox<Route>: AnyObject {
-    associatedtype Route: NavigationRoute
-    var destinationType: Any.Type { get }
-    var configuredEvents: [String] { get }
-    var declaredEvents: [String]? { get }
-    var duplicateEvents: [String] { get }
-    var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] { get }
+class ProviderBox<Route: NavigationRoute> {
+    init() {}
+
+    var destinationType: Any.Type { preconditionFailure("overridden by TypedProvider") }
+    var configuredEvents: [String] { preconditionFailure("overridden by TypedProvider") }
+    var declaredEvents: [String]? { preconditionFailure("overridden by TypedProvider") }
+    var duplicateEvents: [String] { preconditionFailure("overridden by TypedProvider") }
+    var presentations: [(event: String, response: String, presentation: Presentation<Route>?)] {
+        preconditionFailure("overridden by TypedProvider")
+    }
     /// The routes of the fixed presentations and those responses declare, for validation.
-    var fixedRoutes: [Route] { get }
-    var declaredRoutes: [(event: String, routes: [Route])] { get }
+    var fixedRoutes: [Route] { preconditionFailure("overridden by TypedProvider") }
+    var declaredRoutes: [(event: String, routes: [Route])] { preconditionFailure("overridden by TypedProvider") }
     /// The names of the events configured more than once.
-    var duplicateEventNames: [String] { get }
+    var duplicateEventNames: [String] { preconditionFailure("overridden by TypedProvider") }
     /// The names of the declared events (a `CaseIterable` `Event`) that have no configuration.
-    var unconfiguredEventNames: [String] { get }
-    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError)
+    var unconfiguredEventNames: [String] { preconditionFailure("overridden by TypedProvider") }
+    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
+        preconditionFailure("overridden by TypedProvider")
+    }
 }
 
 /// The configuration of a provider of `D`s.
 @MainActor
-@usableFromInline
-final class TypedProvider<D: Destination>: ProviderBox {
-    @usableFromInline typealias Route = D.Route
-
-    @usableFromInline let make: @MainActor (D.Route, (any Sendable)?) throws -> D
-    @usableFromInline let table: EventTable<D>
+final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
+    let make: @MainActor (D.Route, (any Sendable)?) throws -> D
+    let table: EventTable<D>
     /// The interactors of the table's responses, each once.
-    @usableFromInline let hooks: [InteractorHooks]
+    let hooks: [InteractorHooks]
 
-    @inlinable
     init(make: @escaping @MainActor (D.Route, (any Sendable)?) throws -> D, table: EventTable<D>) {
         self.make = make
         self.table = table
@@ -145,16 +137,17 @@ final class TypedProvider<D: Destination>: ProviderBox {
             hooks.append(contentsOf: entry.response.interactors)
         }
         self.hooks = hooks.isEmpty ? hooks : InteractorHooks.unique(hooks)
+        super.init()
     }
 
-    @usableFromInline var destinationType: Any.Type { D.self }
-    @usableFromInline var configuredEvents: [String] { table.entries.map { "\($0.event)" } }
-    @usableFromInline var duplicateEvents: [String] { table.duplicates.map { "\($0)" } }
-    @usableFromInline var presentations: [(event: String, response: String, presentation: Presentation<D.Route>?)] {
+    override var destinationType: Any.Type { D.self }
+    override var configuredEvents: [String] { table.entries.map { "\($0.event)" } }
+    override var duplicateEvents: [String] { table.duplicates.map { "\($0)" } }
+    override var presentations: [(event: String, response: String, presentation: Presentation<D.Route>?)] {
         table.entries.map { ("\($0.event)", $0.response.summary, $0.response.presentation) }
     }
 
-    @usableFromInline var fixedRoutes: [D.Route] {
+    override var fixedRoutes: [D.Route] {
         var routes: [D.Route] = []
         for entry in table.entries {
             if case .presentation(let presentation) = entry.response.kind { routes += presentation.routes }
@@ -163,17 +156,17 @@ final class TypedProvider<D: Destination>: ProviderBox {
         return routes
     }
 
-    @usableFromInline var declaredRoutes: [(event: String, routes: [D.Route])] {
+    override var declaredRoutes: [(event: String, routes: [D.Route])] {
         table.entries.compactMap { entry in
             entry.response.declaredRoutes.isEmpty ? nil : ("\(entry.event)", entry.response.declaredRoutes)
         }
     }
 
-    @usableFromInline var duplicateEventNames: [String] {
+    override var duplicateEventNames: [String] {
         table.duplicates.isEmpty ? [] : table.duplicates.map { "\($0)" }
     }
 
-    @usableFromInline var unconfiguredEventNames: [String] {
+    override var unconfiguredEventNames: [String] {
         guard let all = D.Event.self as? any CaseIterable.Type else { return [] }
         func missing<T: CaseIterable>(_: T.Type) -> [String] {
             T.allCases.compactMap { value in
@@ -184,13 +177,12 @@ final class TypedProvider<D: Destination>: ProviderBox {
         return missing(all)
     }
 
-    @usableFromInline var declaredEvents: [String]? {
+    override var declaredEvents: [String]? {
         guard let all = D.Event.self as? any CaseIterable.Type else { return nil }
         func names<T: CaseIterable>(_: T.Type) -> [String] { T.allCases.map { "\($0)" } }
         return names(all)
     }
 
-    @inlinable
     func build(_ route: D.Route, handing content: (any Sendable)?) throws(NavigationError) -> Live<D> {
         let destination: D
         do {
@@ -203,8 +195,7 @@ final class TypedProvider<D: Destination>: ProviderBox {
         return Live(destination, route: route, table: table, hooks: hooks)
     }
 
-    @usableFromInline
-    func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
+    override func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
         guard let typed = destination as? D else {
             throw .unconfiguredEvent(event: name, route: "\(type(of: destination))")
         }

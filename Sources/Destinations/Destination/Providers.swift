@@ -15,8 +15,8 @@
 /// Swap one for a mock or a variant with ``overriding(_:with:)``.
 @MainActor
 public struct Providers<Route: NavigationRoute> {
-    @usableFromInline let lookup: @MainActor (Route) -> Provider<Route>?
-    @usableFromInline var overrides: [(matches: @MainActor (Route) -> Bool, provider: Provider<Route>)] = []
+    let lookup: @MainActor (Route) -> Provider<Route>?
+    var overrides: [(matches: @MainActor (Route) -> Bool, provider: Provider<Route>)] = []
 
     /// Creates the set from a function of the route; return `nil` for a route without a
     /// provider, which the flow then refuses with ``NavigationError/noProvider(route:)``.
@@ -25,7 +25,6 @@ public struct Providers<Route: NavigationRoute> {
     }
 
     /// The provider for a route.
-    @inlinable
     public func provider(for route: Route) -> Provider<Route>? {
         for override in overrides.reversed() where override.matches(route) {
             return override.provider

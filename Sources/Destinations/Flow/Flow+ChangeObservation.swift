@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 extension Flow {
     /// Calls `handler` each time the flow is about to commit a change to its state, with the
     /// change's cause: synchronously, once the change can no longer be refused, while ``state``,
@@ -30,8 +31,7 @@ extension Flow {
     public var untrackedState: NavigationState<Route> { storage }
 
     /// Calls every handler of ``observeChanges(_:)`` with `cause`.
-    @usableFromInline
-    func announceChange(_ cause: FlowEvent<Route>.Cause) {
+    @usableFromInline func announceChange(_ cause: FlowEvent<Route>.Cause) {
         for key in changeHandlers.keys.sorted() {
             changeHandlers[key]?(cause)
         }

@@ -1,10 +1,9 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 import Observation
 
 extension Flow {
     /// The Destination that asked for a change, and its screen.
-    @usableFromInline
-    struct Sender: Sendable {
+    @usableFromInline struct Sender: Sendable {
         @usableFromInline let id: ElementID
         @usableFromInline let object: ObjectIdentifier
 
@@ -16,7 +15,6 @@ extension Flow {
     }
 
     /// Commits a whole new state, judged already, element by element against the current one.
-    @inlinable
     func replace(with state: NavigationState<Route>, summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
@@ -60,8 +58,7 @@ extension Flow {
     }
 
     /// A provider's failure and the screen it was building.
-    @usableFromInline
-    struct BuildFailure: Error {
+    @usableFromInline struct BuildFailure: Error {
         @usableFromInline let error: NavigationError
         @usableFromInline let element: ElementID
 
@@ -87,7 +84,7 @@ extension Flow {
                 throw BuildFailure(error: .noProvider(route: route.name), element: screen.id)
             }
             do throws(NavigationError) {
-                built.append((screen.id, try provider.build(route, handing: screen.id == target ? content : nil)))
+                built.append((screen.id, try provider.builder(route, screen.id == target ? content : nil)))
             } catch {
                 throw BuildFailure(error: error, element: screen.id)
             }
@@ -112,6 +109,7 @@ extension Flow {
                 storage = state
             }
         }
+        focusedScreenID = state.root.focusedID
         if rootReplaced {
             registrar.withMutation(of: self, keyPath: rootKeyPath) {}
         }
@@ -154,29 +152,30 @@ extension Flow {
             live[id]?.appear()
         }
         reportDismissedModals(summary, cause: cause)
-        if !observations.isEmpty {
-            for id in removedIDs.elements {
-                observations.removeValue(forKey: id)?.changed()
-            }
-            for id in summary.touched ?? [] {
-                observations[id]?.changed()
-            }
-        }
+        if !observations.isEmpty { notifyObservers(removed: removedIDs, touched: summary.touched) }
         logger.log(.info, "\(cause.summary): +\(summary.added.count) -\(summary.removed.count)")
         emit(cause: cause, summary: summary, refusal: nil)
     }
 
+    /// Tells the observers of the elements a commit removed or touched.
+    @usableFromInline func notifyObservers(removed: IDSet, touched: Set<ElementID>?) {
+        for id in removed.elements {
+            observations.removeValue(forKey: id)?.changed()
+        }
+        for id in touched ?? [] {
+            observations[id]?.changed()
+        }
+    }
+
     /// Reports a refused change to the logger, ``onRefusal`` and subscribers.
-    @usableFromInline
-    func refuse(_ cause: FlowEvent<Route>.Cause, _ error: NavigationError) {
+    @usableFromInline func refuse(_ cause: FlowEvent<Route>.Cause, _ error: NavigationError) {
         refusals &+= 1
         logger.log(.error, "refused \(cause.summary): \(error)")
         onRefusal?(error, cause)
         emit(cause: cause, summary: nil, refusal: error)
     }
 
-    @inlinable
-    func observation(for id: ElementID) -> NodeObservation {
+    @usableFromInline func observation(for id: ElementID) -> NodeObservation {
         if let existing = observations[id] { return existing }
         let created = NodeObservation()
         if index.contains(id) { observations[id] = created }

@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the event path figure (Benchmarks/README.md, "Figures").
 extension Flow {
     /// A stream of every change the flow makes or refuses from now on, in order. Each call
     /// returns a new stream; it ends when the flow is released. A stream asked for during a
@@ -25,6 +25,11 @@ extension Flow {
     func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         sequence += 1
         guard !subscribers.isEmpty else { return }
+        publish(cause: cause, summary: summary, refusal: refusal)
+    }
+
+    /// Hands the event numbered last to every subscriber.
+    @usableFromInline func publish(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         // Touched elements are worked out when the change starts with subscribers; without
         // them, every subscriber joined during the change and waits for the next one.
         if let summary, summary.touched == nil { return }
@@ -35,7 +40,8 @@ extension Flow {
         }
     }
 
-    @usableFromInline
+    /// Runs a Destination's event: the response its provider configured.
+    @inlinable
     func handle<D: Destination>(
         _ event: D.Event,
         content: (any Sendable)?,

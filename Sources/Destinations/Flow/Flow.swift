@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the navigation figures, the event path, the node read and the focused reads (Benchmarks/README.md, "Figures").
 import Foundation
 import Observation
 
@@ -40,6 +40,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var live: [ElementID: any LiveDestination] = [:]
     /// The visible screens, in display order.
     @usableFromInline var visible: [ElementID] = []
+    /// The focused screen of ``storage``, kept with it at every commit: the focused reads and
+    /// the changes that start from the focus find it without walking the state.
+    @usableFromInline var focusedScreenID: ElementID
     /// How many screens ``storage`` holds.
     @usableFromInline var screenCount = 0
     /// The screens the last commit added: a redirect's screens.
@@ -53,11 +56,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The one queue of changes asked for while another was under way, in call order.
     @usableFromInline var queue: [Queued] = []
     /// Counts requests that supersede one waiting for asynchronous guards.
-    @usableFromInline var generation = 0
+    var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
-    @usableFromInline var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
+    var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
     /// How many alert taps are under way: the queue waits until the alert is gone.
-    @usableFromInline var tapsUnderWay = 0
+    var tapsUnderWay = 0
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
@@ -71,11 +74,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
     @usableFromInline let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
     /// How many refusals the flow has reported: tells whether an error was reported already.
-    @usableFromInline var refusals = 0
+    var refusals = 0
     /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
-    @usableFromInline var alertsBeingTapped: Set<ElementID> = []
+    var alertsBeingTapped: Set<ElementID> = []
     /// Work a tap's event handed to the alert's presenter, run after the alert closes.
-    @usableFromInline var tapFollowUps: [@MainActor () -> Void]?
+    var tapFollowUps: [@MainActor () -> Void]?
 
     /// What the flow is made of. Guards, asynchronous guards, limits, the clock and the
     /// pending lifetime apply from the next change on; providers to screens built from now on
@@ -118,6 +121,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         var generator = configuration.ids
         let state = try NavigationState(configuration.layout, ids: &generator)
         self.storage = state
+        self.focusedScreenID = state.root.focusedID
         self.index = ElementIndex(state)
         self.ids = generator
         self.configuration = configuration
@@ -159,7 +163,6 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// The whole navigation state. Reading it tracks every change.
-    @inlinable
     public var state: NavigationState<Route> {
         registrar.access(self, keyPath: stateKeyPath)
         return storage
@@ -194,6 +197,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The screen with the focus. Reading it tracks every change, as ``state`` does.
     ///
     /// - Complexity: O(*d*) in the nesting depth.
+    @inlinable
     public var focusedScreen: NavigationNode<Route> {
         state.focusedScreen
     }
@@ -214,14 +218,19 @@ public final class Flow<Route: NavigationRoute>: Observable {
         live.mapValues { $0.object }
     }
 
-    /// The Destination of the focused screen.
+    /// The Destination of the focused screen. Reading it does not track anything.
+    ///
+    /// - Complexity: O(1): the flow keeps the focused screen's id with its state.
     public var focusedDestination: AnyObject? {
-        live[storage.focusedScreen.id]?.object
+        live[focusedScreenID]?.object
     }
 
-    /// The Destination of the focused screen, if it is of type `D`.
+    /// The Destination of the focused screen, if it is of type `D`. Reading it does not track
+    /// anything.
+    ///
+    /// - Complexity: O(1): the flow keeps the focused screen's id with its state.
     public func focusedDestination<D: Destination>(as type: D.Type) -> D? {
-        live[storage.focusedScreen.id]?.object as? D
+        live[focusedScreenID]?.object as? D
     }
 
     /// Applies a presentation from `origin` (by default the focused screen): a
@@ -246,7 +255,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// Applies a presentation a Destination asked for, from its screen.
-    @usableFromInline @discardableResult
+    @inlinable @discardableResult
     func apply(
         _ presentation: Presentation<Route>,
         fromDestination id: ElementID,
@@ -264,7 +273,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///
     /// - Throws: ``NavigationError``, for example ``NavigationError/staleUserAction(_:)``; the
     ///   state is then unchanged.
-    @inlinable @discardableResult
+    @discardableResult
     public func apply(_ action: UserAction<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
         try perform(.userAction(action))
     }
@@ -322,20 +331,16 @@ public final class Flow<Route: NavigationRoute>: Observable {
 /// The observation point of one element, so that observers of one container are not told
 /// about changes to another.
 @MainActor
-@usableFromInline
-final class NodeObservation: Observable {
+@usableFromInline final class NodeObservation: Observable {
     private let registrar = ObservationRegistrar()
     private var version = 0
 
-    @usableFromInline
     init() {}
 
-    @usableFromInline
-    func access() {
+    @usableFromInline func access() {
         registrar.access(self, keyPath: \.version)
     }
 
-    @usableFromInline
     func changed() {
         registrar.withMutation(of: self, keyPath: \.version) { version += 1 }
     }

@@ -36,7 +36,6 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
     /// Why the change was refused, when it was.
     public let refusal: NavigationError?
 
-    @inlinable
     init(sequence: UInt64, cause: Cause, changes: NavigationChanges<Route>, state: NavigationState<Route>, refusal: NavigationError?) {
         self.sequence = sequence
         self.cause = cause

@@ -1,7 +1,7 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 /// The finite work a flow's Destinations have under way, so that it can be awaited.
 @MainActor
-@usableFromInline
-final class WorkTracker {
+@usableFromInline final class WorkTracker {
     struct Entry {
         let owner: ElementID?
         let route: String?

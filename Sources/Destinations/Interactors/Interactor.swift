@@ -130,13 +130,12 @@ extension StreamInteractor where Self: Interactor {
 /// (so a Destination that uses it for several events prepares it once). A synchronous service's
 /// hooks run at once, on the main actor, so that it is prepared before the Destination's first
 /// request; the others run as tracked work.
-@usableFromInline
 struct InteractorHooks: Sendable {
-    @usableFromInline let identity: ObjectIdentifier?
-    @usableFromInline let prepare: (@Sendable (ElementID) async -> Void)?
-    @usableFromInline let cleanup: (@Sendable (ElementID) async -> Void)?
-    @usableFromInline let prepareNow: (@MainActor @Sendable (ElementID) -> Void)?
-    @usableFromInline let cleanupNow: (@MainActor @Sendable (ElementID) -> Void)?
+    let identity: ObjectIdentifier?
+    let prepare: (@Sendable (ElementID) async -> Void)?
+    let cleanup: (@Sendable (ElementID) async -> Void)?
+    let prepareNow: (@MainActor @Sendable (ElementID) -> Void)?
+    let cleanupNow: (@MainActor @Sendable (ElementID) -> Void)?
 
     init(_ interactor: some Interactor) {
         identity = Self.identity(of: interactor)
@@ -167,7 +166,6 @@ struct InteractorHooks: Sendable {
     }
 
     /// The hooks of a Destination's responses, each interactor once.
-    @usableFromInline
     static func unique(_ hooks: [InteractorHooks]) -> [InteractorHooks] {
         var seen: Set<ObjectIdentifier> = []
         return hooks.filter { hook in hook.identity.map { seen.insert($0).inserted } ?? true }

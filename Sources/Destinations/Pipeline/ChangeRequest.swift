@@ -1,4 +1,4 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 /// One change asked of a ``Flow``: what should change, why, who asks, and from where.
 ///
 /// Every door of the flow — ``Flow/apply(_:from:handing:)``, a Destination's event, a user's
@@ -78,7 +78,7 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     /// when a pending change resumes.
     @usableFromInline var dismissingFirst: ElementID?
     /// The screens of the redirect a resumed change waited behind.
-    @usableFromInline var redirectScreens: [ElementID] = []
+    var redirectScreens: [ElementID] = []
 
     /// Creates a request.
     ///
@@ -121,7 +121,6 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     }
 
     /// A change the user made on screen.
-    @inlinable
     public static func userAction(_ action: UserAction<Route>) -> ChangeRequest {
         ChangeRequest(.userAction(action), source: .user)
     }

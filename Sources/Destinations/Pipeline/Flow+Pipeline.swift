@@ -1,8 +1,7 @@
-// Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
+// Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
 extension Flow {
     /// What one pass through the pipeline ended with.
-    @usableFromInline
-    enum Step {
+    @usableFromInline enum Step {
         /// The request ended with this outcome.
         case outcome(ChangeOutcome<Route>)
         /// A guard asked for `presentation` first.
@@ -12,8 +11,7 @@ extension Flow {
     }
 
     /// What waits in the flow's one queue for changes asked for during a commit.
-    @usableFromInline
-    enum Queued {
+    @usableFromInline enum Queued {
         /// A request, in call order.
         case request(ChangeRequest<Route>)
         /// A call of ``resumePending()``, which takes the pending change when its turn comes.
@@ -51,8 +49,7 @@ extension Flow {
 
     /// Starts a new generation of requests: those waiting for asynchronous guards stop waiting
     /// and are superseded, however long their guards' timeout.
-    @usableFromInline
-    func supersedeWaiting() {
+    @usableFromInline func supersedeWaiting() {
         generation &+= 1
         let waiting = waitingAnswers
         waitingAnswers.removeAll()
@@ -164,7 +161,7 @@ extension Flow {
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: nil)
-            try transaction.applyOnce(presentation)
+            try transaction.run(presentation)
             proposed = transaction.state
         case .userAction(let action):
             var transaction = try startTransaction(for: request, index: nil)
@@ -222,8 +219,7 @@ extension Flow {
     }
 
     /// Follows a guard's redirect, or keeps a resumed change waiting behind its redirect.
-    @usableFromInline
-    func redirected(
+    @usableFromInline func redirected(
         _ request: ChangeRequest<Route>,
         guard name: String,
         to presentation: Presentation<Route>
@@ -243,7 +239,6 @@ extension Flow {
 
     /// Applies a guard's redirect (itself judged, at most 4 in a row) and keeps `request` as the
     /// pending change.
-    @usableFromInline
     func followRedirect(
         of request: ChangeRequest<Route>,
         guard name: String,
@@ -312,7 +307,20 @@ extension Flow {
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: index)
-            try transaction.applyOnce(presentation)
+            try transaction.run(presentation)
+            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+        default:
+            return try executeOther(request, judgedAsync: judgedAsync, withTouched: withTouched)
+        }
+    }
+
+    /// ``execute(_:judgedAsync:)`` for the requests that are not presentations: user actions,
+    /// whole states, planned changes and alert taps.
+    @usableFromInline func executeOther(_ request: ChangeRequest<Route>, judgedAsync: [Route], withTouched: Bool) throws(NavigationError) -> Step {
+        switch request.change {
+        case .presentation(let presentation):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.run(presentation)
             return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         case .userAction(let action):
             var transaction = try startTransaction(for: request, index: index)
@@ -336,16 +344,15 @@ extension Flow {
     /// A transaction from the request's origin, after the modal it dismisses first.
     @inlinable
     func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> NavigationTransaction<Route> {
-        var transaction = NavigationTransaction(state: storage, anchor: request.origin, ids: ids, index: index)
+        var transaction = NavigationTransaction(state: storage, anchor: request.origin ?? focusedScreenID, ids: ids, index: index)
         if let modal = request.dismissingFirst {
             try transaction.run(UserAction<Route>.dismissed(modal: modal))
-            transaction.anchor = request.origin ?? transaction.state.root.focusedID
+            transaction.anchor = request.origin ?? transaction._state.root.focusedID
         }
         return transaction
     }
 
     /// The state a planned request leads to, validated.
-    @usableFromInline
     func planned(
         _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
         for request: ChangeRequest<Route>
@@ -373,7 +380,6 @@ extension Flow {
         return .outcome(.applied)
     }
 
-    @inlinable
     func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         let summary = CommitSummary(state.changes(from: storage))
         if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync) {
@@ -406,6 +412,20 @@ extension Flow {
         if count > limit, !added.isEmpty {
             throw .tooManyScreens(count: count, limit: limit)
         }
+        let hasGuards = !configuration.guards.isEmpty || !configuration.asyncGuards.isEmpty
+        guard hasGuards || request.interruptions != .ignore else { return nil }
+        return try judgeRules(request, added: added, removed: removed, proposed: proposed, judgedAsync: judgedAsync)
+    }
+
+    /// Judges a planned change by the guards, the asynchronous guards and the interruption
+    /// policies of the screens in its way.
+    @usableFromInline func judgeRules(
+        _ request: ChangeRequest<Route>,
+        added: [NavigationNode<Route>],
+        removed: [NavigationNode<Route>],
+        proposed: NavigationState<Route>,
+        judgedAsync: [Route]
+    ) throws(NavigationError) -> Step? {
         if !added.isEmpty || !removed.isEmpty {
             if !configuration.guards.isEmpty,
                 let (name, presentation) = try checkGuards(added: added, removed: removed, proposed: proposed, cause: request.cause)
@@ -421,7 +441,6 @@ extension Flow {
     }
 
     /// The first asynchronous guard that watches a route `added` brings that it has not judged.
-    @usableFromInline
     func asyncGuard(watching added: [NavigationNode<Route>], judged: [Route]) -> String? {
         for screen in added {
             guard let route = screen.route, !judged.contains(route) else { continue }
@@ -431,7 +450,6 @@ extension Flow {
     }
 
     /// Judges the screens in the way of a change from outside.
-    @usableFromInline
     func judgeInterruptions(
         _ request: ChangeRequest<Route>,
         removed: [NavigationNode<Route>],
@@ -463,7 +481,6 @@ extension Flow {
 
     /// Runs the guards on a planned change; throws the first denial, returns the first
     /// redirect.
-    @usableFromInline
     func checkGuards(
         added: [NavigationNode<Route>],
         removed: [NavigationNode<Route>],
@@ -488,7 +505,6 @@ extension Flow {
     }
 
     /// The screens a change removes or hides whose policy is not ``InterruptionPolicy/allow``.
-    @usableFromInline
     func interruptions(
         of request: ChangeRequest<Route>,
         removed: [NavigationNode<Route>],
@@ -530,8 +546,7 @@ extension Flow {
 
     /// Runs the changes asked for during a commit, in call order, each through the pipeline.
     /// Their refusals are reported, not thrown: their callers were told ``ChangeOutcome/queued``.
-    @usableFromInline
-    func drainQueue() {
+    @usableFromInline func drainQueue() {
         while !isBusy, tapsUnderWay == 0, !queue.isEmpty {
             switch queue.removeFirst() {
             case .request(let request):
@@ -613,8 +628,7 @@ extension Flow {
     }
 
     /// Drops the pending change when a change removed a screen of its redirect.
-    @usableFromInline
-    func dropPendingIfRedirectLeft(_ removedIDs: IDSet) {
+    @usableFromInline func dropPendingIfRedirectLeft(_ removedIDs: IDSet) {
         guard let pending = pendingChange, pending.redirectScreens.contains(where: removedIDs.contains) else { return }
         logger.log(.info, "dropped the pending \(pending.request.cause.summary): its redirect was dismissed")
         pendingChange = nil
@@ -655,7 +669,6 @@ extension Flow {
 
 /// The first of two answers: the guard's, or the timer's.
 @MainActor
-@usableFromInline
 final class FirstAnswer<Value: Sendable> {
     var continuation: CheckedContinuation<Value?, Never>?
     var worker: Task<Void, Never>?

@@ -1,3 +1,4 @@
+// Performance: the select-tab figure (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
     /// The path to the nearest tab bar (crossing modals) and the index of `tab` in it.
     @inlinable
@@ -29,14 +30,13 @@ extension NavigationTransaction {
             modify(at: tabsPath) { node in
                 guard case .tabs(var tabs) = node.content else { return }
                 tabs._selection = selection
-                node._content = .tabs(tabs)
+                node.content = .tabs(tabs)
             }
             markTouched(tabsNode.id)
         }
-        anchor = try focus(of: node(at: tabsPath + [.tab(index: index)]))
+        anchor = try node(at: tabsPath + [.tab(index: index)]).focusedID
     }
 
-    @inlinable
     mutating func presentInTab(_ tab: TabID, _ route: Route) throws(NavigationError) {
         let (tabsPath, index) = try tabIndex(tab)
         try select(index, ofTabsAt: tabsPath)
@@ -48,7 +48,6 @@ extension NavigationTransaction {
         }
     }
 
-    @inlinable
     mutating func show(_ route: Route, in column: SplitColumn) throws(NavigationError) {
         guard let splitPath = try nearest(.split, crossingModals: true) else { throw .noSplit(from: anchor) }
         let splitNode = try node(at: splitPath)
@@ -72,7 +71,7 @@ extension NavigationTransaction {
             screen = try makeScreen(route, at: ElementIndex.Location(parent: existing.id, step: .stackElement(index: 0)))
             existing.visit { if $0.id != existing.id { recordRemoval(of: $0, subtree: false) } }
             modify(at: splitPath + [.column(column)]) { stack in
-                stack._content = .stack(Stack([screen]))
+                stack.content = .stack(Stack([screen]))
                 stack.presented = nil
             }
             markTouched(existing.id)
@@ -94,7 +93,6 @@ extension NavigationTransaction {
 
     /// Shows `route` in the column after the anchor's in the nearest split view within its
     /// modal, emptying the columns after it; pushes it where there is no such column.
-    @inlinable
     mutating func showNext(_ route: Route) throws(NavigationError) {
         guard let splitPath = try nearest(.split, crossingModals: false) else { return try push(route) }
         let anchorPath = try anchorPath()
@@ -112,12 +110,11 @@ extension NavigationTransaction {
         try show(route, in: split.columns[index + 1])
     }
 
-    @inlinable
     mutating func setColumn(_ column: SplitColumn, ofSplitAt splitPath: [NodeStep], to node: NavigationNode<Route>?) {
         modify(at: splitPath) { splitNode in
             guard case .split(var split) = splitNode.content else { return }
             split.set(column, to: node)
-            splitNode._content = .split(split)
+            splitNode.content = .split(split)
         }
     }
 }

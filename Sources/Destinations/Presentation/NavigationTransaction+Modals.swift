@@ -1,3 +1,4 @@
+// Performance: the sheet and select-tab figures (leaving a tab dismisses its modals) (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
     @inlinable
     mutating func present(_ layout: Layout<Route>, style: ModalStyle) throws(NavigationError) {
@@ -8,7 +9,7 @@ extension NavigationTransaction {
         var hiding: ElementID?
         for step in path {
             if hiding == nil { hiding = Self.element(hiding: step, in: presenter) }
-            if step == .modal, let box = presenter.presented { inOverlay = box.modal._style.isOverlay }
+            if step == .modal, let box = presenter.presented { inOverlay = box.modal.style.isOverlay }
             guard let next = presenter.child(at: step) else { throw .unknownElement(anchor) }
             presenter = next
         }
@@ -23,7 +24,7 @@ extension NavigationTransaction {
         let content = try makeNode(layout, at: ElementIndex.Location(parent: presenter.id, step: .modal))
         modify(at: path) { $0.presented = ModalBox(Modal(style: style, node: content)) }
         markTouched(presenter.id)
-        anchor = focus(of: content)
+        anchor = content.focusedID
     }
 
     /// The element that keeps the step from `node` off the focus path, so that a modal the
@@ -32,13 +33,13 @@ extension NavigationTransaction {
     /// when the step leads to another tab (that tab's node is returned).
     @inlinable
     static func element(hiding step: NodeStep, in node: NavigationNode<Route>) -> ElementID? {
-        if let box = node.presented, step != .modal { return box.modal._node.id }
-        switch (node._content, step) {
+        if let box = node.presented, step != .modal { return box.modal.node.id }
+        switch (node.content, step) {
         case (.stack(let stack), .stackElement(let index)):
             let focused = stack.focusedElement
-            if stack.count - 1 - focused.depth != index, let box = focused.node.presented { return box.modal._node.id }
+            if stack.count - 1 - focused.depth != index, let box = focused.node.presented { return box.modal.node.id }
         case (.tabs(let tabs), .tab(let index)):
-            if index != tabs.selectedIndex { return tabs.selectedTab.node.id }
+            if index != tabs.selectedIndex { return tabs.tabs[tabs.selectedIndex].node.id }
         case (.split(let split), .column(let column)):
             for (other, child) in split.filledColumns where other != column {
                 if let modal = child.firstModalAlongFocus { return modal.node.id }
@@ -57,14 +58,12 @@ extension NavigationTransaction {
         try removeModal(at: path)
     }
 
-    @inlinable
     mutating func dismissPresented() throws(NavigationError) {
         let path = try anchorPath()
         guard try node(at: path).modal != nil else { throw .nothingToDismiss(from: anchor) }
         try removeModal(at: path)
     }
 
-    @inlinable
     mutating func dismissAll() {
         let focusPath = _state.root.focusPath
         guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
@@ -87,7 +86,7 @@ extension NavigationTransaction {
         let removed = modify(at: presenterPath) { presenter -> (presenter: ElementID, modal: NavigationNode<Route>, focus: ElementID)? in
             guard let box = presenter.presented else { return nil }
             presenter.presented = nil
-            return (presenter.id, box.modal._node, presenter.focusedID)
+            return (presenter.id, box.modal.node, presenter.focusedID)
         }
         guard let removed else { throw .nothingToDismiss(from: anchor) }
         recordRemoval(of: removed.modal)

@@ -1,3 +1,4 @@
+// Performance: the push-back figure (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
     /// The path to the nearest stack enclosing the anchor, within its modal.
     @inlinable
@@ -34,14 +35,12 @@ extension NavigationTransaction {
         anchor = focus
     }
 
-    @inlinable
     mutating func popToRoot() throws(NavigationError) {
         let stackPath = try nearestStack()
         guard case .stack(let stack) = try node(at: stackPath).content else { throw .noStack(from: anchor) }
         try pop(stack.count - 1, fromStackAt: stackPath)
     }
 
-    @inlinable
     mutating func popTo(_ route: Route) throws(NavigationError) {
         let stackPath = try nearestStack()
         let stack = try node(at: stackPath)
@@ -53,7 +52,6 @@ extension NavigationTransaction {
         try pop(depth, fromStackAt: stackPath)
     }
 
-    @inlinable
     mutating func popAbove(_ element: ElementID) throws(NavigationError) {
         guard let elementPath = path(to: element) else { throw .unknownElement(element) }
         guard case .stackElement(let index)? = elementPath.last else { throw .noStack(from: element) }
@@ -78,10 +76,9 @@ extension NavigationTransaction {
             for node in popped { recordRemoval(of: node) }
             markTouched(try node(at: stackPath).id)
         }
-        anchor = try focus(of: node(at: stackPath))
+        anchor = try node(at: stackPath).focusedID
     }
 
-    @inlinable
     mutating func setStack(_ routes: [Route]) throws(NavigationError) {
         guard !routes.isEmpty else { throw .invalidLayout(.emptyStack) }
         let stackPath = try nearestStack()
@@ -94,7 +91,7 @@ extension NavigationTransaction {
             throw .stackShapedPathInSplit(route: routes[0].name, column: column, split: try node(at: Array(stackPath.dropLast())).id)
         }
         guard kept < current.count || kept < routes.count else {
-            anchor = focus(of: stackNode)
+            anchor = stackNode.focusedID
             return
         }
         var added: [NavigationNode<Route>] = []
@@ -103,7 +100,7 @@ extension NavigationTransaction {
         }
         if kept == 0 {
             for node in current { recordRemoval(of: node) }
-            modify(at: stackPath) { $0._content = .stack(Stack(added)) }
+            modify(at: stackPath) { $0.content = .stack(Stack(added)) }
         } else {
             let popCount = current.count - kept
             let popped = modify(at: stackPath) { node in
@@ -117,6 +114,6 @@ extension NavigationTransaction {
             for node in popped { recordRemoval(of: node) }
         }
         markTouched(stackNode.id)
-        anchor = try focus(of: node(at: stackPath))
+        anchor = try node(at: stackPath).focusedID
     }
 }

@@ -1,6 +1,6 @@
+// Performance: the push-back, select-tab and sheet figures (a resumed change dismisses its modal first) (Benchmarks/README.md, "Figures").
 extension NavigationTransaction {
-    @inlinable
-    mutating func run(_ action: UserAction<Route>) throws(NavigationError) {
+    @usableFromInline mutating func run(_ action: UserAction<Route>) throws(NavigationError) {
         switch action {
         case .popped(let stackID, let top):
             let path = try pathToReported(stackID)
@@ -29,13 +29,11 @@ extension NavigationTransaction {
     }
 
     /// The path to an element a report names; refused as stale when it is gone.
-    @inlinable
     func pathToReported(_ id: ElementID) throws(NavigationError) -> [NodeStep] {
         guard let path = path(to: id) else { throw .staleUserAction(.elementGone(id)) }
         return path
     }
 
-    @inlinable
     mutating func closeColumn(showing shown: ElementID) throws(NavigationError) {
         let shownPath = try pathToReported(shown)
         guard case .column(let column)? = shownPath.last else { throw .staleUserAction(.notAColumn(shown)) }
@@ -51,7 +49,6 @@ extension NavigationTransaction {
         markTouched(splitNode.id)
     }
 
-    @inlinable
     mutating func moveSheet(_ modalID: ElementID, to detent: SheetDetent) throws(NavigationError) {
         guard let path = path(to: modalID) else { throw .staleUserAction(.modalGone(modalID)) }
         guard path.last == .modal else { throw .staleUserAction(.notAModal(modalID)) }
@@ -66,7 +63,7 @@ extension NavigationTransaction {
         options.selectedDetent = detent
         modify(at: presenterPath) { node in
             guard var modal = node.modal else { return }
-            modal._style = .sheet(options)
+            modal.style = .sheet(options)
             node.presented = ModalBox(modal)
         }
         markTouched(presenter.id)

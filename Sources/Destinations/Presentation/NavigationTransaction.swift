@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 /// A navigation change under way: a working copy of the state and a record of what changed.
 ///
 /// Every presentation runs on a transaction, and a transaction applies one presentation
@@ -11,17 +12,12 @@
 /// Transactions keep the state's one presentation chain: every modal lies on the focus path.
 /// Leaving a tab dismisses the modals inside it, and presenting from an element that another
 /// modal hides throws ``NavigationError/presenterHidden(_:by:)``.
-///
-/// The type's operations are inlinable, so that an app's code runs them specialized for its
-/// `Route`: unspecialized generic code spends most of its time looking up type metadata.
 public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// The state as the transaction has changed it so far.
-    @inlinable
     public var state: NavigationState<Route> { _state }
     /// The element the next presentation starts from.
     public var anchor: ElementID
     /// The id generator; advanced as elements are added.
-    @inlinable
     public var ids: any ElementIDGenerator { _ids }
 
     @usableFromInline var _state: NavigationState<Route>
@@ -61,17 +57,9 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         self = working
     }
 
-    /// Applies a presentation to a transaction that the caller discards when it throws, so
-    /// nothing needs to be kept for rollback.
-    @inlinable
-    mutating func applyOnce(_ presentation: Presentation<Route>) throws(NavigationError) {
-        try run(presentation)
-    }
-
     /// Applies a user-driven change, all of it or nothing.
     ///
     /// - Throws: ``NavigationError/staleUserAction(_:)`` when the change does not fit the state.
-    @inlinable
     public mutating func apply(_ action: UserAction<Route>) throws(NavigationError) {
         var working = self
         try working.run(action)
@@ -82,6 +70,19 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     @inlinable
     mutating func run(_ presentation: Presentation<Route>) throws(NavigationError) {
+        // The presentations of the navigation figures run specialised; the others run as
+        // written, in ``runOther(_:)``.
+        switch presentation {
+        case .push(let route): try push(route)
+        case .back: try back()
+        case .selectTab(let tab): try selectTab(tab)
+        case .present(let layout, let style): try present(layout, style: style)
+        case .dismiss: try dismiss()
+        default: try runOther(presentation)
+        }
+    }
+
+    @usableFromInline mutating func runOther(_ presentation: Presentation<Route>) throws(NavigationError) {
         switch presentation {
         case .push(let route): try push(route)
         case .back: try back()
@@ -101,7 +102,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .replaceRoot(let layout): try replaceRoot(layout)
         case .path(let steps):
             for (index, step) in steps.enumerated() {
-                pathSteps.append(PathStep(index: index, count: steps.count))
+                pathSteps.append((index: index, count: steps.count))
                 defer { pathSteps.removeLast() }
                 do throws(NavigationError) {
                     try run(step)
@@ -114,7 +115,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
     }
 
-    @inlinable
     mutating func replaceCurrent(_ route: Route) throws(NavigationError) {
         let path = try anchorPath()
         let current = try node(at: path)
@@ -122,11 +122,10 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         try replaceNode(at: path, with: makeScreen(route, at: nil))
     }
 
-    @inlinable
     mutating func replaceRoot(_ layout: Layout<Route>) throws(NavigationError) {
         let root = try makeNode(layout, at: nil)
         recordRemoval(of: _state.root)
-        _state._root = root
+        _state.root = root
         anchor = root.focusedID
     }
 
@@ -172,16 +171,11 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         return path
     }
 
-    @inlinable
-    func focus(of node: NavigationNode<Route>) -> ElementID {
-        node.focusedID
-    }
-
     // MARK: - Editing
 
     @inlinable
     mutating func modify<Result>(at path: [NodeStep], _ body: (inout NavigationNode<Route>) -> Result) -> Result {
-        _state._root.modify(at: path[...], body)
+        _state.root.modify(at: path[...], body)
     }
 
     /// Makes a screen that the caller puts at `location` (`nil`: the root).
@@ -201,7 +195,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     }
 
     /// Puts `replacement` where the node at `path` is.
-    @inlinable
     mutating func replaceNode(at path: [NodeStep], with replacement: NavigationNode<Route>) throws(NavigationError) {
         let old = try node(at: path)
         recordRemoval(of: old)
@@ -265,7 +258,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     ///
     /// An element counts as touched only when its own content differs from the start: a stack
     /// pushed and popped again within the transaction is not touched.
-    @inlinable
     public var changes: NavigationChanges<Route> {
         summary(withTouched: true).changes
     }
@@ -276,14 +268,20 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @inlinable
     func summary(withTouched: Bool) -> CommitSummary<Route> {
         let removedAll = log.removedIDs
-        let addedIDs = AddedIDs(log.added)
+        // The ids added, for lookups: a scan of the additions while they are few, a hash set beyond.
+        let additions = log.added
+        let addedSet: Set<ElementID>? = additions.count > 8 ? Set(additions.lazy.map { $0.node.id }) : nil
+        func wasAdded(_ id: ElementID) -> Bool {
+            if let addedSet { return addedSet.contains(id) }
+            return additions.contains { $0.node.id == id }
+        }
         var added: [NavigationNode<Route>] = []
         for addition in log.added where addition.node.isScreen && !removedAll.contains(addition.node.id) {
             added.append(addition.node)
         }
         var removed: [NavigationNode<Route>] = []
         var removedIDs = IDSet()
-        for node in log.removed where !addedIDs.contains(node.id) {
+        for node in log.removed where !wasAdded(node.id) {
             removedIDs.insert(node.id)
             if node.isScreen { removed.append(node) }
         }
@@ -292,7 +290,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
         var touched: Set<ElementID> = []
         for addition in log.added where !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
-        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedAll.contains(id) && !addedIDs.contains(id) {
+        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedAll.contains(id) && !wasAdded(id) {
             // Every mark records a real change, so an element marked once changed; one marked
             // again may have changed back (a push, then a pop) and is compared.
             guard log.touched.dropFirst(position + 1).contains(id) || log.touched.prefix(position).contains(id) else {
@@ -325,8 +323,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
 /// What a committed change did, as a flow needs it to run the lifecycle. The public
 /// ``NavigationChanges`` is built from it only for subscribers and observers.
-@usableFromInline
-struct CommitSummary<Route: NavigationRoute> {
+@usableFromInline struct CommitSummary<Route: NavigationRoute> {
     /// The screens added.
     @usableFromInline let added: [NavigationNode<Route>]
     /// The screens removed.
@@ -344,7 +341,6 @@ struct CommitSummary<Route: NavigationRoute> {
         self.touched = touched
     }
 
-    @inlinable
     init(_ changes: NavigationChanges<Route>) {
         var removedIDs = IDSet()
         for id in changes.removedIDs { removedIDs.insert(id) }
@@ -356,31 +352,18 @@ struct CommitSummary<Route: NavigationRoute> {
     var isEmpty: Bool { added.isEmpty && removed.isEmpty && (touched?.isEmpty ?? false) }
 
     /// The public record of the change.
-    @inlinable
     var changes: NavigationChanges<Route> {
         NavigationChanges(added: added, removed: removed, touched: touched ?? [], removedIDs: removedIDs.asSet)
     }
 }
 
-/// One step of a path being applied: its index and the path's length.
-@usableFromInline
-struct PathStep: Sendable {
-    @usableFromInline let index: Int
-    @usableFromInline let count: Int
-
-    @inlinable
-    init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-}
+/// Where a path's step is: its index and the path's length.
+@usableFromInline typealias PathStep = (index: Int, count: Int)
 
 /// The record of what a transaction added, removed and touched, in order.
-@usableFromInline
-struct ChangeLog<Route: NavigationRoute>: Sendable {
+@usableFromInline struct ChangeLog<Route: NavigationRoute>: Sendable {
     /// An element added, and where it was put (`nil`: it became the root).
-    @usableFromInline
-    struct Addition: Sendable {
+    @usableFromInline struct Addition: Sendable {
         @usableFromInline let node: NavigationNode<Route>
         @usableFromInline var location: ElementIndex.Location?
 
@@ -418,33 +401,26 @@ struct ChangeLog<Route: NavigationRoute>: Sendable {
 
 /// A growing set of ids: an array while it is small, a hash set beyond, so that the usual
 /// transaction (a screen or two) hashes nothing.
-@usableFromInline
-struct IDSet: Sendable {
-    @usableFromInline var small: [ElementID] = []
-    @usableFromInline var large: Set<ElementID>?
+@usableFromInline struct IDSet: Sendable {
+    var small: [ElementID] = []
+    var large: Set<ElementID>?
 
-    @inlinable
-    init() {}
+    @usableFromInline init() {}
 
-    @inlinable
-    var isEmpty: Bool { small.isEmpty && (large?.isEmpty ?? true) }
+    @usableFromInline var isEmpty: Bool { small.isEmpty && (large?.isEmpty ?? true) }
 
-    @inlinable
-    func contains(_ id: ElementID) -> Bool {
+    @usableFromInline func contains(_ id: ElementID) -> Bool {
         if let large { return large.contains(id) }
         return small.contains(id)
     }
 
     /// The ids as a set.
-    @inlinable
     var asSet: Set<ElementID> { large ?? Set(small) }
 
     /// Every id, in no particular order.
-    @inlinable
-    var elements: [ElementID] { large.map { Array($0) } ?? small }
+    @usableFromInline var elements: [ElementID] { large.map { Array($0) } ?? small }
 
-    @inlinable
-    mutating func insert(_ id: ElementID) {
+    @usableFromInline mutating func insert(_ id: ElementID) {
         if large != nil {
             large?.insert(id)
         } else if small.count < 16 {
@@ -458,33 +434,6 @@ struct IDSet: Sendable {
     }
 }
 
-/// The ids a transaction added, for lookups: a scan of the additions while they are few, a
-/// hash set beyond.
-@usableFromInline
-struct AddedIDs<Route: NavigationRoute> {
-    @usableFromInline let additions: [ChangeLog<Route>.Addition]
-    @usableFromInline let large: Set<ElementID>?
-
-    @inlinable
-    init(_ additions: [ChangeLog<Route>.Addition]) {
-        self.additions = additions
-        if additions.count > 8 {
-            var ids = Set<ElementID>(minimumCapacity: additions.count)
-            for addition in additions { ids.insert(addition.node.id) }
-            large = ids
-        } else {
-            large = nil
-        }
-    }
-
-    @inlinable
-    func contains(_ id: ElementID) -> Bool {
-        if let large { return large.contains(id) }
-        for addition in additions where addition.node.id == id { return true }
-        return false
-    }
-}
-
 extension NavigationNode {
     /// The node's children with the step to each, in display order: its stack's screens from
     /// the root, its tabs, its columns, then its modal.
@@ -495,10 +444,10 @@ extension NavigationNode {
         case .screen:
             break
         case .stack(let stack):
-            var index = stack.count
-            for element in stack.elementsFromTop {
-                index -= 1
-                result.append((.stackElement(index: index), element))
+            var link: Stack<Route>.Link? = stack.top
+            while let current = link {
+                result.append((.stackElement(index: current.count - 1), current.node))
+                link = current.below
             }
             result.reverse()
         case .tabs(let tabs):

@@ -156,7 +156,6 @@ public struct CustomPresentation<Route: NavigationRoute>: Sendable, Equatable {
         self.body = body
     }
 
-    @usableFromInline
     func run(on transaction: inout NavigationTransaction<Route>) throws(NavigationError) {
         let change = Change(transaction)
         defer { change.isFinished = true }

@@ -52,7 +52,6 @@ public struct NavigationChanges<Route: NavigationRoute>: Sendable, Equatable {
     public let removedIDs: Set<ElementID>
 
     /// Creates a record of changes.
-    @inlinable
     init(
         added: [NavigationNode<Route>] = [],
         removed: [NavigationNode<Route>] = [],
@@ -66,6 +65,5 @@ public struct NavigationChanges<Route: NavigationRoute>: Sendable, Equatable {
     }
 
     /// Whether the transaction changed nothing.
-    @inlinable
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && touched.isEmpty }
 }

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (the pipeline calls it) (Benchmarks/README.md, "Figures").
 extension Flow {
     /// What the alert or confirmation dialog whose content is `alert` shows: its
     /// ``AlertDestination/alert`` content, or its route's name with one *OK* button when its
@@ -51,8 +52,7 @@ extension Flow {
 
     /// Runs a tap outside a change: the button's event, then the alert's dismissal, then what
     /// the event handed to the alert's presenter.
-    @usableFromInline
-    func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<ChangeOutcome<Route>, NavigationError> {
+    @usableFromInline func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<ChangeOutcome<Route>, NavigationError> {
         do throws(NavigationError) {
             try checkTap(index, of: alert)
         } catch {

@@ -309,21 +309,21 @@ extension NavigationState {
                     if let kept = shown[id], built[id] == nil || built[id]?.route == kept.route { return kept }
                     return built[id]?.withoutModals
                 }
-                if !nodes.isEmpty { node._content = .stack(Stack(nodes)) }
+                if !nodes.isEmpty { node.content = .stack(Stack(nodes)) }
             }
         case .setTab(let tab, let index, let tabs, let id):
             guard let built = target.node(id)?.withoutModals else { return self }
             result.modifyNode(tabs) { node in
                 guard case .tabs(var bar) = node.content, bar.tabs.indices.contains(index), bar.tabs[index].id == tab
                 else { return }
-                bar._tabs[index]._node = built
-                node._content = .tabs(bar)
+                bar._tabs[index].node = built
+                node.content = .tabs(bar)
             }
         case .selectTab(let tab, _, let tabs):
             result.modifyNode(tabs) { node in
                 guard case .tabs(var bar) = node.content, bar.ids.contains(tab) else { return }
                 bar._selection = tab
-                node._content = .tabs(bar)
+                node.content = .tabs(bar)
             }
         case .setColumn(let column, let split, let id):
             let built = id.flatMap { target.node($0)?.withoutModals }
@@ -332,7 +332,7 @@ extension NavigationState {
                 guard case .split(var columns) = node.content, columns.columns.contains(column) else { return }
                 if column == .sidebar, built == nil { return }
                 columns.set(column, to: built)
-                node._content = .split(columns)
+                node.content = .split(columns)
             }
         case .present(let presenter, let modal, let style):
             guard let content = target.node(modal)?.withoutModals else { return self }
@@ -364,7 +364,7 @@ extension NavigationState {
     /// Changes the node with `id` in place; does nothing when there is none.
     mutating func modifyNode(_ id: ElementID, _ body: (inout NavigationNode<Route>) -> Void) {
         guard let path = root.path(to: id) else { return }
-        _root.modify(at: path[...]) { (node: inout NavigationNode<Route>) in body(&node) }
+        root.modify(at: path[...]) { (node: inout NavigationNode<Route>) in body(&node) }
     }
 }
 
@@ -379,13 +379,13 @@ extension NavigationNode {
             break
         case .stack(let stack):
             if stack.top.node.modal != nil || stack.top.presenterBelow != nil {
-                node._content = .stack(Stack(stack.elements.map { $0.withoutModals }))
+                node.content = .stack(Stack(stack.elements.map { $0.withoutModals }))
             }
         case .tabs(let tabs):
             let stripped = tabs.tabs.map { Tab(id: $0.id, node: $0.node.withoutModals) }
-            node._content = .tabs(Tabs(unchecked: stripped, selection: tabs.selection))
+            node.content = .tabs(Tabs(unchecked: stripped, selection: tabs.selection))
         case .split(let split):
-            node._content = .split(Split(
+            node.content = .split(Split(
                 sidebar: split.sidebar.withoutModals,
                 content: split.content?.withoutModals,
                 detail: split.detail?.withoutModals,

@@ -313,7 +313,7 @@ extension NavigationState {
                 var elements = stack.elements
                 guard let index = elements.firstIndex(where: { $0.id == top }) else { return }
                 elements.removeSubrange((index + 1)...)
-                node._content = .stack(Stack(elements))
+                node.content = .stack(Stack(elements))
             }
         case .dismissed(let modal):
             guard let presenter = parent(of: modal), presenter.modal?.node.id == modal else { return self }
@@ -323,16 +323,16 @@ extension NavigationState {
                 guard case .tabs(var tabs) = node.content, tabs.ids.contains(tab), tabs.selection != tab else { return }
                 // Leaving a tab dismisses the modals inside it, as the flow does.
                 let left = tabs.selectedIndex
-                tabs._tabs[left]._node = tabs._tabs[left]._node.withoutModals
+                tabs._tabs[left].node = tabs._tabs[left].node.withoutModals
                 tabs._selection = tab
-                node._content = .tabs(tabs)
+                node.content = .tabs(tabs)
             }
         case .closedColumn(let shown):
             guard let splitNode = parent(of: shown), case .split(var split) = splitNode.content,
                 let column = split.filledColumns.first(where: { $0.node.id == shown })?.column, column != .sidebar
             else { return self }
             for closed in split.columns.drop(while: { $0 != column }) { split.set(closed, to: nil) }
-            result.modifyNode(splitNode.id) { node in node._content = .split(split) }
+            result.modifyNode(splitNode.id) { node in node.content = .split(split) }
         case .movedSheet(let detent, let modal):
             guard let presenter = parent(of: modal), let current = presenter.modal, current.node.id == modal,
                 case .sheet(var options) = current.style

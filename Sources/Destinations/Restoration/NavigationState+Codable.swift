@@ -181,7 +181,7 @@ extension NavigationNode: Codable where Route: Codable {
     /// containers rather than an encoder per element.
     func write(into container: inout KeyedEncodingContainer<SavedKey>) throws {
         try container.encode(id.rawValue, forKey: .id)
-        switch _content {
+        switch content {
         case .screen(let route):
             try container.encode(route, forKey: .screen)
         case .stack(let stack):
@@ -204,28 +204,28 @@ extension NavigationNode: Codable where Route: Codable {
                 var entry = list.nestedContainer(keyedBy: Key.self)
                 try entry.encode(tab.id.rawValue, forKey: .id)
                 var node = entry.nestedContainer(keyedBy: Key.self, forKey: .node)
-                try tab._node.write(into: &node)
+                try tab.node.write(into: &node)
             }
             try container.encode(tabs._selection.rawValue, forKey: .selected)
         case .split(let split):
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: .split)
             try nested.encode(split.hasContentColumn ? 3 : 2, forKey: .columns)
             var sidebar = nested.nestedContainer(keyedBy: Key.self, forKey: .sidebar)
-            try split._sidebar.write(into: &sidebar)
-            if let middle = split._content {
+            try split.sidebar.write(into: &sidebar)
+            if let middle = split.content {
                 var column = nested.nestedContainer(keyedBy: Key.self, forKey: .content)
                 try middle.write(into: &column)
             }
-            if let detail = split._detail {
+            if let detail = split.detail {
                 var column = nested.nestedContainer(keyedBy: Key.self, forKey: .detail)
                 try detail.write(into: &column)
             }
         }
         if let box = presented {
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: .modal)
-            try nested.encode(box.modal._style, forKey: .style)
+            try nested.encode(box.modal.style, forKey: .style)
             var content = nested.nestedContainer(keyedBy: Key.self, forKey: .content)
-            try box.modal._node.write(into: &content)
+            try box.modal.node.write(into: &content)
         }
     }
 }

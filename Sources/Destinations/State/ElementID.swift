@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 /// The stable identity of one element of a navigation state: a screen or a container.
 ///
 /// Ids are handed out by an ``ElementIDGenerator`` and never reused within one state, so a
@@ -9,13 +10,11 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     public let rawValue: UInt64
 
     /// Creates an id from its number.
-    @inlinable
     public init(rawValue: UInt64) {
         self.rawValue = rawValue
     }
 
     /// Creates an id from its number.
-    @inlinable
     public init(_ rawValue: UInt64) {
         self.rawValue = rawValue
     }
@@ -34,7 +33,6 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
     public static let maximum = ElementID((1 << 53) - 1)
 
     /// Whether the id is at most ``maximum``.
-    @inlinable
     public var isValid: Bool { rawValue <= Self.maximum.rawValue }
 
     public init(from decoder: any Decoder) throws {

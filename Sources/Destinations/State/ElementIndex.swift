@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures and the node read (Benchmarks/README.md, "Figures").
 /// Where every element of a state sits: its parent and its place in the parent. A ``Flow``
 /// keeps one up to date as it commits changes, at O(change) cost, so that finding any element —
 /// the bottom of a deep stack, a container in another tab — costs O(*d* log *n*) in the nesting
@@ -5,30 +6,26 @@
 ///
 /// Places are stable for an element's lifetime: a stack element is counted from the root of its
 /// stack, so pushes and pops above it do not move it.
-@usableFromInline
-struct ElementIndex: Sendable, Equatable {
+@usableFromInline struct ElementIndex: Sendable, Equatable {
     /// An element's parent and its place there.
-    @usableFromInline
-    struct Location: Hashable, Sendable {
-        @usableFromInline let parent: ElementID
+    @usableFromInline struct Location: Hashable, Sendable {
+        let parent: ElementID
         /// The step from the parent down to the element.
-        @usableFromInline let step: NodeStep
+        let step: NodeStep
 
-        @inlinable
-        init(parent: ElementID, step: NodeStep) {
+            @usableFromInline init(parent: ElementID, step: NodeStep) {
             self.parent = parent
             self.step = step
         }
     }
 
     /// The root's id; the root has no location.
-    @usableFromInline var root: ElementID
-    @usableFromInline var locations: [ElementID: Location]
+    var root: ElementID
+    var locations: [ElementID: Location]
 
     /// Indexes every element of `state`.
     ///
     /// - Complexity: O(*n*).
-    @inlinable
     init<Route>(_ state: NavigationState<Route>) {
         root = state.root.id
         locations = [:]
@@ -37,16 +34,14 @@ struct ElementIndex: Sendable, Equatable {
     }
 
     /// Whether the state holds an element with `id`.
-    @inlinable
-    func contains(_ id: ElementID) -> Bool {
+    @usableFromInline func contains(_ id: ElementID) -> Bool {
         id == root || locations[id] != nil
     }
 
     /// The path from the root down to the element with `id`.
     ///
     /// - Complexity: O(*d*) in the element's nesting depth.
-    @inlinable
-    func path(to id: ElementID) -> [NodeStep]? {
+    @usableFromInline func path(to id: ElementID) -> [NodeStep]? {
         if id == root { return [] }
         var steps: [NodeStep] = []
         // One allocation for any usual nesting depth, instead of a regrowth every few steps.
@@ -62,7 +57,6 @@ struct ElementIndex: Sendable, Equatable {
     }
 
     /// Records `node` at `location` (`nil` for the root) and everything inside it.
-    @inlinable
     mutating func record<Route>(_ node: NavigationNode<Route>, at location: Location?) {
         if let location { locations[node.id] = location } else { root = node.id }
         var pending = [node]
@@ -75,14 +69,12 @@ struct ElementIndex: Sendable, Equatable {
     }
 
     /// Records where one element is (`nil`: it is the root), without its subtree.
-    @inlinable
-    mutating func set(_ id: ElementID, at location: Location?) {
+    @usableFromInline mutating func set(_ id: ElementID, at location: Location?) {
         if let location { locations[id] = location } else { root = id }
     }
 
     /// Forgets the elements with these ids.
-    @inlinable
-    mutating func remove(_ ids: some Sequence<ElementID>) {
+    @usableFromInline mutating func remove(_ ids: [ElementID]) {
         for id in ids { locations[id] = nil }
     }
 }

@@ -1,3 +1,4 @@
+// Performance: the sheet figure (Benchmarks/README.md, "Figures").
 /// The shape of a navigation state, without ids: what a flow starts with, what a modal shows,
 /// what replaces the root.
 ///
@@ -64,13 +65,11 @@ extension Layout {
     ///
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for an empty stack or tab bar, duplicate
     ///   tab names, or a selection that is not a tab.
-    @inlinable
     func makeNode(ids: inout some ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
         try makeNode { () throws(NavigationError) in try ids.fresh() }
     }
 
-    /// Builds the nodes this layout describes, taking ids from a generator of any type: generic
-    /// in `Route` only, so that it runs specialized for the app's routes.
+    /// Builds the nodes this layout describes, taking ids from a generator of any type.
     @inlinable
     func makeNode(anyIDs ids: inout any ElementIDGenerator) throws(NavigationError) -> NavigationNode<Route> {
         try makeNode { () throws(NavigationError) in try ids.fresh() }

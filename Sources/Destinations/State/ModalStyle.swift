@@ -14,7 +14,6 @@ public enum ModalStyle: Hashable, Codable, Sendable, CustomStringConvertible {
 
     /// Whether the style is an alert or a confirmation dialog: an overlay that holds one screen,
     /// leaves the screen under it visible, and presents nothing itself.
-    @inlinable
     public var isOverlay: Bool {
         switch self {
         case .alert, .confirmationDialog: true

@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures and the node read (Benchmarks/README.md, "Figures").
 /// One element of a navigation state: a screen or a container, with whatever it presents.
 ///
 /// A node is a value. Its ``id`` is stable for as long as the element stays in the state, so
@@ -19,11 +20,7 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
     public let id: ElementID
 
     /// What the element is.
-    public internal(set) var content: Content {
-        @inlinable get { _content }
-        set { _content = newValue }
-    }
-    @usableFromInline var _content: Content
+    public var content: Content
     @usableFromInline var presented: ModalBox<Route>?
 
     /// The modal this element presents, if any.
@@ -37,7 +34,7 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
     @inlinable
     public init(id: ElementID, content: Content, modal: Modal<Route>? = nil) {
         self.id = id
-        self._content = content
+        self.content = content
         self.presented = modal.map { ModalBox($0) }
     }
 
@@ -45,7 +42,7 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
     @inlinable
     init(id: ElementID, content: Content) {
         self.id = id
-        self._content = content
+        self.content = content
         self.presented = nil
     }
 
@@ -93,28 +90,19 @@ public enum NodeKind: String, Hashable, Codable, Sendable, CustomStringConvertib
 /// A modal presentation: how it is presented and what it shows.
 public struct Modal<Route: NavigationRoute>: Sendable, Equatable {
     /// How the modal is presented.
-    public internal(set) var style: ModalStyle {
-        @inlinable get { _style }
-        set { _style = newValue }
-    }
-    @usableFromInline var _style: ModalStyle
+    public var style: ModalStyle
     /// What the modal shows: a screen, or a container such as a stack.
-    public internal(set) var node: NavigationNode<Route> {
-        @inlinable get { _node }
-        set { _node = newValue }
-    }
-    @usableFromInline var _node: NavigationNode<Route>
+    public var node: NavigationNode<Route>
     /// Creates a modal.
     @inlinable
     public init(style: ModalStyle, node: NavigationNode<Route>) {
-        self._style = style
-        self._node = node
+        self.style = style
+        self.node = node
     }
 }
 
 /// Immutable storage that lets a node hold a modal that holds a node.
-@usableFromInline
-final class ModalBox<Route: NavigationRoute>: Sendable {
+@usableFromInline final class ModalBox<Route: NavigationRoute>: Sendable {
     @usableFromInline let modal: Modal<Route>
 
     @inlinable

@@ -1,3 +1,4 @@
+// Performance: the state URL figure (Benchmarks/README.md, "Figures").
 /// One modal on screen: who presents it, its content and its style.
 public struct PresentedModal: Hashable, Sendable {
     /// The element that presents the modal.

@@ -1,3 +1,4 @@
+// Performance: the state URL figure (Benchmarks/README.md, "Figures").
 /// A rule of the navigation model that a state breaks.
 ///
 /// States built by transactions never break them. A state decoded from data or assembled from
@@ -35,8 +36,7 @@ extension NavigationState {
         if let problem = firstProblem { throw .corruptState(problem) }
     }
 
-    /// The first rule the state breaks, in pre-order. Inlinable, so that the URL parser,
-    /// specialised in the app's module, validates without generic lookups.
+    /// The first rule the state breaks, in pre-order.
     @inlinable
     var firstProblem: StateProblem? {
         // Most states are small: their ids are compared in a short array, and only a state of

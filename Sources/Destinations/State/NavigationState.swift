@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures, the node read and the focused reads (Benchmarks/README.md, "Figures").
 /// The whole navigation of a flow, as a value: a tree of screens and containers, and the
 /// modals they present.
 ///
@@ -6,25 +7,19 @@
 /// by a ``NavigationTransaction``; the old one is left as it was.
 public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
     /// The outermost element.
-    public internal(set) var root: NavigationNode<Route> {
-        @inlinable get { _root }
-        set { _root = newValue }
-    }
-    @usableFromInline var _root: NavigationNode<Route>
+    public var root: NavigationNode<Route>
     /// Creates a state from its root node.
     ///
     /// Most code builds a state with ``init(_:ids:)`` from a ``Layout``.
-    @inlinable
     public init(root: NavigationNode<Route>) {
-        self._root = root
+        self.root = root
     }
 
     /// Creates a state with the given layout, taking ids from `ids`.
     ///
     /// - Throws: ``NavigationError/invalidLayout(_:)`` for a layout that cannot be built.
-    @inlinable
     public init(_ layout: Layout<Route>, ids: inout some ElementIDGenerator) throws(NavigationError) {
-        _root = try layout.makeNode(ids: &ids)
+        root = try layout.makeNode(ids: &ids)
     }
 
     /// Creates a state with the given layout, numbering its elements from 1.
@@ -37,8 +32,7 @@ public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
 }
 
 /// The position of a node inside its parent.
-@usableFromInline
-enum NodeStep: Hashable, Sendable {
+@usableFromInline enum NodeStep: Hashable, Sendable {
     /// An element of a stack, counted from the root (0 is the root): stable while screens are
     /// pushed and popped above it.
     case stackElement(index: Int)
@@ -56,7 +50,7 @@ extension NavigationNode {
     func child(at step: NodeStep) -> NavigationNode? {
         switch (step, content) {
         case (.modal, _):
-            return presented?.modal._node
+            return presented?.modal.node
         case (.stackElement(let index), .stack(let stack)):
             return index >= 0 && index < stack.count ? stack[index] : nil
         case (.tab(let index), .tabs(let tabs)):
@@ -125,7 +119,7 @@ extension NavigationNode {
             guard var current = modal else { preconditionFailure("no modal at \(id)") }
             presented = nil
             defer { presented = ModalBox(current) }
-            return try current._node.modify(at: rest, body)
+            return try current.node.modify(at: rest, body)
         case .stackElement(let index):
             return try modifyStack { (stack: inout Stack<Route>) throws(Failure) -> Result in
                 try stack.modify(atDepth: stack.count - 1 - index) { (node: inout NavigationNode) throws(Failure) -> Result in
@@ -136,16 +130,16 @@ extension NavigationNode {
             guard case .tabs(var tabs) = content else { preconditionFailure("\(id) is not a tab bar") }
             // Let go of the node's own reference to the tabs, so that changing one tab changes
             // the array in place instead of copying it.
-            _content = .tabs(Tabs(unchecked: [], selection: tabs._selection))
-            defer { _content = .tabs(tabs) }
-            return try tabs._tabs[index]._node.modify(at: rest, body)
+            content = .tabs(Tabs(unchecked: [], selection: tabs._selection))
+            defer { content = .tabs(tabs) }
+            return try tabs._tabs[index].node.modify(at: rest, body)
         case .column(let column):
             guard case .split(var split) = content, var node = split[column] else {
                 preconditionFailure("\(id) has no \(column) column")
             }
             defer {
                 split.set(column, to: node)
-                _content = .split(split)
+                content = .split(split)
             }
             return try node.modify(at: rest, body)
         }
@@ -157,7 +151,7 @@ extension NavigationNode {
         _ body: (inout Stack<Route>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         guard case .stack(var stack) = content else { preconditionFailure("\(id) is not a stack") }
-        defer { _content = .stack(stack) }
+        defer { content = .stack(stack) }
         return try body(&stack)
     }
 
@@ -187,14 +181,12 @@ extension NavigationNode {
     /// The screens of this subtree that are on screen: the top of each stack, the selected tab,
     /// every filled column; a sheet or cover hides what presents it (the whole split view when
     /// a column presents it), an alert does not.
-    @inlinable
     var visibleScreens: [NavigationNode] {
         var result: [NavigationNode] = []
         collectVisible(into: &result)
         return result
     }
 
-    @inlinable
     func collectVisible(into result: inout [NavigationNode]) {
         if let modal, !modal.style.isOverlay {
             modal.node.collectVisible(into: &result)
@@ -211,7 +203,7 @@ extension NavigationNode {
             } else {
                 stack.topNode.collectVisible(into: &result)
             }
-        case .tabs(let tabs): tabs.selectedTab.node.collectVisible(into: &result)
+        case .tabs(let tabs): tabs.tabs[tabs.selectedIndex].node.collectVisible(into: &result)
         case .split(let split):
             let columns = split.filledColumns
             if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
@@ -228,22 +220,22 @@ extension NavigationNode {
     /// It reads modals through their boxes, without copying them out.
     @inlinable
     func collectVisibleIDs(into result: inout [ElementID]) {
-        if let box = presented, !box.modal._style.isOverlay {
-            box.modal._node.collectVisibleIDs(into: &result)
+        if let box = presented, !box.modal.style.isOverlay {
+            box.modal.node.collectVisibleIDs(into: &result)
             return
         }
-        switch _content {
+        switch content {
         case .screen: result.append(id)
         case .stack(let stack):
             let top = stack.top
             if top.node.presented == nil, let presenter = top.presenterBelow, let box = presenter.node.presented {
                 // A screen below the top presents: its sheet covers the top, its alert does not.
-                if box.modal._style.isOverlay { top.node.collectVisibleIDs(into: &result) }
-                box.modal._node.collectVisibleIDs(into: &result)
+                if box.modal.style.isOverlay { top.node.collectVisibleIDs(into: &result) }
+                box.modal.node.collectVisibleIDs(into: &result)
             } else {
                 top.node.collectVisibleIDs(into: &result)
             }
-        case .tabs(let tabs): tabs._tabs[tabs.selectedIndex]._node.collectVisibleIDs(into: &result)
+        case .tabs(let tabs): tabs._tabs[tabs.selectedIndex].node.collectVisibleIDs(into: &result)
         case .split(let split):
             let columns = split.filledColumns
             if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
@@ -252,7 +244,7 @@ extension NavigationNode {
                 for (_, node) in columns { node.collectVisibleIDs(into: &result) }
             }
         }
-        presented?.modal._node.collectVisibleIDs(into: &result)
+        presented?.modal.node.collectVisibleIDs(into: &result)
     }
 
     /// Whether a modal is presented along this node's focus: by the node, the top of its stack,
@@ -265,11 +257,11 @@ extension NavigationNode {
     func presentsAlongFocus(coveringOnly: Bool) -> Bool {
         var node = self
         while true {
-            if let box = node.presented, !coveringOnly || !box.modal._style.isOverlay { return true }
+            if let box = node.presented, !coveringOnly || !box.modal.style.isOverlay { return true }
             switch node.content {
             case .screen: return false
             case .stack(let stack): node = stack.focusedElement.node
-            case .tabs(let tabs): node = tabs.selectedTab.node
+            case .tabs(let tabs): node = tabs.tabs[tabs.selectedIndex].node
             case .split(let split):
                 return split.filledColumns.contains { $0.node.presentsAlongFocus(coveringOnly: coveringOnly) }
             }
@@ -326,10 +318,10 @@ extension NavigationNode {
         var node = self
         while true {
             if let box = node.presented {
-                node = box.modal._node
+                node = box.modal.node
                 continue
             }
-            switch node._content {
+            switch node.content {
             case .screen:
                 return node.id
             case .stack(let stack):
@@ -340,7 +332,7 @@ extension NavigationNode {
                     node = top.node
                 }
             case .tabs(let tabs):
-                node = tabs._tabs[tabs.selectedIndex]._node
+                node = tabs._tabs[tabs.selectedIndex].node
             case .split:
                 guard let (_, child) = node.focusedChild else { return node.id }
                 node = child
@@ -372,13 +364,11 @@ extension NavigationState {
     /// - Complexity: O(*d*) for the focused screen and the screens on top of stacks, where *d*
     ///   is the nesting depth; O(*n*) at worst. A ``Flow`` finds any element in O(*d* log *n*)
     ///   through its index.
-    @inlinable
     public func node(_ id: ElementID) -> NavigationNode<Route>? {
         root.path(to: id).flatMap { root.node(at: $0) }
     }
 
     /// Whether an element with `id` is in the state.
-    @inlinable
     public func contains(_ id: ElementID) -> Bool {
         root.path(to: id) != nil
     }
@@ -393,7 +383,6 @@ extension NavigationState {
     }
 
     /// The screens on screen now, in display order.
-    @inlinable
     public var visibleScreens: [NavigationNode<Route>] {
         root.visibleScreens
     }

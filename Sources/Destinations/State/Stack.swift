@@ -1,3 +1,4 @@
+// Performance: the push-back, select-tab and sheet figures and the node read (Benchmarks/README.md, "Figures").
 /// A navigation stack: a root screen and the screens pushed on it.
 ///
 /// The stack is persistent: pushing, popping and replacing the top share everything below with
@@ -6,8 +7,7 @@
 public struct Stack<Route: NavigationRoute>: Sendable {
     // `@unchecked` because `below` is a `var`: it never changes after `init` except in `deinit`,
     // when nothing else can see the link.
-    @usableFromInline
-    final class Link: @unchecked Sendable {
+    @usableFromInline final class Link: @unchecked Sendable {
         @usableFromInline let node: NavigationNode<Route>
         /// Written only in `init` and `deinit`, when no other access can overlap.
         @usableFromInline private(set) var below: Link?
@@ -78,7 +78,6 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// Creates a stack from its screens, root first.
     ///
     /// - Precondition: `elements` is not empty.
-    @inlinable
     public init(_ elements: [NavigationNode<Route>]) {
         var link: Link?
         for element in elements {
@@ -119,7 +118,6 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// The root screen.
     ///
     /// - Complexity: O(log *n*).
-    @inlinable
     public var root: NavigationNode<Route> {
         top.link(atCount: 1).node
     }
@@ -155,22 +153,19 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     }
 
     /// The screens, top first, without copying them.
-    @inlinable
     public var elementsFromTop: TopDown {
         TopDown(next: top)
     }
 
     /// The screens of a stack, top first.
     public struct TopDown: Sequence, IteratorProtocol {
-        @usableFromInline var upcoming: Link?
+        var upcoming: Link?
 
-        @inlinable
         init(next: Link?) {
             upcoming = next
         }
 
         /// The next screen down.
-        @inlinable
         public mutating func next() -> NavigationNode<Route>? {
             guard let link = upcoming else { return nil }
             upcoming = link.below
@@ -283,7 +278,6 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     /// Creates a tab bar.
     ///
     /// - Precondition: `tabs` is not empty, its ids are unique and `selection` is one of them.
-    @inlinable
     public init(tabs: [Tab<Route>], selection: TabID) {
         precondition(!tabs.isEmpty, "a tab bar has at least one tab")
         precondition(tabs.contains { $0.id == selection }, "the selected tab \(selection) is not in the bar")
@@ -305,7 +299,6 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     }
 
     /// The selected tab.
-    @inlinable
     public var selectedTab: Tab<Route> { _tabs[selectedIndex] }
 
     /// The ids of the tabs, in order.
@@ -317,53 +310,35 @@ public struct Tab<Route: NavigationRoute>: Sendable, Equatable, Identifiable {
     /// The tab's name.
     public let id: TabID
     /// What the tab shows: usually a stack.
-    public internal(set) var node: NavigationNode<Route> {
-        @inlinable get { _node }
-        set { _node = newValue }
-    }
-    @usableFromInline var _node: NavigationNode<Route>
+    public var node: NavigationNode<Route>
     /// Creates a tab.
-    @inlinable
     public init(id: TabID, node: NavigationNode<Route>) {
         self.id = id
-        self._node = node
+        self.node = node
     }
 }
 
 /// A split view: a sidebar, an optional content column, and a detail column.
 public struct Split<Route: NavigationRoute>: Sendable, Equatable {
     /// The leading column.
-    public internal(set) var sidebar: NavigationNode<Route> {
-        @inlinable get { _sidebar }
-        set { _sidebar = newValue }
-    }
-    @usableFromInline var _sidebar: NavigationNode<Route>
+    public internal(set) var sidebar: NavigationNode<Route>
     /// The middle column; present only in a three-column split.
-    public internal(set) var content: NavigationNode<Route>? {
-        @inlinable get { _content }
-        set { _content = newValue }
-    }
-    @usableFromInline var _content: NavigationNode<Route>?
+    public internal(set) var content: NavigationNode<Route>?
     /// The trailing column; `nil` until something is shown there.
-    public internal(set) var detail: NavigationNode<Route>? {
-        @inlinable get { _detail }
-        set { _detail = newValue }
-    }
-    @usableFromInline var _detail: NavigationNode<Route>?
+    public internal(set) var detail: NavigationNode<Route>?
     /// Whether the split has a middle column.
     public let hasContentColumn: Bool
 
     /// Creates a split view.
-    @inlinable
     public init(
         sidebar: NavigationNode<Route>,
         content: NavigationNode<Route>? = nil,
         detail: NavigationNode<Route>? = nil,
         hasContentColumn: Bool? = nil
     ) {
-        self._sidebar = sidebar
-        self._content = content
-        self._detail = detail
+        self.sidebar = sidebar
+        self.content = content
+        self.detail = detail
         self.hasContentColumn = hasContentColumn ?? (content != nil)
     }
 
@@ -374,33 +349,31 @@ public struct Split<Route: NavigationRoute>: Sendable, Equatable {
 
     /// What a column shows, if anything.
     public subscript(column: SplitColumn) -> NavigationNode<Route>? {
-        @inlinable get {
+        get {
             switch column {
-            case .sidebar: _sidebar
-            case .content: _content
-            case .detail: _detail
+            case .sidebar: sidebar
+            case .content: content
+            case .detail: detail
             }
         }
         set { set(column, to: newValue) }
     }
 
     /// Sets what a column shows; the sidebar always shows something.
-    @inlinable
-    mutating func set(_ column: SplitColumn, to node: NavigationNode<Route>?) {
+    @usableFromInline mutating func set(_ column: SplitColumn, to node: NavigationNode<Route>?) {
         switch column {
-        case .sidebar: if let node { _sidebar = node }
-        case .content: _content = node
-        case .detail: _detail = node
+        case .sidebar: if let node { sidebar = node }
+        case .content: content = node
+        case .detail: detail = node
         }
     }
 
     /// The columns that show something, leading first.
-    @inlinable
     public var filledColumns: [(column: SplitColumn, node: NavigationNode<Route>)] {
         var filled: [(column: SplitColumn, node: NavigationNode<Route>)] = []
-        filled.append((.sidebar, _sidebar))
-        if hasContentColumn, let content = _content { filled.append((.content, content)) }
-        if let detail = _detail { filled.append((.detail, detail)) }
+        filled.append((.sidebar, sidebar))
+        if hasContentColumn, let content = content { filled.append((.content, content)) }
+        if let detail = detail { filled.append((.detail, detail)) }
         return filled
     }
 }

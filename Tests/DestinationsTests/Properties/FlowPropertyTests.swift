@@ -307,6 +307,14 @@ final class PropertyWalk {
         guard let flow else { return }
         let screens = Set(state.screens.map(\.id))
         if Set(flow.destinations.keys) != screens { fail("\(operation): the live Destinations are not the screens") }
+        let focused = state.focusedScreen.id
+        if flow.focusedDestination !== flow.destination(focused) {
+            fail("\(operation): focusedDestination is not the Destination of the focused screen \(focused)")
+        }
+        if flow.focusedDestination(as: PropertyScreen.self) !== flow.destination(focused, as: PropertyScreen.self) {
+            fail("\(operation): focusedDestination(as:) is not the Destination of the focused screen \(focused)")
+        }
+        if flow.focusedScreen.id != focused { fail("\(operation): focusedScreen is not the state's focused screen") }
         let visible = Set(state.visibleScreens.map(\.id))
         for screen in journal.alive {
             let lifecycle = journal.lifecycles[screen.serial] ?? []
