@@ -39,7 +39,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     public let opaque: OpaqueSubtrees<Route>
 
     let screen: (ScreenContext<Route>) -> UIViewController
-    let proxy = DelegateProxy()
+    let proxy: DelegateProxy
     /// The controller of every element the window shows (or showed until the last step).
     var controllers: [ElementID: UIViewController] = [:]
     /// What each controller was made for: a restored state may give its id to an element of
@@ -80,12 +80,14 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         self.options = options
         self.opaque = OpaqueSubtrees.ids(options.opaque).union(opaque)
         self.screen = screen
+        proxy = DelegateProxy(
+            navigation: options.navigationDelegate,
+            tabBar: options.tabBarDelegate,
+            split: options.splitDelegate,
+            presentation: options.presentationDelegate
+        )
         super.init(nibName: nil, bundle: nil)
         proxy.observer = self
-        proxy.navigationDelegate = options.navigationDelegate
-        proxy.tabBarDelegate = options.tabBarDelegate
-        proxy.splitDelegate = options.splitDelegate
-        proxy.presentationDelegate = options.presentationDelegate
     }
 
     /// Not available: a flow controller is made in code.

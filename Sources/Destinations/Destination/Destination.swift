@@ -183,7 +183,8 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     }
 
     func removeCancellation(_ token: Int) {
-        // Released after the field's access ends (it skips exclusivity checks in release).
+        // Released after the dictionary's mutation ends: a closure whose release re-enters the
+        // Destination finds the dictionary whole.
         let removed = cancellations.removeValue(forKey: token)
         withExtendedLifetime(removed) {}
     }
