@@ -3,7 +3,7 @@ import Observation
 import SwiftUI
 
 /// What every view of a ``FlowView`` shares: the flow, the screen builder, the options, and the
-/// display state, which the core's ``StagedDisplayDriver`` moves toward the flow's state one
+/// display state, which the core's `StagedDisplayDriver` moves toward the flow's state one
 /// stage at a time, making every decision; this type only turns what it shows into
 /// observation.
 ///
@@ -35,7 +35,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// view checks whether it still shows the state, since SwiftUI may have dropped path writes.
     private(set) var resyncRequest = 0
 
-    /// Starts following `flow` at once (``StagedDisplayDriver``), drawing the subtree of
+    /// Starts following `flow` at once (`StagedDisplayDriver`), drawing the subtree of
     /// `scope` when set.
     init(flow: Flow<Route>, scope: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
         driver = StagedDisplayDriver(flow: flow, scope: scope, timing: options.staging)

@@ -96,7 +96,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         reporter: FailureReporter = .issues
     ) throws(NavigationError) {
         try self.init(
-            PresentingLayout(layout),
+            Layout<Route>.Presenting(layout),
             providers: providers,
             exhaustivity: exhaustivity,
             ids: ids,
@@ -123,7 +123,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// - Throws: The flow's ``NavigationError`` when it cannot start.
     @_disfavoredOverload
     public convenience init(
-        _ layout: PresentingLayout<Route>,
+        _ layout: Layout<Route>.Presenting,
         providers: Providers<Route>,
         exhaustivity: Exhaustivity = .exhaustive,
         ids: some ElementIDGenerator = SequentialElementIDs(),
@@ -156,7 +156,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// - Throws: The flow's ``NavigationError`` when it cannot start.
     public init(
         _ configuration: FlowConfiguration<Route>,
-        presenting modals: [PresentingLayout<Route>.PresentedLayout] = [],
+        presenting modals: [Layout<Route>.Presenting.PresentedLayout] = [],
         exhaustivity: Exhaustivity = .exhaustive,
         transcriptIDs: Bool = true,
         reporter: FailureReporter = .issues

@@ -35,7 +35,7 @@ public struct RandomWalk<Route: NavigationRoute> {
     /// The first state's shape.
     public var layout: Layout<Route>
     /// The modals presented over ``layout`` at the start, bottom first.
-    public var modals: [PresentingLayout<Route>.PresentedLayout] = []
+    public var modals: [Layout<Route>.Presenting.PresentedLayout] = []
     /// How many steps to walk.
     public var steps: Int
     /// Whether to make gestures as well as events.
@@ -96,14 +96,14 @@ public struct RandomWalk<Route: NavigationRoute> {
         return configuration
     }
 
-    /// Creates a walk that starts with modals presented (see ``PresentingLayout``).
+    /// Creates a walk that starts with modals presented (see ``Layout/Presenting``).
     ///
     /// - Parameters:
     ///   - layout: The first state's shape, with the modals over it.
     ///   - steps: How many steps to walk.
     ///   - providers: Makes the app's providers, fresh for each replay.
     @_disfavoredOverload
-    public init(_ layout: PresentingLayout<Route>, steps: Int = 100, providers: @escaping @MainActor () -> Providers<Route>) {
+    public init(_ layout: Layout<Route>.Presenting, steps: Int = 100, providers: @escaping @MainActor () -> Providers<Route>) {
         self.init(layout.base, steps: steps, providers: providers)
         modals = layout.modals
     }

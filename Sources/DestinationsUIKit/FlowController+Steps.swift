@@ -248,7 +248,7 @@ extension FlowController: RenderHost {
             preferredStyle: style == .alert ? .alert : .actionSheet
         )
         // The core gives an alert without buttons an OK button, so that it can always close.
-        let buttons = display?.buttons.map { ($0.label, $0.role) } ?? [("OK", AlertRole.cancel)]
+        let buttons = display?.buttons.map { ($0.label, $0.role) } ?? [("OK", AlertDisplay.Role.cancel)]
         for (index, (label, role)) in buttons.enumerated() {
             let actionStyle: UIAlertAction.Style = switch role {
             case .cancel: .cancel

@@ -20,7 +20,7 @@ import UIKit
 /// `UISplitViewController`s, sheets and covers presented (with `UISheetPresentationController`
 /// detents), alerts and confirmation dialogs as `UIAlertController`s. The steps come from the
 /// core (``NavigationState/renderPlan(from:opaque:animated:)``) and run one transition at a time
-/// through a ``RenderScheduler``; a restored state appears without animation.
+/// through a `RenderScheduler`; a restored state appears without animation.
 ///
 /// What the user does — swipes back, uses the back button's menu, swipes a sheet down, drags it
 /// to another detent, taps a tab, an alert's button or a collapsed split view's back button — is

@@ -100,7 +100,7 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
     ) -> ContentResponse {
         ContentResponse(
             EventResponse(
-                kind: .perform(summary: "perform(\(Content.self))") { (input: EventInput<D>) throws(NavigationError) in
+                kind: .perform(summary: "perform(\(Content.self))") { (input: EventResponse<D>.Input) throws(NavigationError) in
                     let content = try input.content(as: Content.self)
                     try NavigationError.wrapping(event: input.event) { try body(input.destination, content) }
                 }
@@ -116,7 +116,7 @@ extension EventResponse {
         _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
     ) -> EventResponse {
         EventResponse(
-            kind: .assistant(content: String(describing: Content.self), handsOff: handsOff) { (input: EventInput<D>) throws(NavigationError) in
+            kind: .assistant(content: String(describing: Content.self), handsOff: handsOff) { (input: EventResponse<D>.Input) throws(NavigationError) in
                 let content = try input.content(as: Content.self)
                 return try NavigationError.wrapping(event: input.event) { try assistant(content) }
             }

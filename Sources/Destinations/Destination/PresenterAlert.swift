@@ -67,7 +67,7 @@ extension Provider {
     ) -> Provider where P.Route == Route {
         var table = EventTable<PresenterAlert<P>>()
         table.fallback = EventResponse(
-            kind: .perform(summary: "toPresenter(\(P.self))") { (input: EventInput<PresenterAlert<P>>) throws(NavigationError) in
+            kind: .perform(summary: "toPresenter(\(P.self))") { (input: EventResponse<PresenterAlert<P>>.Input) throws(NavigationError) in
                 try input.destination.forward(input.event)
             }
         )

@@ -49,7 +49,7 @@ extension Flow {
             logger.log(.error, "\(id) \(route.name): event '\(event)' is not configured")
             throw .unconfiguredEvent(event: "\(event)", route: route.name)
         }
-        let input = EventInput(destination: destination, event: event, content: content)
+        let input = EventResponse<D>.Input(destination: destination, event: event, content: content)
         let presentation: Presentation<Route>
         var handed: (any Sendable)?
         switch response.kind {

@@ -55,7 +55,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// Counts requests that supersede one waiting for asynchronous guards.
     @usableFromInline var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
-    @usableFromInline var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
+    @usableFromInline var waitingAnswers: [FirstAnswer<NavigationGuard<Route>.Decision>] = []
     /// How many alert taps are under way: the queue waits until the alert is gone.
     @usableFromInline var tapsUnderWay = 0
     @usableFromInline let registrar = ObservationRegistrar()

@@ -103,7 +103,7 @@ extension Flow {
             let unjudged = added.filter { !judged.contains($0) }
             let rules = configuration.asyncGuards.filter { rule in unjudged.contains(where: rule.watches) }
             guard !rules.isEmpty else { return try perform(request, judgedAsync: judged) }
-            let change = PlannedChange(
+            let change = NavigationGuard<Route>.Change(
                 cause: request.cause, added: added, removed: plan.changes.removed.compactMap(\.route),
                 current: plan.current, proposed: plan.proposed)
             for rule in rules {
@@ -451,7 +451,7 @@ extension Flow {
         cause: FlowEvent<Route>.Cause
     ) throws(NavigationError) -> (String, Presentation<Route>)? {
         guard !configuration.guards.isEmpty else { return nil }
-        let change = PlannedChange(
+        let change = NavigationGuard<Route>.Change(
             cause: cause, added: added.compactMap(\.route), removed: removed.compactMap(\.route), current: storage,
             proposed: proposed)
         for rule in configuration.guards {
@@ -605,16 +605,16 @@ extension Flow {
     /// The guard's answer, or `nil` when it did not answer within `timeout`.
     func decide(
         _ rule: AsyncNavigationGuard<Route>,
-        _ change: PlannedChange<Route>,
+        _ change: NavigationGuard<Route>.Change,
         timeout: Duration
-    ) async -> GuardDecision<Route>? {
+    ) async -> NavigationGuard<Route>.Decision? {
         // A timeout too long to sleep for means "never": no timer at all.
         let timer = timeout < .seconds(Int64(Int32.max)) ? timeout : nil
-        let answer = FirstAnswer<GuardDecision<Route>>()
+        let answer = FirstAnswer<NavigationGuard<Route>.Decision>()
         waitingAnswers.append(answer)
         defer { waitingAnswers.removeAll { $0 === answer } }
         let decision = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<GuardDecision<Route>?, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<NavigationGuard<Route>.Decision?, Never>) in
                 answer.continuation = continuation
                 answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
                 if let timer {

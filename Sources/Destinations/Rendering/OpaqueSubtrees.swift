@@ -13,8 +13,8 @@
 /// ```
 ///
 /// Only the outermost node a rule marks counts: what lies inside it is the other renderer's.
-/// A ``RenderScheduler`` asks the rule about each element once, when it first plans it, and the
-/// element keeps that renderer while it stays (``RenderScheduler/isOpaque(_:)``): a stack
+/// A `RenderScheduler` asks the rule about each element once, when it first plans it, and the
+/// element keeps that renderer while it stays (`RenderScheduler.isOpaque(_:)`): a stack
 /// marked by its first screen stays opaque after `setStack` gives it another, and an unmarked
 /// one is not handed over. A plan made directly (``NavigationState/renderPlan(from:opaque:animated:)``)
 /// asks the rule of both states, and rebuilds the whole window when an element's answer changed.

@@ -13,7 +13,7 @@
 /// 3. **Presentations, one level at a time**, outermost first.
 ///
 /// A renderer runs the steps one at a time, each after the previous one's transition has
-/// finished; ``RenderScheduler`` does that.
+/// finished; `RenderScheduler` does that.
 public struct RenderPlan: Hashable, Sendable, CustomStringConvertible {
     /// The steps, in order.
     public let steps: [RenderStep]
@@ -281,7 +281,7 @@ extension NavigationState {
     /// What a window shows after it runs `step` on this state, building new elements from
     /// `target` (the state the step's plan leads to) without their modals.
     ///
-    /// A renderer that keeps track of what it shows — ``RenderScheduler`` does — applies each
+    /// A renderer that keeps track of what it shows — `RenderScheduler` does — applies each
     /// finished step with it. A step that names elements this state or `target` lacks changes
     /// what it can and ignores the rest.
     ///

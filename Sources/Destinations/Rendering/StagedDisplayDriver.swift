@@ -14,18 +14,18 @@
 /// driver.show = { old, animated in /* re-render what differs from old */ }
 /// ```
 @MainActor
-public final class StagedDisplayDriver<Route: NavigationRoute> {
+package final class StagedDisplayDriver<Route: NavigationRoute> {
     /// How a driver waits: for a later main-actor turn, and until an instant.
-    public struct Scheduling {
+    package struct Scheduling {
         /// The current time.
-        public var now: @MainActor () -> ContinuousClock.Instant
+        package var now: @MainActor () -> ContinuousClock.Instant
         /// Runs a body one main-actor turn later.
-        public var nextTurn: @MainActor (_ body: @escaping @MainActor () -> Void) -> Void
+        package var nextTurn: @MainActor (_ body: @escaping @MainActor () -> Void) -> Void
         /// Runs a body at an instant, instead of the one set before; `nil` only cancels that one.
-        public var wake: @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
+        package var wake: @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
 
         /// Scheduling from the given closures.
-        public init(
+        package init(
             now: @escaping @MainActor () -> ContinuousClock.Instant,
             nextTurn: @escaping @MainActor (_ body: @escaping @MainActor () -> Void) -> Void,
             wake: @escaping @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
@@ -39,7 +39,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
         /// which holds one wake-up: give each driver its own (two drivers sharing one would
         /// cancel each other's wake-ups). `nextTurn` and `wake` must never run their body at
         /// once, inside the call.
-        public static var tasks: Scheduling {
+        package static var tasks: Scheduling {
             let pending = PendingTask()
             return Scheduling(
                 now: { .now },
@@ -58,11 +58,11 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     }
 
     /// The flow followed.
-    public let flow: Flow<Route>
+    package let flow: Flow<Route>
     /// Called each time what shows changes, with what showed before and whether to animate.
-    public var show: @MainActor (_ old: NavigationState<Route>, _ animated: Bool) -> Void = { _, _ in }
+    package var show: @MainActor (_ old: NavigationState<Route>, _ animated: Bool) -> Void = { _, _ in }
     /// What views show, and the transition it waits for.
-    public private(set) var display: StagedDisplay<Route>
+    package private(set) var display: StagedDisplay<Route>
     /// The root of the subtree shown, when not the whole state.
     private let scope: ElementID?
     private let scheduling: Scheduling
@@ -84,7 +84,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     ///     state has no such element, nothing is staged and what shows stays as it was.
     ///   - timing: How long transitions take and are waited for.
     ///   - scheduling: Time and turns; tasks and the continuous clock unless set.
-    public init(flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks) {
+    package init(flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks) {
         self.flow = flow
         self.scope = scope
         self.scheduling = scheduling
@@ -100,7 +100,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     }
 
     /// What views show.
-    public var shown: NavigationState<Route> { display.shown }
+    package var shown: NavigationState<Route> { display.shown }
 
     /// Reports what the user did, as `derive` finds it in the flow's state. What the platform
     /// already shows is acknowledged first, so no view asks it to undo it; a report the flow
@@ -110,7 +110,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     ///   - leaving: Whether the action starts a modal's exit animation, which the next change
     ///     of modals waits for.
     ///   - derive: The user's action in the flow's state, or `nil` when there is none.
-    public func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
+    package func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
         guard let action = (try? derive(flow.untrackedState)) ?? nil else { return }
         acknowledge(action, leaving: leaving)
         _ = try? flow.apply(action)
@@ -119,7 +119,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
 
     /// The user tapped button `index` of the alert whose content is `alert`, which the platform
     /// has closed already.
-    public func tapAlertButton(_ index: Int, of alert: ElementID) {
+    package func tapAlertButton(_ index: Int, of alert: ElementID) {
         guard flow.alertDisplay(of: alert) != nil else { return }
         acknowledge(.dismissed(modal: alert), leaving: true)
         _ = try? flow.tapAlertButton(index, of: alert)
@@ -129,7 +129,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     /// A presented modal appeared or a dismissed one finished leaving: once the report names
     /// the transition under way and its settle time passed, the next change shows, one
     /// main-actor turn later. Late reports, of earlier stages, are ignored.
-    public func transitionEnded(_ report: StageTransition.Report) {
+    package func transitionEnded(_ report: StageTransition.Report) {
         guard display.report(report, at: scheduling.now()) else { return }
         scheduling.nextTurn { [weak self] in self?.step() }
     }
@@ -139,7 +139,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     /// - Returns: Whether views should check what they show: the scene became active after
     ///   what shows changed while it was not (the platform may have dropped those updates).
     @discardableResult
-    public func sceneBecame(active: Bool) -> Bool {
+    package func sceneBecame(active: Bool) -> Bool {
         isActive = active
         guard active, changedWhileInactive else { return false }
         changedWhileInactive = false

@@ -5,7 +5,7 @@ extension UserAction {
     /// Call it from every callback a stack container gives (`navigationController(_:didShow:)`, a
     /// `NavigationStack` path setter): after a programmatic change the container shows what the
     /// state says and the answer is `nil`. Pass the state the container was last told to show —
-    /// ``RenderScheduler/rendered`` for a UIKit renderer — so that a step still under way is not
+    /// `RenderScheduler.rendered` for a UIKit renderer — so that a step still under way is not
     /// mistaken for the user's change.
     ///
     /// - Returns: ``popped(stack:to:)`` naming the new top, or `nil` when nothing changed or

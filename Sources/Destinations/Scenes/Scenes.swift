@@ -436,19 +436,21 @@ public enum SceneDestination: Hashable, Sendable {
     /// and its source, and the new window's flow opens it.
     case openNewScene(kind: String)
     /// No window can take it.
-    case unavailable(kind: String, SceneProblem)
+    case unavailable(kind: String, SceneError.Problem)
 }
 
-/// Why no window can take a link.
-public enum SceneProblem: Hashable, Sendable {
-    /// No scene kind has that name.
-    case unknownKind
-    /// The kind has as many windows as it allows.
-    case limitReached(Int)
-    /// The kind takes no links from outside the app.
-    case closedToExternalLinks
-    /// The platform shows one window, and it is of another kind.
-    case singleWindow
+extension SceneError {
+    /// Why no window can take a link.
+    public enum Problem: Hashable, Sendable {
+        /// No scene kind has that name.
+        case unknownKind
+        /// The kind has as many windows as it allows.
+        case limitReached(Int)
+        /// The kind takes no links from outside the app.
+        case closedToExternalLinks
+        /// The platform shows one window, and it is of another kind.
+        case singleWindow
+    }
 }
 
 /// Why a window could not connect or save.

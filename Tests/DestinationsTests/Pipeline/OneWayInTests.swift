@@ -21,7 +21,7 @@ final class TestClock {
 }
 
 @MainActor
-func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<TestRoute> {
+func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNavigationGuard<TestRoute> {
     AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in decision }
 }
 

@@ -30,7 +30,7 @@ final class Gate {
 /// planned again against the state as it is when they answer; the newest link wins.
 @MainActor
 @Suite struct AsyncGuardTests {
-    func guardedFlow(_ decision: GuardDecision<GoldenRoute>, gate: Gate? = nil) throws -> Flow<GoldenRoute> {
+    func guardedFlow(_ decision: NavigationGuard<GoldenRoute>.Decision, gate: Gate? = nil) throws -> Flow<GoldenRoute> {
         let flow = try URLFlows.flow()
         flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
             await gate?.pass()
