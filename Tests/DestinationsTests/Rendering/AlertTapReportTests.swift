@@ -1,4 +1,5 @@
 @testable import Destinations
+import Observation
 import Testing
 
 /// `RenderScheduler.alertButtonTapped(_:of:in:)`, which a UIKit renderer calls when an alert's
@@ -198,4 +199,81 @@ final class Dialog: AlertDestination {
             events.on(.cancelled, .perform { _ in log.record("cancelled") })
         }
     }
+}
+
+/// Taps made during a commit, refused button events and events forwarded to the presenter.
+extension AlertTapReportTests {
+    /// A tap made during a commit (here from an observer's onChange, which runs inside the
+    /// change) defers the button's event and then the dismissal; when the event dismisses the
+    /// alert itself, the deferred dismissal is not reported as a refusal.
+    @Test func aTapDuringACommitReportsNoSpuriousRefusal() throws {
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
+            route == .confirm ? SelfClosingAlert.provider : screenProvider(log: Log())
+        })
+        try flow.apply(.alert(.confirm))
+        let alert = try #require(flow.state.presentedChain.last?.modal)
+        var refusals: [String] = []
+        flow.onRefusal = { error, cause in refusals.append("\(cause): \(error)") }
+        withObservationTracking { _ = flow.state } onChange: {
+            MainActor.assumeIsolated { _ = try? flow.tapAlertButton(0, of: alert) }  // "Close": its event dismisses the alert
+        }
+        try flow.apply(.push(.list), from: ElementID(1))  // any accepted change under the alert
+        #expect(flow.state.presentedChain.isEmpty)
+        #expect(refusals.isEmpty, "\(refusals)")
+    }
+
+    /// A button event refused before it reached a change is reported as the event, not as the
+    /// user's dismissal, and the dismissal itself still succeeds.
+    @Test func aRefusedButtonEventIsReportedAsTheEventNotAsTheDismissal() throws {
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
+            route == .confirm ? UnwiredAlert.provider : screenProvider(log: Log())
+        })
+        try flow.apply(.alert(.confirm))
+        let alert = try #require(flow.state.presentedChain.last?.modal)
+        var causes: [FlowEvent<TestRoute>.Cause] = []
+        flow.onRefusal = { _, cause in causes.append(cause) }
+        try flow.tapAlertButton(0, of: alert)
+        #expect(flow.state.presentedChain.isEmpty)
+        #expect(causes.count == 1)
+        if case .userAction? = causes.first { Issue.record("refusal of the button's event reported as \(causes[0])") }
+    }
+
+    /// The documented pattern — the alert's button forwards to its presenter (`toPresenter`) —
+    /// works when the presenter answers with a modal: the alert goes, the presenter's sheet
+    /// shows, and nothing is refused.
+    @Test func aForwardedEventPresentsASheetFromThePresenter() throws {
+        let log = Log()
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
+            switch route {
+            case .confirm: ForwardingAlert.provider
+            default: screenProvider(log: log) { events in standardEvents(&events); events.on(.custom, .present(.sheet(.editor))) }
+            }
+        })
+        var refusals: [String] = []
+        flow.onRefusal = { error, cause in refusals.append("\(cause): \(error)") }
+        try flow.apply(.alert(.confirm))
+        let alert = try #require(flow.state.presentedChain.last?.modal)
+        try flow.tapAlertButton(0, of: alert)
+        #expect(refusals.isEmpty, "\(refusals)")
+        #expect(flow.state.presentedChain.map(\.style) == [.sheet(SheetOptions())], "\(flow.state)")
+    }
+}
+
+@MainActor
+final class ForwardingAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case go }
+    let context = DestinationContext<TestRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Edit?", buttons: [AlertButton("Edit", sends: .go)]) }
+    static let provider = Provider { (_: TestRoute) in ForwardingAlert() } events: { events in
+        events.on(.go, .toPresenter(Screen.self, .custom))
+    }
+}
+
+/// An alert whose only button sends an event its provider does not configure.
+@MainActor
+final class UnwiredAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case unwired }
+    let context = DestinationContext<TestRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Unwired", buttons: [AlertButton("Go", sends: .unwired)]) }
+    static let provider = Provider { (_: TestRoute) in UnwiredAlert() } events: { _ in }
 }

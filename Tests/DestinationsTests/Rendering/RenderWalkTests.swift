@@ -292,3 +292,41 @@ import Testing
         }
     }
 }
+
+extension RenderWalkTests {
+    /// Every stage is at most one modal transition from the one before and the last is the
+    /// target, for changes from explicit anchors and toward unrelated (restored) states.
+    @Test func stagesAreOneTransitionApartFromAnchorsAndRestores() throws {
+        var problems: [String] = []
+        var checked = 0
+        for seed in 0..<400 {
+            var random = SeededRandom(seed: UInt64(seed) &+ 70_000)
+            var start = RandomStates.state(&random)
+            for _ in 0..<20 {
+                let target: NavigationState<TestRoute>
+                if random.chance(0.2) {
+                    target = RandomStates.state(&random)
+                } else {
+                    let anchor = random.chance(0.5) ? random.pick(start.nodes.map(\.id)) : nil
+                    let count = 1 + Int(random.next() % 3)
+                    let path = (0..<count).map { _ in RandomStates.presentation(&random, in: start) }
+                    guard let next = try? start.applying(.path(path), from: anchor), !next.routes.contains(.failing) else { continue }
+                    target = next
+                }
+                checked += 1
+                let stages = target.renderStages(from: start)
+                if stages.last != target { problems.append("seed \(seed): last stage is not the target") }
+                var previous = start
+                for stage in stages {
+                    if (try? stage.validate()) == nil { problems.append("seed \(seed): invalid stage\n\(stage)") }
+                    let n = Self.modalTransitions(from: previous, to: stage)
+                    if n > 1 { problems.append("seed \(seed): \(n) transitions\n\(previous)\n→\n\(stage)") }
+                    previous = stage
+                }
+                start = target
+            }
+        }
+        #expect(checked > 1000)
+        #expect(problems.isEmpty, "\(problems.count) problems; first: \(problems.first ?? "")")
+    }
+}
