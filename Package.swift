@@ -14,7 +14,7 @@ let package = Package(
     traits: [
         // Keeps the inspector client working in release builds; without it, the client is
         // compiled only in debug builds and is an inert stub in release.
-        .trait(name: "InspectorInRelease", description: "Compile the Flow Inspector client into release builds too."),
+        .trait(name: "InspectorInRelease", description: "Compile the Flow Inspector client into release builds too.")
     ],
     targets: [
         .target(name: "Destinations"),
@@ -30,7 +30,8 @@ let package = Package(
             path: "Examples/Notes/NotesExample"
         ),
         .testTarget(name: "DestinationsTests", dependencies: ["Destinations", "NotesApp"]),
-        .testTarget(name: "DestinationsInspectorTests", dependencies: ["Destinations", "DestinationsInspector", "NotesApp"]),
+        .testTarget(
+            name: "DestinationsInspectorTests", dependencies: ["Destinations", "DestinationsInspector", "NotesApp"]),
         .testTarget(
             name: "DestinationsTestingTests",
             dependencies: ["Destinations", "DestinationsTesting", "NotesApp"],

@@ -3,6 +3,7 @@
 // NotesUIKit app on an iPhone or iPad simulator. Its sources are links: the app is
 // `Examples/NotesUIKit`, the Notes model `Examples/Notes/NotesApp`.
 import PackageDescription
+
 #if canImport(AppleProductTypes)
 import AppleProductTypes
 #endif

@@ -97,7 +97,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     ) -> FlowInspector? {
         #if DEBUG || InspectorInRelease
         guard let configuration = InspectorConfiguration.fromEnvironment() else { return nil }
-        let inspector = FlowInspector(flow: flow, configuration: configuration, graph: graph, router: router, redact: redact)
+        let inspector = FlowInspector(
+            flow: flow, configuration: configuration, graph: graph, router: router, redact: redact)
         inspector.connect()
         return inspector
         #else
@@ -288,7 +289,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     private func openingHello() -> Data {
         status = .connecting
         return InspectorEncoder<Route>.data(
-            encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph, testSetup: configuration.testSetup)
+            encoder.hello(
+                app: configuration.app, canRestore: configuration.allowRestore, graph: graph,
+                testSetup: configuration.testSetup)
         )
     }
 
@@ -299,10 +302,11 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         if sessionsOpened == 0 { outbox.removeAll() }
         sessionsOpened += 1
         status = .connected
-        enqueue(encoder.event(
-            sequence: 0, kind: "connect", cause: nil, changes: nil,
-            state: flow.state, previous: nil, refusal: nil, skipped: 0
-        ))
+        enqueue(
+            encoder.event(
+                sequence: 0, kind: "connect", cause: nil, changes: nil,
+                state: flow.state, previous: nil, refusal: nil, skipped: 0
+            ))
         sessionEnded = false
         return true
     }
@@ -380,7 +384,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
             case .success(let outcome):
                 return ["type": "result", "kind": "open", "request": request, "ok": true, "outcome": outcome]
             case .failure(let error):
-                return ["type": "result", "kind": "open", "request": request, "ok": false, "error": ["code": error.code, "message": error.description]]
+                return [
+                    "type": "result", "kind": "open", "request": request, "ok": false,
+                    "error": ["code": error.code, "message": error.description],
+                ]
             }
         }
         guard object["type"] as? String == "restore" else { return nil }
@@ -388,7 +395,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         case .success:
             return ["type": "result", "request": request, "ok": true]
         case .failure(let error):
-            return ["type": "result", "request": request, "ok": false, "error": ["code": error.code, "message": error.description]]
+            return [
+                "type": "result", "request": request, "ok": false,
+                "error": ["code": error.code, "message": error.description],
+            ]
         }
     }
 
@@ -412,7 +422,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     private func restore(_ state: Any?) -> Result<Void, InspectorRestoreError> {
         guard configuration.allowRestore else { return .failure(.notAllowed) }
-        guard let state, JSONSerialization.isValidJSONObject(state), let data = try? JSONSerialization.data(withJSONObject: state) else {
+        guard let state, JSONSerialization.isValidJSONObject(state),
+            let data = try? JSONSerialization.data(withJSONObject: state)
+        else {
             return .failure(.undecodable("no state"))
         }
         let saved: NavigationState<Route>

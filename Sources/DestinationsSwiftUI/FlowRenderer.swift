@@ -37,7 +37,10 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
 
     /// Starts following `flow` at once (`StagedDisplayDriver`), drawing the subtree of
     /// `scope` when set.
-    init(flow: Flow<Route>, scope: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
+    init(
+        flow: Flow<Route>, scope: ElementID?, options: FlowViewOptions,
+        screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
+    ) {
         driver = StagedDisplayDriver(flow: flow, scope: scope, timing: options.staging)
         self.options = options
         self.screen = screen
@@ -52,7 +55,8 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// show, the arrival of elements: a view animating away makes no observation point that
     /// would outlive it.
     func node(_ id: ElementID) -> NavigationNode<Route>? {
-        let nodes = shownNodes ?? Dictionary(driver.shown.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let nodes =
+            shownNodes ?? Dictionary(driver.shown.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         shownNodes = nodes
         guard let node = nodes[id] else {
             absent.access()

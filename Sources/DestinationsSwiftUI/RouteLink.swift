@@ -28,7 +28,8 @@ public struct RouteLink<Route: NavigationRoute, Label: View>: View {
     private let label: Label
 
     /// A link that applies `presentation` from `screen`.
-    public init(_ presentation: Presentation<Route>, from screen: ScreenContext<Route>, @ViewBuilder label: () -> Label) {
+    public init(_ presentation: Presentation<Route>, from screen: ScreenContext<Route>, @ViewBuilder label: () -> Label)
+    {
         self.presentation = presentation
         self.screen = screen
         self.label = label()
@@ -36,7 +37,11 @@ public struct RouteLink<Route: NavigationRoute, Label: View>: View {
 
     /// The button.
     public var body: some View {
-        Button { screen.navigate(presentation) } label: { label }
+        Button {
+            screen.navigate(presentation)
+        } label: {
+            label
+        }
     }
 }
 

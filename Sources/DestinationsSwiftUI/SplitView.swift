@@ -54,7 +54,9 @@ struct SplitView<Route: NavigationRoute, Screen: View>: View {
                 // shown are layout, not navigation.
                 guard isCompact else { return }
                 let target: SplitColumn = column == .sidebar ? .sidebar : column == .content ? .content : .detail
-                renderer.driver.report { state throws(NavigationError) in try UserAction.compactColumn(target, of: id, in: state) }
+                renderer.driver.report { state throws(NavigationError) in
+                    try UserAction.compactColumn(target, of: id, in: state)
+                }
             }
         )
     }

@@ -29,7 +29,9 @@ extension FlowHarness {
     ) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let screens = readScreenStates()
-        verify(before: (accounted, accountedScreens), after: (flow.state, screens), expected: expected(), destination: nil, location: location)
+        verify(
+            before: (accounted, accountedScreens), after: (flow.state, screens), expected: expected(), destination: nil,
+            location: location)
         accounted = flow.state
         accountedScreens = screens
     }
@@ -91,7 +93,10 @@ extension FlowHarness {
                 report(failure(.stateMismatch(diff: diff), destination: destination), at: location)
             }
         } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty {
-            report(failure(.unassertedChange(diff: Self.changeDiff(before: before, after: after, changed: changed)), destination: destination), at: location)
+            report(
+                failure(
+                    .unassertedChange(diff: Self.changeDiff(before: before, after: after, changed: changed)),
+                    destination: destination), at: location)
         }
     }
 

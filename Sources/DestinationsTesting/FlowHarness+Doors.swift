@@ -28,7 +28,10 @@ extension FlowHarness {
     ) async throws(HarnessError) -> DeepLinkOutcome<Route>? {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         var outcome: DeepLinkOutcome<Route>?
-        try await step("open \(url) from \(source)", location: location, expected: expected, call: "open(\"\(url)\", source: .\(source))") {
+        try await step(
+            "open \(url) from \(source)", location: location, expected: expected,
+            call: "open(\"\(url)\", source: .\(source))"
+        ) {
             () throws(HarnessError) -> String? in
             do throws(DeepLinkError) {
                 outcome = try flow.open(url, source: source)

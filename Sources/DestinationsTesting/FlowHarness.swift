@@ -132,7 +132,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) throws(NavigationError) {
         var configuration = FlowConfiguration(layout: layout.base, providers: providers)
         configuration.ids = ids
-        try self.init(configuration, presenting: layout.modals, exhaustivity: exhaustivity, transcriptIDs: transcriptIDs, reporter: reporter)
+        try self.init(
+            configuration, presenting: layout.modals, exhaustivity: exhaustivity, transcriptIDs: transcriptIDs,
+            reporter: reporter)
     }
 
     /// Builds the flow from the configuration the app uses — its guards, asynchronous guards,
@@ -252,7 +254,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let from = origin.map { " from \($0)" } ?? ""
-        try await step("apply \(presentation)\(from)", location: location, expected: expected, call: "apply(<#\(presentation)#>)") {
+        try await step(
+            "apply \(presentation)\(from)", location: location, expected: expected, call: "apply(<#\(presentation)#>)"
+        ) {
             () throws(HarnessError) -> String? in
             do throws(NavigationError) {
                 try flow.apply(presentation, from: origin)

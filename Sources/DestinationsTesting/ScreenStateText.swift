@@ -60,7 +60,8 @@ public enum ScreenStateText {
         case .enum:
             guard let payload = mirror.children.first else { return ".\(value)" }
             let inner = Mirror(reflecting: payload.value)
-            let arguments = inner.displayStyle == .tuple ? fields(inner).joined(separator: ", ") : compact(payload.value)
+            let arguments =
+                inner.displayStyle == .tuple ? fields(inner).joined(separator: ", ") : compact(payload.value)
             return ".\(payload.label ?? "\(value)")(\(arguments))"
         default:
             return "\(typeName(value))(" + fields(mirror).joined(separator: ", ") + ")"

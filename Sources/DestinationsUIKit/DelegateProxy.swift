@@ -60,7 +60,9 @@ final class DelegateProxy: NSObject {
 extension DelegateProxy: UINavigationControllerDelegate, UITabBarControllerDelegate, UISplitViewControllerDelegate,
     UISheetPresentationControllerDelegate, UIPopoverPresentationControllerDelegate
 {
-    func navigationController(_ navigation: UINavigationController, didShow controller: UIViewController, animated: Bool) {
+    func navigationController(
+        _ navigation: UINavigationController, didShow controller: UIViewController, animated: Bool
+    ) {
         navigationDelegate?.navigationController?(navigation, didShow: controller, animated: animated)
         observer?.stackDidShow(navigation)
     }

@@ -179,7 +179,9 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         if let made = controllers[node.id], let shape = madeAs[node.id],
             shape.kind == node.kind, shape.route == node.route, shape.hosted == hosted,
             !freshContainers || node.isScreen || hosted
-        { return made }
+        {
+            return made
+        }
         return build(node, freshContainers: freshContainers)
     }
 
@@ -203,14 +205,17 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
             case .tabs(let tabs):
                 let bar = UITabBarController()
                 bar.delegate = proxy
-                bar.setViewControllers(tabs.tabs.map { tabController(for: $0, freshContainers: freshContainers) }, animated: false)
+                bar.setViewControllers(
+                    tabs.tabs.map { tabController(for: $0, freshContainers: freshContainers) }, animated: false)
                 bar.selectedIndex = tabs.selectedIndex
                 made = bar
             case .split(let split):
-                let splitController = UISplitViewController(style: split.hasContentColumn ? .tripleColumn : .doubleColumn)
+                let splitController = UISplitViewController(
+                    style: split.hasContentColumn ? .tripleColumn : .doubleColumn)
                 splitController.delegate = proxy
                 for column in split.columns {
-                    splitController.setViewController(split[column].map(child) ?? options.emptyColumn(column), for: column.uiKit)
+                    splitController.setViewController(
+                        split[column].map(child) ?? options.emptyColumn(column), for: column.uiKit)
                 }
                 made = splitController
             }

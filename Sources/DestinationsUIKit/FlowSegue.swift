@@ -57,7 +57,9 @@ open class FlowSegue<Route: NavigationRoute>: UIStoryboardSegue {
         var current: UIViewController? = controller
         while let candidate = current {
             if let flowController = candidate as? FlowController<Route> {
-                guard let id = flowController.controllers.first(where: { $0.value === controller })?.key else { return nil }
+                guard let id = flowController.controllers.first(where: { $0.value === controller })?.key else {
+                    return nil
+                }
                 return (flowController, id)
             }
             current = candidate.parent ?? candidate.presentingViewController

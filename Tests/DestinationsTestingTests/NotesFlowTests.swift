@@ -9,7 +9,8 @@ import Testing
     let groceries = NotesDatasource.samples[0]
 
     @Test func theNotesStory() async throws {
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -94,7 +95,8 @@ import Testing
 
     @Test func savingAnEditUpdatesTheNoteAndDismissesTheSheet() async throws {
         let store = NotesDatasource()
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -210,7 +212,8 @@ import Testing
 
     @Test func deletingANoteConfirmsInAnAlertAndGoesBack() async throws {
         let store = NotesDatasource()
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -262,7 +265,7 @@ import Testing
         try await harness.advance(clock, by: .seconds(1)) { Self.counterTab + Self.counter(1, running: true) }
         try await harness.advance(clock, by: .seconds(2)) { Self.counterTab + Self.counter(3, running: true) }
         try await harness.send(.stop, to: CounterScreen.self) { Self.counterTab + Self.counter(3, running: false) }
-        try await harness.advance(clock, by: .seconds(5)) // stopped: no tick, nothing to assert
+        try await harness.advance(clock, by: .seconds(5))  // stopped: no tick, nothing to assert
         try await harness.finish()
     }
 

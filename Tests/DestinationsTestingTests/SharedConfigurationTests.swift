@@ -9,7 +9,8 @@ import Testing
 @Suite struct SharedConfigurationTests {
     static func configuration(session: NotesSession) throws -> FlowConfiguration<AppRoute> {
         var configuration = FlowConfiguration(
-            layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+            layout: NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         configuration.guards = [NotesAppConfiguration.signedInGuard(session)]
         configuration.urls = .init(router: try NotesAppConfiguration.makeRouter(), scene: "main")
         return configuration
@@ -38,7 +39,9 @@ import Testing
         var walk = RandomWalk<AppRoute>(steps: 60) {
             // A fresh signed-out session for each replay.
             (try? Self.configuration(session: NotesSession(signedIn: false)))
-                ?? FlowConfiguration(layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+                ?? FlowConfiguration(
+                    layout: NotesAppConfiguration.layout,
+                    providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         }
         walk.content(for: .select, of: NotesList.self) { list, random in list.notes.randomElement(using: &random) }
         for seed in 0..<UInt64(5) {

@@ -6,7 +6,8 @@ import Testing
 @Suite struct TranscriptTests {
     /// A scratch "test file" whose Transcripts folder is a fresh temporary directory.
     func scratchTestFile() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transcripts-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "transcripts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent("SomeTests.swift").path
     }

@@ -10,18 +10,20 @@ import Testing
             .stack(.meetings, .record(1)).presenting(.endAlert, style: .alert),
             providers: MeetingApp.providers(clock: ManualClock())
         )
-        #expect(flow.state.rendered() == """
-            stack #1
-              meetings #2
-              record(1) #3
-                alert: endAlert #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  meetings #2
+                  record(1) #3
+                    alert: endAlert #4 ◀
+                """)
         #expect(flow.focusedDestination(as: EndAlert.self) != nil)
         #expect(Set(flow.destinations.keys) == Set(flow.state.screens.map(\.id)))
     }
 
     @Test func aStateBuiltFromALayoutWithModalsIsTheFlowsFirstState() throws {
-        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.screen(.addMeeting), style: .sheet(SheetOptions(detents: [.medium])))
+        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(
+            .screen(.addMeeting), style: .sheet(SheetOptions(detents: [.medium])))
         var ids = SequentialElementIDs()
         let state = try NavigationState(layout, ids: &ids)
         let flow = try Flow(layout, providers: MeetingApp.providers(clock: ManualClock()))
@@ -30,18 +32,24 @@ import Testing
 
     @Test func aModalThatCannotBePresentedThereIsRefusedWithNoFlowMade() throws {
         let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.endAlert, style: .alert).presenting(.addMeeting)
-        #expect(throws: NavigationError.self) { try Flow(layout, providers: MeetingApp.providers(clock: ManualClock())) }
+        #expect(throws: NavigationError.self) {
+            try Flow(layout, providers: MeetingApp.providers(clock: ManualClock()))
+        }
         var ids = SequentialElementIDs()
         #expect(throws: NavigationError.self) { try NavigationState(layout, ids: &ids) }
     }
 
     @Test func aHarnessBeginsOnTheAddSheet() async throws {
-        let harness = try FlowHarness(.stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()), reporter: .silent)
-        #expect(harness.transcript.entries.first?.state.hasPrefix("""
-            stack #1
-              meetings #2
-                sheet: addMeeting #3 ◀
-            """) == true)
+        let harness = try FlowHarness(
+            .stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()),
+            reporter: .silent)
+        #expect(
+            harness.transcript.entries.first?.state.hasPrefix(
+                """
+                stack #1
+                  meetings #2
+                    sheet: addMeeting #3 ◀
+                """) == true)
         try await harness.send(.cancel, to: AddMeeting.self) {
             """
             stack
@@ -56,7 +64,9 @@ import Testing
     }
 
     @Test func aRandomWalkStartsOnTheModals() async {
-        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 1) { MeetingApp.providers(clock: ManualClock()) }
+        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 1) {
+            MeetingApp.providers(clock: ManualClock())
+        }
         #expect(walk.modals.count == 1)
         let report = await walk.run(seed: 1)
         #expect(report.failure == nil)

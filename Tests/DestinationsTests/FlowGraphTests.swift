@@ -4,7 +4,8 @@ import Testing
 
 @MainActor
 @Suite struct FlowGraphTests {
-    let graph = FlowGraph(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+    let graph = FlowGraph(
+        NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
 
     @Test func fixedPresentationsBecomeEdgesToTheirRoutes() {
         let edge = FlowGraph<AppRoute>.Edge(from: "settings", to: "about", event: "about", presentation: "push")

@@ -4,7 +4,8 @@ import Testing
 @testable import Destinations
 
 enum BigRoute: NavigationRoute, Codable {
-    case home, item(UInt64)
+    case home
+    case item(UInt64)
 }
 
 /// Restoration at the edges: ids near the limit, snapshots from the future, numbers above
@@ -14,10 +15,14 @@ extension RestorationTests {
     @MainActor @Test func idsNearTheLimitAreRenumbered() throws {
         let layout: Layout<TestRoute> = .stack(.home)
         let home = try JSONDecoder().decode(SnapshotValue.self, from: JSONEncoder().encode(TestRoute.home))
-        let tree: SnapshotValue = .object(["id": .integer(1), "stack": .array([
-            .object(["id": .integer(Int64(ElementID.maximum.rawValue)), "screen": home]),
-        ])])
-        let restored = try Restoration(layout: layout, schemaVersion: 1).restore(NavigationSnapshot(schemaVersion: 1, savedAt: Date(), state: tree))
+        let tree: SnapshotValue = .object([
+            "id": .integer(1),
+            "stack": .array([
+                .object(["id": .integer(Int64(ElementID.maximum.rawValue)), "screen": home])
+            ]),
+        ])
+        let restored = try Restoration(layout: layout, schemaVersion: 1).restore(
+            NavigationSnapshot(schemaVersion: 1, savedAt: Date(), state: tree))
         #expect(restored.report.issues == [.idsRenumbered])
         #expect(restored.report.restoredScreens == 1)
         let flow = try makeFlow(layout)
@@ -41,7 +46,8 @@ extension RestorationTests {
     @Test func unsignedPayloadsAboveInt64RoundTrip() throws {
         let layout: Layout<BigRoute> = .stack(.home)
         let state = try NavigationState(layout).applying(.push(.item(UInt64.max - 1)))
-        let restored = try Restoration(layout: layout, schemaVersion: 1).restore(NavigationSnapshot(state, schemaVersion: 1).encoded())
+        let restored = try Restoration(layout: layout, schemaVersion: 1).restore(
+            NavigationSnapshot(state, schemaVersion: 1).encoded())
         #expect(restored.state == state, "\(restored.report.issues)")
     }
 
@@ -52,7 +58,10 @@ extension RestorationTests {
         let data = Data(#"{"format":1,"schemaVersion":1,"savedAt":0,"state":\#(nested)}"#.utf8)
         let restored = restoration.restore(data)
         #expect(restored.report.usedInitialState)
-        guard case .unreadableSnapshot(let reason)? = restored.report.issues.first else { Issue.record("\(restored.report.issues)"); return }
+        guard case .unreadableSnapshot(let reason)? = restored.report.issues.first else {
+            Issue.record("\(restored.report.issues)")
+            return
+        }
         #expect(reason.contains("nested"))
         // Brackets inside strings do not count.
         #expect(NavigationSnapshot.nesting(of: Data(#"["[[[[[[", "\"[[["]"#.utf8), above: 2) == nil)

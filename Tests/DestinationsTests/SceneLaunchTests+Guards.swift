@@ -6,7 +6,9 @@ import Testing
 /// Restored windows and launch links meet the guards, and a window whose restore crashed
 /// skips it once.
 extension SceneLaunchTests {
-    func guardedScenes(_ store: InMemorySceneStore, session: GoldenSession, markers: URL? = nil) throws -> Scenes<GoldenRoute> {
+    func guardedScenes(_ store: InMemorySceneStore, session: GoldenSession, markers: URL? = nil) throws -> Scenes<
+        GoldenRoute
+    > {
         try Scenes(
             kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
             store: store, router: try GoldenURLs.router(links: URLFlows.links), markerDirectory: markers,
@@ -26,7 +28,10 @@ extension SceneLaunchTests {
         session.isSignedIn = false
         let (connection, link) = try guardedScenes(store, session: session)
             .connect(sceneID: "A", kind: "main", launching: "notes://notes/12", source: .external(.universalLink))
-        guard case .failure = link else { Issue.record("the launch link to a private note opened"); return }
+        guard case .failure = link else {
+            Issue.record("the launch link to a private note opened")
+            return
+        }
         #expect(!connection.flow.state.screens.contains { $0.route?.isPrivate == true })
         #expect(connection.report.usedInitialState, "the restore holding note 5 was refused")
     }
@@ -41,7 +46,8 @@ extension SceneLaunchTests {
         try first.connect(sceneID: "A", kind: "main").flow.apply(.selectTab(.settingsTab))
         first.disconnect("A")
         // The launch dies while restoring: the marker stays.
-        let breaker = CrashLoopBreaker(marker: FileSceneStore(directory: markers).file("A").appendingPathExtension("restoring"))
+        let breaker = CrashLoopBreaker(
+            marker: FileSceneStore(directory: markers).file("A").appendingPathExtension("restoring"))
         #expect(breaker.beginRestoring())
         let skipped = try guardedScenes(store, session: session, markers: markers).connect(sceneID: "A", kind: "main")
         #expect(skipped.report.issues == [.skippedAfterCrash])
@@ -53,8 +59,9 @@ extension SceneLaunchTests {
 extension ScenesTests {
     /// Going forward after a change made in the app keeps that change: the forward history is gone.
     @Test func forwardAfterAnInAppChangeKeepsTheChange() throws {
-        let scenes = try Scenes(kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
-                                store: InMemorySceneStore(), router: try GoldenURLs.router(links: URLFlows.links))
+        let scenes = try Scenes(
+            kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
+            store: InMemorySceneStore(), router: try GoldenURLs.router(links: URLFlows.links))
         let flow = try scenes.connect(sceneID: "A", kind: "main").flow
         _ = try scenes.open("notes://notes/12", in: "A", source: .app).get()
         #expect(try scenes.back("A"))

@@ -12,7 +12,10 @@ final class PlainScreen<Route: NavigationRoute>: Destination {
 
 @MainActor
 func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
-    let provider = Provider { (_: Route) in PlainScreen<Route>() } events: { _ in }
+    let provider = Provider { (_: Route) in
+        PlainScreen<Route>()
+    } events: { _ in
+    }
     return Providers { _ in provider }
 }
 
@@ -21,12 +24,14 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
 @Suite struct ScenesTests {
     let kinds = [
         SceneKind<GoldenRoute>("main", layout: GoldenURLs.main),
-        SceneKind<GoldenRoute>("window", layout: GoldenURLs.window, reuse: .showing { $0.name == "note" }, maximumInstances: 2),
+        SceneKind<GoldenRoute>(
+            "window", layout: GoldenURLs.window, reuse: .showing { $0.name == "note" }, maximumInstances: 2),
         SceneKind<GoldenRoute>("desk", layout: GoldenURLs.desk, reuse: .new, acceptsExternalLinks: false),
     ]
 
     func scenes(store: any SceneStore = InMemorySceneStore(), multiple: Bool = true) throws -> Scenes<GoldenRoute> {
-        try Scenes(kinds: kinds, providers: plainProviders(GoldenRoute.self), store: store, supportsMultipleScenes: multiple)
+        try Scenes(
+            kinds: kinds, providers: plainProviders(GoldenRoute.self), store: store, supportsMultipleScenes: multiple)
     }
 
     @Test func twoWindowsAreSavedAndRestoredIndependently() throws {
@@ -84,31 +89,47 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         let w1 = try scenes.connect(sceneID: "W1", kind: "window").flow
         try w1.apply(.push(.note(id: 3)))
         try scenes.connect(sceneID: "W2", kind: "window")
-        #expect(scenes.destination(forKind: "window", showing: .note(id: 3), external: true) == .existing(sceneID: "W1"))
-        #expect(scenes.destination(forKind: "window", showing: .note(id: 4), external: true) == .unavailable(kind: "window", .limitReached(2)))
+        #expect(
+            scenes.destination(forKind: "window", showing: .note(id: 3), external: true) == .existing(sceneID: "W1"))
+        #expect(
+            scenes.destination(forKind: "window", showing: .note(id: 4), external: true)
+                == .unavailable(kind: "window", .limitReached(2)))
 
-        #expect(scenes.destination(forKind: "desk", showing: nil, external: true) == .unavailable(kind: "desk", .closedToExternalLinks))
+        #expect(
+            scenes.destination(forKind: "desk", showing: nil, external: true)
+                == .unavailable(kind: "desk", .closedToExternalLinks))
         #expect(scenes.destination(forKind: "desk", showing: nil, external: false) == .openNewScene(kind: "desk"))
-        #expect(scenes.destination(forKind: "nope", showing: nil, external: false) == .unavailable(kind: "nope", .unknownKind))
+        #expect(
+            scenes.destination(forKind: "nope", showing: nil, external: false)
+                == .unavailable(kind: "nope", .unknownKind))
     }
 
     @Test func aSingleWindowPlatformSendsLinksToTheFrontmostWindowOfTheKind() throws {
         let scenes = try scenes(multiple: false)
         try scenes.connect(sceneID: "M", kind: "main")
         #expect(scenes.destination(forKind: "main", showing: nil, external: true) == .existing(sceneID: "M"))
-        #expect(scenes.destination(forKind: "window", showing: .note(id: 1), external: true) == .unavailable(kind: "window", .singleWindow))
+        #expect(
+            scenes.destination(forKind: "window", showing: .note(id: 1), external: true)
+                == .unavailable(kind: "window", .singleWindow))
     }
 
     @Test func aURLsSceneKindPicksTheWindow() throws {
         let scenes = try scenes()
         let router = try GoldenURLs.router()
         try scenes.connect(sceneID: "M", kind: "main")
-        #expect(try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: false) == .existing(sceneID: "M"))
+        #expect(
+            try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: false)
+                == .existing(sceneID: "M"))
         #expect(
             try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: true)
-                == .unavailable(kind: "main", .closedToExternalLinks), "a state URL from outside opens no window the flow would refuse")
-        #expect(try scenes.destination(for: "notes://window/notes/note/7", router: router, external: false) == .openNewScene(kind: "window"))
-        #expect(throws: DeepLinkError.self) { try scenes.destination(for: "notes://nowhere", router: router, external: true) }
+                == .unavailable(kind: "main", .closedToExternalLinks),
+            "a state URL from outside opens no window the flow would refuse")
+        #expect(
+            try scenes.destination(for: "notes://window/notes/note/7", router: router, external: false)
+                == .openNewScene(kind: "window"))
+        #expect(throws: DeepLinkError.self) {
+            try scenes.destination(for: "notes://nowhere", router: router, external: true)
+        }
     }
 
     @Test func aFileStoreKeepsEverySceneInsideItsDirectory() throws {
@@ -146,7 +167,8 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         first.disconnect("A")
 
         let next = try scenes(store)
-        let (connection, link) = try next.connect(sceneID: "A", kind: "main", launching: "notes://notes/12", source: .external(.universalLink))
+        let (connection, link) = try next.connect(
+            sceneID: "A", kind: "main", launching: "notes://notes/12", source: .external(.universalLink))
         #expect(try link.get() == .applied)
         #expect(connection.flow.focusedScreen.route == .note(id: 12))
         #expect(connection.flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about])
@@ -168,7 +190,10 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         first.disconnect("A")
         let next = try scenes(store)
         let (connection, link) = try next.connect(sceneID: "A", kind: "main", launching: "notes://main/(", source: .app)
-        guard case .failure = link else { Issue.record("the malformed link was accepted"); return }
+        guard case .failure = link else {
+            Issue.record("the malformed link was accepted")
+            return
+        }
         #expect(connection.flow.focusedScreen.route == .note(id: 5))
         #expect(try next.back("A") == false)
         guard case .failure(.unknownScene("B")) = next.open("notes://notes/1", in: "B", source: .app) else {

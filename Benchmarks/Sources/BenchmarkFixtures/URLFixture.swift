@@ -34,7 +34,8 @@ public struct URLFixture: Sendable {
                 RoutePattern("k\(index)/{id}/{note}", { (id: Int, note: Int) in .item(index, id, note) }) { route in
                     if case .item(index, let id, let note) = route { (id, note) } else { nil }
                 })
-            deepLinks.append(DeepLink("s\(index)/users/{id}/notes/{note}") { (id: Int, note: Int) in .push(.item(index, id, note)) })
+            deepLinks.append(
+                DeepLink("s\(index)/users/{id}/notes/{note}") { (id: Int, note: Int) in .push(.item(index, id, note)) })
         }
         router = try URLRouter(
             prefixes: ["bench://", "https://bench.example.com/"],

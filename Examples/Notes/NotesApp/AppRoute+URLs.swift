@@ -5,7 +5,9 @@ extension AppRoute {
     /// start that they agree for every route.
     public static let patterns = RoutePatterns<AppRoute> {
         RoutePattern("notes", .notes, access: .external)
-        RoutePattern("note/{id}", AppRoute.note(id:), access: .external) { if case .note(let id) = $0 { id } else { nil } }
+        RoutePattern("note/{id}", AppRoute.note(id:), access: .external) {
+            if case .note(let id) = $0 { id } else { nil }
+        }
         RoutePattern("card/{id}", AppRoute.noteCard(id:)) { if case .noteCard(let id) = $0 { id } else { nil } }
         RoutePattern("edit/{id}", AppRoute.editNote(id:), interruption: .defer) {
             if case .editNote(let id) = $0 { id } else { nil }

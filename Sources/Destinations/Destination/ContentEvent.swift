@@ -100,7 +100,8 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
     ) -> ContentResponse {
         ContentResponse(
             EventResponse(
-                kind: .perform(summary: "perform(\(Content.self))") { (input: EventResponse<D>.Input) throws(NavigationError) in
+                kind: .perform(summary: "perform(\(Content.self))") {
+                    (input: EventResponse<D>.Input) throws(NavigationError) in
                     let content = try input.content(as: Content.self)
                     try NavigationError.wrapping(event: input.event) { try body(input.destination, content) }
                 }
@@ -116,7 +117,8 @@ extension EventResponse {
         _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
     ) -> EventResponse {
         EventResponse(
-            kind: .assistant(content: String(describing: Content.self), handsOff: handsOff) { (input: EventResponse<D>.Input) throws(NavigationError) in
+            kind: .assistant(content: String(describing: Content.self), handsOff: handsOff) {
+                (input: EventResponse<D>.Input) throws(NavigationError) in
                 let content = try input.content(as: Content.self)
                 return try NavigationError.wrapping(event: input.event) { try assistant(content) }
             }
@@ -139,7 +141,9 @@ extension EventTable {
     }
 
     /// Replaces the configuration of an event that carries content, or adds it if it had none.
-    public mutating func replace<Content>(_ event: ContentEvent<D.Event, Content>, with response: ContentResponse<D, Content>) {
+    public mutating func replace<Content>(
+        _ event: ContentEvent<D.Event, Content>, with response: ContentResponse<D, Content>
+    ) {
         replace(event.event, with: response.response)
     }
 }

@@ -70,7 +70,9 @@ extension Destination {
     @inlinable
     package func send(_ event: Event, carrying content: (any Sendable)?) throws(NavigationError) {
         let context = self.context
-        guard let id = context.id, let link = context.link else { throw .destinationRemoved(context.lastID ?? ElementID(0)) }
+        guard let id = context.id, let link = context.link else {
+            throw .destinationRemoved(context.lastID ?? ElementID(0))
+        }
         if let live = link as? Live<Self> {
             try live.send(event, content: content, from: id)
         } else if let sender = link as? any EventSending<Event> {
@@ -196,7 +198,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     ///   the presentation's error; the state is then unchanged.
     @discardableResult
     public func present(_ presentation: Presentation<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
-        guard let id, let flow, let destination = destinationObject else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        guard let id, let flow, let destination = destinationObject else {
+            throw .destinationRemoved(lastID ?? ElementID(0))
+        }
         return try flow.apply(presentation, fromDestination: id, object: destination)
     }
 
@@ -214,7 +218,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         try present(.dismissPresented)
     }
 
-    func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker) {
+    func attach(
+        id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker
+    ) {
         _id = id
         lastID = id
         // An assignment stores the new route before it releases the old one, so code run by
@@ -240,12 +246,20 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         isRemoved = true
         // Moved out before they are released: a closure's captures may run user code in their
         // deinit, which must find the context in its detached state and no access under way.
-        if !unstarted.isEmpty { let dropped = unstarted; unstarted = []; withExtendedLifetime(dropped) {} }
-        if !streams.isEmpty { let dropped = streams; streams = [:]; withExtendedLifetime(dropped) {} }
+        if !unstarted.isEmpty {
+            let dropped = unstarted
+            unstarted = []
+            withExtendedLifetime(dropped) {}
+        }
+        if !streams.isEmpty {
+            let dropped = streams
+            streams = [:]
+            withExtendedLifetime(dropped) {}
+        }
         // Most Destinations have no work to cancel: no sorted copy for them.
         guard !cancellations.isEmpty else { return }
         let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
         cancellations.removeAll()
-        pending.forEach { $0() }
+        for cancel in pending { cancel() }
     }
 }

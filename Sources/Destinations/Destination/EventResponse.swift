@@ -13,7 +13,9 @@ public struct EventResponse<D: Destination>: Sendable {
     @usableFromInline
     enum Kind: Sendable {
         case presentation(Presentation<D.Route>)
-        case assistant(content: String, handsOff: Bool, @MainActor @Sendable (Input) throws(NavigationError) -> Presentation<D.Route>)
+        case assistant(
+            content: String, handsOff: Bool,
+            @MainActor @Sendable (Input) throws(NavigationError) -> Presentation<D.Route>)
         case perform(summary: String, @MainActor @Sendable (Input) throws(NavigationError) -> Void)
     }
 

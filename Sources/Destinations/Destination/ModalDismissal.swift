@@ -103,7 +103,8 @@ extension Flow {
             for (modal, entry) in modalLedger.entries where summary.removedIDs.contains(modal) {
                 modalLedger.entries[modal] = nil
                 guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
-                dismissed.append(DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
+                dismissed.append(
+                    DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
             }
         }
         let isLocal: Bool

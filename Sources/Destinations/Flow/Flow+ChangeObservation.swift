@@ -17,7 +17,9 @@ extension Flow {
     /// announcement; one made during it is called from the next change.
     ///
     /// - Returns: The registration; the handler is called until it is cancelled or released.
-    public func observeChanges(_ handler: @escaping @MainActor (FlowEvent<Route>.Cause) -> Void) -> FlowChangeObservation {
+    public func observeChanges(_ handler: @escaping @MainActor (FlowEvent<Route>.Cause) -> Void)
+        -> FlowChangeObservation
+    {
         let key = nextSubscriber
         nextSubscriber += 1
         changeHandlers[key] = handler

@@ -17,7 +17,9 @@ extension Flow {
 
     /// Commits a whole new state, judged already, element by element against the current one.
     @inlinable
-    func replace(with state: NavigationState<Route>, summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
+    func replace(with state: NavigationState<Route>, summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause)
+        throws(NavigationError)
+    {
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(summary.added, handing: nil, at: nil)

@@ -10,7 +10,8 @@ extension Flow {
     ///
     /// - Parameter limit: How many undelivered events to keep, at least 1.
     public func events(bufferingNewest limit: Int = 256) -> AsyncStream<FlowEvent<Route>> {
-        let (stream, continuation) = AsyncStream<FlowEvent<Route>>.makeStream(bufferingPolicy: .bufferingNewest(max(1, limit)))
+        let (stream, continuation) = AsyncStream<FlowEvent<Route>>.makeStream(
+            bufferingPolicy: .bufferingNewest(max(1, limit)))
         let key = nextSubscriber
         nextSubscriber += 1
         subscribers[key] = continuation
@@ -63,7 +64,9 @@ extension Flow {
             try body(input)
             return
         }
-        try apply(presentation, fromDestination: id, object: destination, cause: .event(AnyEvent(event), route: route, from: id, presentation), handing: handed)
+        try apply(
+            presentation, fromDestination: id, object: destination,
+            cause: .event(AnyEvent(event), route: route, from: id, presentation), handing: handed)
     }
 }
 

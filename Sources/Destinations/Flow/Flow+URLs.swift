@@ -20,7 +20,8 @@ extension Flow {
         logger: FlowLogger = .standard
     ) throws(NavigationError) {
         var configuration = FlowConfiguration(
-            layout: layout, providers: providers, urls: FlowConfiguration.URLs(router: router, scene: scene), logger: logger)
+            layout: layout, providers: providers, urls: FlowConfiguration.URLs(router: router, scene: scene),
+            logger: logger)
         configuration.ids = ids
         try self.init(configuration)
     }
@@ -93,7 +94,9 @@ extension Flow {
     ///
     /// External sources are held to the router's ``URLRouter/limits``, on the URL and on the
     /// state it leads to; the app and trusted sources to ``URLLimits/trusted``.
-    public func request(for url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> ChangeRequest<Route> {
+    public func request(for url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
+        -> ChangeRequest<Route>
+    {
         guard let (router, scene) = urls else { throw .noRouter }
         var scratch = SequentialElementIDs()
         let limits = source.isExternal ? router.limits : .trusted
@@ -121,7 +124,8 @@ extension Flow {
         case .presentation(let presentation):
             request = ChangeRequest(.presentation(presentation), cause: cause, source: source)
         case .state(let state):
-            request = ChangeRequest(.planned({ current, ids in state.aligned(to: current, ids: &ids) }), cause: cause, source: source)
+            request = ChangeRequest(
+                .planned({ current, ids in state.aligned(to: current, ids: &ids) }), cause: cause, source: source)
         }
         if pattern == nil {
             // What an external state URL constructs must be open to external sources.
@@ -139,7 +143,8 @@ extension Flow {
     ///
     /// - Throws: ``DeepLinkError``: the errors of ``request(for:source:)``, and
     ///   ``DeepLinkError/navigation(_:)`` when the link's presentation does not fit the state.
-    public func plan(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> URLPlan<Route> {
+    public func plan(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> URLPlan<Route>
+    {
         let request = try request(for: url, source: source)
         do throws(NavigationError) {
             return URLPlan(url: url, plan: try plan(request))
@@ -176,7 +181,9 @@ extension Flow {
     ///   - source: Who opens it; by default an unknown external source, so an adapter that
     ///     forgets to say fails safe.
     @discardableResult
-    public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
+    public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
+        -> DeepLinkOutcome<Route>
+    {
         let request = try request(for: url, source: source)
         do throws(NavigationError) {
             return DeepLinkOutcome(try perform(request), url: url, request: request)
@@ -188,7 +195,9 @@ extension Flow {
     /// Opens a URL like ``open(_:source:)`` after the ``asyncGuards`` watching the routes it
     /// adds have allowed it (``performAwaitingGuards(_:)``).
     @discardableResult
-    public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown)) async throws(DeepLinkError) -> DeepLinkOutcome<Route> {
+    public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown))
+        async throws(DeepLinkError) -> DeepLinkOutcome<Route>
+    {
         let request = try request(for: url, source: source)
         do throws(NavigationError) {
             return DeepLinkOutcome(try await performAwaitingGuards(request), url: url, request: request)
@@ -242,7 +251,9 @@ extension Flow {
     ///   ``URLRouter/resolve(relative:in:scene:from:ids:limits:)``; ``DeepLinkError/navigation(_:)``
     ///   when the change does not fit the state. The state is then unchanged.
     @discardableResult
-    public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError) -> ChangeOutcome<Route> {
+    public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError) -> ChangeOutcome<
+        Route
+    > {
         guard let (router, scene) = urls else { throw .noRouter }
         let anchor = anchor ?? storage.root.focusedID
         var scratch = SequentialElementIDs()
@@ -255,7 +266,8 @@ extension Flow {
             request = .presentation(presentation, from: anchor)
         case .state(let state):
             request = ChangeRequest(
-                .planned({ current, ids in state.aligned(to: current, ids: &ids) }), cause: .url(pattern: nil, source: .app))
+                .planned({ current, ids in state.aligned(to: current, ids: &ids) }),
+                cause: .url(pattern: nil, source: .app))
         }
         do throws(NavigationError) {
             return try perform(request)

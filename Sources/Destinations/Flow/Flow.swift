@@ -124,7 +124,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
         self.index = ElementIndex(state)
         self.ids = generator
         self.configuration = configuration
-        let changes = CommitSummary<Route>(added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
+        let changes = CommitSummary<Route>(
+            added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(changes.added, handing: nil, at: nil)

@@ -36,7 +36,10 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
     public let refusal: NavigationError?
 
     @inlinable
-    init(sequence: UInt64, cause: Cause, changes: NavigationChanges<Route>, state: NavigationState<Route>, refusal: NavigationError?) {
+    init(
+        sequence: UInt64, cause: Cause, changes: NavigationChanges<Route>, state: NavigationState<Route>,
+        refusal: NavigationError?
+    ) {
         self.sequence = sequence
         self.cause = cause
         self.changes = changes

@@ -44,7 +44,9 @@ final class WorkTracker {
         resumeIfIdle()
     }
 
-    func add(_ task: Task<Void, Never>, owner: ElementID?, route: String?, type: Any.Type? = nil, label: (any Sendable)?) {
+    func add(
+        _ task: Task<Void, Never>, owner: ElementID?, route: String?, type: Any.Type? = nil, label: (any Sendable)?
+    ) {
         let key = nextKey
         nextKey += 1
         entries[key] = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
@@ -157,7 +159,8 @@ public struct SettleTimeout: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The pending work, one line each.
     public var description: String {
-        "tracked work made no progress for \(timeout); still pending:\n" + pending.map { "  - \($0)" }.joined(separator: "\n")
+        "tracked work made no progress for \(timeout); still pending:\n"
+            + pending.map { "  - \($0)" }.joined(separator: "\n")
     }
 }
 

@@ -83,19 +83,25 @@ public struct FlowGraph<Route: NavigationRoute> {
                 if entry.presentation == nil {
                     let leadsTo = declared.first { $0.event == entry.event }?.routes ?? []
                     for target in leadsTo {
-                        edges.append(Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
+                        edges.append(
+                            Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
                         pending.append(target)
                     }
                     if leadsTo.isEmpty, entry.response.hasPrefix("assistant") {
-                        edges.append(Edge(from: route.name, to: Self.dynamicTarget, event: entry.event, presentation: entry.response))
+                        edges.append(
+                            Edge(
+                                from: route.name, to: Self.dynamicTarget, event: entry.event,
+                                presentation: entry.response))
                     }
                     continue
                 }
                 if targets.isEmpty {
-                    edges.append(Edge(from: route.name, to: route.name, event: entry.event, presentation: entry.response))
+                    edges.append(
+                        Edge(from: route.name, to: route.name, event: entry.event, presentation: entry.response))
                 }
                 for target in targets {
-                    edges.append(Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
+                    edges.append(
+                        Edge(from: route.name, to: target.name, event: entry.event, presentation: entry.response))
                     pending.append(target)
                 }
             }
@@ -113,12 +119,15 @@ public struct FlowGraph<Route: NavigationRoute> {
     /// event (a direct `apply`, a user's gesture, a restore) and refusals take no edge.
     @discardableResult
     public mutating func observe(_ event: FlowEvent<Route>) -> [Edge] {
-        guard event.refusal == nil, case .event(let sent, let route, _, let presentation) = event.cause else { return [] }
+        guard event.refusal == nil, case .event(let sent, let route, _, let presentation) = event.cause else {
+            return []
+        }
         let eventName = String(sent.description.prefix { $0 != "(" })
         var taken: [Edge] = []
         for node in event.changes.added {
             guard let target = node.route else { continue }
-            if let known = edges.first(where: { $0.from == route.name && $0.to == target.name && $0.event == eventName }) {
+            if let known = edges.first(where: { $0.from == route.name && $0.to == target.name && $0.event == eventName }
+            ) {
                 taken.append(known)
                 continue
             }
@@ -150,16 +159,22 @@ public struct FlowGraph<Route: NavigationRoute> {
     public func dot() -> String {
         var lines = ["digraph Flow {", "  rankdir=LR;", "  node [shape=box];"]
         for name in entryRoutes { lines.append("  \(quoted(name)) [style=bold];") }
-        for name in missingProviders { lines.append("  \(quoted(name)) [color=red, label=\(quoted(name + "\\n(no provider)"))];") }
+        for name in missingProviders {
+            lines.append("  \(quoted(name)) [color=red, label=\(quoted(name + "\\n(no provider)"))];")
+        }
         if edges.contains(where: { $0.to == Self.dynamicTarget }) {
             lines.append("  \(quoted(Self.dynamicTarget)) [shape=ellipse, style=dashed];")
         }
         for edge in edges {
             let style = edge.to == Self.dynamicTarget ? ", style=dashed" : ""
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation)"))\(style)];")
+            lines.append(
+                "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation)"))\(style)];"
+            )
         }
         for edge in observedEdges {
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation) (observed)")), color=blue];")
+            lines.append(
+                "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation) (observed)")), color=blue];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -175,7 +190,8 @@ public struct FlowGraph<Route: NavigationRoute> {
             return made
         }
         var lines = ["flowchart LR"]
-        for name in routes + [Self.dynamicTarget] where name != Self.dynamicTarget || edges.contains(where: { $0.to == name }) {
+        for name in routes + [Self.dynamicTarget]
+        where name != Self.dynamicTarget || edges.contains(where: { $0.to == name }) {
             let label = missingProviders.contains(name) ? "\(name) (no provider)" : name
             lines.append("  \(id(name))[\"\(label)\"]")
         }

@@ -54,4 +54,3 @@ extension NavigationGuard {
         case redirect(Presentation<Route>)
     }
 }
-

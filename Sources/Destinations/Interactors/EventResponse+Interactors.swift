@@ -41,7 +41,8 @@ extension EventResponse {
                 let request = try NavigationError.wrapping(event: input.event) { try assistant(input) }
                 let context = input.destination.context
                 let previous = context.lastDelivery
-                context.lastDelivery = context.track(label: request, waitsForPreparation: true) { [weak destination = input.destination] in
+                context.lastDelivery = context.track(label: request, waitsForPreparation: true) {
+                    [weak destination = input.destination] in
                     let result = await context.untilRemoved { await interactor.perform(request: request) }
                     await previous?.value
                     guard let result, !Task.isCancelled, !context.isRemoved, let destination else { return }
@@ -117,7 +118,8 @@ extension EventResponse {
         EventResponse(
             kind: .perform(summary: "stream(\(S.self))") { (input: EventResponse<D>.Input) throws(NavigationError) in
                 let request = try NavigationError.wrapping(event: input.event) { try assistant(input) }
-                input.destination.context.startStream(interactor, request: request) { [weak destination = input.destination] value in
+                input.destination.context.startStream(interactor, request: request) {
+                    [weak destination = input.destination] value in
                     if let destination { deliver(destination, value) }
                 }
             },

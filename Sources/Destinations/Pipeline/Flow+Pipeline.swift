@@ -61,7 +61,8 @@ extension Flow {
 
     /// ``perform(_:)`` with the routes asynchronous guards have already allowed.
     @inlinable
-    func perform(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> ChangeOutcome<Route> {
+    func perform(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> ChangeOutcome<Route>
+    {
         guard !isBusy else {
             logger.log(.debug, "queued \(request.cause.summary) until the change under way is committed")
             queue.append(.request(request))
@@ -87,7 +88,9 @@ extension Flow {
     ///
     /// Whenever it throws, the state is as the guards found it.
     @discardableResult
-    public func performAwaitingGuards(_ request: ChangeRequest<Route>) async throws(NavigationError) -> ChangeOutcome<Route> {
+    public func performAwaitingGuards(_ request: ChangeRequest<Route>) async throws(NavigationError) -> ChangeOutcome<
+        Route
+    > {
         supersedeWaiting()
         let mine = generation
         var judged: [Route] = []
@@ -163,8 +166,10 @@ extension Flow {
         }
         let changes = proposed.changes(from: storage)
         let interruptions =
-            request.interruptions == .ignore ? [] : interruptions(of: request, removed: changes.removed, proposed: proposed)
-        return ChangePlan(request: request, current: storage, proposed: proposed, changes: changes, interruptions: interruptions)
+            request.interruptions == .ignore
+            ? [] : interruptions(of: request, removed: changes.removed, proposed: proposed)
+        return ChangePlan(
+            request: request, current: storage, proposed: proposed, changes: changes, interruptions: interruptions)
     }
 
     /// Commits a plan the user confirmed (``ChangeOutcome/needsConfirmation(_:)``): screens
@@ -189,7 +194,8 @@ extension Flow {
 
     /// Runs a request, following a guard's redirect; reports its refusal.
     @inlinable
-    func process(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Result<ChangeOutcome<Route>, NavigationError> {
+    func process(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Result<ChangeOutcome<Route>, NavigationError>
+    {
         if case .alertTap(let button, let alert) = request.change {
             return tap(button, of: alert, cause: request.cause)
         }
@@ -239,7 +245,8 @@ extension Flow {
                 waiting.dismissingFirst = nil
                 waiting.redirectScreens = []
                 pendingChange = PendingChange(
-                    request: waiting, reason: .redirected(guard: name), expires: configuration.now() + configuration.pendingLifetime,
+                    request: waiting, reason: .redirected(guard: name),
+                    expires: configuration.now() + configuration.pendingLifetime,
                     redirectScreens: lastAdded)
                 return .success(.redirected(guard: name))
             case .redirect(_, let further):
@@ -293,11 +300,13 @@ extension Flow {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: index)
             try transaction.applyOnce(presentation)
-            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+            return try judgeAndCommit(
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         case .userAction(let action):
             var transaction = try startTransaction(for: request, index: index)
             try transaction.run(action)
-            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+            return try judgeAndCommit(
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         case .state(let state):
             try state.validate()
             return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
@@ -315,7 +324,9 @@ extension Flow {
 
     /// A transaction from the request's origin, after the modal it dismisses first.
     @inlinable
-    func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> NavigationTransaction<Route> {
+    func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError)
+        -> NavigationTransaction<Route>
+    {
         var transaction = NavigationTransaction(state: storage, anchor: request.origin, ids: ids, index: index)
         if let modal = request.dismissingFirst {
             try transaction.run(UserAction<Route>.dismissed(modal: modal))
@@ -327,7 +338,9 @@ extension Flow {
     /// The state a planned request leads to, validated.
     @usableFromInline
     func planned(
-        _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
+        _ plan:
+            @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) ->
+            NavigationState<Route>,
         for request: ChangeRequest<Route>
     ) throws(NavigationError) -> NavigationState<Route> {
         // From the state after the redirect's modal is dismissed, when one is.
@@ -346,7 +359,10 @@ extension Flow {
         withTouched: Bool
     ) throws(NavigationError) -> Step {
         let summary = transaction.summary(withTouched: withTouched)
-        if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: transaction.state, judgedAsync: judgedAsync) {
+        if let step = try judge(
+            request, added: summary.added, removed: summary.removed, proposed: transaction.state,
+            judgedAsync: judgedAsync)
+        {
             return step
         }
         try commit(&transaction, summary: summary, handing: request.content, cause: request.cause)
@@ -354,9 +370,13 @@ extension Flow {
     }
 
     @inlinable
-    func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
+    func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route])
+        throws(NavigationError) -> Step
+    {
         let summary = CommitSummary(state.changes(from: storage))
-        if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync) {
+        if let step = try judge(
+            request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync)
+        {
             return step
         }
         try replace(with: state, summary: summary, cause: request.cause)
@@ -388,7 +408,8 @@ extension Flow {
         }
         if !added.isEmpty || !removed.isEmpty {
             if !configuration.guards.isEmpty,
-                let (name, presentation) = try checkGuards(added: added, removed: removed, proposed: proposed, cause: request.cause)
+                let (name, presentation) = try checkGuards(
+                    added: added, removed: removed, proposed: proposed, cause: request.cause)
             {
                 return .redirect(guard: name, presentation)
             }
@@ -434,7 +455,8 @@ extension Flow {
         case (.defer, _):
             let element = found.first { $0.policy == .defer }?.element ?? strictest.element
             pendingChange = PendingChange(
-                request: request, reason: .deferred(by: element), expires: configuration.now() + configuration.pendingLifetime,
+                request: request, reason: .deferred(by: element),
+                expires: configuration.now() + configuration.pendingLifetime,
                 redirectScreens: [])
             logger.log(.info, "deferred \(request.cause.summary): \(strictest.route) \(element) is in the way")
             return .outcome(.deferred(by: element))
@@ -478,12 +500,16 @@ extension Flow {
         var removedIDs: Set<ElementID> = []
         for screen in removed {
             removedIDs.insert(screen.id)
-            if let interruption = interruption(of: screen, removed: true, request: request) { found.append(interruption) }
+            if let interruption = interruption(of: screen, removed: true, request: request) {
+                found.append(interruption)
+            }
         }
         var nowVisible: [ElementID] = []
         proposed.root.collectVisibleIDs(into: &nowVisible)
         for id in visible where !removedIDs.contains(id) && !nowVisible.contains(id) {
-            if let screen = storage.node(id), let interruption = interruption(of: screen, removed: false, request: request) {
+            if let screen = storage.node(id),
+                let interruption = interruption(of: screen, removed: false, request: request)
+            {
                 found.append(interruption)
             }
         }
@@ -579,7 +605,8 @@ extension Flow {
         }
         var request = pending.request
         if let modal = request.dismissingFirst, !index.contains(modal) { request.dismissingFirst = nil }
-        if let screen = pending.redirectScreens.first(where: index.contains), let modal = modalContent(holding: screen) {
+        if let screen = pending.redirectScreens.first(where: index.contains), let modal = modalContent(holding: screen)
+        {
             request.dismissingFirst = modal
             request.redirectScreens = pending.redirectScreens
         }
@@ -614,7 +641,8 @@ extension Flow {
         waitingAnswers.append(answer)
         defer { waitingAnswers.removeAll { $0 === answer } }
         let decision = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<NavigationGuard<Route>.Decision?, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<NavigationGuard<Route>.Decision?, Never>) in
                 answer.continuation = continuation
                 answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
                 if let timer {

@@ -44,10 +44,12 @@ public struct OpaqueSubtrees<Route: NavigationRoute>: Sendable {
     /// draws included: it is then drawn by the other renderer (UIKit's
     /// `FlowControllerOptions.subtree`).
     public static func routes(_ routes: Set<Route>) -> OpaqueSubtrees {
-        routes.isEmpty ? .none : OpaqueSubtrees { node in
-            guard let route = node.route ?? node.stack?.elements.first?.route else { return false }
-            return routes.contains(route)
-        }
+        routes.isEmpty
+            ? .none
+            : OpaqueSubtrees { node in
+                guard let route = node.route ?? node.stack?.elements.first?.route else { return false }
+                return routes.contains(route)
+            }
     }
 
     /// Whether this marks no subtree at all.

@@ -269,7 +269,10 @@ package final class RenderScheduler<Host: RenderHost> {
                 settleOpaqueAnswers(for: target, replacingRoot: false)
                 // When the window is rebuilt, ids may name other elements now: the new state's
                 // elements are asked afresh, the old state's keep their answers.
-                plan = target.renderPlan(from: rendered, opaque: settledOpaque, afterRootReplacement: opaque, animated: animated).steps
+                plan =
+                    target.renderPlan(
+                        from: rendered, opaque: settledOpaque, afterRootReplacement: opaque, animated: animated
+                    ).steps
                 planAnimates = animated
                 needsPlan = false
                 animates = true

@@ -84,7 +84,8 @@ package struct StagedDisplay<Route: NavigationRoute>: Sendable {
         let animated = animated && !stagingUnanimated
         if let transition, now < transition.end(timing) {
             // Changes that present and dismiss nothing (a push, a tab) need not wait.
-            let shownChain = shown.presentedChain, targetChain = target.presentedChain
+            let shownChain = shown.presentedChain
+            let targetChain = target.presentedChain
             guard target.root.id == shown.root.id, targetChain.count == shownChain.count,
                 shownChain.keptCount(in: targetChain) == shownChain.count, target != shown
             else { return false }
@@ -226,7 +227,9 @@ package struct StageTransition: Hashable, Sendable {
     /// The transition from `old` to `new`: the modal presented or dismissed (or removed with a
     /// replaced root), or containers when more stages follow; `nil` when a last stage presents
     /// and dismisses nothing. A sheet whose options changed is neither.
-    init?<Route>(from old: NavigationState<Route>, to new: NavigationState<Route>, isLast: Bool, at now: ContinuousClock.Instant) {
+    init?<Route>(
+        from old: NavigationState<Route>, to new: NavigationState<Route>, isLast: Bool, at now: ContinuousClock.Instant
+    ) {
         let oldChain = old.presentedChain
         let newChain = new.presentedChain
         guard old.root.id == new.root.id else {
@@ -262,7 +265,8 @@ package struct StageTransition: Hashable, Sendable {
     package var expects: Report? {
         switch kind {
         case .presentation(let modal): modal.style.isOverlay ? nil : .appeared(modal: modal.modal)
-        case .dismissal(let modal): modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter, modal: modal.modal)
+        case .dismissal(let modal):
+            modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter, modal: modal.modal)
         case .removal, .containers: nil
         }
     }

@@ -84,7 +84,9 @@ package final class StagedDisplayDriver<Route: NavigationRoute> {
     ///     state has no such element, nothing is staged and what shows stays as it was.
     ///   - timing: How long transitions take and are waited for.
     ///   - scheduling: Time and turns; tasks and the continuous clock unless set.
-    package init(flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks) {
+    package init(
+        flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks
+    ) {
         self.flow = flow
         self.scope = scope
         self.scheduling = scheduling
@@ -110,7 +112,9 @@ package final class StagedDisplayDriver<Route: NavigationRoute> {
     ///   - leaving: Whether the action starts a modal's exit animation, which the next change
     ///     of modals waits for.
     ///   - derive: The user's action in the flow's state, or `nil` when there is none.
-    package func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
+    package func report(
+        leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?
+    ) {
         guard let action = (try? derive(flow.untrackedState)) ?? nil else { return }
         acknowledge(action, leaving: leaving)
         _ = try? flow.apply(action)

@@ -62,7 +62,8 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     ///   ``maximumNesting``, before decoding any of it; the decoder's errors otherwise.
     public init(data: Data) throws {
         if let depth = Self.nesting(of: data, above: Self.maximumNesting) {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "JSON nested \(depth) levels deep"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "JSON nested \(depth) levels deep"))
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970

@@ -83,7 +83,9 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     ///   - isProvided: Whether a provider builds a route (``Providers/provider(for:)``):
     ///     screens of routes without one are left out, like a route whose policy is
     ///     ``RestorationPolicy/never``, rather than failing the whole restore.
-    public func restore(_ data: Data, now: Date = Date(), isProvided: @escaping (Route) -> Bool = { _ in true }) -> Restored {
+    public func restore(_ data: Data, now: Date = Date(), isProvided: @escaping (Route) -> Bool = { _ in true })
+        -> Restored
+    {
         let snapshot: NavigationSnapshot
         do {
             snapshot = try NavigationSnapshot(data: data)
@@ -123,7 +125,8 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             return initialState(because: .snapshotExpired(age: age, limit: maximumAge))
         }
         var reader = LenientReader<Route>(
-            policy: policy, isProvided: isProvided, age: age, maximumElements: maximumElements, maximumDepth: maximumDepth,
+            policy: policy, isProvided: isProvided, age: age, maximumElements: maximumElements,
+            maximumDepth: maximumDepth,
             firstFreshID: LenientReader<Route>.largestID(in: tree) + 1
         )
         // A decoding that recursed once per nesting level would overflow the thread's stack on
@@ -142,7 +145,8 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
                 report.restoredScreens = state.screens.count - reader.resetScreens
                 return Restored(state: state, report: report)
             }
-            guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal else {
+            guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal
+            else {
                 report.issues.append(.brokenRule(problem))
                 return initialState(after: report)
             }

@@ -177,7 +177,10 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         configure(flow, kind)
         var report = RestorationReport()
         if let data = store.load(sceneID) {
-            let breaker = markerDirectory.map { CrashLoopBreaker(marker: FileSceneStore(directory: $0).file(sceneID).appendingPathExtension("restoring")) }
+            let breaker = markerDirectory.map {
+                CrashLoopBreaker(
+                    marker: FileSceneStore(directory: $0).file(sceneID).appendingPathExtension("restoring"))
+            }
             if breaker?.beginRestoring() == false {
                 report.issues.append(.skippedAfterCrash)
                 report.usedInitialState = true
@@ -281,7 +284,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
 
     /// Opens a URL in a connected window (``Flow/open(_:source:)``), recording the state
     /// before it in the window's history so that ``back(_:)`` returns there.
-    public func open(_ url: String, in sceneID: String, source: LinkSource) -> Result<DeepLinkOutcome<Route>, DeepLinkError> {
+    public func open(_ url: String, in sceneID: String, source: LinkSource) -> Result<
+        DeepLinkOutcome<Route>, DeepLinkError
+    > {
         guard let flow = connections[sceneID]?.flow else { return .failure(.unknownScene(sceneID)) }
         let before = flow.state
         do throws(DeepLinkError) {
@@ -396,7 +401,8 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         if let chosen { return .existing(sceneID: chosen) }
         if !supportsMultipleScenes {
             if let frontmost { return .existing(sceneID: frontmost) }
-            return instances.isEmpty && connections.isEmpty ? .openNewScene(kind: name) : .unavailable(kind: name, .singleWindow)
+            return instances.isEmpty && connections.isEmpty
+                ? .openNewScene(kind: name) : .unavailable(kind: name, .singleWindow)
         }
         if let limit = kind.maximumInstances, instances.count >= limit {
             return .unavailable(kind: name, .limitReached(limit))
@@ -408,7 +414,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     /// the deep link's scene; the route it leads to picks among windows that show it.
     ///
     /// - Throws: The ``DeepLinkError`` of a URL the router refuses.
-    public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError) -> SceneDestination {
+    public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError)
+        -> SceneDestination
+    {
         var ids = SequentialElementIDs()
         let parsed = try router.parse(url, ids: &ids, limits: external ? router.limits : .trusted)
         switch parsed {

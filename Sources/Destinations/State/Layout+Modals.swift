@@ -47,7 +47,9 @@ extension Layout {
         public static func stack(_ routes: [Route]) -> Presenting { Presenting(.stack(routes)) }
 
         /// A layout of a stack of the given screens, root first, to present modals over.
-        public static func stack(_ root: Route, _ pushed: Route...) -> Presenting { Presenting(.stack([root] + pushed)) }
+        public static func stack(_ root: Route, _ pushed: Route...) -> Presenting {
+            Presenting(.stack([root] + pushed))
+        }
 
         /// A layout of a tab bar, to present modals over.
         public static func tabs(_ tabs: [TabLayout<Route>], selected: TabID? = nil) -> Presenting {
@@ -55,7 +57,9 @@ extension Layout {
         }
 
         /// A layout of a split view, to present modals over.
-        public static func split(sidebar: Layout<Route>, content: Layout<Route>? = nil, detail: Layout<Route>? = nil) -> Presenting {
+        public static func split(sidebar: Layout<Route>, content: Layout<Route>? = nil, detail: Layout<Route>? = nil)
+            -> Presenting
+        {
             Presenting(.split(sidebar: sidebar, content: content, detail: detail))
         }
 

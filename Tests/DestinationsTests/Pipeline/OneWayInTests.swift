@@ -64,9 +64,13 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
 
     @Test func aLinkAnAsynchronousGuardWatchesIsRefusedByTheDoorThatCannotWait() throws {
         let flow = try URLFlows.flow()
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }
+        ]
         let before = URLFlowSnapshot(flow)
-        #expect(throws: DeepLinkError.awaitsAsyncGuards) { try flow.open("notes://notes/4", source: .external(.universalLink)) }
+        #expect(throws: DeepLinkError.awaitsAsyncGuards) {
+            try flow.open("notes://notes/4", source: .external(.universalLink))
+        }
         #expect(URLFlowSnapshot(flow) == before)
     }
 
@@ -78,9 +82,11 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
             return
         }
         try flow.apply(.dismiss)
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            .deny(reason: "access revoked")
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                .deny(reason: "access revoked")
+            }
+        ]
         #expect(throws: DeepLinkError.awaitsAsyncGuards) { try flow.resume(link) }
         await #expect(throws: NavigationError.guardDenied(guard: "shared", route: "note", reason: "access revoked")) {
             try await flow.resumePendingAwaitingGuards()
@@ -94,7 +100,8 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
         store.save(try NavigationSnapshot(saved, schemaVersion: 1).encoded(), for: "s1")
         store.save(try NavigationSnapshot(saved, schemaVersion: 1).encoded(), for: "s2")
         let scenes = try Scenes(
-            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()),
+            store: store,
             configure: { flow, _ in flow.asyncGuards = [remoteGuard(.allow)] })
         let plain = try scenes.connect(sceneID: "s1", kind: "main")
         #expect(plain.report.usedInitialState)
@@ -120,10 +127,12 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
     @Test func aLinkOpenedWithoutWaitingSupersedesAnOlderLinkStillWaitingForItsGuard() async throws {
         let gate = Gate()
         let flow = try URLFlows.flow()
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate.pass()
-            return .allow
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                await gate.pass()
+                return .allow
+            }
+        ]
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         let waiting = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
         await gate.arrivals(1)
@@ -218,7 +227,9 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
         session.isSignedIn = true
         #expect(try flow.resumePending() == .applied)
         let sidebar = try #require(flow.state.screens.first { $0.route == .detail(2) })
-        #expect(flow.state.root.path(to: sidebar.id)?.first == flow.state.root.path(to: menu.id)?.first, "it landed beside the menu")
+        #expect(
+            flow.state.root.path(to: sidebar.id)?.first == flow.state.root.path(to: menu.id)?.first,
+            "it landed beside the menu")
         #expect(flow.state.screens.map(\.route) == [.menu, .detail(2), .home])
     }
 
@@ -266,7 +277,8 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
     @Test func aPendingChangeExpiresOnTheFlowsClock() throws {
         let clock = TestClock()
         let session = Session()
-        var configuration = FlowConfiguration(layout: layout, providers: testProviders(log: Log()), guards: [signedInGuard(session)])
+        var configuration = FlowConfiguration(
+            layout: layout, providers: testProviders(log: Log()), guards: [signedInGuard(session)])
         configuration.now = { clock.now }
         configuration.pendingLifetime = .seconds(60)
         let flow = try Flow(configuration)
@@ -324,18 +336,20 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
         let ref = FlowRef<GoldenRoute>()
         let flow = try URLFlows.flow()
         ref.flow = flow
-        flow.guards = [NavigationGuard("navigating") { change in
-            if ref.calls == 0, change.added.contains(.note(id: 4)), let flow = ref.flow {
-                ref.calls += 1
-                let settings = flow.state.screens.first { $0.route == .settings }?.id
-                do throws(NavigationError) {
-                    ref.outcomes.append(try flow.apply(.push(.about), from: settings))
-                } catch {
-                    ref.errors.append(error)
+        flow.guards = [
+            NavigationGuard("navigating") { change in
+                if ref.calls == 0, change.added.contains(.note(id: 4)), let flow = ref.flow {
+                    ref.calls += 1
+                    let settings = flow.state.screens.first { $0.route == .settings }?.id
+                    do throws(NavigationError) {
+                        ref.outcomes.append(try flow.apply(.push(.about), from: settings))
+                    } catch {
+                        ref.errors.append(error)
+                    }
                 }
+                return .allow
             }
-            return .allow
-        }]
+        ]
         #expect(try flow.open("notes://notes/4", source: .external(.universalLink)) == .applied)
         #expect(ref.outcomes == [.queued])
         let about = try #require(flow.state.screens.first { $0.route == .about })
@@ -405,9 +419,11 @@ func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNaviga
     }
 
     @Test func anAlertTapAndAPushAskedForFromAHookRunInCallOrder() throws {
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            route == .confirm ? TapThenPushAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? TapThenPushAlert.provider : screenProvider(log: Log())
+            })
         try flow.apply(.alert(.confirm))
         #expect(TapThenPushAlert.outcomes == [.queued, .queued])
         #expect(flow.state.presentedChain.isEmpty, "the tap closed the alert first")
@@ -424,7 +440,10 @@ final class TapThenPushAlert: AlertDestination {
     static var outcomes: [ChangeOutcome<TestRoute>] = []
     var alert: AlertContent<Event> { AlertContent("Go?", buttons: []) }
 
-    static let provider = Provider { (_: TestRoute) in TapThenPushAlert() } events: { _ in }
+    static let provider = Provider { (_: TestRoute) in
+        TapThenPushAlert()
+    } events: { _ in
+    }
 
     func prepareForPresentation() {
         guard let id, let flow = context.flowForTests else { return }
@@ -442,7 +461,9 @@ final class TapNavigatingAlert: AlertDestination {
     let context = DestinationContext<TestRoute, Event>()
     var alert: AlertContent<Event> { AlertContent("Go?", buttons: [AlertButton("Go", sends: .go)]) }
 
-    static let provider = Provider { (_: TestRoute) in TapNavigatingAlert() } events: { events in
+    static let provider = Provider { (_: TestRoute) in
+        TapNavigatingAlert()
+    } events: { events in
         events.on(.go, .present(.selectTab(.inbox)))
     }
 
@@ -463,16 +484,19 @@ final class TapNavigatingAlert: AlertDestination {
         ref.flow = flow
         flow.guards = [signedInGuard(Session(), redirect: nil)]
         flow.onRefusal = { _, _ in _ = try? ref.flow?.apply(.sheet(.about)) }
-        #expect(throws: NavigationError.guardDenied(guard: "signedIn", route: "detail", reason: "requires an account")) {
+        #expect(throws: NavigationError.guardDenied(guard: "signedIn", route: "detail", reason: "requires an account"))
+        {
             try flow.apply(.push(.detail(1)))
         }
         #expect(flow.focusedScreen.route == .about, "the explanation the handler asked for shows")
     }
 
     @Test func aTapWhoseButtonNavigatesStillRunsBeforeAPushAskedForAfterIt() throws {
-        let flow = try Flow(threeTabs, providers: Providers { route in
-            route == .confirm ? TapNavigatingAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            threeTabs,
+            providers: Providers { route in
+                route == .confirm ? TapNavigatingAlert.provider : screenProvider(log: Log())
+            })
         try flow.apply(.alert(.confirm))
         #expect(flow.state.presentedChain.isEmpty, "the tap closed the alert")
         #expect(flow.focusedScreen.route == .list, "the push ran after the alert was gone")
@@ -482,9 +506,14 @@ final class TapNavigatingAlert: AlertDestination {
         let flow = try URLFlows.flow { screen in
             if screen.route == .counter { screen.policy = .confirm }
         }
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }
+        ]
         try flow.apply(.selectTab(.counterTab))
-        guard case .needsConfirmation(let plan) = try await flow.openAwaitingGuards("notes://notes/3", source: .external(.otherApp)) else {
+        guard
+            case .needsConfirmation(let plan) = try await flow.openAwaitingGuards(
+                "notes://notes/3", source: .external(.otherApp))
+        else {
             Issue.record("the counter did not ask for confirmation")
             return
         }
@@ -495,10 +524,12 @@ final class TapNavigatingAlert: AlertDestination {
     @Test func aSupersededRequestStopsWaitingEvenWhenItsGuardNeverTimesOut() async throws {
         let gate = Gate()
         let flow = try URLFlows.flow()
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate.pass()
-            return .allow
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                await gate.pass()
+                return .allow
+            }
+        ]
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         let waiting = Task { try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
         await gate.arrivals(1)
@@ -513,15 +544,20 @@ final class TapNavigatingAlert: AlertDestination {
         let store = InMemorySceneStore()
         store.save(try NavigationSnapshot(try state(.stack(.home, .detail(5))), schemaVersion: 1).encoded(), for: "s1")
         let scenes = try Scenes(
-            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()),
+            store: store,
             configure: { flow, _ in
-                flow.asyncGuards = [AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
-                    await gate.pass()
-                    return .allow
-                }]
+                flow.asyncGuards = [
+                    AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
+                        await gate.pass()
+                        return .allow
+                    }
+                ]
                 flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
             })
-        let connecting = Task { () async throws -> Void in _ = try await scenes.connectAwaitingGuards(sceneID: "s1", kind: "main") }
+        let connecting = Task { () async throws -> Void in
+            _ = try await scenes.connectAwaitingGuards(sceneID: "s1", kind: "main")
+        }
         await gate.arrivals(1)
         scenes.discard(["s1"])
         gate.open()
@@ -533,7 +569,8 @@ final class TapNavigatingAlert: AlertDestination {
         let store = InMemorySceneStore()
         store.save(try NavigationSnapshot(try state(.stack(.home, .detail(5))), schemaVersion: 1).encoded(), for: "s1")
         let scenes = try Scenes(
-            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()),
+            store: store,
             configure: { flow, _ in flow.guards = [signedInGuard(Session())] })
         let connection = try scenes.connect(sceneID: "s1", kind: "main")
         #expect(connection.report.issues.contains(.waitsForGuard("signedIn")))

@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// Reports the flow accepts: the window already shows them, so the scheduler runs no step for
 /// them, and a presentation under way when one arrives leaves nothing behind.
@@ -16,7 +17,8 @@ extension RenderSchedulerTests {
         let navigation = try #require(host.controller(ElementID(1)))
         window.userPop(navigation, toCount: 2)
         let rendered = try #require(scheduler.rendered)
-        let pop = try #require(try UserAction.stack(ElementID(1), showing: navigation.children.map { $0.id }, in: rendered))
+        let pop = try #require(
+            try UserAction.stack(ElementID(1), showing: navigation.children.map { $0.id }, in: rendered))
         #expect(scheduler.report(pop, to: flow) == nil)
         // Nothing left to do: the window already shows [home, list].
         #expect(host.performed.dropFirst().map { "\($0)" } == [], "steps run after an accepted pop")

@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// A door an asynchronous guard waits at until the test opens it.
 @MainActor
@@ -32,10 +33,12 @@ final class Gate {
 @Suite struct AsyncGuardTests {
     func guardedFlow(_ decision: NavigationGuard<GoldenRoute>.Decision, gate: Gate? = nil) throws -> Flow<GoldenRoute> {
         let flow = try URLFlows.flow()
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate?.pass()
-            return decision
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                await gate?.pass()
+                return decision
+            }
+        ]
         // The gate decides when the guard answers, however busy the machine: no timer.
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         return flow
@@ -50,7 +53,9 @@ final class Gate {
     @Test func aDeniedLinkChangesNothing() async throws {
         let flow = try guardedFlow(.deny(reason: "not shared"))
         let before = flow.state
-        await #expect(throws: DeepLinkError.navigation(.guardDenied(guard: "shared", route: "note", reason: "not shared"))) {
+        await #expect(
+            throws: DeepLinkError.navigation(.guardDenied(guard: "shared", route: "note", reason: "not shared"))
+        ) {
             try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink))
         }
         #expect(flow.state == before)
@@ -58,14 +63,18 @@ final class Gate {
 
     @Test func aRedirectKeepsTheLinkPending() async throws {
         let flow = try guardedFlow(.redirect(.fullScreenCover(.signIn)))
-        #expect(try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) == .redirected(guard: "shared"))
+        #expect(
+            try await flow.openAwaitingGuards("notes://notes/4", source: .external(.universalLink))
+                == .redirected(guard: "shared"))
         #expect(flow.focusedScreen.route == .signIn)
         #expect(flow.pendingChange?.request.cause == .url(pattern: "notes/{id}", source: .external(.universalLink)))
         #expect(flow.pendingChange?.guardName == "shared")
         // A plain resume cannot skip the guard that redirected it: it refuses and keeps waiting.
         #expect(throws: NavigationError.awaitsAsyncGuards(guard: "shared")) { try flow.resumePending() }
         #expect(flow.pendingChange?.guardName == "shared")
-        #expect(try await flow.resumePendingAwaitingGuards() == .redirected(guard: "shared"), "asked again, it redirects again")
+        #expect(
+            try await flow.resumePendingAwaitingGuards() == .redirected(guard: "shared"),
+            "asked again, it redirects again")
         #expect(!flow.state.screens.contains { $0.route == .note(id: 4) })
     }
 
@@ -73,16 +82,18 @@ final class Gate {
         let gate = Gate()
         let flow = try URLFlows.flow()
         var judged: [[GoldenRoute]] = []
-        try flow.apply(.push(.note(id: 9)))   // the link below keeps note 9: only note 4 is new
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { change in
-            judged.append(change.added)
-            await gate.pass()
-            return change.added.contains(.note(id: 9)) ? .deny(reason: "private") : .allow
-        }]
+        try flow.apply(.push(.note(id: 9)))  // the link below keeps note 9: only note 4 is new
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { change in
+                judged.append(change.added)
+                await gate.pass()
+                return change.added.contains(.note(id: 9)) ? .deny(reason: "private") : .allow
+            }
+        ]
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         let opening = Task { try await flow.openAwaitingGuards("notes://main/notes/notes/note/9/note/4", source: .app) }
         await gate.arrivals(1)
-        try flow.apply(.back)                  // note 9 leaves while the guard waits
+        try flow.apply(.back)  // note 9 leaves while the guard waits
         gate.open()
         await #expect(throws: DeepLinkError.self) { try await opening.value }
         #expect(judged == [[.note(id: 4)], [.note(id: 9), .note(id: 4)]])
@@ -110,7 +121,9 @@ final class Gate {
         gate.open()
         #expect(try await opening.value == .applied)
         #expect(flow.focusedScreen.route == .note(id: 4))
-        #expect(flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about], "what the user did stays")
+        #expect(
+            flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about],
+            "what the user did stays")
     }
 
     @Test func theNewestLinkWins() async throws {

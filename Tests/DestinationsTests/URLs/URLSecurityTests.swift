@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 @MainActor
 final class GoldenSession {
@@ -66,10 +67,12 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
     @Test func aLinkAsksEachGuardOnce() throws {
         let flow = try URLFlows.flow()
         var calls = 0
-        flow.guards = [NavigationGuard("counting") { _ in
-            calls += 1
-            return .allow
-        }]
+        flow.guards = [
+            NavigationGuard("counting") { _ in
+                calls += 1
+                return .allow
+            }
+        ]
         #expect(try flow.open("notes://notes/12", source: .external(.customScheme)) == .applied)
         #expect(calls == 1, "guards with side effects (analytics, prompts) must see one question per change")
     }
@@ -111,7 +114,8 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
             let id = abs(random.integer() % 1_000)
             urls += [
                 "notes://notes/\(id)", "notes://n/\(id)", "https://notes.example.com/notes/\(id)/edit",
-                "notes://notes/%3\(id % 10)", "notes://note/\(id)", "notes://main/notes/notes/note/\(id)/!sheet/edit/\(id)",
+                "notes://notes/%3\(id % 10)", "notes://note/\(id)",
+                "notes://main/notes/notes/note/\(id)/!sheet/edit/\(id)",
             ]
             for url in urls {
                 for source in [LinkSource.app, .trusted, .external(.universalLink), .external(.customScheme)] {
@@ -144,7 +148,9 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         #expect(flow.focusedScreen.route == .licenses)
         flow.guards = [privateNotesGuard(GoldenSession(), redirect: false)]
         let before = flow.state
-        #expect(throws: DeepLinkError.self) { try flow.open("notes://main/notes/notes/note/3", source: .external(.otherApp)) }
+        #expect(throws: DeepLinkError.self) {
+            try flow.open("notes://main/notes/notes/note/3", source: .external(.otherApp))
+        }
         #expect(flow.state == before)
     }
 

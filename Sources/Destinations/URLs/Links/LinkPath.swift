@@ -68,7 +68,8 @@
             }
             segments.append(
                 LinkSegment(
-                    range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty), text: text))
+                    range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty),
+                    text: text))
             guard index < end else { return segments }
             segmentStart = index + 1
         }
@@ -85,7 +86,8 @@
             if itemEnd > itemStart {
                 let equals = bytes[itemStart..<itemEnd].firstIndex(of: UInt8(ascii: "="))
                 items.append(
-                    QueryItem(key: itemStart..<(equals ?? itemEnd), value: (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd))
+                    QueryItem(key: itemStart..<(equals ?? itemEnd), value: (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd)
+                )
             }
             itemStart = itemEnd + 1
         }

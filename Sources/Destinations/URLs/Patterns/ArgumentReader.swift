@@ -50,7 +50,8 @@
             }
         }
         guard let value else {
-            throw .invalidParameter(route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lowerBound)
+            throw .invalidParameter(
+                route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lowerBound)
         }
         return value
     }

@@ -45,7 +45,9 @@
         default: self = UUIDType.isUUID(type) ? .uuid : .custom
         }
     }
-    @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool { left.rawValue < right.rawValue }
+    @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool {
+        left.rawValue < right.rawValue
+    }
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.

@@ -7,7 +7,9 @@ extension UUID: URLParameter {
         let dashes = [8, 13, 18, 23]
         guard bytes.count == 36 else { return nil }
         for (position, byte) in bytes.enumerated() {
-            guard dashes.contains(position) ? byte == UInt8(ascii: "-") : URLByte.hexValue(byte) != nil else { return nil }
+            guard dashes.contains(position) ? byte == UInt8(ascii: "-") : URLByte.hexValue(byte) != nil else {
+                return nil
+            }
         }
         self.init(uuidString: String(urlComponent))
     }

@@ -44,7 +44,11 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         var problems: [URLConfigurationProblem] = []
         var parsedPrefixes: [URLPrefix] = []
         for prefix in prefixes {
-            if let parsed = URLPrefix(prefix) { parsedPrefixes.append(parsed) } else { problems.append(.badPrefix(prefix)) }
+            if let parsed = URLPrefix(prefix) {
+                parsedPrefixes.append(parsed)
+            } else {
+                problems.append(.badPrefix(prefix))
+            }
         }
         if prefixes.isEmpty { problems.append(.noPrefix) }
         if scenes.isEmpty { problems.append(.noScene) }
@@ -56,7 +60,9 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             do {
                 _ = try NavigationState(scene.layout, ids: &ids)
             } catch {
-                if case .invalidLayout(let problem) = error { problems.append(.badSceneLayout(scene: scene.name, problem)) }
+                if case .invalidLayout(let problem) = error {
+                    problems.append(.badSceneLayout(scene: scene.name, problem))
+                }
             }
         }
         let routes = RouteTable(patterns.patterns, problems: &problems)
@@ -83,7 +89,8 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
         var diagnostics: [URLDiagnostic] = []
         for (preferred, other) in trie.overlaps() {
-            let diagnostic = URLDiagnostic.overlappingLinks(preferred: links[preferred].template, other: links[other].template)
+            let diagnostic = URLDiagnostic.overlappingLinks(
+                preferred: links[preferred].template, other: links[other].template)
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
         self.prefixes = parsedPrefixes.map { $0.text }
@@ -115,6 +122,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        sceneNames.firstIndex { $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }.map { scenes[$0] }
+        sceneNames.firstIndex { $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
+            .map { scenes[$0] }
     }
 }

@@ -63,7 +63,9 @@ extension NavigationNode {
             }
             return true
         case (.split(let split), .split(let sidebar, let content, let detail)):
-            guard split.hasContentColumn == (content != nil), split.sidebar.isDefault(for: sidebar) else { return false }
+            guard split.hasContentColumn == (content != nil), split.sidebar.isDefault(for: sidebar) else {
+                return false
+            }
             return Self.isDefault(split.content, content) && Self.isDefault(split.detail, detail)
         default:
             return false
