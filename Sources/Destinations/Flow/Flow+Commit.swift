@@ -164,6 +164,7 @@ extension Flow {
                 observations[id]?.changed()
             }
         }
+        if !commitHandlers.isEmpty && !summary.isEmpty { announceCommit(summary) }
         logger.log(.info, "\(cause.summary): +\(summary.added.count) -\(summary.removed.count)")
         emit(cause: cause, summary: summary, refusal: nil)
     }

@@ -295,7 +295,7 @@ extension Flow {
         if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
             throw .destinationRemoved(sender.id)
         }
-        let withTouched = !subscribers.isEmpty || !observations.isEmpty
+        let withTouched = !subscribers.isEmpty || !observations.isEmpty || !commitHandlers.isEmpty
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: index)

@@ -48,7 +48,10 @@ import Testing
     ) {
         let driver = StagedDisplayDriver(flow: flow, scope: scope, scheduling: clock.scheduling)
         let shows = Shows()
-        driver.show = { _, animated in shows.animated.append(animated) }
+        driver.show = { animated, publish in
+            shows.animated.append(animated)
+            publish()
+        }
         return (driver, shows)
     }
 
