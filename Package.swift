@@ -40,3 +40,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Upcoming language features, for every target: existentials spelled `any`, imports internal
+// unless marked `public`, and members visible only from the modules a file imports.
+// The Apple-only renderers are type-checked without them until they are converted.
+for target in package.targets where !["DestinationsSwiftUI", "DestinationsUIKit"].contains(target.name) {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

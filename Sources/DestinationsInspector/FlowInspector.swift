@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 import Foundation
 
 /// Connects a running ``Flow`` to the Flow Inspector: every change the flow makes or refuses

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a ``FlowInspector`` connects, and how.
 public struct InspectorConfiguration: Sendable {

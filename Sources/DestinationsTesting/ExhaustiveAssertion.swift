@@ -1,3 +1,5 @@
+import Foundation
+
 extension FlowHarness {
     // MARK: - Assertions outside steps
 

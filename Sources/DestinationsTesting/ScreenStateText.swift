@@ -125,13 +125,13 @@ public enum ScreenStateText {
         case let uuid as UUID: return uuid.uuidString
         case let url as URL: return url.absoluteString
         case let date as Date: return date.description
-        case let described as CustomStringConvertible: return described.description
+        case let described as any CustomStringConvertible: return described.description
         default: return nil
         }
     }
 
     private static func isRecord(_ value: Any, _ mirror: Mirror) -> Bool {
-        (mirror.displayStyle == .struct || mirror.displayStyle == .class) && !(value is CustomStringConvertible)
+        (mirror.displayStyle == .struct || mirror.displayStyle == .class) && !(value is any CustomStringConvertible)
     }
 
     private static func typeName(_ value: Any) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Transcript {
     /// The transcript as a Swift Testing test that replays it step by step through a
     /// ``FlowHarness``, each step with the state it led to as its expectation — the screens'

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A stable text record of a test's steps and the state after each, to compare with a golden
 /// file committed next to the tests.

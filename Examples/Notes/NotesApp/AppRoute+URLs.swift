@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension AppRoute {
     /// Each screen's URL form. Both directions are declared in one place; the router checks at

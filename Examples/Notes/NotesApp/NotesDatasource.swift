@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Why a notes request failed.
 public enum NotesError: Error, Hashable, Sendable {

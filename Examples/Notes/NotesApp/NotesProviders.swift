@@ -1,4 +1,5 @@
-import Destinations
+public import Destinations
+import Foundation
 
 /// What every Notes screen asks of its datasource: the real ``NotesDatasource`` or a mock.
 public typealias NotesInteractor = any Interactor<NotesDatasource.Request, NotesDatasource.Response, NotesError>

@@ -1,5 +1,5 @@
 // Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
-import Observation
+public import Observation
 
 extension Flow {
     /// The Destination that asked for a change, and its screen.

@@ -1,6 +1,6 @@
 // Inlinable for the push-back, select-tab and sheet figures (Benchmarks/README.md, "One pipeline").
 import Foundation
-import Observation
+public import Observation
 
 /// Owns the navigation state and the live Destinations, and applies every change to both as
 /// one transaction.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A saved navigation state in its envelope: the app's schema version, when it was saved, and
 /// the state as a raw tree.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Brings a saved navigation state back, whatever happened since it was saved: the app
 /// changed its routes, the data was truncated or edited, a screen should not come back.

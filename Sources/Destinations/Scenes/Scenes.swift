@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The windows of an app, each with its own ``Flow`` and its own saved state.
 ///

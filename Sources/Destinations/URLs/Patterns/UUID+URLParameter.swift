@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension UUID: URLParameter {
     /// Parses the 8-4-4-4-12 form, in either case.
