@@ -43,8 +43,7 @@ let package = Package(
 
 // Upcoming language features, for every target: existentials spelled `any`, imports internal
 // unless marked `public`, and members visible only from the modules a file imports.
-// The Apple-only renderers are type-checked without them until they are converted.
-for target in package.targets where !["DestinationsSwiftUI", "DestinationsUIKit"].contains(target.name) {
+for target in package.targets {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

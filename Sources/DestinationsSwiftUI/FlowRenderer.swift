@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
 import Observation
+import Destinations
 import SwiftUI
 
 /// What every view of a ``FlowView`` shares: the flow, the screen builder, the options, and the

@@ -2,7 +2,7 @@
 // platforms the module is empty.
 #if canImport(SwiftUI)
 @_exported import Destinations
-import SwiftUI
+public import SwiftUI
 
 /// Renders a ``Flow``'s navigation state with SwiftUI: stacks, tabs, split views and modals,
 /// with each screen drawn by the view your builder returns.

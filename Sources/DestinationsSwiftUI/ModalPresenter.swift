@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// The modals of one element: `.sheet`, `.fullScreenCover`, `.alert` and

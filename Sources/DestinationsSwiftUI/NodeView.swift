@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// One element of the state: a screen or a container, with the modal it presents.

@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
-import SwiftUI
+public import Destinations
+public import SwiftUI
 
 /// A button that navigates by a presentation, from the screen whose view shows it: SwiftUI's
 /// `NavigationLink`, driven by the flow.

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// A split view element: a `NavigationSplitView` of two or three columns. Collapsed, it shows

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// A stack element: a `NavigationStack` whose path is the ids of the screens above its root.

@@ -6,7 +6,7 @@ extension FlowController: RenderHost {
     /// Carries out one step of a render plan with UIKit, and calls `done` when its transition
     /// has finished: from `present`/`dismiss` completions, or the transition coordinator's.
     /// A step whose effect already holds calls `done` at once.
-    public func perform(
+    package func perform(
         _ step: RenderStep,
         shown: NavigationState<Route>?,
         target: NavigationState<Route>,

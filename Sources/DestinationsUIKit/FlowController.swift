@@ -1,6 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
-import Destinations
-import UIKit
+public import Destinations
+public import UIKit
 
 /// Renders a ``Flow`` with UIKit: make it a window's root view controller.
 ///

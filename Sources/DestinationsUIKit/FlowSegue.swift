@@ -1,6 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
-import Destinations
-import UIKit
+public import Destinations
+public import UIKit
 
 /// A storyboard segue that runs through the flow: its source screen, the route it leads to,
 /// and content handed over as the mediation.
