@@ -15,7 +15,7 @@ let package = Package(
     traits: [
         // Keeps the inspector client working in release builds; without it, the client is
         // compiled only in debug builds and is an inert stub in release.
-        .trait(name: "InspectorInRelease", description: "Compile the Flow Inspector client into release builds too."),
+        .trait(name: "InspectorInRelease", description: "Compile the Flow Inspector client into release builds too.")
     ],
     targets: [
         .target(name: "Destinations"),
@@ -34,8 +34,12 @@ let package = Package(
             path: "Examples/Notes/NotesExample"
         ),
         .testTarget(name: "DestinationsTests", dependencies: ["Destinations", "NotesApp"]),
-        .testTarget(name: "DestinationsURLsTests", dependencies: ["Destinations", "DestinationsURLs", "DestinationsTesting", "NotesApp"]),
-        .testTarget(name: "DestinationsInspectorTests", dependencies: ["Destinations", "DestinationsURLs", "DestinationsInspector", "NotesApp"]),
+        .testTarget(
+            name: "DestinationsURLsTests",
+            dependencies: ["Destinations", "DestinationsURLs", "DestinationsTesting", "NotesApp"]),
+        .testTarget(
+            name: "DestinationsInspectorTests",
+            dependencies: ["Destinations", "DestinationsURLs", "DestinationsInspector", "NotesApp"]),
         .testTarget(
             name: "DestinationsTestingTests",
             dependencies: ["Destinations", "DestinationsURLs", "DestinationsTesting", "NotesApp"],
@@ -44,3 +48,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Upcoming language features, for every target: existentials spelled `any`, imports internal
+// unless marked `public`, and members visible only from the modules a file imports.
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

@@ -24,7 +24,8 @@ let package = Package(
         .target(
             name: "BenchmarkFixtures",
             dependencies: [
-                .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
                 .product(name: "DestinationsTesting", package: "Destinations"),
             ]
         ),
@@ -41,7 +42,8 @@ let package = Package(
             name: "CallgrindLoop",
             dependencies: [
                 "BenchmarkFixtures",
-                .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
@@ -58,7 +60,8 @@ for name in ["Navigation", "Reads", "Snapshot", "Lifecycle"] {
             dependencies: [
                 "BenchmarkFixtures",
                 "BenchmarkSupport",
-                .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/\(name)",
@@ -74,7 +77,8 @@ package.targets.append(
         dependencies: [
             "BenchmarkSupport",
             "BenchmarkFixtures",
-            .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations"),
+            .product(name: "Destinations", package: "Destinations"),
+            .product(name: "DestinationsURLs", package: "Destinations"),
             .product(name: "Benchmark", package: "benchmark"),
             .product(name: "RoutingKit", package: "routing-kit"),
         ],

@@ -8,11 +8,31 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "Destinations", path: "..")],
     targets: [
-        .target(name: "URLFuzzSupport", dependencies: [.product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations")]),
+        .target(
+            name: "URLFuzzSupport",
+            dependencies: [
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
+            ]),
         .target(name: "FuzzerEntry"),
-        .executableTarget(name: "StateURLFuzzer", dependencies: ["URLFuzzSupport", "FuzzerEntry", .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations")]),
-        .executableTarget(name: "LinkFuzzer", dependencies: ["URLFuzzSupport", "FuzzerEntry", .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations")]),
-        .executableTarget(name: "RelativePathFuzzer", dependencies: ["URLFuzzSupport", "FuzzerEntry", .product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations")]),
+        .executableTarget(
+            name: "StateURLFuzzer",
+            dependencies: [
+                "URLFuzzSupport", "FuzzerEntry", .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
+            ]),
+        .executableTarget(
+            name: "LinkFuzzer",
+            dependencies: [
+                "URLFuzzSupport", "FuzzerEntry", .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
+            ]),
+        .executableTarget(
+            name: "RelativePathFuzzer",
+            dependencies: [
+                "URLFuzzSupport", "FuzzerEntry", .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ let package = Package(
     name: "DestinationsInspectorServer",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "destinations-inspector", targets: ["destinations-inspector"]),
+        .executable(name: "destinations-inspector", targets: ["destinations-inspector"])
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),

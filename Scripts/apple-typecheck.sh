@@ -20,6 +20,10 @@ fi
 
 # SwiftPM gives every module of the package one package name, which `package` access needs.
 flags=(--flag -warnings-as-errors --flag -package-name --flag destinations)
+# The upcoming features Package.swift turns on for every target.
+for feature in ExistentialAny InternalImportsByDefault MemberImportVisibility; do
+    flags+=(--flag -enable-upcoming-feature --flag "$feature")
+done
 modules=(
     Destinations=Sources/Destinations
     DestinationsURLs=Sources/DestinationsURLs

@@ -3,6 +3,7 @@
 // NotesSwiftUI app on an iPhone or iPad simulator. Its sources are links: the app is
 // `Examples/NotesSwiftUI`, the Notes model `Examples/Notes/NotesApp`.
 import PackageDescription
+
 #if canImport(AppleProductTypes)
 import AppleProductTypes
 #endif
@@ -36,7 +37,12 @@ let package = Package(
     targets: [
         // The platform-neutral Notes model shared with `swift run NotesExample`: Destinations,
         // Providers, datasource, routes.
-        .target(name: "NotesApp", dependencies: [.product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations")]),
+        .target(
+            name: "NotesApp",
+            dependencies: [
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
+            ]),
         .executableTarget(
             name: "NotesSwiftUI",
             dependencies: ["NotesApp", .product(name: "DestinationsSwiftUI", package: "Destinations")],

@@ -16,7 +16,8 @@ struct NotesSwiftUIApp: App {
                     NotesScreen(screen: screen, model: model)
                 }
             case .failure(let error):
-                ContentUnavailableView("Notes could not start", systemImage: "exclamationmark.triangle", description: Text("\(error)"))
+                ContentUnavailableView(
+                    "Notes could not start", systemImage: "exclamationmark.triangle", description: Text("\(error)"))
             }
         }
     }
@@ -41,7 +42,8 @@ final class NotesAppModel {
     private(set) var showsCards = false
 
     init() throws(NavigationError) {
-        flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
+        flow = try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
     }
 
     /// Applies an app-level deep link, such as the licenses link of the walkthrough.

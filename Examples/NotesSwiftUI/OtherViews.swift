@@ -30,7 +30,9 @@ struct InfoView: View {
             switch screen.route {
             case .settings:
                 Button("About") { info.post(.about) }
-                Toggle("Show notes as cards (variant B)", isOn: Binding(get: { model.showsCards }, set: { model.showCards($0) }))
+                Toggle(
+                    "Show notes as cards (variant B)",
+                    isOn: Binding(get: { model.showsCards }, set: { model.showCards($0) }))
                 Button("Sign out", role: .destructive) { info.post(.signOut) }
             case .about:
                 Text("Notes, drawn by DestinationsSwiftUI.")

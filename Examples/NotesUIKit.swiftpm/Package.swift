@@ -3,6 +3,7 @@
 // NotesUIKit app on an iPhone or iPad simulator. Its sources are links: the app is
 // `Examples/NotesUIKit`, the Notes model `Examples/Notes/NotesApp`.
 import PackageDescription
+
 #if canImport(AppleProductTypes)
 import AppleProductTypes
 #endif
@@ -36,7 +37,12 @@ let package = Package(
     targets: [
         // The platform-neutral Notes model shared with `swift run NotesExample`: Destinations,
         // Providers, datasource, routes.
-        .target(name: "NotesApp", dependencies: [.product(name: "Destinations", package: "Destinations"), .product(name: "DestinationsURLs", package: "Destinations")]),
+        .target(
+            name: "NotesApp",
+            dependencies: [
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
+            ]),
         .executableTarget(
             name: "NotesUIKit",
             dependencies: [

@@ -26,8 +26,10 @@ final class EditNoteController: StackController {
             field.borderStyle = .roundedRect
             stack.addArrangedSubview(field)
         }
-        titleField.addAction(UIAction { [weak self] _ in self?.editor.draft?.title = self?.titleField.text ?? "" }, for: .editingChanged)
-        bodyField.addAction(UIAction { [weak self] _ in self?.editor.draft?.body = self?.bodyField.text ?? "" }, for: .editingChanged)
+        titleField.addAction(
+            UIAction { [weak self] _ in self?.editor.draft?.title = self?.titleField.text ?? "" }, for: .editingChanged)
+        bodyField.addAction(
+            UIAction { [weak self] _ in self?.editor.draft?.body = self?.bodyField.text ?? "" }, for: .editingChanged)
         addButton("Save") { [weak self] in self?.editor.post(.save) }
         addButton("Cancel") { [weak self] in self?.editor.post(.cancel) }
         track { [weak self, weak status] in
@@ -37,7 +39,8 @@ final class EditNoteController: StackController {
                 self.titleField.text = draft.title
                 self.bodyField.text = draft.body
             }
-            status?.text = self.editor.error.map { "Could not load or save the note: \($0)" } ?? (draft == nil ? "Loading…" : " ")
+            status?.text =
+                self.editor.error.map { "Could not load or save the note: \($0)" } ?? (draft == nil ? "Loading…" : " ")
         }
     }
 }

@@ -30,16 +30,18 @@ final class InfoController: StackController {
             label.numberOfLines = 0
             let toggle = UISwitch()
             toggle.isOn = model?.showsCards ?? false
-            toggle.addAction(UIAction { [weak self, weak toggle] _ in
-                self?.model?.setShowsCards(toggle?.isOn ?? false)
-            }, for: .valueChanged)
+            toggle.addAction(
+                UIAction { [weak self, weak toggle] _ in
+                    self?.model?.setShowsCards(toggle?.isOn ?? false)
+                }, for: .valueChanged)
             row.addArrangedSubview(label)
             row.addArrangedSubview(toggle)
             stack.addArrangedSubview(row)
             addButton("About") { [weak self] in self?.info.post(.about) }
             addButton("Sign out", destructive: true) { [weak self] in self?.info.post(.signOut) }
         case .about:
-            addLabel("Notes, rendered by DestinationsUIKit from the same Destinations and Providers as the SwiftUI app.")
+            addLabel(
+                "Notes, rendered by DestinationsUIKit from the same Destinations and Providers as the SwiftUI app.")
             addButton("Licenses") { [weak self] in self?.info.post(.licenses) }
         case .signIn:
             addLabel("Signed out", style: .title1)

@@ -23,10 +23,11 @@ final class NotesListController: UITableViewController {
             primaryAction: UIAction { [weak self] _ in self?.list.post(.compose) }
         )
         refreshControl = UIRefreshControl()
-        refreshControl?.addAction(UIAction { [weak self] _ in
-            self?.list.post(.retrieve)
-            self?.refreshControl?.endRefreshing()
-        }, for: .valueChanged)
+        refreshControl?.addAction(
+            UIAction { [weak self] _ in
+                self?.list.post(.retrieve)
+                self?.refreshControl?.endRefreshing()
+            }, for: .valueChanged)
         track { [weak self] in
             guard let self else { return }
             _ = (self.list.notes, self.list.hasMore, self.list.error)

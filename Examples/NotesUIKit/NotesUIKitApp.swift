@@ -77,7 +77,8 @@ final class NotesModelStore {
     }
 
     init() throws {
-        flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
+        flow = try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
         flow.onRefusal = { error, cause in print("Refused \(cause): \(error)") }
     }
 

@@ -43,7 +43,7 @@ final class SegueNotesController: UITableViewController {
 
     override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
         guard let segue = segue as? NotesSegue, let note = sender as? Note else { return }
-        segue.presentation = .showNext(.note(id: note.id))   // the route it leads to: pushed, or the next column
-        segue.handing = note                                  // the mediation: the detail shows the note at once
+        segue.presentation = .showNext(.note(id: note.id))  // the route it leads to: pushed, or the next column
+        segue.handing = note  // the mediation: the detail shows the note at once
     }
 }

@@ -1,5 +1,5 @@
-import Destinations
-import DestinationsURLs
+public import Destinations
+public import DestinationsURLs
 import Foundation
 
 /// Connects a running ``Flow`` to the Flow Inspector: every change the flow makes or refuses
@@ -99,7 +99,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     ) -> FlowInspector? {
         #if DEBUG || InspectorInRelease
         guard let configuration = InspectorConfiguration.fromEnvironment() else { return nil }
-        let inspector = FlowInspector(flow: flow, configuration: configuration, graph: graph, router: router, redact: redact)
+        let inspector = FlowInspector(
+            flow: flow, configuration: configuration, graph: graph, router: router, redact: redact)
         inspector.connect()
         return inspector
         #else
@@ -290,7 +291,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     private func openingHello() -> Data {
         status = .connecting
         return InspectorEncoder<Route>.data(
-            encoder.hello(app: configuration.app, canRestore: configuration.allowRestore, graph: graph, testSetup: configuration.testSetup)
+            encoder.hello(
+                app: configuration.app, canRestore: configuration.allowRestore, graph: graph,
+                testSetup: configuration.testSetup)
         )
     }
 
@@ -301,10 +304,11 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         if sessionsOpened == 0 { outbox.removeAll() }
         sessionsOpened += 1
         status = .connected
-        enqueue(encoder.event(
-            sequence: 0, kind: "connect", cause: nil, changes: nil,
-            state: flow.state, previous: nil, refusal: nil, skipped: 0
-        ))
+        enqueue(
+            encoder.event(
+                sequence: 0, kind: "connect", cause: nil, changes: nil,
+                state: flow.state, previous: nil, refusal: nil, skipped: 0
+            ))
         sessionEnded = false
         return true
     }
@@ -382,7 +386,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
             case .success(let outcome):
                 return ["type": "result", "kind": "open", "request": request, "ok": true, "outcome": outcome]
             case .failure(let error):
-                return ["type": "result", "kind": "open", "request": request, "ok": false, "error": ["code": error.code, "message": error.description]]
+                return [
+                    "type": "result", "kind": "open", "request": request, "ok": false,
+                    "error": ["code": error.code, "message": error.description],
+                ]
             }
         }
         guard object["type"] as? String == "restore" else { return nil }
@@ -390,7 +397,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         case .success:
             return ["type": "result", "request": request, "ok": true]
         case .failure(let error):
-            return ["type": "result", "request": request, "ok": false, "error": ["code": error.code, "message": error.description]]
+            return [
+                "type": "result", "request": request, "ok": false,
+                "error": ["code": error.code, "message": error.description],
+            ]
         }
     }
 
@@ -400,8 +410,11 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     private func openURL(_ url: String) -> Result<String, InspectorRestoreError> {
         guard configuration.allowRestore else { return .failure(.notAllowed) }
         do {
-            guard let router = encoder.router else { return .failure(.refused("the inspector was given no URL router")) }
-            let outcome = try FlowURLs(flow, router: router, scene: configuration.scene).open(url, source: .external(.unknown))
+            guard let router = encoder.router else {
+                return .failure(.refused("the inspector was given no URL router"))
+            }
+            let outcome = try FlowURLs(flow, router: router, scene: configuration.scene).open(
+                url, source: .external(.unknown))
             return .success(Self.name(of: outcome))
         } catch {
             return .failure(.refused(encoder.redact == nil ? "\(error)" : String("\(error)".prefix { $0 != "(" })))
@@ -415,7 +428,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     private func restore(_ state: Any?) -> Result<Void, InspectorRestoreError> {
         guard configuration.allowRestore else { return .failure(.notAllowed) }
-        guard let state, JSONSerialization.isValidJSONObject(state), let data = try? JSONSerialization.data(withJSONObject: state) else {
+        guard let state, JSONSerialization.isValidJSONObject(state),
+            let data = try? JSONSerialization.data(withJSONObject: state)
+        else {
             return .failure(.undecodable("no state"))
         }
         let saved: NavigationState<Route>

@@ -54,8 +54,11 @@ actor HTTPInspectorTransport: InspectorTransport {
     func open(hello: Data) async throws {
         if let sessionID { resumeKey = sessionID }
         sessionID = nil
-        let (data, _) = try await perform(request("app/sessions", method: "POST", body: Self.hello(hello, resuming: resumeKey)))
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let id = object["session"] as? String, !id.isEmpty, id.allSatisfy(\.isHexDigit) else {
+        let (data, _) = try await perform(
+            request("app/sessions", method: "POST", body: Self.hello(hello, resuming: resumeKey)))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let id = object["session"] as? String, !id.isEmpty, id.allSatisfy(\.isHexDigit)
+        else {
             throw InspectorHTTPError(status: 0, path: "app/sessions")
         }
         sessionID = id
@@ -65,7 +68,11 @@ actor HTTPInspectorTransport: InspectorTransport {
     /// The hello with `resume` set to the key of the session it continues.
     static func hello(_ hello: Data, resuming key: String?) -> Data {
         guard let key, var object = try? JSONSerialization.jsonObject(with: hello) as? [String: Any],
-              let data = try? JSONSerialization.data(withJSONObject: { object["resume"] = key; return object }(), options: [.sortedKeys])
+            let data = try? JSONSerialization.data(
+                withJSONObject: {
+                    object["resume"] = key
+                    return object
+                }(), options: [.sortedKeys])
         else { return hello }
         return data
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where a ``FlowInspector`` connects, and how.
 public struct InspectorConfiguration: Sendable {
@@ -99,7 +99,7 @@ public struct InspectorConfiguration: Sendable {
         app: String = ProcessInfo.processInfo.processName
     ) -> InspectorConfiguration? {
         guard let address = environment["DESTINATIONS_INSPECTOR"], let url = URL(string: address),
-              let token = environment["DESTINATIONS_INSPECTOR_TOKEN"], !token.isEmpty
+            let token = environment["DESTINATIONS_INSPECTOR_TOKEN"], !token.isEmpty
         else { return nil }
         return InspectorConfiguration(url: url, token: token, app: app)
     }

@@ -18,7 +18,9 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 
-    func hello(app: String, canRestore: Bool, graph: FlowGraph<Route>?, testSetup: InspectorConfiguration.TestSetup?) -> [String: Any] {
+    func hello(app: String, canRestore: Bool, graph: FlowGraph<Route>?, testSetup: InspectorConfiguration.TestSetup?)
+        -> [String: Any]
+    {
         var hello: [String: Any] = [
             "type": "hello",
             "protocol": inspectorProtocolVersion,
@@ -31,19 +33,25 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         ]
         if let graph { hello["graph"] = Self.graph(graph) }
         if let testSetup {
-            hello["testSetup"] = ["module": testSetup.module, "layout": testSetup.layout, "providers": testSetup.providers]
+            hello["testSetup"] = [
+                "module": testSetup.module, "layout": testSetup.layout, "providers": testSetup.providers,
+            ]
         }
         return hello
     }
 
     static func graph(_ graph: FlowGraph<Route>) -> [String: Any] {
         func edge(_ edge: FlowGraph<Route>.Edge, observed: Bool) -> [String: Any] {
-            ["from": edge.from, "to": edge.to, "event": edge.event, "presentation": edge.presentation, "observed": observed]
+            [
+                "from": edge.from, "to": edge.to, "event": edge.event, "presentation": edge.presentation,
+                "observed": observed,
+            ]
         }
         return [
             // The inspector draws the graph from these names and edges; it never runs DOT it
             // did not write.
-            "edges": graph.edges.map { edge($0, observed: false) } + graph.observedEdges.map { edge($0, observed: true) },
+            "edges": graph.edges.map { edge($0, observed: false) }
+                + graph.observedEdges.map { edge($0, observed: true) },
             "dot": graph.dot(),
             "mermaid": graph.mermaid(),
             "routes": graph.routes,
@@ -114,7 +122,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
                     causeObject["from"] = Int(origin.rawValue)
                     if let route = (previous ?? original).node(origin)?.route {
                         causeObject["route"] = route.name
-                        causeObject["edge"] = edge(from: route.name, event: presentation.name, changes: changes, state: state)
+                        causeObject["edge"] = edge(
+                            from: route.name, event: presentation.name, changes: changes, state: state)
                     }
                 }
             case .userAction(let action):
@@ -130,12 +139,15 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
             causeObject["description"] = "connect"
         }
         message["cause"] = causeObject
-        func entry(_ node: NavigationNode<Route>) -> [String: Any] { ["id": Int(node.id.rawValue), "label": label(node)] }
+        func entry(_ node: NavigationNode<Route>) -> [String: Any] {
+            ["id": Int(node.id.rawValue), "label": label(node)]
+        }
         let added: [[String: Any]] = changes?.added.map(entry) ?? []
         let removed: [[String: Any]] = changes?.removed.map(entry) ?? []
         let touched: [Int] = changes?.touched.sorted().map { Int($0.rawValue) } ?? []
         let removedIDs: [Int] = changes?.removedIDs.sorted().map { Int($0.rawValue) } ?? []
-        message["changes"] = ["added": added, "removed": removed, "touched": touched, "removedIDs": removedIDs] as [String: Any]
+        message["changes"] =
+            ["added": added, "removed": removed, "touched": touched, "removedIDs": removedIDs] as [String: Any]
         if let data = try? JSONEncoder().encode(state), let object = try? JSONSerialization.jsonObject(with: data) {
             message["state"] = object
         }
@@ -157,10 +169,13 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         }
         if let refusal {
             // A refusal's message quotes routes and values; with redaction, only its code goes.
-            message["refusal"] = redact == nil ? ["code": Self.code(of: refusal), "message": "\(refusal)"] : ["code": Self.code(of: refusal)]
+            message["refusal"] =
+                redact == nil
+                ? ["code": Self.code(of: refusal), "message": "\(refusal)"] : ["code": Self.code(of: refusal)]
         }
         let elapsed = ContinuousClock.now - start
-        message["encodeMicros"] = Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
+        message["encodeMicros"] = Int(
+            elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
         return message
     }
 
@@ -177,7 +192,9 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
 
     /// The cause's summary; with redaction, an event's associated values are left out.
     func summary(of cause: FlowEvent<Route>.Cause) -> String {
-        guard redact != nil, case .event(let event, let route, let origin, let presentation) = cause else { return cause.summary }
+        guard redact != nil, case .event(let event, let route, let origin, let presentation) = cause else {
+            return cause.summary
+        }
         return "\(route.name).\(Self.caseName(event.base)) from \(origin) → \(presentation.name)"
     }
 
@@ -196,7 +213,9 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
 
     /// The edge of the flow graph a change took: from the route that asked, to the screen it
     /// added (or the focused one).
-    func edge(from: String, event: String, changes: NavigationChanges<Route>?, state: NavigationState<Route>) -> [String: Any] {
+    func edge(from: String, event: String, changes: NavigationChanges<Route>?, state: NavigationState<Route>)
+        -> [String: Any]
+    {
         let target = (changes?.added ?? []).compactMap(\.route).last?.name ?? state.focusedScreen.route?.name ?? ""
         return ["from": from, "to": target, "event": event]
     }
@@ -229,7 +248,9 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
             }
         }
         if let modal = node.modal {
-            object["modal"] = ["style": "\(modal.style)", "overlay": modal.style.isOverlay, "node": tree(modal.node, state: state)] as [String: Any]
+            object["modal"] =
+                ["style": "\(modal.style)", "overlay": modal.style.isOverlay, "node": tree(modal.node, state: state)]
+                as [String: Any]
         }
         return object
     }
@@ -248,7 +269,10 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .stack(let stack):
             content = .stack(Stack(stack.elements.map { map($0, transform) }))
         case .tabs(let tabs):
-            content = .tabs(Tabs(tabs: tabs.tabs.map { Tab(id: $0.id, node: map($0.node, transform)) }, selection: tabs.selectedTab.id))
+            content = .tabs(
+                Tabs(
+                    tabs: tabs.tabs.map { Tab(id: $0.id, node: map($0.node, transform)) },
+                    selection: tabs.selectedTab.id))
         case .split(let split):
             content = .split(
                 Split(

@@ -43,10 +43,11 @@ final class TransactionClock<Route: NavigationRoute> {
     /// notes the time), so that a change to how guards are installed is made here alone.
     private func installTimingGuard(on flow: Flow<Route>) {
         flow.guards.removeAll { $0.name == Self.guardName }
-        flow.guards.append(NavigationGuard(Self.guardName) { [weak self] _ in
-            self?.judgedAt = .now
-            return .allow
-        })
+        flow.guards.append(
+            NavigationGuard(Self.guardName) { [weak self] _ in
+                self?.judgedAt = .now
+                return .allow
+            })
     }
 
     private func announce(_ cause: FlowEvent<Route>.Cause) {
@@ -59,7 +60,9 @@ final class TransactionClock<Route: NavigationRoute> {
 
     /// The timing of an event that just arrived; nil for a refusal or a change it did not see.
     func timing(of event: FlowEvent<Route>, at now: ContinuousClock.Instant = .now) -> TransactionTiming? {
-        guard event.refusal == nil, let index = announced.firstIndex(where: { $0.cause == event.cause }) else { return nil }
+        guard event.refusal == nil, let index = announced.firstIndex(where: { $0.cause == event.cause }) else {
+            return nil
+        }
         let mark = announced[index]
         announced.removeFirst(index + 1)
         return TransactionTiming(commitMicros: Self.micros(now - mark.at), buildMicros: mark.build.map(Self.micros))

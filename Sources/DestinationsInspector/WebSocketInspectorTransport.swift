@@ -29,7 +29,8 @@ actor WebSocketInspectorTransport: InspectorTransport {
         task.maximumMessageSize = Self.maximumMessageSize
         self.task = task
         task.resume()
-        try await task.send(.string(String(decoding: HTTPInspectorTransport.hello(hello, resuming: resumeKey), as: UTF8.self)))
+        try await task.send(
+            .string(String(decoding: HTTPInspectorTransport.hello(hello, resuming: resumeKey), as: UTF8.self)))
     }
 
     func send(_ messages: [Data]) async throws {
@@ -48,7 +49,9 @@ actor WebSocketInspectorTransport: InspectorTransport {
         @unknown default: return []
         }
         // The inspector's first frame names the session's key; it is kept, not handled.
-        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["type"] as? String == "session" {
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            object["type"] as? String == "session"
+        {
             resumeKey = object["session"] as? String
             return []
         }

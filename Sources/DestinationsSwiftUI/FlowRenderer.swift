@@ -1,16 +1,18 @@
 #if canImport(SwiftUI)
 import Observation
+import Destinations
 import SwiftUI
 
 /// What every view of a ``FlowView`` shares: the flow, the screen builder, the options, and the
-/// display state, which the core's ``StagedDisplayDriver`` moves toward the flow's state one
+/// display state, which the core's `StagedDisplayDriver` moves toward the flow's state one
 /// stage at a time, making every decision; this type only turns what it shows into
 /// observation.
 ///
 /// Views read elements through ``node(_:)``: the display state's element, never the flow's. So
 /// what shows changes only when the driver moves the display, element by element (a change in
-/// one tab re-renders nothing in another), inside a transaction of its choosing: a restore
-/// shows without animation. Views pass what the platform says to ``driver``.
+/// one tab re-renders nothing in another), with the elements the flow's transaction worked out,
+/// inside a transaction of this renderer's choosing: a restore shows without animation. Views
+/// pass what the platform says to ``driver``.
 @MainActor @Observable
 final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// Follows the flow and says what shows; views report to it.
@@ -18,13 +20,6 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// The options and the screen builder of the latest `FlowView` value.
     @ObservationIgnored var options: FlowViewOptions
     @ObservationIgnored var screen: @MainActor (ScreenContext<Route>) -> Screen
-    /// One observation point per element read, so that a change re-renders its elements only.
-    @ObservationIgnored private var versions: [ElementID: ElementVersion] = [:]
-    /// Read for an element that does not show (one animating away); bumped when elements are
-    /// added, so that a view waiting for one hears of it.
-    @ObservationIgnored private let absent = ElementVersion()
-    /// The shown elements by id; made on the first read after what shows changed.
-    @ObservationIgnored private var shownNodes: [ElementID: NavigationNode<Route>]?
     /// Bumped each time what views show changes.
     @ObservationIgnored private(set) var shownChanges = 0
     /// Alert content seen last, so that an alert on its way out keeps its buttons.
@@ -35,14 +30,17 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// view checks whether it still shows the state, since SwiftUI may have dropped path writes.
     private(set) var resyncRequest = 0
 
-    /// Starts following `flow` at once (``StagedDisplayDriver``), drawing the subtree of
+    /// Starts following `flow` at once (`StagedDisplayDriver`), drawing the subtree of
     /// `scope` when set.
-    init(flow: Flow<Route>, scope: ElementID?, options: FlowViewOptions, screen: @escaping @MainActor (ScreenContext<Route>) -> Screen) {
+    init(
+        flow: Flow<Route>, scope: ElementID?, options: FlowViewOptions,
+        screen: @escaping @MainActor (ScreenContext<Route>) -> Screen
+    ) {
         driver = StagedDisplayDriver(flow: flow, scope: scope, timing: options.staging)
         self.options = options
         self.screen = screen
         rootID = driver.shown.root.id
-        driver.show = { [weak self] old, animated in self?.render(from: old, animated: animated) }
+        driver.show = { [weak self] animated, publish in self?.render(animated: animated, publish: publish) }
     }
 
     /// The flow drawn.
@@ -52,14 +50,7 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
     /// show, the arrival of elements: a view animating away makes no observation point that
     /// would outlive it.
     func node(_ id: ElementID) -> NavigationNode<Route>? {
-        let nodes = shownNodes ?? Dictionary(driver.shown.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        shownNodes = nodes
-        guard let node = nodes[id] else {
-            absent.access()
-            return nil
-        }
-        version(of: id).access()
-        return node
+        driver.node(id)
     }
 
     /// The state as shown, for checks made outside view bodies.
@@ -79,16 +70,13 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
         if driver.sceneBecame(active: active) { resyncRequest += 1 }
     }
 
-    /// Re-renders the elements that differ between `old` and what the display shows.
-    private func render(from old: NavigationState<Route>, animated: Bool) {
-        let new = driver.shown
-        shownNodes = nil
+    /// Re-renders the elements the driver says changed, and the root when it is another.
+    private func render(animated: Bool, publish: @escaping @MainActor () -> Void) {
+        let rootID = driver.shown.root.id
         shownChanges += 1
-        let changes = new.changes(from: old)
         let update = {
-            if self.rootID != new.root.id { self.rootID = new.root.id }
-            for id in changes.touched.union(changes.removedIDs) { self.versions[id]?.bump() }
-            if !changes.added.isEmpty { self.absent.bump() }
+            if self.rootID != rootID { self.rootID = rootID }
+            publish()
         }
         if animated {
             update()
@@ -97,29 +85,6 @@ final class FlowRenderer<Route: NavigationRoute, Screen: View> {
             transaction.disablesAnimations = true
             withTransaction(transaction, update)
         }
-        for id in changes.removedIDs { versions[id] = nil }
-    }
-
-    private func version(of id: ElementID) -> ElementVersion {
-        if let version = versions[id] { return version }
-        let version = ElementVersion()
-        versions[id] = version
-        return version
-    }
-}
-
-/// The observation point of one shown element.
-@MainActor
-private final class ElementVersion: Observable {
-    private let registrar = ObservationRegistrar()
-    private var version = 0
-
-    func access() {
-        registrar.access(self, keyPath: \.version)
-    }
-
-    func bump() {
-        registrar.withMutation(of: self, keyPath: \.version) { version += 1 }
     }
 }
 #endif

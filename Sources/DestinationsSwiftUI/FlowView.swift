@@ -2,7 +2,7 @@
 // platforms the module is empty.
 #if canImport(SwiftUI)
 @_exported import Destinations
-import SwiftUI
+public import SwiftUI
 
 /// Renders a ``Flow``'s navigation state with SwiftUI: stacks, tabs, split views and modals,
 /// with each screen drawn by the view your builder returns.
@@ -80,7 +80,8 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     public var body: some View {
         // Another flow is another renderer: a view given a new flow (after signing out, say)
         // must not keep drawing the old one.
-        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(FlowRootID(flow: ObjectIdentifier(flow), root: root))
+        FlowRoot(flow: flow, root: root, options: options, screen: screen).id(
+            FlowRootID(flow: ObjectIdentifier(flow), root: root))
     }
 }
 

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// The modals of one element: `.sheet`, `.fullScreenCover`, `.alert` and
@@ -20,9 +21,11 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
         let alertID = node.modal.flatMap { $0.style.isOverlay ? $0.node.id : nil }
         let sheet = node.modal.flatMap { $0.style.isOverlay ? nil : ShownSheet(id: $0.node.id, style: $0.style.name) }
         let display = alertID.flatMap { renderer.alertDisplay(of: $0) }
-        return content
+        return
+            content
             .sheet(item: item { if case .sheet = $0 { true } else { false } }, onDismiss: dismissed) { item in
-                modalContent(item).modifier(SheetOptionsModifier(renderer: renderer, presenter: node.id, modal: item.id))
+                modalContent(item).modifier(
+                    SheetOptionsModifier(renderer: renderer, presenter: node.id, modal: item.id))
             }
             .coverOrSheet(item: item { $0 == .fullScreenCover }, onDismiss: dismissed) { item in
                 modalContent(item)
@@ -33,7 +36,8 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
                 if let message = display.message { Text(message) }
             }
             .confirmationDialog(
-                Text(display?.title ?? ""), isPresented: overlay(.confirmationDialog), titleVisibility: .visible, presenting: display
+                Text(display?.title ?? ""), isPresented: overlay(.confirmationDialog), titleVisibility: .visible,
+                presenting: display
             ) { display in
                 buttons(display, alert: alertID)
             } message: { display in
@@ -76,7 +80,9 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
             set: { [renderer] value in
                 guard value == nil, let shown else { return }
                 willLeave(shown)
-                renderer.driver.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
+                renderer.driver.report(leaving: true) { state throws(NavigationError) in
+                    try UserAction.dismissal(of: shown, in: state)
+                }
             }
         )
     }
@@ -90,7 +96,9 @@ struct ModalPresenter<Route: NavigationRoute, Screen: View>: ViewModifier {
                 guard !isPresented, let shown else { return }
                 Task {
                     await Task.yield()
-                    renderer.driver.report(leaving: true) { state throws(NavigationError) in try UserAction.dismissal(of: shown, in: state) }
+                    renderer.driver.report(leaving: true) { state throws(NavigationError) in
+                        try UserAction.dismissal(of: shown, in: state)
+                    }
                 }
             }
         )
@@ -139,7 +147,9 @@ struct SheetOptionsModifier<Route: NavigationRoute, Screen: View>: ViewModifier 
     }
 
     private var currentOptions: SheetOptions {
-        guard let modal = renderer.node(presenter)?.modal, case .sheet(let options) = modal.style else { return SheetOptions() }
+        guard let modal = renderer.node(presenter)?.modal, case .sheet(let options) = modal.style else {
+            return SheetOptions()
+        }
         return options
     }
 
@@ -153,7 +163,9 @@ struct SheetOptionsModifier<Route: NavigationRoute, Screen: View>: ViewModifier 
             },
             set: { [renderer, modal] detent in
                 guard let moved = detents.first(where: { $0.swiftUI == detent }) else { return }
-                renderer.driver.report { state throws(NavigationError) in try UserAction.sheet(modal, movedTo: moved, in: state) }
+                renderer.driver.report { state throws(NavigationError) in
+                    try UserAction.sheet(modal, movedTo: moved, in: state)
+                }
             }
         )
     }

@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// One element of the state: a screen or a container, with the modal it presents.
@@ -41,7 +42,9 @@ struct ScreenHost<Route: NavigationRoute, Screen: View>: View {
     var body: some View {
         // What shows, not the flow: the screen changes with the display, in its transaction.
         // The view holds the Destination, so that it still renders while it animates away.
-        if let route = renderer.node(id)?.route, let context = ScreenContext(keeping: id, showing: route, in: renderer.flow) {
+        if let route = renderer.node(id)?.route,
+            let context = ScreenContext(keeping: id, showing: route, in: renderer.flow)
+        {
             memory.value = renderer.screen(context)
         }
         return memory.value

@@ -1,5 +1,6 @@
 #if canImport(SwiftUI)
-import SwiftUI
+public import Destinations
+public import SwiftUI
 
 /// A button that navigates by a presentation, from the screen whose view shows it: SwiftUI's
 /// `NavigationLink`, driven by the flow.
@@ -28,7 +29,8 @@ public struct RouteLink<Route: NavigationRoute, Label: View>: View {
     private let label: Label
 
     /// A link that applies `presentation` from `screen`.
-    public init(_ presentation: Presentation<Route>, from screen: ScreenContext<Route>, @ViewBuilder label: () -> Label) {
+    public init(_ presentation: Presentation<Route>, from screen: ScreenContext<Route>, @ViewBuilder label: () -> Label)
+    {
         self.presentation = presentation
         self.screen = screen
         self.label = label()
@@ -36,7 +38,11 @@ public struct RouteLink<Route: NavigationRoute, Label: View>: View {
 
     /// The button.
     public var body: some View {
-        Button { screen.navigate(presentation) } label: { label }
+        Button {
+            screen.navigate(presentation)
+        } label: {
+            label
+        }
     }
 }
 

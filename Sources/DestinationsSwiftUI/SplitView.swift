@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// A split view element: a `NavigationSplitView` of two or three columns. Collapsed, it shows
@@ -54,7 +55,9 @@ struct SplitView<Route: NavigationRoute, Screen: View>: View {
                 // shown are layout, not navigation.
                 guard isCompact else { return }
                 let target: SplitColumn = column == .sidebar ? .sidebar : column == .content ? .content : .detail
-                renderer.driver.report { state throws(NavigationError) in try UserAction.compactColumn(target, of: id, in: state) }
+                renderer.driver.report { state throws(NavigationError) in
+                    try UserAction.compactColumn(target, of: id, in: state)
+                }
             }
         )
     }

@@ -1,11 +1,12 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// A stack element: a `NavigationStack` whose path is the ids of the screens above its root.
 ///
 /// The path setter reports what the user popped (``UserAction/stack(_:showing:in:)``); the
 /// getter reads the state. When what the stack shows differs from the state
-/// (``NavigationState/stackNeedsRebuild(_:appeared:)``: SwiftUI dropped a path write made
+/// (`NavigationState.stackNeedsRebuild(_:appeared:)`: SwiftUI dropped a path write made
 /// mid-animation or while the scene was inactive), the stack is rebuilt from the state.
 struct StackView<Route: NavigationRoute, Screen: View>: View {
     let renderer: FlowRenderer<Route, Screen>

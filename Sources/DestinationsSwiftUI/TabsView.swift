@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+import Destinations
 import SwiftUI
 
 /// A tab bar element: a `TabView` whose selection is the state's selected tab. A tap reports

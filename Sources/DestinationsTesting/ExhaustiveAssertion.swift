@@ -1,3 +1,5 @@
+import Foundation
+
 extension FlowHarness {
     // MARK: - Assertions outside steps
 
@@ -29,7 +31,9 @@ extension FlowHarness {
     ) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let screens = readScreenStates()
-        verify(before: (accounted, accountedScreens), after: (flow.state, screens), expected: expected(), destination: nil, location: location)
+        verify(
+            before: (accounted, accountedScreens), after: (flow.state, screens), expected: expected(), destination: nil,
+            location: location)
         accounted = flow.state
         accountedScreens = screens
     }
@@ -88,7 +92,9 @@ extension FlowHarness {
         if let text = expected {
             for (id, diff) in Self.unprintedChanges(before: before.screens, after: after.screens, changed: changed) {
                 let heading = Self.heading(of: id, in: after.state, states: after.screens, ids: true)
-                report(failure(.unprintedScreenChange(screen: heading, diff: diff), destination: destination), at: location)
+                report(
+                    failure(.unprintedScreenChange(screen: heading, diff: diff), destination: destination), at: location
+                )
             }
             // The tree says whether ids are written; a heading writes them for twins anyway.
             let tree = text.components(separatedBy: "\nstate of ").first ?? text
@@ -100,7 +106,10 @@ extension FlowHarness {
                 report(failure(.stateMismatch(diff: diff), destination: destination), at: location)
             }
         } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty {
-            report(failure(.unassertedChange(diff: Self.changeDiff(before: before, after: after, changed: changed)), destination: destination), at: location)
+            report(
+                failure(
+                    .unassertedChange(diff: Self.changeDiff(before: before, after: after, changed: changed)),
+                    destination: destination), at: location)
         }
     }
 
@@ -115,15 +124,19 @@ extension FlowHarness {
         let new = render(after.state, ids: true, screens: changed, states: after.screens)
         let diff = StateDiff.diff(expected: old, actual: new)
         // A change the printing does not show is shown by the values, dumped.
-        let unprinted = unprintedChanges(before: before.screens, after: after.screens, changed: changed).map { id, dumped in
-            heading(of: id, in: after.state, states: after.screens, ids: true) + " changed but prints as before (dumped):\n" + dumped
+        let unprinted = unprintedChanges(before: before.screens, after: after.screens, changed: changed).map {
+            id, dumped in
+            heading(of: id, in: after.state, states: after.screens, ids: true)
+                + " changed but prints as before (dumped):\n" + dumped
         }
         return ([diff].compactMap { $0 } + unprinted).joined(separator: "\n")
     }
 
     /// The screens of `changed` whose value changed but prints as before, each with the diff
     /// of the values dumped field by field.
-    static func unprintedChanges(before: ScreenStates, after: ScreenStates, changed: Set<ElementID>) -> [(ElementID, String)] {
+    static func unprintedChanges(before: ScreenStates, after: ScreenStates, changed: Set<ElementID>) -> [(
+        ElementID, String
+    )] {
         changed.sorted().compactMap { id in
             guard let old = before[id]?.value, let new = after[id]?.value,
                 ScreenStateText.lines(of: old) == ScreenStateText.lines(of: new)

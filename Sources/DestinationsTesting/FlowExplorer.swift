@@ -52,7 +52,9 @@ public struct FlowExplorer<Route: NavigationRoute> {
     ///   - depth: How many steps a path takes at most.
     ///   - maximumStates: The most distinct states visited.
     ///   - configuration: Makes the app's configuration, fresh for each path.
-    public init(depth: Int, maximumStates: Int = 5_000, configuration: @escaping @MainActor () -> FlowConfiguration<Route>) {
+    public init(
+        depth: Int, maximumStates: Int = 5_000, configuration: @escaping @MainActor () -> FlowConfiguration<Route>
+    ) {
         self.depth = depth
         self.maximumStates = maximumStates
         self.makeConfiguration = configuration
@@ -92,8 +94,10 @@ public struct FlowExplorer<Route: NavigationRoute> {
                 guard seen.insert(flow.state).inserted else { continue }
                 deepest = max(deepest, path.count)
                 if let message = violation(flow) {
-                    return ExplorationReport(states: seen.count, depth: deepest, violation: ExplorationViolation(
-                        message: message, steps: path, state: flow.state.rendered()))
+                    return ExplorationReport(
+                        states: seen.count, depth: deepest,
+                        violation: ExplorationViolation(
+                            message: message, steps: path, state: flow.state.rendered()))
                 }
                 guard seen.count < maximumStates else {
                     return ExplorationReport(states: seen.count, depth: deepest, violation: nil, stoppedAtLimit: true)
@@ -132,11 +136,15 @@ public struct FlowExplorer<Route: NavigationRoute> {
     func options(in flow: Flow<Route>) -> [ExplorationStep] {
         var options: [ExplorationStep] = []
         for offered in flow.offeredEvents() {
-            let count = flow.destination(offered.screen).flatMap { object in contents[offered.event]?(object).count } ?? 0
+            let count =
+                flow.destination(offered.screen).flatMap { object in contents[offered.event]?(object).count } ?? 0
             if count == 0 {
-                options.append(.event(offered.event, route: offered.route, occurrence: offered.occurrence, content: nil))
+                options.append(
+                    .event(offered.event, route: offered.route, occurrence: offered.occurrence, content: nil))
             } else {
-                options += (0..<count).map { .event(offered.event, route: offered.route, occurrence: offered.occurrence, content: $0) }
+                options += (0..<count).map {
+                    .event(offered.event, route: offered.route, occurrence: offered.occurrence, content: $0)
+                }
             }
         }
         if includesGestures {
@@ -229,9 +237,11 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     /// A summary, with the violation's test when there is one.
     public var description: String {
         guard let violation else {
-            return "\(states) states up to depth \(depth), no violation\(stoppedAtLimit ? " (stopped at the state limit)" : "")"
+            return
+                "\(states) states up to depth \(depth), no violation\(stoppedAtLimit ? " (stopped at the state limit)" : "")"
         }
-        return "\(states) states; violation after \(violation.steps.count) steps: \(violation.message)\n\(violation.state)\n\(violation.test)"
+        return
+            "\(states) states; violation after \(violation.steps.count) steps: \(violation.message)\n\(violation.state)\n\(violation.test)"
     }
 }
 

@@ -29,7 +29,10 @@ extension FlowHarness {
     ) async throws(HarnessError) -> ChangeOutcome<Route>? {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         var outcome: ChangeOutcome<Route>?
-        try await step("perform \(request.cause) from \(request.source)", location: location, expected: expected, call: "perform(/* \(request.cause) */)") {
+        try await step(
+            "perform \(request.cause) from \(request.source)", location: location, expected: expected,
+            call: "perform(/* \(request.cause) */)"
+        ) {
             () throws(HarnessError) -> String? in
             do throws(NavigationError) {
                 outcome = try flow.perform(request)

@@ -33,17 +33,22 @@ extension FlowHarness {
     }
 
     /// The screens whose state block `expected` holds.
-    static func mentionedScreens(in expected: String, state: NavigationState<Route>, states: ScreenStates, ids: Bool) -> Set<ElementID> {
-        let headings = Set(expected.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            String(line.reversed().drop { $0 == " " }.reversed())
-        }.filter { $0.hasPrefix("state of ") })
+    static func mentionedScreens(in expected: String, state: NavigationState<Route>, states: ScreenStates, ids: Bool)
+        -> Set<ElementID>
+    {
+        let headings = Set(
+            expected.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                String(line.reversed().drop { $0 == " " }.reversed())
+            }.filter { $0.hasPrefix("state of ") })
         guard !headings.isEmpty else { return [] }
         return Set(states.keys.filter { headings.contains(heading(of: $0, in: state, states: states, ids: ids)) })
     }
 
     /// The state rendered as expectations write it: the tree, then a block for each screen of
     /// `screens` that shows a state, in tree order.
-    static func render(_ state: NavigationState<Route>, ids: Bool, screens: Set<ElementID>, states: ScreenStates) -> String {
+    static func render(_ state: NavigationState<Route>, ids: Bool, screens: Set<ElementID>, states: ScreenStates)
+        -> String
+    {
         var text = state.rendered(ids: ids)
         guard !screens.isEmpty else { return text }
         for node in state.screens where screens.contains(node.id) {

@@ -59,9 +59,12 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
                 return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "no modal (focused: \(focusLabel))")))
             }
             guard case .sheet(let options) = top.style else {
-                return .failure(GestureRefusal(.noSheetToSwipeDown(onTop: "a \(top.style.name) showing \(label(content))")))
+                return .failure(
+                    GestureRefusal(.noSheetToSwipeDown(onTop: "a \(top.style.name) showing \(label(content))")))
             }
-            guard !options.interactiveDismissDisabled else { return .failure(GestureRefusal(.sheetLocked(top.presenter))) }
+            guard !options.interactiveDismissDisabled else {
+                return .failure(GestureRefusal(.sheetLocked(top.presenter)))
+            }
             return .success(.dismissed(modal: top.modal))
         case .tapTab(let tab):
             guard let bar = enclosing(.tabs, of: focused.id, in: state), case .tabs(let tabs) = bar.content else {
@@ -153,7 +156,8 @@ extension FlowHarness {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ expected: (() -> String)? = nil
     ) async throws(HarnessError) {
-        try await perform(.tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
+        try await perform(
+            .tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
     /// Taps the button labelled `label` of the alert or confirmation dialog on top.
@@ -168,14 +172,16 @@ extension FlowHarness {
         let buttons = display?.buttons ?? []
         guard let index = buttons.firstIndex(where: { $0.label == label }) else {
             let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            let problem: HarnessError.Problem = display == nil
+            let problem: HarnessError.Problem =
+                display == nil
                 ? .noAlertToTap(focused: DestinationsTesting.label(flow.state.focusedScreen))
                 : .noAlertButton(label, buttons: buttons.map { $0.label })
             let error = failure(problem, destination: nil)
             report(error, at: location)
             throw error
         }
-        try await perform(.tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
+        try await perform(
+            .tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
     /// Goes back from the focused column of a collapsed split view, as the user would, and
@@ -221,13 +227,16 @@ extension FlowHarness {
     }
 
     /// The visible Destination of type `D` a step aims at, with its label.
-    func resolve<D: Destination>(_ type: D.Type, id: ElementID?, route: Route?) throws(HarnessError) -> (destination: D, label: String)
+    func resolve<D: Destination>(_ type: D.Type, id: ElementID?, route: Route?) throws(HarnessError) -> (
+        destination: D, label: String
+    )
     where D.Route == Route {
         let state = flow.state
         let visible = state.visibleScreens
         let labels = visible.map(label)
         if let id {
-            guard let node = visible.first(where: { $0.id == id }), let destination = flow.destination(id, as: D.self) else {
+            guard let node = visible.first(where: { $0.id == id }), let destination = flow.destination(id, as: D.self)
+            else {
                 throw failure(.notVisible(id, type: "\(D.self)", visible: labels), destination: nil)
             }
             return (destination, label(node))
@@ -272,7 +281,9 @@ func enclosing<Route>(_ kind: NodeKind, of id: ElementID, in state: NavigationSt
 
 /// The nodes from `root` down to the element `id`, each marked with whether it is reached
 /// through its parent's modal.
-func ancestry<Route>(of id: ElementID, from root: NavigationNode<Route>) -> [(node: NavigationNode<Route>, viaModal: Bool)]? {
+func ancestry<Route>(of id: ElementID, from root: NavigationNode<Route>) -> [(
+    node: NavigationNode<Route>, viaModal: Bool
+)]? {
     if root.id == id { return [(root, false)] }
     var children: [(NavigationNode<Route>, Bool)] = []
     switch root.content {

@@ -98,7 +98,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         reporter: FailureReporter = .issues
     ) throws(NavigationError) {
         try self.init(
-            PresentingLayout(layout),
+            Layout<Route>.Presenting(layout),
             providers: providers,
             exhaustivity: exhaustivity,
             ids: ids,
@@ -125,7 +125,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// - Throws: The flow's ``NavigationError`` when it cannot start.
     @_disfavoredOverload
     public convenience init(
-        _ layout: PresentingLayout<Route>,
+        _ layout: Layout<Route>.Presenting,
         providers: Providers<Route>,
         exhaustivity: Exhaustivity = .exhaustive,
         ids: some ElementIDGenerator = SequentialElementIDs(),
@@ -134,7 +134,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) throws(NavigationError) {
         var configuration = FlowConfiguration(layout: layout.base, providers: providers)
         configuration.ids = ids
-        try self.init(configuration, presenting: layout.modals, exhaustivity: exhaustivity, transcriptIDs: transcriptIDs, reporter: reporter)
+        try self.init(
+            configuration, presenting: layout.modals, exhaustivity: exhaustivity, transcriptIDs: transcriptIDs,
+            reporter: reporter)
     }
 
     /// Builds the flow from the configuration the app uses — its guards, asynchronous guards,
@@ -158,7 +160,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// - Throws: The flow's ``NavigationError`` when it cannot start.
     public init(
         _ configuration: FlowConfiguration<Route>,
-        presenting modals: [PresentingLayout<Route>.PresentedLayout] = [],
+        presenting modals: [Layout<Route>.Presenting.PresentedLayout] = [],
         exhaustivity: Exhaustivity = .exhaustive,
         transcriptIDs: Bool = true,
         reporter: FailureReporter = .issues
@@ -263,7 +265,8 @@ public final class FlowHarness<Route: NavigationRoute> {
         _ expected: (() -> String)? = nil
     ) async throws(HarnessError) where D.Route == Route {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        try await send(event.event, content: content, to: type, id: id, route: route, location: location, expected: expected)
+        try await send(
+            event.event, content: content, to: type, id: id, route: route, location: location, expected: expected)
     }
 
     /// Sends an event with or without content: the step both forms of `send` run.
@@ -306,7 +309,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) async throws(HarnessError) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let from = origin.map { " from \($0)" } ?? ""
-        try await step("apply \(presentation)\(from)", location: location, expected: expected, call: "apply(<#\(presentation)#>)") {
+        try await step(
+            "apply \(presentation)\(from)", location: location, expected: expected, call: "apply(<#\(presentation)#>)"
+        ) {
             () throws(HarnessError) -> String? in
             do throws(NavigationError) {
                 try flow.apply(presentation, from: origin)

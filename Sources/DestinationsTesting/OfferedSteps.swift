@@ -24,7 +24,8 @@ extension Flow {
             let occurrence = seen[route.name, default: 0]
             seen[route.name] = occurrence + 1
             let own = destination(screen.id).map(ownEventNames(of:)) ?? []
-            for event in configuration.providers.provider(for: route)?.configuredEvents ?? [] where !own.contains(event) {
+            for event in configuration.providers.provider(for: route)?.configuredEvents ?? [] where !own.contains(event)
+            {
                 offered.append(OfferedEvent(event: event, route: route.name, occurrence: occurrence, screen: screen.id))
             }
         }

@@ -35,7 +35,7 @@ public struct RandomWalk<Route: NavigationRoute> {
     /// The first state's shape.
     public var layout: Layout<Route>
     /// The modals presented over ``layout`` at the start, bottom first.
-    public var modals: [PresentingLayout<Route>.PresentedLayout] = []
+    public var modals: [Layout<Route>.Presenting.PresentedLayout] = []
     /// How many steps to walk.
     public var steps: Int
     /// Whether to make gestures as well as events.
@@ -96,18 +96,19 @@ public struct RandomWalk<Route: NavigationRoute> {
         return configuration
     }
 
-    /// Creates a walk that starts with modals presented (see ``PresentingLayout``).
+    /// Creates a walk that starts with modals presented (see ``Layout/Presenting``).
     ///
     /// - Parameters:
     ///   - layout: The first state's shape, with the modals over it.
     ///   - steps: How many steps to walk.
     ///   - providers: Makes the app's providers, fresh for each replay.
     @_disfavoredOverload
-    public init(_ layout: PresentingLayout<Route>, steps: Int = 100, providers: @escaping @MainActor () -> Providers<Route>) {
+    public init(
+        _ layout: Layout<Route>.Presenting, steps: Int = 100, providers: @escaping @MainActor () -> Providers<Route>
+    ) {
         self.init(layout.base, steps: steps, providers: providers)
         modals = layout.modals
     }
-
 
     /// Supplies the content of an event sent to a Destination of type `D`: the note a list
     /// selects. Return `nil` to send the event without content. An event without a generator
@@ -118,10 +119,11 @@ public struct RandomWalk<Route: NavigationRoute> {
         of type: D.Type,
         _ generate: @escaping @MainActor (D, inout WalkRandom) -> (any Sendable)?
     ) {
-        generators.append(ContentGenerator(event: "\(event)") { object, random in
-            guard let destination = object as? D else { return .none }
-            return .some(generate(destination, &random))
-        })
+        generators.append(
+            ContentGenerator(event: "\(event)") { object, random in
+                guard let destination = object as? D else { return .none }
+                return .some(generate(destination, &random))
+            })
     }
 
     /// Walks from `seed` and returns what happened.
@@ -131,11 +133,13 @@ public struct RandomWalk<Route: NavigationRoute> {
         do throws(NavigationError) {
             session = try WalkSession(self)
         } catch {
-            let failure = RandomWalkFailure(seed: seed, step: 0, violation: .startFailed(error), reproduction: [], state: "")
+            let failure = RandomWalkFailure(
+                seed: seed, step: 0, violation: .startFailed(error), reproduction: [], state: "")
             return RandomWalkReport(seed: seed, steps: [], refusals: 0, failure: failure)
         }
         if let violation = session.check(before: session.flow.state, refusal: nil, tracked: []) {
-            let failure = RandomWalkFailure(seed: seed, step: 0, violation: violation, reproduction: [], state: session.rendered)
+            let failure = RandomWalkFailure(
+                seed: seed, step: 0, violation: violation, reproduction: [], state: session.rendered)
             return RandomWalkReport(seed: seed, steps: [], refusals: 0, failure: failure)
         }
         var walked: [WalkStep] = []

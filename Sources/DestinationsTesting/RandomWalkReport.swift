@@ -126,7 +126,8 @@ public struct RandomWalkReport: Sendable, CustomStringConvertible {
 
     /// A one-line summary, or the failure.
     public var description: String {
-        failure?.description ?? "Random walk with seed \(seed): \(steps.count) steps, \(refusals) refused, no invariant broken."
+        failure?.description
+            ?? "Random walk with seed \(seed): \(steps.count) steps, \(refusals) refused, no invariant broken."
     }
 }
 

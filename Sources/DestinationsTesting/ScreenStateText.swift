@@ -60,7 +60,8 @@ public enum ScreenStateText {
         case .enum:
             guard let payload = mirror.children.first else { return ".\(value)" }
             let inner = Mirror(reflecting: payload.value)
-            let arguments = inner.displayStyle == .tuple ? fields(inner).joined(separator: ", ") : compact(payload.value)
+            let arguments =
+                inner.displayStyle == .tuple ? fields(inner).joined(separator: ", ") : compact(payload.value)
             return ".\(payload.label ?? "\(value)")(\(arguments))"
         default:
             return "\(typeName(value))(" + fields(mirror).joined(separator: ", ") + ")"
@@ -124,13 +125,13 @@ public enum ScreenStateText {
         case let uuid as UUID: return uuid.uuidString
         case let url as URL: return url.absoluteString
         case let date as Date: return date.description
-        case let described as CustomStringConvertible: return described.description
+        case let described as any CustomStringConvertible: return described.description
         default: return nil
         }
     }
 
     private static func isRecord(_ value: Any, _ mirror: Mirror) -> Bool {
-        (mirror.displayStyle == .struct || mirror.displayStyle == .class) && !(value is CustomStringConvertible)
+        (mirror.displayStyle == .struct || mirror.displayStyle == .class) && !(value is any CustomStringConvertible)
     }
 
     private static func typeName(_ value: Any) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Transcript {
     /// The transcript as a Swift Testing test that replays it step by step through a
     /// ``FlowHarness``, each step with the state it led to as its expectation — the screens'
@@ -16,23 +18,32 @@ extension Transcript {
     ///   - name: The test function's name.
     ///   - layout: The harness's first layout, as code.
     ///   - providers: The harness's providers, as code.
-    public func testSource(named name: String = "replaysTranscript", layout: String = "<#layout#>", providers: String = "<#providers#>") -> String {
+    public func testSource(
+        named name: String = "replaysTranscript", layout: String = "<#layout#>", providers: String = "<#providers#>"
+    ) -> String {
         var lines = [
             "@Test @MainActor func \(name)() async throws {",
             "    let harness = try FlowHarness(\(layout), providers: \(providers))",
         ]
         if let start = entries.first, start.step == 0 {
             lines.append("    // start:")
-            lines += start.state.split(separator: "\n", omittingEmptySubsequences: false).map { "    //   \(Self.comment($0))" }
+            lines += start.state.split(separator: "\n", omittingEmptySubsequences: false).map {
+                "    //   \(Self.comment($0))"
+            }
         }
         for entry in entries where entry.step > 0 {
-            guard let call = entry.call, !entry.state.hasPrefix("refused: "), !entry.state.hasPrefix("unsettled: ") else {
-                lines.append("    // \(entry.step). \(Self.comment(Substring(entry.action))): \(Self.comment(Substring(entry.state)))")
+            guard let call = entry.call, !entry.state.hasPrefix("refused: "), !entry.state.hasPrefix("unsettled: ")
+            else {
+                lines.append(
+                    "    // \(entry.step). \(Self.comment(Substring(entry.action))): \(Self.comment(Substring(entry.state)))"
+                )
                 continue
             }
             lines.append("    try await harness.\(call) {")
             lines.append("        \"\"\"")
-            lines += entry.state.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + Self.literal($0) }
+            lines += entry.state.split(separator: "\n", omittingEmptySubsequences: false).map {
+                "        " + Self.literal($0)
+            }
             lines.append("        \"\"\"")
             lines.append("    }")
         }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A stable text record of a test's steps and the state after each, to compare with a golden
 /// file committed next to the tests.
@@ -117,7 +117,8 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
     private func write(_ text: String, to path: String) -> HarnessError.Problem? {
         do {
             let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
             return nil
         } catch {
@@ -157,7 +158,9 @@ extension FlowHarness {
         line: Int = #line,
         column: Int = #column
     ) {
-        guard let problem = transcript.compare(toGoldenNamed: name, bundle: bundle, directory: directory, filePath: filePath)
+        guard
+            let problem = transcript.compare(
+                toGoldenNamed: name, bundle: bundle, directory: directory, filePath: filePath)
         else { return }
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         report(HarnessError(step: stepCount, action: "transcript '\(name)'", problem: problem), at: location)

@@ -35,7 +35,9 @@ final class WalkSession<Route: NavigationRoute> {
     /// one of its Destination's own events (``OwnEvents``), in display order, then the gestures
     /// the state allows.
     func options() -> [WalkStep.Action] {
-        var options = flow.offeredEvents().map { WalkStep.Action.event($0.event, route: $0.route, occurrence: $0.occurrence) }
+        var options = flow.offeredEvents().map {
+            WalkStep.Action.event($0.event, route: $0.route, occurrence: $0.occurrence)
+        }
         if walk.includesGestures {
             options += flow.offeredGestures().map(WalkStep.Action.gesture)
         }
@@ -93,7 +95,8 @@ final class WalkSession<Route: NavigationRoute> {
     func check(before: NavigationState<Route>, refusal: NavigationError?, tracked: [Watched]) -> WalkViolation? {
         let state = flow.state
         if let refusal, state != before {
-            return .refusalChangedState(refusal, diff: StateDiff.diff(expected: before.rendered(), actual: state.rendered()) ?? "")
+            return .refusalChangedState(
+                refusal, diff: StateDiff.diff(expected: before.rendered(), actual: state.rendered()) ?? "")
         }
         do {
             try state.validate()
@@ -113,7 +116,9 @@ final class WalkSession<Route: NavigationRoute> {
             guard let object = live[screen.id] as? any Destination else { return false }
             return isVisible(object) != visible.contains(screen.id)
         }
-        if !wrong.isEmpty { return .visibilityMismatch(wrong.map { "\(label($0)) (visible: \(visible.contains($0.id)))" }) }
+        if !wrong.isEmpty {
+            return .visibilityMismatch(wrong.map { "\(label($0)) (visible: \(visible.contains($0.id)))" })
+        }
         let leaked = tracked.filter { !screenIDs.contains($0.id) && $0.object != nil }.map(\.label)
         if !leaked.isEmpty { return .notReleased(leaked.sorted()) }
         return walk.checksRestoration ? checkRestoration(of: state) : nil

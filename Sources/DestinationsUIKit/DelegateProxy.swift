@@ -16,32 +16,53 @@ protocol ContainerObserver: AnyObject {
 /// its observer, and forwards every call — the ones it handles too — to the app's delegates,
 /// so the app keeps its own (an `@objc` conformance cannot live on a generic class, hence one
 /// non-generic proxy).
-@MainActor
-final class DelegateProxy: NSObject, UINavigationControllerDelegate, UITabBarControllerDelegate,
-    UISplitViewControllerDelegate, UISheetPresentationControllerDelegate, UIPopoverPresentationControllerDelegate
-{
-    weak var observer: (any ContainerObserver)?
-    // UIKit asks `responds(to:)` and `forwardingTarget(for:)` on the main thread; the
-    // overrides of those NSObject methods are nonisolated, so these slots are too.
-    nonisolated(unsafe) var navigationDelegate: (any UINavigationControllerDelegate)?
-    nonisolated(unsafe) var tabBarDelegate: (any UITabBarControllerDelegate)?
-    nonisolated(unsafe) var splitDelegate: (any UISplitViewControllerDelegate)?
-    nonisolated(unsafe) var presentationDelegate: (any UISheetPresentationControllerDelegate)?
+///
+/// The class itself is not actor-isolated: UIKit asks `responds(to:)` and
+/// `forwardingTarget(for:)`, whose `NSObject` overrides are nonisolated, and those read only the
+/// app's delegates, fixed when the proxy is made. The delegate methods are main-actor isolated,
+/// as their protocols are. The proxy is not `Sendable`, so the compiler keeps it on the actor
+/// that made it.
+final class DelegateProxy: NSObject {
+    @MainActor weak var observer: (any ContainerObserver)?
+    let navigationDelegate: (any UINavigationControllerDelegate)?
+    let tabBarDelegate: (any UITabBarControllerDelegate)?
+    let splitDelegate: (any UISplitViewControllerDelegate)?
+    let presentationDelegate: (any UISheetPresentationControllerDelegate)?
 
-    private nonisolated var forwardees: [any NSObjectProtocol] {
+    /// The app's delegates, to which the proxy forwards every call.
+    init(
+        navigation: (any UINavigationControllerDelegate)?,
+        tabBar: (any UITabBarControllerDelegate)?,
+        split: (any UISplitViewControllerDelegate)?,
+        presentation: (any UISheetPresentationControllerDelegate)?
+    ) {
+        navigationDelegate = navigation
+        tabBarDelegate = tabBar
+        splitDelegate = split
+        presentationDelegate = presentation
+        super.init()
+    }
+
+    private var forwardees: [any NSObjectProtocol] {
         let delegates: [AnyObject?] = [navigationDelegate, tabBarDelegate, splitDelegate, presentationDelegate]
         return delegates.compactMap { $0 as? any NSObjectProtocol }
     }
 
-    override nonisolated func responds(to selector: Selector!) -> Bool {
+    override func responds(to selector: Selector!) -> Bool {
         super.responds(to: selector) || forwardees.contains { $0.responds(to: selector) }
     }
 
-    override nonisolated func forwardingTarget(for selector: Selector!) -> Any? {
+    override func forwardingTarget(for selector: Selector!) -> Any? {
         forwardees.first { $0.responds(to: selector) } ?? super.forwardingTarget(for: selector)
     }
+}
 
-    func navigationController(_ navigation: UINavigationController, didShow controller: UIViewController, animated: Bool) {
+extension DelegateProxy: UINavigationControllerDelegate, UITabBarControllerDelegate, UISplitViewControllerDelegate,
+    UISheetPresentationControllerDelegate, UIPopoverPresentationControllerDelegate
+{
+    func navigationController(
+        _ navigation: UINavigationController, didShow controller: UIViewController, animated: Bool
+    ) {
         navigationDelegate?.navigationController?(navigation, didShow: controller, animated: animated)
         observer?.stackDidShow(navigation)
     }

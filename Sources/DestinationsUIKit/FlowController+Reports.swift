@@ -4,7 +4,7 @@ import UIKit
 
 extension FlowController: ContainerObserver {
     /// Reports a change the user made, derived against what the window shows
-    /// (``RenderScheduler/rendered``): the flow applies it, the scheduler acknowledges it, and
+    /// (`RenderScheduler.rendered`): the flow applies it, the scheduler acknowledges it, and
     /// a refused report puts the container back. `nil` (nothing changed) reports nothing.
     private func report(_ action: UserAction<Route>?) {
         guard let action else { return }

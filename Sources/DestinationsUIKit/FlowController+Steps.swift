@@ -6,7 +6,7 @@ extension FlowController: RenderHost {
     /// Carries out one step of a render plan with UIKit, and calls `done` when its transition
     /// has finished: from `present`/`dismiss` completions, or the transition coordinator's.
     /// A step whose effect already holds calls `done` at once.
-    public func perform(
+    package func perform(
         _ step: RenderStep,
         shown: NavigationState<Route>?,
         target: NavigationState<Route>,
@@ -26,14 +26,18 @@ extension FlowController: RenderHost {
             // Nothing presents while the window does not show this controller (launch, restoration).
             return hasAppeared ? work() : waitingForAppearance.append(work)
         }
-        let involved: ElementID? = switch step.change {
-        case .setRoot: nil
-        case .dismiss(_, let modal), .restyle(_, let modal, _): modal
-        case .setStack(let id, _): id
-        case .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): id
-        case .present: nil
-        }
-        whenSettled({ [weak self] in [involved.flatMap { self?.controllers[$0] } ?? self?.content].compactMap { $0 } }, done: done) {
+        let involved: ElementID? =
+            switch step.change {
+            case .setRoot: nil
+            case .dismiss(_, let modal), .restyle(_, let modal, _): modal
+            case .setStack(let id, _): id
+            case .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): id
+            case .present: nil
+            }
+        whenSettled(
+            { [weak self] in [involved.flatMap { self?.controllers[$0] } ?? self?.content].compactMap { $0 } },
+            done: done
+        ) {
             [weak self] finish in
             guard let self else { return finish() }
             self.run(step, target: target, animated: step.animated && self.view.window != nil, finish)
@@ -41,7 +45,9 @@ extension FlowController: RenderHost {
     }
 
     /// Carries out a step that is not a presentation once no transition is under way.
-    private func run(_ step: RenderStep, target: NavigationState<Route>, animated: Bool, _ done: @escaping @MainActor () -> Void) {
+    private func run(
+        _ step: RenderStep, target: NavigationState<Route>, animated: Bool, _ done: @escaping @MainActor () -> Void
+    ) {
         switch step.change {
         case .setRoot(let id):
             guard let node = target.node(id) else { return done() }
@@ -76,7 +82,9 @@ extension FlowController: RenderHost {
             }
             done()
         case .selectTab(_, let index, let tabs):
-            if let bar = controllers[tabs] as? UITabBarController, bar.selectedIndex != index { bar.selectedIndex = index }
+            if let bar = controllers[tabs] as? UITabBarController, bar.selectedIndex != index {
+                bar.selectedIndex = index
+            }
             done()
         case .setColumn(let column, let split, let id):
             guard let splitController = controllers[split] as? UISplitViewController else { return done() }
@@ -106,7 +114,9 @@ extension FlowController: RenderHost {
     }
 
     /// Calls `done` when the container's transition has finished.
-    private func afterTransition(of controller: UIViewController, animated: Bool, _ done: @escaping @MainActor () -> Void) {
+    private func afterTransition(
+        of controller: UIViewController, animated: Bool, _ done: @escaping @MainActor () -> Void
+    ) {
         guard animated, let coordinator = controller.transitionCoordinator else { return done() }
         coordinator.animate(alongsideTransition: nil) { _ in
             MainActor.assumeIsolated { done() }
@@ -117,7 +127,9 @@ extension FlowController: RenderHost {
     private func isInTransition(_ controller: UIViewController) -> Bool {
         var next: UIViewController? = controller
         while let current = next {
-            if current.isBeingPresented || current.isBeingDismissed || current.transitionCoordinator != nil { return true }
+            if current.isBeingPresented || current.isBeingDismissed || current.transitionCoordinator != nil {
+                return true
+            }
             next = current.parent
         }
         return false
@@ -248,17 +260,19 @@ extension FlowController: RenderHost {
             preferredStyle: style == .alert ? .alert : .actionSheet
         )
         // The core gives an alert without buttons an OK button, so that it can always close.
-        let buttons = display?.buttons.map { ($0.label, $0.role) } ?? [("OK", AlertRole.cancel)]
+        let buttons = display?.buttons.map { ($0.label, $0.role) } ?? [("OK", AlertDisplay.Role.cancel)]
         for (index, (label, role)) in buttons.enumerated() {
-            let actionStyle: UIAlertAction.Style = switch role {
-            case .cancel: .cancel
-            case .destructive: .destructive
-            case nil: .default
-            }
+            let actionStyle: UIAlertAction.Style =
+                switch role {
+                case .cancel: .cancel
+                case .destructive: .destructive
+                case nil: .default
+                }
             // UIKit has closed the alert when the handler runs: the tap is the report.
-            alert.addAction(UIAlertAction(title: label, style: actionStyle) { [weak self] _ in
-                self?.tapAlertButton(index, of: id)
-            })
+            alert.addAction(
+                UIAlertAction(title: label, style: actionStyle) { [weak self] _ in
+                    self?.tapAlertButton(index, of: id)
+                })
         }
         // An action sheet on iPad is a popover, which needs an anchor.
         if let popover = alert.popoverPresentationController {

@@ -1,6 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
-import Destinations
-import UIKit
+public import Destinations
+public import UIKit
 
 /// Renders a ``Flow`` with UIKit: make it a window's root view controller.
 ///
@@ -20,7 +20,7 @@ import UIKit
 /// `UISplitViewController`s, sheets and covers presented (with `UISheetPresentationController`
 /// detents), alerts and confirmation dialogs as `UIAlertController`s. The steps come from the
 /// core (``NavigationState/renderPlan(from:opaque:animated:)``) and run one transition at a time
-/// through a ``RenderScheduler``; a restored state appears without animation.
+/// through a `RenderScheduler`; a restored state appears without animation.
 ///
 /// What the user does — swipes back, uses the back button's menu, swipes a sheet down, drags it
 /// to another detent, taps a tab, an alert's button or a collapsed split view's back button — is
@@ -39,7 +39,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     public let opaque: OpaqueSubtrees<Route>
 
     let screen: (ScreenContext<Route>) -> UIViewController
-    let proxy = DelegateProxy()
+    let proxy: DelegateProxy
     /// The controller of every element the window shows (or showed until the last step).
     var controllers: [ElementID: UIViewController] = [:]
     /// What each controller was made for: a restored state may give its id to an element of
@@ -80,12 +80,14 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         self.options = options
         self.opaque = OpaqueSubtrees.ids(options.opaque).union(opaque)
         self.screen = screen
+        proxy = DelegateProxy(
+            navigation: options.navigationDelegate,
+            tabBar: options.tabBarDelegate,
+            split: options.splitDelegate,
+            presentation: options.presentationDelegate
+        )
         super.init(nibName: nil, bundle: nil)
         proxy.observer = self
-        proxy.navigationDelegate = options.navigationDelegate
-        proxy.tabBarDelegate = options.tabBarDelegate
-        proxy.splitDelegate = options.splitDelegate
-        proxy.presentationDelegate = options.presentationDelegate
     }
 
     /// Not available: a flow controller is made in code.
@@ -177,7 +179,9 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         if let made = controllers[node.id], let shape = madeAs[node.id],
             shape.kind == node.kind, shape.route == node.route, shape.hosted == hosted,
             !freshContainers || node.isScreen || hosted
-        { return made }
+        {
+            return made
+        }
         return build(node, freshContainers: freshContainers)
     }
 
@@ -201,14 +205,17 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
             case .tabs(let tabs):
                 let bar = UITabBarController()
                 bar.delegate = proxy
-                bar.setViewControllers(tabs.tabs.map { tabController(for: $0, freshContainers: freshContainers) }, animated: false)
+                bar.setViewControllers(
+                    tabs.tabs.map { tabController(for: $0, freshContainers: freshContainers) }, animated: false)
                 bar.selectedIndex = tabs.selectedIndex
                 made = bar
             case .split(let split):
-                let splitController = UISplitViewController(style: split.hasContentColumn ? .tripleColumn : .doubleColumn)
+                let splitController = UISplitViewController(
+                    style: split.hasContentColumn ? .tripleColumn : .doubleColumn)
                 splitController.delegate = proxy
                 for column in split.columns {
-                    splitController.setViewController(split[column].map(child) ?? options.emptyColumn(column), for: column.uiKit)
+                    splitController.setViewController(
+                        split[column].map(child) ?? options.emptyColumn(column), for: column.uiKit)
                 }
                 made = splitController
             }

@@ -1,6 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
-import Destinations
-import UIKit
+public import Destinations
+public import UIKit
 
 /// What a ``FlowController`` needs besides the screens: tab items, empty columns, subtrees
 /// another renderer draws, and the app's own container delegates.

@@ -1,6 +1,6 @@
 #if canImport(UIKit) && !os(watchOS)
-import Destinations
-import UIKit
+public import Destinations
+public import UIKit
 
 /// A storyboard segue that runs through the flow: its source screen, the route it leads to,
 /// and content handed over as the mediation.
@@ -57,7 +57,9 @@ open class FlowSegue<Route: NavigationRoute>: UIStoryboardSegue {
         var current: UIViewController? = controller
         while let candidate = current {
             if let flowController = candidate as? FlowController<Route> {
-                guard let id = flowController.controllers.first(where: { $0.value === controller })?.key else { return nil }
+                guard let id = flowController.controllers.first(where: { $0.value === controller })?.key else {
+                    return nil
+                }
                 return (flowController, id)
             }
             current = candidate.parent ?? candidate.presentingViewController

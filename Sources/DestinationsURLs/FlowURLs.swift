@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// A flow's URLs: a ``Flow`` with the ``URLRouter`` and scene kind it reads and prints URLs
 /// with. Opening a URL is turning its text into one ``ChangeRequest``
@@ -58,7 +58,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     // MARK: Opening
 
     /// The change request `url` stands for (``URLRouter/request(for:scene:source:)``).
-    public func request(for url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> ChangeRequest<Route> {
+    public func request(for url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
+        -> ChangeRequest<Route>
+    {
         try router.request(for: url, scene: scene, source: source)
     }
 
@@ -68,7 +70,8 @@ public struct FlowURLs<Route: NavigationRoute> {
     ///
     /// - Throws: ``DeepLinkError``: the errors of ``request(for:source:)``, and
     ///   ``DeepLinkError/navigation(_:)`` when the link's presentation does not fit the state.
-    public func plan(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> URLPlan<Route> {
+    public func plan(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> URLPlan<Route>
+    {
         let request = try request(for: url, source: source)
         do throws(NavigationError) {
             return URLPlan(url: url, plan: try flow.plan(request))
@@ -105,7 +108,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     ///   - source: Who opens it; by default an unknown external source, so an adapter that
     ///     forgets to say fails safe.
     @discardableResult
-    public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
+    public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
+        -> DeepLinkOutcome<Route>
+    {
         let request = try request(for: url, source: source)
         do throws(NavigationError) {
             return DeepLinkOutcome(try flow.perform(request), url: url, request: request)
@@ -117,7 +122,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     /// Opens a URL like ``open(_:source:)`` after the ``Flow/asyncGuards`` watching the routes
     /// it adds have allowed it (``Flow/performAwaitingGuards(_:)``).
     @discardableResult
-    public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown)) async throws(DeepLinkError) -> DeepLinkOutcome<Route> {
+    public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown))
+        async throws(DeepLinkError) -> DeepLinkOutcome<Route>
+    {
         let request = try request(for: url, source: source)
         do throws(NavigationError) {
             return DeepLinkOutcome(try await flow.performAwaitingGuards(request), url: url, request: request)
@@ -135,7 +142,8 @@ public struct FlowURLs<Route: NavigationRoute> {
     @discardableResult
     public func resume(_ link: PendingLink) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let cause = FlowEvent<Route>.Cause.opened(link.pattern ?? URLRouter<Route>.stateURLCause, source: link.source)
-        guard let pending = flow.pendingChange, pending.reason == .deferred(by: link.blockedBy), pending.request.cause == cause
+        guard let pending = flow.pendingChange, pending.reason == .deferred(by: link.blockedBy),
+            pending.request.cause == cause
         else { throw .navigation(.pendingExpired) }
         do throws(NavigationError) {
             return DeepLinkOutcome(try flow.resumePending() ?? .unchanged, url: link.url, request: pending.request)
@@ -171,7 +179,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     ///   ``URLRouter/resolve(relative:in:scene:from:ids:limits:)``; ``DeepLinkError/navigation(_:)``
     ///   when the change does not fit the state. The state is then unchanged.
     @discardableResult
-    public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError) -> ChangeOutcome<Route> {
+    public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError) -> ChangeOutcome<
+        Route
+    > {
         let state = flow.state
         let anchor = anchor ?? state.focusedScreen.id
         var scratch = SequentialElementIDs()

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// What opening a URL would do, computed without touching the flow: the state it leads to,
 /// the change from the current state, and the screens whose interruption policy the change

@@ -10,7 +10,8 @@ final class FakeTransport: InspectorTransport {
     private(set) var sent: [[String: Any]] = []
     private var commands: [Data] = []
     private var receiver: CheckedContinuation<[Data], any Error>?
-    private var waiters: [(id: Int, predicate: @Sendable ([String: Any]) -> Bool, continuation: CheckedContinuation<Data?, Never>)] = []
+    private var waiters:
+        [(id: Int, predicate: @Sendable ([String: Any]) -> Bool, continuation: CheckedContinuation<Data?, Never>)] = []
     private var nextWaiter = 0
     /// How many opens fail before one succeeds.
     var failingOpens: Int

@@ -43,7 +43,11 @@ import Testing
         for _ in 0..<2 {
             let list = try #require(flow.destination(notes) as? NotesList)
             try list.send(.select, content: NotesDatasource.samples[0])
-            _ = try #require(await transport.message { ($0["cause"] as? [String: Any])?["name"] as? String == "select" && ($0["rendered"] as? String)?.contains("note(id:") == true })
+            _ = try #require(
+                await transport.message {
+                    ($0["cause"] as? [String: Any])?["name"] as? String == "select"
+                        && ($0["rendered"] as? String)?.contains("note(id:") == true
+                })
             try flow.apply(.back)
             try await flow.settle()
         }

@@ -13,9 +13,12 @@ import Testing
         weak var weakInspector: FlowInspector<AppRoute>?
         weak var weakFlow: Flow<AppRoute>?
         do {
-            let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+            let flow = try Flow(
+                NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
             weakFlow = flow
-            let inspector = FlowInspector(flow: flow, configuration: InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t"), transport: transport)
+            let inspector = FlowInspector(
+                flow: flow, configuration: InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t"),
+                transport: transport)
             weakInspector = inspector
             inspector.connect()
             _ = await transport.message { $0.causeKind == "connect" }
@@ -60,15 +63,20 @@ final class SlowOpenTransport: InspectorTransport {
 
 extension FlowInspectorLifetimeTests {
     @Test func disconnectingWhileASessionOpensLeavesTheClientIdleAndTheSessionClosed() async throws {
-        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        let flow = try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         let transport = SlowOpenTransport()
-        let inspector = FlowInspector(flow: flow, configuration: InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t"), transport: transport)
+        let inspector = FlowInspector(
+            flow: flow, configuration: InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t"),
+            transport: transport)
         inspector.connect()
         #expect(await eventually { transport.isOpening })
         await inspector.disconnect()
         // The open the cancellation did not stop completes after `disconnect()` returned.
         transport.finishOpen()
-        #expect(await eventually { transport.closedAfterOpen > 0 }, "the session opened after disconnect() was never closed")
+        #expect(
+            await eventually { transport.closedAfterOpen > 0 }, "the session opened after disconnect() was never closed"
+        )
         #expect(inspector.status == .idle)
     }
 }

@@ -9,7 +9,8 @@ import Testing
 @Suite struct FlowInspectorRateCapTests {
     /// Coalescing keeps the latest state, but never hides a refusal: the page shows each one.
     @Test func aRefusalInsideABurstIsNeverCoalescedAway() async throws {
-        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        let flow = try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         let transport = FakeTransport()
         var capped = InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t")
         capped.maxEventsPerSecond = 1

@@ -10,14 +10,18 @@ import Testing
     let configuration = InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t", app: "Notes")
 
     func makeFlow() throws -> Flow<AppRoute> {
-        try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
     }
 
     @Test func sendsHelloAndEveryEventWithItsCause() async throws {
         let flow = try makeFlow()
         let transport = FakeTransport()
-        let graph = FlowGraph(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
-        let inspector = FlowInspector(flow: flow, configuration: configuration, graph: graph, router: try NotesAppConfiguration.makeRouter(), transport: transport)
+        let graph = FlowGraph(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        let inspector = FlowInspector(
+            flow: flow, configuration: configuration, graph: graph, router: try NotesAppConfiguration.makeRouter(),
+            transport: transport)
         inspector.connect()
         let connect = try #require(await transport.message { $0.causeKind == "connect" })
         #expect(connect["rendered"] as? String == flow.state.rendered())
@@ -109,9 +113,15 @@ import Testing
         // reason that quotes a value.
         struct Unavailable: Error { var note = 4242 }
         let withoutNotes = NotesAppConfiguration.providers(datasource: NotesDatasource())
-            .overriding("note", with: Provider { (route: AppRoute) throws -> NoteDetail in throw Unavailable(note: route.noteID) } events: { events in
-                for event in [NoteDetail.Event.load, .edit, .delete, .confirmDelete, .back] { events.on(event, .present(.back)) }
-            })
+            .overriding(
+                "note",
+                with: Provider { (route: AppRoute) throws -> NoteDetail in
+                    throw Unavailable(note: route.noteID)
+                } events: { events in
+                    for event in [NoteDetail.Event.load, .edit, .delete, .confirmDelete, .back] {
+                        events.on(event, .present(.back))
+                    }
+                })
         let source = try makeFlow()
         try source.apply(.push(.note(id: 4242)))
         let saved = try JSONSerialization.jsonObject(with: JSONEncoder().encode(source.state))
@@ -119,7 +129,8 @@ import Testing
             let flow = try Flow(NotesAppConfiguration.layout, providers: withoutNotes)
             let transport = FakeTransport()
             let identity: @Sendable (AppRoute) -> AppRoute = { $0 }
-            let inspector = FlowInspector(flow: flow, configuration: configuration, redact: redacting ? identity : nil, transport: transport)
+            let inspector = FlowInspector(
+                flow: flow, configuration: configuration, redact: redacting ? identity : nil, transport: transport)
             inspector.connect()
             _ = await transport.message { $0.causeKind == "connect" }
             let before = flow.state
@@ -153,10 +164,12 @@ import Testing
     @Test func redactionHidesRoutePayloadsEverywhere() async throws {
         let flow = try makeFlow()
         let transport = FakeTransport()
-        let inspector = FlowInspector(flow: flow, configuration: configuration, redact: { route in
-            if case .note = route { return .note(id: 0) }
-            return route
-        }, transport: transport)
+        let inspector = FlowInspector(
+            flow: flow, configuration: configuration,
+            redact: { route in
+                if case .note = route { return .note(id: 0) }
+                return route
+            }, transport: transport)
         inspector.connect()
         _ = await transport.message { $0.causeKind == "connect" }
         try flow.apply(.push(.note(id: 42)))
@@ -174,8 +187,10 @@ import Testing
     @Test func redactionSendsEventCasesAndRefusalCodesOnly() async throws {
         let encoder = InspectorEncoder<AppRoute>(redact: { $0 }, router: nil, scene: "main")
         let state = try makeFlow().state
-        let cause = FlowEvent<AppRoute>.Cause.event(AnyEvent(PrivateEvent.select(secret: 4242)), route: .notes, from: ElementID(rawValue: 3), .push(.about))
-        let message = encoder.event(sequence: 1, kind: nil, cause: cause, changes: nil, state: state, previous: nil, refusal: nil, skipped: 0)
+        let cause = FlowEvent<AppRoute>.Cause.event(
+            AnyEvent(PrivateEvent.select(secret: 4242)), route: .notes, from: ElementID(rawValue: 3), .push(.about))
+        let message = encoder.event(
+            sequence: 1, kind: nil, cause: cause, changes: nil, state: state, previous: nil, refusal: nil, skipped: 0)
         let causeObject = try #require(message["cause"] as? [String: Any])
         #expect(causeObject["name"] as? String == "select")
         #expect((causeObject["edge"] as? [String: Any])?["event"] as? String == "select")
@@ -183,14 +198,19 @@ import Testing
         #expect(!text.contains("4242") && !text.contains("secret"), "\(text)")
         // Without redaction, the event is written in full.
         let open = InspectorEncoder<AppRoute>(redact: nil, router: nil, scene: "main")
-        #expect((open.event(sequence: 1, kind: nil, cause: cause, changes: nil, state: state, previous: nil, refusal: nil, skipped: 0)["cause"] as? [String: Any])?["name"] as? String == "select(secret: 4242)")
+        #expect(
+            (open.event(
+                sequence: 1, kind: nil, cause: cause, changes: nil, state: state, previous: nil, refusal: nil,
+                skipped: 0)["cause"] as? [String: Any])?["name"] as? String == "select(secret: 4242)")
 
         let flow = try makeFlow()
         let transport = FakeTransport()
         let inspector = FlowInspector(flow: flow, configuration: configuration, redact: { $0 }, transport: transport)
         inspector.connect()
         _ = await transport.message { $0.causeKind == "connect" }
-        #expect(throws: NavigationError.self) { try flow.apply(.path([.dismissAll, .push(.about), .selectTab("archive")])) }
+        #expect(throws: NavigationError.self) {
+            try flow.apply(.path([.dismissAll, .push(.about), .selectTab("archive")]))
+        }
         let refused = try #require(await transport.message { $0["refusal"] != nil })
         let refusal = try #require(refused["refusal"] as? [String: Any])
         #expect(refusal["code"] as? String != nil)

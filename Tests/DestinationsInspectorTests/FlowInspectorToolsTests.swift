@@ -11,7 +11,10 @@ import Testing
     let configuration = InspectorConfiguration(url: URL(string: "http://127.0.0.1:1")!, token: "t", app: "Notes")
 
     func makeFlow() throws -> Flow<AppRoute> {
-        try Flow(FlowConfiguration(layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
+        try Flow(
+            FlowConfiguration(
+                layout: NotesAppConfiguration.layout,
+                providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
     }
 
     /// A URL the page asks for is opened as an external link of unknown origin: the app ends
@@ -20,7 +23,9 @@ import Testing
         let url = "https://notes.example.com/licenses"
         let reference = try makeFlow()
         let router = try NotesAppConfiguration.makeRouter()
-        let expected = Result { try FlowURLs(reference, router: router, scene: "main").open(url, source: .external(.unknown)) }
+        let expected = Result {
+            try FlowURLs(reference, router: router, scene: "main").open(url, source: .external(.unknown))
+        }
         let flow = try makeFlow()
         let transport = FakeTransport()
         let inspector = FlowInspector(flow: flow, configuration: configuration, router: router, transport: transport)
@@ -31,7 +36,9 @@ import Testing
         #expect(result["kind"] as? String == "open" && result["request"] as? Int == 3)
         switch expected {
         case .success(let outcome):
-            #expect(result["ok"] as? Bool == true && result["outcome"] as? String == FlowInspector<AppRoute>.name(of: outcome))
+            #expect(
+                result["ok"] as? Bool == true
+                    && result["outcome"] as? String == FlowInspector<AppRoute>.name(of: outcome))
         case .failure:
             #expect(result["ok"] as? Bool == false)
         }
@@ -51,7 +58,8 @@ import Testing
         _ = await transport.message { $0.causeKind == "connect" }
         try transport.push(["type": "open", "request": 1, "url": "https://notes.example.com/licenses"])
         let result = try #require(await transport.message { $0["type"] as? String == "result" })
-        #expect(result["ok"] as? Bool == false && (result["error"] as? [String: Any])?["code"] as? String == "notAllowed")
+        #expect(
+            result["ok"] as? Bool == false && (result["error"] as? [String: Any])?["code"] as? String == "notAllowed")
         #expect(flow.state == before)
         await inspector.disconnect()
     }
@@ -74,13 +82,17 @@ import Testing
         let flow = try makeFlow()
         let before = flow.state
         let transport = FakeTransport()
-        let inspector = FlowInspector(flow: flow, configuration: configuration, router: try NotesAppConfiguration.makeRouter(), transport: transport)
+        let inspector = FlowInspector(
+            flow: flow, configuration: configuration, router: try NotesAppConfiguration.makeRouter(),
+            transport: transport)
         inspector.connect()
         _ = await transport.message { $0.causeKind == "connect" }
         try transport.push(["type": "open", "request": 4, "url": "notes://main/settings"])
         let result = try #require(await transport.message { $0["type"] as? String == "result" })
         let message = (result["error"] as? [String: Any])?["message"] as? String
-        #expect(result["ok"] as? Bool == false && message?.contains("externalStateURLsDisabled") == true, "\(message ?? "no message")")
+        #expect(
+            result["ok"] as? Bool == false && message?.contains("externalStateURLsDisabled") == true,
+            "\(message ?? "no message")")
         #expect(flow.state == before)
         await inspector.disconnect()
     }
@@ -96,7 +108,10 @@ import Testing
         #expect(flow.guards.map(\.name) == [TransactionClock<AppRoute>.guardName])
         try flow.apply(.selectTab("settings"))
         try flow.apply(.push(.about))
-        let event = try #require(await transport.message { $0.causeKind == "presentation" && ($0.cause["description"] as? String)?.contains("push") == true })
+        let event = try #require(
+            await transport.message {
+                $0.causeKind == "presentation" && ($0.cause["description"] as? String)?.contains("push") == true
+            })
         let timing = try #require(event["timing"] as? [String: Any])
         #expect((timing["commitMicros"] as? Int ?? -1) >= 0)
         #expect((timing["buildMicros"] as? Int ?? -1) >= 0)
@@ -109,7 +124,8 @@ import Testing
     @Test func theHelloListsTheGraphsEdges() async throws {
         let flow = try makeFlow()
         let transport = FakeTransport()
-        let graph = FlowGraph(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        let graph = FlowGraph(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         let inspector = FlowInspector(flow: flow, configuration: configuration, graph: graph, transport: transport)
         inspector.connect()
         _ = await transport.message { $0.causeKind == "connect" }
@@ -123,7 +139,9 @@ import Testing
     /// that connection knows the key.
     @Test func aReconnectingHelloNamesItsSession() throws {
         let hello = Data(#"{"type":"hello","app":"t"}"#.utf8)
-        let resumed = try #require(try JSONSerialization.jsonObject(with: HTTPInspectorTransport.hello(hello, resuming: "abc")) as? [String: Any])
+        let resumed = try #require(
+            try JSONSerialization.jsonObject(with: HTTPInspectorTransport.hello(hello, resuming: "abc"))
+                as? [String: Any])
         #expect(resumed["resume"] as? String == "abc" && resumed["app"] as? String == "t")
         #expect(HTTPInspectorTransport.hello(hello, resuming: nil) == hello)
     }

@@ -19,13 +19,17 @@ import Testing
     }
 
     @Test func aStepWhoseWorkNeverFinishesFailsNamingTheWork() async throws {
-        let provider = Provider { (_: MiniRoute) in ListScreen() } events: { events in
-            events.on(.load, .perform { input in
-                input.destination.context.track {
-                    let (never, _) = AsyncStream<Int>.makeStream()
-                    for await _ in never {}
-                }
-            })
+        let provider = Provider { (_: MiniRoute) in
+            ListScreen()
+        } events: { events in
+            events.on(
+                .load,
+                .perform { input in
+                    input.destination.context.track {
+                        let (never, _) = AsyncStream<Int>.makeStream()
+                        for await _ in never {}
+                    }
+                })
         }
         let harness = try FlowHarness(.stack(.list), providers: Providers { _ in provider }, reporter: .silent)
         harness.settleTimeout = .milliseconds(50)
@@ -49,19 +53,21 @@ import Testing
         )
         // Without a route the focused screen (the detail's item 2) would get the event.
         try await harness.send(.more, to: ItemScreen.self, route: .item(1))
-        #expect(harness.state.rendered(ids: false) == """
-            split (2 columns)
-              [sidebar] stack
-                item(1)
-                item(2)
-              [detail] stack
-                item(2) ◀
-            """)
+        #expect(
+            harness.state.rendered(ids: false) == """
+                split (2 columns)
+                  [sidebar] stack
+                    item(1)
+                    item(2)
+                  [detail] stack
+                    item(2) ◀
+                """)
     }
 
     @Test(.disabled(if: Transcript.isRecording, "recording rewrites golden files"))
     func anUnreadableGoldenFileIsReportedAndLeftAlone() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transcripts-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "transcripts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("SomeTests.swift").path
         let golden = Transcript.goldenPath(named: "story", filePath: file)
@@ -73,7 +79,8 @@ import Testing
         try garbage.write(to: URL(fileURLWithPath: golden))
         var transcript = Transcript()
         transcript.append(step: 0, action: "start", state: "list ◀")
-        guard case .transcriptUnreadable(let path, _)? = transcript.compare(toGoldenNamed: "story", filePath: file) else {
+        guard case .transcriptUnreadable(let path, _)? = transcript.compare(toGoldenNamed: "story", filePath: file)
+        else {
             Issue.record("expected the golden file to be reported unreadable")
             return
         }

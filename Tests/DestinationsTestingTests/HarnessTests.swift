@@ -41,7 +41,9 @@ import Testing
         }
         #expect(failure.step == 1)
         #expect(failure.destination == "list #3")
-        #expect(failure.description.hasPrefix("Step 1 (send open to ListScreen with 3) on list #3: the state changed but the test did not say how"))
+        #expect(
+            failure.description.hasPrefix(
+                "Step 1 (send open to ListScreen with 3) on list #3: the state changed but the test did not say how"))
         #expect(failure.description.contains("+     item(3) #6 ◀"))
     }
 
@@ -224,7 +226,10 @@ import Testing
         }
         #expect(error?.step == 1)
         #expect(error?.problem == .noVisibleDestination(type: "ItemScreen", visible: ["list #3"]))
-        #expect(error?.description == "Step 1 (send close to ItemScreen): expected a visible ItemScreen, but the visible screens are list #3.")
+        #expect(
+            error?.description
+                == "Step 1 (send close to ItemScreen): expected a visible ItemScreen, but the visible screens are list #3."
+        )
     }
 
     @Test func aRefusedEventSaysWhyAndLeavesTheStateAsItWas() async throws {

@@ -96,34 +96,50 @@ struct MeetingTimer: StreamInteractor {
 
 @MainActor
 enum MeetingApp {
-    static func providers(clock: any Clock<Duration>, speech: SpeechService = SpeechService()) -> Providers<MeetingRoute> {
+    static func providers(clock: any Clock<Duration>, speech: SpeechService = SpeechService()) -> Providers<
+        MeetingRoute
+    > {
         let timer = MeetingTimer(clock: clock)
-        let list = Provider { (_: MeetingRoute) in MeetingsList() } events: { events in
+        let list = Provider { (_: MeetingRoute) in
+            MeetingsList()
+        } events: { events in
             events.on(.add, .present(.sheet(.addMeeting)))
             events.on(.record, .present { id in .push(.record(id)) })
             events.on(.load, .perform { input in input.destination.screenState.meetings = ["Standup", "Retro"] })
         }
-        let add = Provider { (_: MeetingRoute) in AddMeeting() } events: { events in
+        let add = Provider { (_: MeetingRoute) in
+            AddMeeting()
+        } events: { events in
             events.on(.setTitle, .perform { screen, title in screen.screenState.title = title })
             events.on(.cancel, .present(.dismiss))
         }
-        let record = Provider { (_: MeetingRoute) in RecordMeeting() } events: { events in
+        let record = Provider { (_: MeetingRoute) in
+            RecordMeeting()
+        } events: { events in
             events.on(.startTimer, .stream(timer, .seconds(1)) { screen, _ in screen.screenState.secondsElapsed += 1 })
-            events.on(.listen, .stream(speech, assistant: { language in Locale(identifier: language) }) { screen, words in
-                screen.screenState.transcript += (screen.screenState.transcript.isEmpty ? "" : " ") + words
-            })
-            events.on(.end, .perform { input in
-                input.destination.context.stopStreams()
-                input.destination.screenState.isTimerRunning = false
-                try input.destination.context.present(.present(.screen(.endAlert), style: .alert))
-            })
-            events.on(.confirmEnd, .perform { input in
-                input.destination.context.stopStreams()
-                input.destination.screenState.isTimerRunning = false
-                input.destination.screenState.isEnded = true
-            })
+            events.on(
+                .listen,
+                .stream(speech, assistant: { language in Locale(identifier: language) }) { screen, words in
+                    screen.screenState.transcript += (screen.screenState.transcript.isEmpty ? "" : " ") + words
+                })
+            events.on(
+                .end,
+                .perform { input in
+                    input.destination.context.stopStreams()
+                    input.destination.screenState.isTimerRunning = false
+                    try input.destination.context.present(.present(.screen(.endAlert), style: .alert))
+                })
+            events.on(
+                .confirmEnd,
+                .perform { input in
+                    input.destination.context.stopStreams()
+                    input.destination.screenState.isTimerRunning = false
+                    input.destination.screenState.isEnded = true
+                })
         }
-        let alert = Provider { (_: MeetingRoute) in EndAlert() } events: { events in
+        let alert = Provider { (_: MeetingRoute) in
+            EndAlert()
+        } events: { events in
             events.on(.end, .toPresenter(RecordMeeting.self, .confirmEnd))
         }
         return Providers { route in

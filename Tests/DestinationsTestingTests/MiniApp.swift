@@ -38,16 +38,20 @@ enum MiniApp {
     static let layout: Layout<MiniRoute> = .tabs([.tab("main", .stack(.list)), .tab("other", .stack(.list))])
 
     static func providers(leakItem: Int? = nil, lockedSheet: Bool = false) -> Providers<MiniRoute> {
-        let list = Provider { (_: MiniRoute) in ListScreen() } events: { events in
+        let list = Provider { (_: MiniRoute) in
+            ListScreen()
+        } events: { events in
             events.on(.open, .present { number in .push(.item(number)) })
             events.on(.compose, .present(.sheet(.sheet, SheetOptions(interactiveDismissDisabled: lockedSheet))))
-            events.on(.load, .perform { input in
-                let screen = input.destination
-                screen.context.track {
-                    await Task.yield()
-                    _ = try? screen.context.present(.push(.item(99)))
-                }
-            })
+            events.on(
+                .load,
+                .perform { input in
+                    let screen = input.destination
+                    screen.context.track {
+                        await Task.yield()
+                        _ = try? screen.context.present(.push(.item(99)))
+                    }
+                })
         }
         let item = Provider { (route: MiniRoute) -> ItemScreen in
             guard case .item(let number) = route else { return ItemScreen(number: 0) }
@@ -58,7 +62,9 @@ enum MiniApp {
             events.on(.close, .present(.back))
             events.on(.more, .assist { input in .push(.item(input.destination.number + 1)) })
         }
-        let sheet = Provider { (_: MiniRoute) in SheetScreen() } events: { events in
+        let sheet = Provider { (_: MiniRoute) in
+            SheetScreen()
+        } events: { events in
             events.on(.done, .present(.dismiss))
         }
         return Providers { route in

@@ -6,13 +6,15 @@ import Testing
 @MainActor
 @Suite struct ModalDismissalTests {
     func flowOnTheAddSheet() throws -> (Flow<MeetingRoute>, MeetingsList) {
-        let flow = try Flow(.stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()))
+        let flow = try Flow(
+            .stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()))
         let list = try #require(flow.destination(ElementID(2), as: MeetingsList.self))
         #expect(list.heard.isEmpty)
         return (flow, list)
     }
 
-    let sheet = DismissedModal<MeetingRoute>(presenter: ElementID(2), modal: ElementID(3), style: .sheet, route: .addMeeting)
+    let sheet = DismissedModal<MeetingRoute>(
+        presenter: ElementID(2), modal: ElementID(3), style: .sheet, route: .addMeeting)
 
     @Test func aButtonOfTheModalThatDismissesIt() throws {
         let (flow, list) = try flowOnTheAddSheet()
@@ -41,7 +43,8 @@ import Testing
     @Test func aModalReplacedByAnotherIsADismissal() throws {
         let (flow, list) = try flowOnTheAddSheet()
         // The same shape with another sheet: the one shown went away.
-        var transaction = NavigationTransaction(state: try NavigationState<MeetingRoute>(.stack(.meetings)), ids: SequentialElementIDs(startingAt: 20))
+        var transaction = NavigationTransaction(
+            state: try NavigationState<MeetingRoute>(.stack(.meetings)), ids: SequentialElementIDs(startingAt: 20))
         try transaction.apply(.present(.screen(.addMeeting), style: .sheet))
         try flow.restore(transaction.state)
         #expect(list.heard == [sheet])
@@ -64,7 +67,9 @@ import Testing
     }
 
     @Test func nothingIsHeardWhenThePresenterLeavesWithItsModal() throws {
-        let flow = try Flow(.stack(.meetings, .record(1)).presenting(.endAlert, style: .alert), providers: MeetingApp.providers(clock: ManualClock()))
+        let flow = try Flow(
+            .stack(.meetings, .record(1)).presenting(.endAlert, style: .alert),
+            providers: MeetingApp.providers(clock: ManualClock()))
         let record = try #require(flow.destination(ElementID(3), as: RecordMeeting.self))
         try flow.restore(NavigationState<MeetingRoute>(.stack(.meetings)))
         #expect(record.heard.isEmpty)
@@ -73,7 +78,8 @@ import Testing
 
     @Test func theEndAlertClosedByDismissAllFromOutsideTheScreensResumesTheTimer() async throws {
         let clock = ManualClock()
-        let harness = try FlowHarness(.stack(.meetings, .record(1)), providers: MeetingApp.providers(clock: clock), reporter: .silent)
+        let harness = try FlowHarness(
+            .stack(.meetings, .record(1)), providers: MeetingApp.providers(clock: clock), reporter: .silent)
         let record = try #require(harness.destination(RecordMeeting.self))
         try await harness.send(.end, to: RecordMeeting.self) {
             """
@@ -129,7 +135,8 @@ import Testing
 
     @Test func anAlertsButtonIsHeardAsTheAlertClosesThenItsForwardedEventArrives() async throws {
         let clock = ManualClock()
-        let harness = try FlowHarness(.stack(.meetings, .record(1)), providers: MeetingApp.providers(clock: clock), reporter: .silent)
+        let harness = try FlowHarness(
+            .stack(.meetings, .record(1)), providers: MeetingApp.providers(clock: clock), reporter: .silent)
         let record = try #require(harness.destination(RecordMeeting.self))
         try await harness.send(.end, to: RecordMeeting.self) {
             """

@@ -35,7 +35,9 @@ import Testing
     }
 
     static func privateNote(in flow: Flow<AppRoute>) -> String? {
-        flow.state.screens.first { $0.route?.requiresAccount == true }.map { "\($0.route.map(String.init(describing:)) ?? "") shows" }
+        flow.state.screens.first { $0.route?.requiresAccount == true }.map {
+            "\($0.route.map(String.init(describing:)) ?? "") shows"
+        }
     }
 
     @Test func noPrivateNoteIsReachableWhileSignedOutByAnyDoor() async throws {

@@ -9,7 +9,8 @@ import Testing
     let groceries = NotesDatasource.samples[0]
 
     @Test func theNotesStory() async throws {
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         // The list loads when it is first shown: what it loaded is checked like the tree.
         try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.send(.select, content: groceries, to: NotesList.self) {
@@ -99,7 +100,8 @@ import Testing
 
     @Test func savingAnEditUpdatesTheNoteAndDismissesTheSheet() async throws {
         let store = NotesDatasource()
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
@@ -226,7 +228,8 @@ import Testing
 
     @Test func deletingANoteConfirmsInAnAlertAndGoesBack() async throws {
         let store = NotesDatasource()
-        let harness = try FlowHarness(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        let harness = try FlowHarness(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try await harness.settle { Self.notesTab + Self.loadedList }
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
@@ -284,7 +287,7 @@ import Testing
         try await harness.advance(clock, by: .seconds(1)) { Self.counterTab + Self.counter(1, running: true) }
         try await harness.advance(clock, by: .seconds(2)) { Self.counterTab + Self.counter(3, running: true) }
         try await harness.send(.stop, to: CounterScreen.self) { Self.counterTab + Self.counter(3, running: false) }
-        try await harness.advance(clock, by: .seconds(5)) // stopped: no tick, nothing to assert
+        try await harness.advance(clock, by: .seconds(5))  // stopped: no tick, nothing to assert
         try await harness.finish()
     }
 

@@ -39,7 +39,10 @@ import Testing
         _ = await events.next()
         try await harness.send(.about, to: InfoScreen.self)
         let about = try #require(await events.next())
-        #expect(graph.observe(about) == [FlowGraph<AppRoute>.Edge(from: "settings", to: "about", event: "about", presentation: "push")])
+        #expect(
+            graph.observe(about) == [
+                FlowGraph<AppRoute>.Edge(from: "settings", to: "about", event: "about", presentation: "push")
+            ])
         #expect(graph.observedEdges.isEmpty)
     }
 }

@@ -57,7 +57,9 @@ import Testing
         await withKnownIssue {
             await miniWalk(leakItem: 1, steps: 100).check(seed: 3)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("Random walk with seed 3") && $0.rawValue.contains("Shortest reproduction") }
+            issue.comments.contains {
+                $0.rawValue.contains("Random walk with seed 3") && $0.rawValue.contains("Shortest reproduction")
+            }
         }
     }
 }

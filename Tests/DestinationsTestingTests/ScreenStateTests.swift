@@ -155,34 +155,41 @@ import Testing
         try await harness.send(.load, to: MeetingsList.self)
         try await harness.send(.add, to: MeetingsList.self)
         let text = harness.transcript.text
-        #expect(text.contains("""
-            ## 0. start
-            stack #1
-              meetings #2 ◀
-            state of meetings #2
-              meetings: []
-              dismissals: 0
-            """))
-        #expect(text.contains("""
-            ## 1. send load to MeetingsList (meetings #2)
-            stack #1
-              meetings #2 ◀
-            state of meetings #2
-              meetings: ["Standup", "Retro"]
-            """))
-        let source = harness.transcript.testSource(named: "addsAMeeting", layout: ".stack(.meetings)", providers: "providers")
+        #expect(
+            text.contains(
+                """
+                ## 0. start
+                stack #1
+                  meetings #2 ◀
+                state of meetings #2
+                  meetings: []
+                  dismissals: 0
+                """))
+        #expect(
+            text.contains(
+                """
+                ## 1. send load to MeetingsList (meetings #2)
+                stack #1
+                  meetings #2 ◀
+                state of meetings #2
+                  meetings: ["Standup", "Retro"]
+                """))
+        let source = harness.transcript.testSource(
+            named: "addsAMeeting", layout: ".stack(.meetings)", providers: "providers")
         #expect(source.contains("let harness = try FlowHarness(.stack(.meetings), providers: providers)"))
-        #expect(source.contains("""
-                try await harness.send(.add, to: MeetingsList.self) {
-                    \"\"\"
-                    stack #1
-                      meetings #2
-                        sheet: addMeeting #3 ◀
-                    state of addMeeting #3
-                      title: ""
-                    \"\"\"
-                }
-            """))
+        #expect(
+            source.contains(
+                """
+                    try await harness.send(.add, to: MeetingsList.self) {
+                        \"\"\"
+                        stack #1
+                          meetings #2
+                            sheet: addMeeting #3 ◀
+                        state of addMeeting #3
+                          title: ""
+                        \"\"\"
+                    }
+                """))
     }
 
     @Test func theTestSourceOfATranscriptReplaysToNoFailures() async throws {
@@ -203,8 +210,14 @@ import Testing
 
 /// How a screen's state prints.
 @Suite struct ScreenStateTextTests {
-    struct Note: Equatable { var id: Int; var title: String }
-    enum Phase: Equatable { case idle, running(seconds: Int, label: String) }
+    struct Note: Equatable {
+        var id: Int
+        var title: String
+    }
+    enum Phase: Equatable {
+        case idle
+        case running(seconds: Int, label: String)
+    }
     struct State: Equatable {
         var title = "Standup"
         var count: Int? = nil
@@ -214,24 +227,26 @@ import Testing
     }
 
     @Test func fieldsPrintOneALine() {
-        #expect(ScreenStateText.lines(of: State()) == [
-            "title: \"Standup\"",
-            "count: nil",
-            "phase: .running(seconds: 3, label: \"go\")",
-            "tags: [\"a\", \"b\"]",
-            "notes: [Note(id: 1, title: \"One\")]",
-        ])
+        #expect(
+            ScreenStateText.lines(of: State()) == [
+                "title: \"Standup\"",
+                "count: nil",
+                "phase: .running(seconds: 3, label: \"go\")",
+                "tags: [\"a\", \"b\"]",
+                "notes: [Note(id: 1, title: \"One\")]",
+            ])
     }
 
     @Test func aLongNestedValueIsSpreadOverLines() {
         let notes = (1...3).map { Note(id: $0, title: "A rather long title, number \($0)") }
-        #expect(ScreenStateText.lines(of: ["notes": notes].values.first ?? []) == [
-            "[",
-            "  Note(id: 1, title: \"A rather long title, number 1\"),",
-            "  Note(id: 2, title: \"A rather long title, number 2\"),",
-            "  Note(id: 3, title: \"A rather long title, number 3\"),",
-            "]",
-        ])
+        #expect(
+            ScreenStateText.lines(of: ["notes": notes].values.first ?? []) == [
+                "[",
+                "  Note(id: 1, title: \"A rather long title, number 1\"),",
+                "  Note(id: 2, title: \"A rather long title, number 2\"),",
+                "  Note(id: 3, title: \"A rather long title, number 3\"),",
+                "]",
+            ])
     }
 
     @Test func aValueWithoutFieldsPrintsOnOneLine() {
@@ -257,11 +272,14 @@ import Testing
 @MainActor
 @Suite struct ScreenStateEqualityTests {
     func harness() throws -> FlowHarness<KitchenRoute> {
-        let dial = Provider { (_: KitchenRoute) in Dial() } events: { events in
+        let dial = Provider { (_: KitchenRoute) in
+            Dial()
+        } events: { events in
             events.on(.turn, .perform { input in input.destination.screenState.position += 1 })
             events.on(.calibrate, .perform { input in input.destination.screenState.calibration += 1 })
         }
-        return try FlowHarness(.stack(.kitchen), providers: Providers { _ in dial }, transcriptIDs: false, reporter: .silent)
+        return try FlowHarness(
+            .stack(.kitchen), providers: Providers { _ in dial }, transcriptIDs: false, reporter: .silent)
     }
 
     static func dial(_ position: Int) -> String {

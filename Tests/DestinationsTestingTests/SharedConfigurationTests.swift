@@ -11,7 +11,8 @@ import Testing
 @Suite struct SharedConfigurationTests {
     static func configuration(session: NotesSession) throws -> FlowConfiguration<AppRoute> {
         var configuration = FlowConfiguration(
-            layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+            layout: NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         configuration.guards = [NotesAppConfiguration.signedInGuard(session)]
         return configuration
     }
@@ -24,7 +25,8 @@ import Testing
     @Test func theHarnessOpensALinkAndResumesItAfterSignInAsTheAppDoes() async throws {
         let session = NotesSession(signedIn: false)
         let harness = try FlowHarness(try Self.configuration(session: session), exhaustivity: .nonExhaustive)
-        let outcome = try await harness.perform(Self.link("https://notes.example.com/notes/2", source: .external(.universalLink)))
+        let outcome = try await harness.perform(
+            Self.link("https://notes.example.com/notes/2", source: .external(.universalLink)))
         #expect(outcome == .redirected(guard: "signedIn"))
         #expect(harness.state.focusedScreen.route == .signIn)
         session.isSignedIn = true
@@ -34,7 +36,9 @@ import Testing
     }
 
     @Test func aLinkTheRouterRefusesNeverReachesTheHarness() throws {
-        #expect(throws: DeepLinkError.noMatchingLink(path: "about")) { try Self.link("notes://about", source: .external(.otherApp)) }
+        #expect(throws: DeepLinkError.noMatchingLink(path: "about")) {
+            try Self.link("notes://about", source: .external(.otherApp))
+        }
     }
 
     @Test func aRequestTheFlowRefusesIsAHarnessErrorNamingTheRefusal() async throws {
@@ -51,7 +55,9 @@ import Testing
         var walk = RandomWalk<AppRoute>(steps: 60) {
             // A fresh signed-out session for each replay.
             (try? Self.configuration(session: NotesSession(signedIn: false)))
-                ?? FlowConfiguration(layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+                ?? FlowConfiguration(
+                    layout: NotesAppConfiguration.layout,
+                    providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
         }
         walk.content(for: .select, of: NotesList.self) { list, random in list.notes.randomElement(using: &random) }
         for seed in 0..<UInt64(5) {

@@ -1,4 +1,5 @@
 import DestinationsTesting
+import Foundation
 import Testing
 
 @Suite struct StateDiffTests {

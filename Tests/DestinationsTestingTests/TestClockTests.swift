@@ -12,8 +12,11 @@ import Testing
           record(1) ◀
         """
 
-    func recordingHarness(clock: ManualClock, speech: SpeechService = SpeechService()) async throws -> FlowHarness<MeetingRoute> {
-        let harness = try FlowHarness(.stack(.meetings), providers: MeetingApp.providers(clock: clock, speech: speech), reporter: .silent)
+    func recordingHarness(clock: ManualClock, speech: SpeechService = SpeechService()) async throws -> FlowHarness<
+        MeetingRoute
+    > {
+        let harness = try FlowHarness(
+            .stack(.meetings), providers: MeetingApp.providers(clock: clock, speech: speech), reporter: .silent)
         try await harness.send(.record, content: 1, to: MeetingsList.self) {
             Self.recording + """
 
@@ -59,7 +62,7 @@ import Testing
                   isEnded: false
                 """
         }
-        try await harness.advance(clock, by: .milliseconds(400)) // no tick due: nothing changes
+        try await harness.advance(clock, by: .milliseconds(400))  // no tick due: nothing changes
         try await harness.advance(clock, by: .milliseconds(100)) {
             Self.recording + """
 

@@ -84,26 +84,36 @@ enum KitchenApp {
     static func providers(clock: any Clock<Duration>, phrases: Phrases = Phrases()) -> Providers<KitchenRoute> {
         let oven = Oven(clock: clock)
         let countdown = Countdown(clock: clock)
-        let kitchen = Provider { (_: KitchenRoute) in Kitchen() } events: { events in
-            events.on(.bake, .request(oven, assistant: { dish in dish }) { kitchen, result in
-                kitchen.baked = try? result.get()
-            })
-            events.on(.countdown, .stream(countdown, assistant: { seconds in seconds }) { kitchen, remaining in
-                kitchen.remaining.append(remaining)
-            })
+        let kitchen = Provider { (_: KitchenRoute) in
+            Kitchen()
+        } events: { events in
+            events.on(
+                .bake,
+                .request(oven, assistant: { dish in dish }) { kitchen, result in
+                    kitchen.baked = try? result.get()
+                })
+            events.on(
+                .countdown,
+                .stream(countdown, assistant: { seconds in seconds }) { kitchen, remaining in
+                    kitchen.remaining.append(remaining)
+                })
             events.on(.listen, .stream(phrases, 0) { kitchen, phrase in kitchen.heard.append(phrase) })
         }
         return Providers { _ in kitchen }
     }
 
     static func harness(clock: any Clock<Duration>, phrases: Phrases = Phrases()) throws -> FlowHarness<KitchenRoute> {
-        let harness = try FlowHarness(.stack(.kitchen), providers: providers(clock: clock, phrases: phrases), transcriptIDs: false, reporter: .silent)
+        let harness = try FlowHarness(
+            .stack(.kitchen), providers: providers(clock: clock, phrases: phrases), transcriptIDs: false,
+            reporter: .silent)
         // A wait that never ends fails in seconds, not in the default half a minute.
         harness.settleTimeout = .seconds(3)
         return harness
     }
 
-    static func state(baked: String? = nil, remaining: [Int] = [], heard: [String] = [], isStreaming: Bool = false) -> String {
+    static func state(baked: String? = nil, remaining: [Int] = [], heard: [String] = [], isStreaming: Bool = false)
+        -> String
+    {
         """
         stack
           kitchen ◀
@@ -173,7 +183,9 @@ enum KitchenApp {
             // pending work from the start, so the step waited until it slept on the clock.
             try await harness.send(.countdown, content: 2, to: Kitchen.self) { KitchenApp.state(isStreaming: true) }
             try await harness.advance(clock, by: .seconds(1)) { KitchenApp.state(remaining: [1], isStreaming: true) }
-            try await harness.advance(clock, by: .seconds(1)) { KitchenApp.state(remaining: [1, 0], isStreaming: false) }
+            try await harness.advance(clock, by: .seconds(1)) {
+                KitchenApp.state(remaining: [1, 0], isStreaming: false)
+            }
             try await harness.finish()
             #expect(harness.failures.isEmpty, "round \(round): \(harness.failures.first.map { "\($0)" } ?? "")")
         }
@@ -194,14 +206,17 @@ enum KitchenApp {
             #expect([event, expected, actual] == ["bake", "String", "nothing"])
         }
         #expect(harness.state == before)
-        #expect(harness.destination(Kitchen.self)?.screenState == Kitchen.ScreenState(baked: nil, remaining: [], heard: [], isStreaming: false))
+        #expect(
+            harness.destination(Kitchen.self)?.screenState
+                == Kitchen.ScreenState(baked: nil, remaining: [], heard: [], isStreaming: false))
         try await harness.finish()
         #expect(harness.failures.isEmpty)
     }
 
     @Test func exhaustivityIsATopLevelType() throws {
         let mode: Exhaustivity = .nonExhaustive
-        let harness = try FlowHarness(.stack(.kitchen), providers: KitchenApp.providers(clock: ManualClock()), exhaustivity: mode)
+        let harness = try FlowHarness(
+            .stack(.kitchen), providers: KitchenApp.providers(clock: ManualClock()), exhaustivity: mode)
         #expect(harness.exhaustivity == .nonExhaustive)
         #expect(FlowHarness<KitchenRoute>.Exhaustivity.self == Exhaustivity.self)
     }

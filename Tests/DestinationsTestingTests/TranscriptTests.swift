@@ -6,7 +6,8 @@ import Testing
 @Suite struct TranscriptTests {
     /// A scratch "test file" whose Transcripts folder is a fresh temporary directory.
     func scratchTestFile() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("transcripts-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "transcripts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent("SomeTests.swift").path
     }
@@ -90,8 +91,10 @@ import Testing
         try FileManager.default.createDirectory(
             at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         // Just recorded in the source tree; the bundle still holds the copy of an older build.
-        try (StateDiff.normalized(transcriptOfOneStep().text) + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        let bundleDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bundle-\(UUID().uuidString)")
+        try (StateDiff.normalized(transcriptOfOneStep().text) + "\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let bundleDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bundle-\(UUID().uuidString)")
         let stale = bundleDirectory.appendingPathComponent("Transcripts")
         try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
         try "## 0. start\nstack #1\n  home #2 ◀\n".write(
@@ -102,7 +105,10 @@ import Testing
         // A mismatch names the file that was read: the source file.
         var other = Transcript()
         other.append(step: 0, action: "start", state: "stack #1\n  other #2 ◀")
-        guard case .transcriptMismatch(_, let named, _)? = other.compare(toGoldenNamed: "story", bundle: bundle, filePath: file) else {
+        guard
+            case .transcriptMismatch(_, let named, _)? = other.compare(
+                toGoldenNamed: "story", bundle: bundle, filePath: file)
+        else {
             Issue.record("expected a mismatch")
             return
         }

@@ -10,18 +10,20 @@ import Testing
             .stack(.meetings, .record(1)).presenting(.endAlert, style: .alert),
             providers: MeetingApp.providers(clock: ManualClock())
         )
-        #expect(flow.state.rendered() == """
-            stack #1
-              meetings #2
-              record(1) #3
-                alert: endAlert #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  meetings #2
+                  record(1) #3
+                    alert: endAlert #4 ◀
+                """)
         #expect(flow.focusedDestination(as: EndAlert.self) != nil)
         #expect(Set(flow.destinations.keys) == Set(flow.state.screens.map(\.id)))
     }
 
     @Test func aStateBuiltFromALayoutWithModalsIsTheFlowsFirstState() throws {
-        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.screen(.addMeeting), style: .sheet(SheetOptions(detents: [.medium])))
+        let layout = Layout<MeetingRoute>.stack(.meetings).presenting(
+            .screen(.addMeeting), style: .sheet(SheetOptions(detents: [.medium])))
         var ids = SequentialElementIDs()
         let state = try NavigationState(layout, ids: &ids)
         let flow = try Flow(layout, providers: MeetingApp.providers(clock: ManualClock()))
@@ -30,7 +32,9 @@ import Testing
 
     @Test func aModalThatCannotBePresentedThereIsRefusedWithNoFlowMade() throws {
         let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.endAlert, style: .alert).presenting(.addMeeting)
-        #expect(throws: NavigationError.self) { try Flow(layout, providers: MeetingApp.providers(clock: ManualClock())) }
+        #expect(throws: NavigationError.self) {
+            try Flow(layout, providers: MeetingApp.providers(clock: ManualClock()))
+        }
         var ids = SequentialElementIDs()
         #expect(throws: NavigationError.self) { try NavigationState(layout, ids: &ids) }
     }
@@ -63,9 +67,11 @@ import Testing
         let builds = Builds()
         let layout = Layout<MeetingRoute>.stack(.meetings).presenting(.addMeeting)
         var configuration = FlowConfiguration(layout: layout.base, providers: countingProviders(builds))
-        configuration.guards = [NavigationGuard("noNewMeetings") { change in
-            change.added.contains(.addMeeting) ? .deny(reason: "closed") : .allow
-        }]
+        configuration.guards = [
+            NavigationGuard("noNewMeetings") { change in
+                change.added.contains(.addMeeting) ? .deny(reason: "closed") : .allow
+            }
+        ]
         #expect(throws: NavigationError.guardDenied(guard: "noNewMeetings", route: "addMeeting", reason: "closed")) {
             try Flow(configuration, presenting: layout.modals)
         }
@@ -91,12 +97,16 @@ import Testing
     }
 
     @Test func aHarnessBeginsOnTheAddSheet() async throws {
-        let harness = try FlowHarness(.stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()), reporter: .silent)
-        #expect(harness.transcript.entries.first?.state.hasPrefix("""
-            stack #1
-              meetings #2
-                sheet: addMeeting #3 ◀
-            """) == true)
+        let harness = try FlowHarness(
+            .stack(.meetings).presenting(.addMeeting), providers: MeetingApp.providers(clock: ManualClock()),
+            reporter: .silent)
+        #expect(
+            harness.transcript.entries.first?.state.hasPrefix(
+                """
+                stack #1
+                  meetings #2
+                    sheet: addMeeting #3 ◀
+                """) == true)
         try await harness.send(.cancel, to: AddMeeting.self) {
             """
             stack
@@ -112,7 +122,9 @@ import Testing
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
     func aRandomWalkStartsOnTheModals(seed: UInt64) async {
-        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 30) { MeetingApp.providers(clock: ManualClock()) }
+        let walk = RandomWalk(.stack(.meetings).presenting(.addMeeting), steps: 30) {
+            MeetingApp.providers(clock: ManualClock())
+        }
         #expect(walk.modals.count == 1)
         let report = await walk.run(seed: seed)
         #expect(report.failure == nil, "\(report)")
@@ -127,10 +139,11 @@ import Testing
         }
         #expect(onTheSheet, "the walk began with \(first.map { "\($0)" } ?? "nothing")")
         // It walks on past the sheet: some later step acts on the list under it.
-        #expect(report.steps.contains { step in
-            if case .event(_, "meetings", _) = step.action { return true }
-            return false
-        }, "\(report.steps)")
+        #expect(
+            report.steps.contains { step in
+                if case .event(_, "meetings", _) = step.action { return true }
+                return false
+            }, "\(report.steps)")
     }
 }
 

@@ -10,13 +10,14 @@ import Testing
 
     @Test func aLayoutStartsAThreeColumnSplitWithAnEmptyContentColumn() throws {
         let flow = try makeFlow(pad)
-        #expect(flow.state.rendered() == """
-            split #1 (3 columns)
-              [sidebar] stack #2
-                menu #3 ◀
-              [content] empty
-              [detail] empty
-            """)
+        #expect(
+            flow.state.rendered() == """
+                split #1 (3 columns)
+                  [sidebar] stack #2
+                    menu #3 ◀
+                  [content] empty
+                  [detail] empty
+                """)
         #expect(flow.state.root.split?.columns == [.sidebar, .content, .detail])
     }
 
@@ -24,26 +25,28 @@ import Testing
         let flow = try makeFlow(pad)
         try flow.apply(.showNext(.list))
         try flow.apply(.showNext(.detail(1)))
-        #expect(flow.state.rendered() == """
-            split #1 (3 columns)
-              [sidebar] stack #2
-                menu #3
-              [content] stack #5
-                list #4
-              [detail] stack #7
-                detail(1) #6 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                split #1 (3 columns)
+                  [sidebar] stack #2
+                    menu #3
+                  [content] stack #5
+                    list #4
+                  [detail] stack #7
+                    detail(1) #6 ◀
+                """)
     }
 
     @Test func showNextPushesWhereThereIsNoSplit() throws {
         let flow = try makeFlow(phone)
         try flow.apply(.path([.showNext(.list), .showNext(.detail(1))]))
-        #expect(flow.state.rendered() == """
-            stack #1
-              menu #2
-              list #3
-              detail(1) #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  menu #2
+                  list #3
+                  detail(1) #4 ◀
+                """)
     }
 
     @Test func showNextFromTheLastColumnPushesThere() throws {
@@ -60,14 +63,15 @@ import Testing
         let sidebar = try #require(flow.state.screens.first { $0.route == .menu }?.id)
         _ = log.take()
         try flow.apply(.showNext(.content(2)), from: sidebar)
-        #expect(flow.state.rendered() == """
-            split #1 (3 columns)
-              [sidebar] stack #2
-                menu #3
-              [content] stack #5
-                content(2) #8 ◀
-              [detail] empty
-            """)
+        #expect(
+            flow.state.rendered() == """
+                split #1 (3 columns)
+                  [sidebar] stack #2
+                    menu #3
+                  [content] stack #5
+                    content(2) #8 ◀
+                  [detail] empty
+                """)
         #expect(!log.alive.contains(.detail(1)))
     }
 

@@ -10,7 +10,8 @@ import Testing
 @MainActor
 @Suite struct AlertTests {
     func notesFlow(_ datasource: NotesDatasource) async throws -> Flow<AppRoute> {
-        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
+        let flow = try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource))
         try flow.apply(.push(.note(id: 3)))
         try await flow.settle()
         try flow.focusedDestination(as: NoteDetail.self)?.send(.delete)
@@ -54,7 +55,9 @@ import Testing
         let flow = try await notesFlow(NotesDatasource())
         let alert = try alertID(flow)
         let before = flow.state
-        #expect(throws: NavigationError.staleUserAction(.noSuchButton(2, alert: alert))) { try flow.tapAlertButton(2, of: alert) }
+        #expect(throws: NavigationError.staleUserAction(.noSuchButton(2, alert: alert))) {
+            try flow.tapAlertButton(2, of: alert)
+        }
         #expect(flow.state == before)
         try flow.tapAlertButton(1, of: alert)
         let after = flow.state
@@ -82,17 +85,23 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         try flow.apply(.alert(.confirm))
         let alert = try #require(flow.state.presentedChain.last?.modal)
-        #expect(flow.alertDisplay(of: alert) == AlertDisplay(title: "confirm", message: nil, buttons: [.init(label: "OK", role: .cancel)]))
-        #expect(throws: NavigationError.staleUserAction(.noSuchButton(1, alert: alert))) { try flow.tapAlertButton(1, of: alert) }
+        #expect(
+            flow.alertDisplay(of: alert)
+                == AlertDisplay(title: "confirm", message: nil, buttons: [.init(label: "OK", role: .cancel)]))
+        #expect(throws: NavigationError.staleUserAction(.noSuchButton(1, alert: alert))) {
+            try flow.tapAlertButton(1, of: alert)
+        }
         try flow.tapAlertButton(0, of: alert)
         #expect(flow.state.presentedChain.isEmpty)
         #expect(flow.alertDisplay(of: alert) == nil)
     }
 
     @Test func aButtonWhoseEventDismissesTheAlertIsNotDismissedTwice() throws {
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            route == .confirm ? SelfClosingAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? SelfClosingAlert.provider : screenProvider(log: Log())
+            })
         var refusals: [NavigationError] = []
         flow.onRefusal = { error, _ in refusals.append(error) }
         try flow.apply(.alert(.confirm))
@@ -103,9 +112,11 @@ import Testing
     }
 
     @Test func aRefusedButtonEventIsReportedAndTheAlertStillCloses() throws {
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            route == .confirm ? SelfClosingAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? SelfClosingAlert.provider : screenProvider(log: Log())
+            })
         var refusals: [NavigationError] = []
         flow.onRefusal = { error, _ in refusals.append(error) }
         try flow.apply(.alert(.confirm))
@@ -118,9 +129,11 @@ import Testing
 
 extension AlertTests {
     @Test func aButtonHandlerThatTapsItsOwnAlertAgainClosesItOnce() throws {
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            route == .confirm ? TappingAgainAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? TappingAgainAlert.provider : screenProvider(log: Log())
+            })
         var refusals: [NavigationError] = []
         flow.onRefusal = { error, _ in refusals.append(error) }
         try flow.apply(.alert(.confirm))
@@ -128,15 +141,20 @@ extension AlertTests {
         try flow.tapAlertButton(0, of: alert)
         #expect(flow.state.presentedChain.isEmpty)
         #expect(TappingAgainAlert.innerTap == .staleUserAction(.modalGone(alert)))
-        #expect(refusals == [.staleUserAction(.modalGone(alert))], "the repeated tap is refused once, the first closes the alert")
+        #expect(
+            refusals == [.staleUserAction(.modalGone(alert))],
+            "the repeated tap is refused once, the first closes the alert")
     }
 
     @Test func aTapFromAHookDuringACommitRunsAfterIt() throws {
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            route == .confirm ? SelfTappingAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? SelfTappingAlert.provider : screenProvider(log: Log())
+            })
         try flow.apply(.alert(.confirm))
-        #expect(flow.state.presentedChain.isEmpty, "the alert tapped itself as it appeared; the tap ran after the change")
+        #expect(
+            flow.state.presentedChain.isEmpty, "the alert tapped itself as it appeared; the tap ran after the change")
         #expect(flow.focusedScreen.route == .home)
     }
 }
@@ -149,11 +167,17 @@ final class TappingAgainAlert: AlertDestination {
     static var innerTap: NavigationError?
     var alert: AlertContent<Event> { AlertContent("Again?", buttons: [AlertButton("Again", sends: .again)]) }
 
-    static let provider = Provider { (_: TestRoute) in TappingAgainAlert() } events: { events in
-        events.on(.again, .perform { input in
-            guard let id = input.destination.id, let flow = input.destination.context.flowForTests else { return }
-            do throws(NavigationError) { try flow.tapAlertButton(0, of: id) } catch { TappingAgainAlert.innerTap = error }
-        })
+    static let provider = Provider { (_: TestRoute) in
+        TappingAgainAlert()
+    } events: { events in
+        events.on(
+            .again,
+            .perform { input in
+                guard let id = input.destination.id, let flow = input.destination.context.flowForTests else { return }
+                do throws(NavigationError) { try flow.tapAlertButton(0, of: id) } catch {
+                    TappingAgainAlert.innerTap = error
+                }
+            })
     }
 }
 
@@ -168,7 +192,10 @@ final class SelfTappingAlert: AlertDestination {
         _ = try? flow.tapAlertButton(0, of: id)
     }
 
-    static let provider = Provider { (_: TestRoute) in SelfTappingAlert() } events: { _ in }
+    static let provider = Provider { (_: TestRoute) in
+        SelfTappingAlert()
+    } events: { _ in
+    }
 }
 
 extension DestinationContext {
@@ -186,7 +213,9 @@ final class SelfClosingAlert: AlertDestination {
         AlertContent("Close?", buttons: [AlertButton("Close", sends: .close), AlertButton("Broken", sends: .broken)])
     }
 
-    static let provider = Provider { (_: TestRoute) in SelfClosingAlert() } events: { events in
+    static let provider = Provider { (_: TestRoute) in
+        SelfClosingAlert()
+    } events: { events in
         events.on(.close, .present(.dismiss))
         events.on(.broken, .present(.present(.screen(.unprovided), style: .fullScreenCover)))
     }
@@ -205,7 +234,10 @@ final class SelfClosingAlert: AlertDestination {
         #expect(refusals.count == 1)
         home.post(.unset)  // not configured: refused before any change
         #expect(refusals.count == 2)
-        if case .unconfiguredEvent? = refusals.last {} else { Issue.record("expected unconfiguredEvent, got \(refusals)") }
+        if case .unconfiguredEvent? = refusals.last {
+        } else {
+            Issue.record("expected unconfiguredEvent, got \(refusals)")
+        }
         #expect(flow.focusedScreen.route == .home)
     }
 
@@ -259,7 +291,9 @@ final class SelfClosingAlert: AlertDestination {
         let changed = Flag()
         let made = withObservationTracking {
             ScreenContext(keeping: id, showing: .list, in: flow)
-        } onChange: { changed.raise() }
+        } onChange: {
+            changed.raise()
+        }
         let context = try #require(made)
         #expect(ScreenContext(keeping: id, showing: .about, in: flow) == nil)
         let before = context.destination(as: Screen.self)
@@ -273,7 +307,11 @@ final class SelfClosingAlert: AlertDestination {
     @Test func rootIDIsObservedOnlyWhenTheRootIsReplaced() throws {
         let flow = try makeFlow(.stack(.home))
         let pushed = Flag()
-        withObservationTracking { _ = flow.rootID } onChange: { pushed.raise() }
+        withObservationTracking {
+            _ = flow.rootID
+        } onChange: {
+            pushed.raise()
+        }
         try flow.apply(.push(.list))
         try flow.apply(.sheet(.editor))
         #expect(!pushed.isRaised)

@@ -1,6 +1,7 @@
-@testable import Destinations
 import Observation
 import Testing
+
+@testable import Destinations
 
 @MainActor
 final class Joiner: Destination {
@@ -12,7 +13,10 @@ final class Joiner: Destination {
 }
 
 @MainActor
-final class FlowBox { weak var flow: Flow<TestRoute>?; var streams: [AsyncStream<FlowEvent<TestRoute>>] = [] }
+final class FlowBox {
+    weak var flow: Flow<TestRoute>?
+    var streams: [AsyncStream<FlowEvent<TestRoute>>] = []
+}
 
 @MainActor
 func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRoute> {
@@ -20,10 +24,17 @@ func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRo
     let screens = screenProvider(log: log)
     let joiner = Provider { (route: TestRoute) -> Joiner in
         Joiner { if let flow = box.flow { box.streams.append(flow.events()) } }
-    } events: { _ in }
-    let flow = try Flow(layout, providers: Providers { route in
-        switch route { case .detail: joiner; case .unprovided: nil; default: screens }
-    })
+    } events: { _ in
+    }
+    let flow = try Flow(
+        layout,
+        providers: Providers { route in
+            switch route {
+            case .detail: joiner
+            case .unprovided: nil
+            default: screens
+            }
+        })
     box.flow = flow
     return flow
 }
@@ -37,12 +48,21 @@ func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRo
         let flow = try makeFlow(.split(sidebar: .screen(.menu), content: .screen(.list), detail: .screen(.about)))
         try flow.apply(.closedColumn(showing: ElementID(3)))
         let before = flow.state
-        guard case .split(let split) = before.root.content else { Issue.record("no split"); return }
+        guard case .split(let split) = before.root.content else {
+            Issue.record("no split")
+            return
+        }
         #expect(split.hasContentColumn && split.content == nil && split.detail == nil)
-        let saved = NavigationState(root: NavigationNode(id: before.root.id, content: .split(Split(sidebar: split.sidebar, hasContentColumn: false))))
+        let saved = NavigationState(
+            root: NavigationNode(
+                id: before.root.id, content: .split(Split(sidebar: split.sidebar, hasContentColumn: false))))
         #expect(saved != before)
         let flag = Flag()
-        withObservationTracking { _ = flow.state } onChange: { flag.raise() }
+        withObservationTracking {
+            _ = flow.state
+        } onChange: {
+            flag.raise()
+        }
         try flow.restore(saved)
         #expect(flow.state == saved)
         #expect(flag.isRaised, "state changed (3 → 2 columns) but observers of flow.state were not told")
@@ -57,7 +77,9 @@ func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRo
         try flow.apply(.push(.list))
         var iterator = box.streams[0].makeAsyncIterator()
         let first = await iterator.next()
-        #expect(first?.changes.added.first?.route == .list, "first event: \(String(describing: first?.changes.added.map(\.route)))")
+        #expect(
+            first?.changes.added.first?.route == .list,
+            "first event: \(String(describing: first?.changes.added.map(\.route)))")
     }
 
     /// The same holds for a change that adds nothing: a tab selection.
@@ -69,7 +91,9 @@ func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRo
         try flow.apply(.push(.list))
         var iterator = box.streams[0].makeAsyncIterator()
         let first = await iterator.next()
-        #expect(first?.changes.added.first?.route == .list, "first event: \(String(describing: first?.changes.added.map(\.route)))")
+        #expect(
+            first?.changes.added.first?.route == .list,
+            "first event: \(String(describing: first?.changes.added.map(\.route)))")
     }
 
     /// An observer's onChange that reads another element (registering its observation) while
@@ -77,7 +101,15 @@ func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRo
     @Test func anObserverThatObservesAnotherNodeInOnChange() throws {
         let flow = try makeFlow(threeTabs)
         let flag = Flag()
-        withObservationTracking { _ = flow.node(ElementID(2)) } onChange: { flag.raise(); MainActor.assumeIsolated { _ = flow.node(ElementID(4)); _ = flow.node(ElementID(1)) } }
+        withObservationTracking {
+            _ = flow.node(ElementID(2))
+        } onChange: {
+            flag.raise()
+            MainActor.assumeIsolated {
+                _ = flow.node(ElementID(4))
+                _ = flow.node(ElementID(1))
+            }
+        }
         try flow.apply(.push(.list))
         #expect(flag.isRaised)
     }
@@ -86,8 +118,14 @@ func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRo
     @Test func validationChecksTheProviderOfEveryRouteValue() {
         let log = Log()
         let good = screenProvider(log: log)
-        let bad = screenProvider(log: log) { events in standardEvents(&events); events.on(.next, .present(.back)) }
+        let bad = screenProvider(log: log) { events in
+            standardEvents(&events)
+            events.on(.next, .present(.back))
+        }
         let providers = Providers<TestRoute> { route in route == .detail(1) ? bad : route == .unprovided ? nil : good }
-        #expect(Flow.validate(.stack(.detail(1), .detail(2)), providers: providers) == [.duplicateEvent(event: "next", route: "detail")])
+        #expect(
+            Flow.validate(.stack(.detail(1), .detail(2)), providers: providers) == [
+                .duplicateEvent(event: "next", route: "detail")
+            ])
     }
 }

@@ -41,7 +41,8 @@ import Testing
 
     @Test func aCancelledOrReleasedObservationHearsNothing() throws {
         let flow = try makeFlow(threeTabs)
-        var cancelledCount = 0, releasedCount = 0
+        var cancelledCount = 0
+        var releasedCount = 0
         let cancelled = flow.observeChanges { _ in cancelledCount += 1 }
         var released: FlowChangeObservation? = flow.observeChanges { _ in releasedCount += 1 }
         weak let weakReleased = released
@@ -86,7 +87,9 @@ import Testing
         let flow = try makeFlow(.stack(.home, .list))
         let old = flow.state
         let oldTop = try #require(old.root.stack?.elements.last?.id)
-        var oldTopRoute: TestRoute?, oldTopContained = false, stateWasOld = false
+        var oldTopRoute: TestRoute?
+        var oldTopContained = false
+        var stateWasOld = false
         var lookupsOfNewIDs: [ElementID: Bool] = [:]
         let observation = flow.observeChanges { _ in
             stateWasOld = flow.state == old
@@ -163,7 +166,9 @@ import Testing
 
     @Test func cancellingAndRegisteringDuringAnAnnouncementTakeEffectAsDocumented() throws {
         let flow = try makeFlow(.stack(.home))
-        var first = 0, second = 0, late = 0
+        var first = 0
+        var second = 0
+        var late = 0
         var secondObservation: FlowChangeObservation?
         var lateObservation: FlowChangeObservation?
         var firstObservation: FlowChangeObservation?
@@ -186,7 +191,10 @@ import Testing
         var flow: Flow<TestRoute>? = try makeFlow(.stack(.home))
         weak let weakFlow = flow
         var count = 0
-        let observation = flow!.observeChanges { _ in count += 1; flow = nil }
+        let observation = flow!.observeChanges { _ in
+            count += 1
+            flow = nil
+        }
         try weakFlow?.apply(.push(.list))
         #expect(count == 1)
         #expect(weakFlow == nil, "the flow outlived its last reference")

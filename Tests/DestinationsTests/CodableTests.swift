@@ -7,13 +7,19 @@ import Testing
     /// Tabs holding a three-column split and a stack, with a sheet that presents a cover that
     /// presents an alert.
     func complexState() throws -> NavigationState<TestRoute> {
-        var built = try state(.tabs([
-            .tab(.inbox, .split(sidebar: .stack(.menu), content: .screen(.list), detail: .stack(.content(1), .detail(2)))),
-            .tab(.profile, .stack(.settings, .about)),
-        ]))
-        let options = SheetOptions(detents: [.medium, .fraction(0.25), .height(120)], selectedDetent: .medium, showsDragIndicator: true, interactiveDismissDisabled: true)
+        var built = try state(
+            .tabs([
+                .tab(
+                    .inbox,
+                    .split(sidebar: .stack(.menu), content: .screen(.list), detail: .stack(.content(1), .detail(2)))),
+                .tab(.profile, .stack(.settings, .about)),
+            ]))
+        let options = SheetOptions(
+            detents: [.medium, .fraction(0.25), .height(120)], selectedDetent: .medium, showsDragIndicator: true,
+            interactiveDismissDisabled: true)
         built = try built.applying(.present(.stack(.editor), style: .sheet(options)), from: ElementID(4))
-        built = try built.applying(.path([.push(.detail(3)), .fullScreenCover(.login), .alert(.confirm)]), from: ElementID(13))
+        built = try built.applying(
+            .path([.push(.detail(3)), .fullScreenCover(.login), .alert(.confirm)]), from: ElementID(13))
         return built
     }
 
@@ -27,24 +33,25 @@ import Testing
         let decoded = try JSONDecoder().decode(NavigationState<TestRoute>.self, from: data)
         #expect(decoded == original)
         #expect(decoded.rendered() == original.rendered())
-        #expect(decoded.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] split #2 (3 columns)
-                [sidebar] stack #3
-                  menu #4
-                    sheet[medium,0.25,120.0pt,@medium,grabber,locked]: stack #12
-                      editor #13
-                      detail(3) #14
-                        fullScreenCover: login #15
-                          alert: confirm #16 ◀
-                [content] list #5
-                [detail] stack #6
-                  content(1) #7
-                  detail(2) #8
-              [profile] stack #9
-                settings #10
-                about #11
-            """)
+        #expect(
+            decoded.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] split #2 (3 columns)
+                    [sidebar] stack #3
+                      menu #4
+                        sheet[medium,0.25,120.0pt,@medium,grabber,locked]: stack #12
+                          editor #13
+                          detail(3) #14
+                            fullScreenCover: login #15
+                              alert: confirm #16 ◀
+                    [content] list #5
+                    [detail] stack #6
+                      content(1) #7
+                      detail(2) #8
+                  [profile] stack #9
+                    settings #10
+                    about #11
+                """)
     }
 
     @Test func theEncodingIsPlainAndStable() throws {
@@ -55,7 +62,8 @@ import Testing
     }
 
     @Test func equalStatesHashAlikeAndDifferentOnesDiffer() throws {
-        let one = try complexState(), two = try complexState()
+        let one = try complexState()
+        let two = try complexState()
         #expect(one == two)
         #expect(Set([one, two]).count == 1)
         #expect(try one.applying(.dismiss) != one)
@@ -70,23 +78,56 @@ import Testing
     nonisolated static let corrupt: [(String, String)] = [
         ("empty stack", #"{"id":1,"stack":[]}"#),
         ("stack holding a stack", #"{"id":1,"stack":[{"id":2,"stack":[{"id":3,"screen":{"home":{}}}]}]}"#),
-        ("selected tab not in bar", #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}}],"selected":"profile"}"#),
+        (
+            "selected tab not in bar",
+            #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}}],"selected":"profile"}"#
+        ),
         ("no tabs", #"{"id":1,"tabs":[],"selected":"inbox"}"#),
-        ("two tabs share a name", #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"inbox","node":{"id":3,"screen":{"list":{}}}}],"selected":"inbox"}"#),
+        (
+            "two tabs share a name",
+            #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"inbox","node":{"id":3,"screen":{"list":{}}}}],"selected":"inbox"}"#
+        ),
         ("duplicate ids", #"{"id":1,"stack":[{"id":2,"screen":{"home":{}}},{"id":2,"screen":{"list":{}}}]}"#),
-        ("duplicate ids across a modal", #"{"id":1,"screen":{"home":{}},"modal":{"style":{"sheet":{"_0":{"detents":[],"interactiveDismissDisabled":false}}},"content":{"id":1,"screen":{"list":{}}}}}"#),
-        ("alert holding a stack", #"{"id":1,"screen":{"home":{}},"modal":{"style":{"alert":{}},"content":{"id":2,"stack":[{"id":3,"screen":{"confirm":{}}}]}}}"#),
-        ("alert presenting", #"{"id":1,"screen":{"home":{}},"modal":{"style":{"alert":{}},"content":{"id":2,"screen":{"confirm":{}},"modal":{"style":{"alert":{}},"content":{"id":3,"screen":{"choice":{}}}}}}}"#),
-        ("modal off the focus path", #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"profile","node":{"id":3,"screen":{"list":{}},"modal":{"style":{"alert":{}},"content":{"id":4,"screen":{"confirm":{}}}}}}],"selected":"inbox"}"#),
+        (
+            "duplicate ids across a modal",
+            #"{"id":1,"screen":{"home":{}},"modal":{"style":{"sheet":{"_0":{"detents":[],"interactiveDismissDisabled":false}}},"content":{"id":1,"screen":{"list":{}}}}}"#
+        ),
+        (
+            "alert holding a stack",
+            #"{"id":1,"screen":{"home":{}},"modal":{"style":{"alert":{}},"content":{"id":2,"stack":[{"id":3,"screen":{"confirm":{}}}]}}}"#
+        ),
+        (
+            "alert presenting",
+            #"{"id":1,"screen":{"home":{}},"modal":{"style":{"alert":{}},"content":{"id":2,"screen":{"confirm":{}},"modal":{"style":{"alert":{}},"content":{"id":3,"screen":{"choice":{}}}}}}}"#
+        ),
+        (
+            "modal off the focus path",
+            #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"profile","node":{"id":3,"screen":{"list":{}},"modal":{"style":{"alert":{}},"content":{"id":4,"screen":{"confirm":{}}}}}}],"selected":"inbox"}"#
+        ),
         ("id above the largest", #"{"id":9007199254740992,"screen":{"home":{}}}"#),
-        ("duplicate ids across tabs", #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"profile","node":{"id":2,"screen":{"list":{}}}}],"selected":"inbox"}"#),
+        (
+            "duplicate ids across tabs",
+            #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"profile","node":{"id":2,"screen":{"list":{}}}}],"selected":"inbox"}"#
+        ),
         ("split of four columns", #"{"id":1,"split":{"columns":4,"sidebar":{"id":2,"screen":{"menu":{}}}}}"#),
-        ("two-column split with a content column", #"{"id":1,"split":{"columns":2,"sidebar":{"id":2,"screen":{"menu":{}}},"content":{"id":3,"screen":{"list":{}}}}}"#),
+        (
+            "two-column split with a content column",
+            #"{"id":1,"split":{"columns":2,"sidebar":{"id":2,"screen":{"menu":{}}},"content":{"id":3,"screen":{"list":{}}}}}"#
+        ),
         ("unknown route", #"{"id":1,"screen":{"nowhere":{}}}"#),
         ("unknown key", #"{"id":1,"screen":{"home":{}},"colour":"red"}"#),
-        ("unknown key in a split", #"{"id":1,"split":{"columns":2,"sidebar":{"id":2,"screen":{"menu":{}}},"footer":{"id":3,"screen":{"list":{}}}}}"#),
-        ("unknown key in a tab entry", #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}},"badge":3}],"selected":"inbox"}"#),
-        ("unknown key in a modal", #"{"id":1,"screen":{"home":{}},"modal":{"style":{"alert":{}},"content":{"id":2,"screen":{"confirm":{}}},"extra":1}}"#),
+        (
+            "unknown key in a split",
+            #"{"id":1,"split":{"columns":2,"sidebar":{"id":2,"screen":{"menu":{}}},"footer":{"id":3,"screen":{"list":{}}}}}"#
+        ),
+        (
+            "unknown key in a tab entry",
+            #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}},"badge":3}],"selected":"inbox"}"#
+        ),
+        (
+            "unknown key in a modal",
+            #"{"id":1,"screen":{"home":{}},"modal":{"style":{"alert":{}},"content":{"id":2,"screen":{"confirm":{}}},"extra":1}}"#
+        ),
         ("a screen and a stack at once", #"{"id":1,"screen":{"home":{}},"stack":[{"id":2,"screen":{"list":{}}}]}"#),
         ("no content", #"{"id":1}"#),
         ("no id", #"{"screen":{"home":{}}}"#),
@@ -175,9 +216,10 @@ import Testing
         #expect(flow.state == earlier)
         #expect(flow.destination(ElementID(2), as: Screen.self) === home)
         #expect(flow.destination(ElementID(3), as: Screen.self) === list)
-        #expect(log.take() == [
-            "disappear editor", "cleanup detail(1)", "cleanup editor", "prepare about", "appear about",
-        ])
+        #expect(
+            log.take() == [
+                "disappear editor", "cleanup detail(1)", "cleanup editor", "prepare about", "appear about",
+            ])
         let event = try #require(await events.next())
         #expect(event.changes.added.map(\.route) == [.about])
         #expect(event.changes.removed.map(\.route) == [.detail(1), .editor])
@@ -187,14 +229,21 @@ import Testing
     @Test func restoringAStateThatBreaksTheModelsRulesIsRefused() throws {
         let flow = try makeFlow(threeTabs)
         let before = FlowSnapshot(flow)
-        let duplicate = NavigationState<TestRoute>(root: NavigationNode(id: ElementID(1), content: .stack(Stack([
-            NavigationNode(id: ElementID(2), content: .screen(.home)),
-            NavigationNode(id: ElementID(2), content: .screen(.list)),
-            NavigationNode(id: ElementID(3), content: .screen(.about)),
-        ]))))
+        let duplicate = NavigationState<TestRoute>(
+            root: NavigationNode(
+                id: ElementID(1),
+                content: .stack(
+                    Stack([
+                        NavigationNode(id: ElementID(2), content: .screen(.home)),
+                        NavigationNode(id: ElementID(2), content: .screen(.list)),
+                        NavigationNode(id: ElementID(3), content: .screen(.about)),
+                    ]))))
         #expect(throws: NavigationError.corruptState(.duplicateID(ElementID(2)))) { try flow.restore(duplicate) }
-        let tooLarge = NavigationState<TestRoute>(root: NavigationNode(id: ElementID(rawValue: .max), content: .screen(.home)))
-        #expect(throws: NavigationError.corruptState(.idAboveMaximum(ElementID(rawValue: .max)))) { try flow.restore(tooLarge) }
+        let tooLarge = NavigationState<TestRoute>(
+            root: NavigationNode(id: ElementID(rawValue: .max), content: .screen(.home)))
+        #expect(throws: NavigationError.corruptState(.idAboveMaximum(ElementID(rawValue: .max)))) {
+            try flow.restore(tooLarge)
+        }
         #expect(FlowSnapshot(flow) == before)
     }
 }

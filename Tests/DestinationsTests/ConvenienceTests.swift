@@ -24,7 +24,9 @@ actor MockItems: Interactor {
 @MainActor
 @Suite struct ConvenienceTests {
     func cardFlow() throws -> Flow<TestRoute> {
-        let provider = Provider { (route: TestRoute, handed: String?) in CardScreen(route: route, handed: handed) } events: { events in
+        let provider = Provider { (route: TestRoute, handed: String?) in
+            CardScreen(route: route, handed: handed)
+        } events: { events in
             events.on(.pick, .handOff { (title: String) in .push(.detail(title.count)) })
             events.on(.refresh, .handledByDestination)
         }
@@ -41,7 +43,8 @@ actor MockItems: Interactor {
         try flow.apply(.push(.about), handing: "About us")
         #expect(flow.focusedDestination(as: CardScreen.self)?.handed == "About us")
         try flow.apply(.push(.list), handing: 42)
-        #expect(flow.focusedDestination(as: CardScreen.self)?.handed == nil, "content of another type is not handed over")
+        #expect(
+            flow.focusedDestination(as: CardScreen.self)?.handed == nil, "content of another type is not handed over")
     }
 
     @Test func aRestoredScreenGetsNoHandedContent() throws {
@@ -58,9 +61,16 @@ actor MockItems: Interactor {
         let before = flow.state
         try flow.focusedDestination(as: CardScreen.self)?.send(.refresh)
         #expect(flow.state == before)
-        #expect(Flow<TestRoute>.validate(.stack(.home), providers: Providers { _ in
-            Provider { (route: TestRoute) in CardScreen(route: route, handed: nil) } events: { $0.on(.refresh, .handledByDestination) }
-        }) == [.unconfiguredEvent(event: "pick", route: "home")])
+        #expect(
+            Flow<TestRoute>.validate(
+                .stack(.home),
+                providers: Providers { _ in
+                    Provider { (route: TestRoute) in
+                        CardScreen(route: route, handed: nil)
+                    } events: {
+                        $0.on(.refresh, .handledByDestination)
+                    }
+                }) == [.unconfiguredEvent(event: "pick", route: "home")])
     }
 
     @Test func aDatasourceIsSwappedForAMockThroughAnExistential() async throws {
@@ -75,10 +85,11 @@ actor MockItems: Interactor {
     }
 
     @Test func theTreeAnswersCommonQuestionsWithoutPatternMatching() throws {
-        var state = try NavigationState<TestRoute>(.tabs([
-            .tab(.inbox, .stack(.home, .list)),
-            .tab(.profile, .split(sidebar: .stack(.menu), detail: .screen(.detail(1)))),
-        ]))
+        var state = try NavigationState<TestRoute>(
+            .tabs([
+                .tab(.inbox, .stack(.home, .list)),
+                .tab(.profile, .split(sidebar: .stack(.menu), detail: .screen(.detail(1)))),
+            ]))
         state = try state.applying(.sheet(.editor))
         #expect(state.stack(inTab: .inbox)?.elements.map(\.route) == [.home, .list])
         #expect(state.node(inTab: .profile)?.split?.columns == [.sidebar, .detail])

@@ -11,7 +11,8 @@ import Testing
         elements.reserveCapacity(count)
         for index in 0..<count {
             let id = UInt64(2 * index + 2)
-            let alert = Modal(style: .alert, node: NavigationNode<TestRoute>(id: ElementID(id + 1), content: .screen(.confirm)))
+            let alert = Modal(
+                style: .alert, node: NavigationNode<TestRoute>(id: ElementID(id + 1), content: .screen(.confirm)))
             elements.append(NavigationNode(id: ElementID(id), content: .screen(.detail(index)), modal: alert))
         }
         return NavigationState(root: NavigationNode(id: ElementID(1), content: .stack(Stack(elements))))
@@ -69,9 +70,13 @@ import Testing
 
     @Test func aFlowWhoseIDsRunOutRefusesTheChangeAndKeepsItsState() throws {
         let flow = try makeFlow(.stack(.home))
-        let saved = NavigationState<TestRoute>(root: NavigationNode(id: ElementID.maximum, content: .stack(Stack([
-            NavigationNode(id: ElementID(1), content: .screen(.home)),
-        ]))))
+        let saved = NavigationState<TestRoute>(
+            root: NavigationNode(
+                id: ElementID.maximum,
+                content: .stack(
+                    Stack([
+                        NavigationNode(id: ElementID(1), content: .screen(.home))
+                    ]))))
         try flow.restore(saved)
         let before = FlowSnapshot(flow)
         #expect(throws: NavigationError.idsExhausted) { try flow.apply(.push(.list)) }

@@ -16,16 +16,17 @@ import Testing
         let flow = try makeFlow(threeTabs)
         try flow.apply(.path([.selectTab(.profile), .push(.about), .sheet(.editor)]))
         try flow.apply(.custom(openInInbox))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] stack #2
-                home #3
-                detail(9) #9 ◀
-              [profile] stack #4
-                settings #5
-                about #7
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] stack #2
+                    home #3
+                    detail(9) #9 ◀
+                  [profile] stack #4
+                    settings #5
+                    about #7
+                  [search] list #6
+                """)
         #expect(Presentation.custom(openInInbox).name == "openInInbox")
     }
 
@@ -36,10 +37,11 @@ import Testing
         }
         let flow = try makeFlow(threeTabs)
         try flow.apply(.custom(pushOnProfile))
-        #expect(flow.state.node(ElementID(4)).map { node -> Int in
-            if case .stack(let stack) = node.content { return stack.count }
-            return 0
-        } == 2)
+        #expect(
+            flow.state.node(ElementID(4)).map { node -> Int in
+                if case .stack(let stack) = node.content { return stack.count }
+                return 0
+            } == 2)
         #expect(flow.state.focusedScreen.route == .home)
     }
 

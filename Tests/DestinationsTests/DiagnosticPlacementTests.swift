@@ -11,7 +11,8 @@ import Testing
         var directory = binary.deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("Modules")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Destinations.swiftmodule").path) {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Destinations.swiftmodule").path)
+            {
                 return candidate
             }
             directory = directory.deletingLastPathComponent()
@@ -24,7 +25,8 @@ import Testing
     /// The errors `swiftc -typecheck` reports for `source`, as `line: message`.
     func errors(typeChecking source: String) throws -> [String] {
         let modules = try #require(Self.modules)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diagnostics-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "diagnostics-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Config.swift")

@@ -8,15 +8,16 @@ import Testing
         let flow = try makeFlow(threeTabs)
         let settings = try #require(flow.destination(ElementID(5), as: Screen.self))
         try settings.send(.next)
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] stack #2
-                home #3 ◀
-              [profile] stack #4
-                settings #5
-                detail(1) #7
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] stack #2
+                    home #3 ◀
+                  [profile] stack #4
+                    settings #5
+                    detail(1) #7
+                  [search] list #6
+                """)
     }
 
     @Test func anAssistantBuildsThePresentationFromTheEventsContent() throws {
@@ -49,10 +50,12 @@ import Testing
 
     @Test func anAssistantSeesTheDestinationThatSentTheEvent() throws {
         let providers = testProviders(log: Log()) { events in
-            events.on(.choose, .assist { input in
-                let number = try input.content(as: Int.self)
-                return .push(.detail(number + (input.destination.result ?? 0)))
-            })
+            events.on(
+                .choose,
+                .assist { input in
+                    let number = try input.content(as: Int.self)
+                    return .push(.detail(number + (input.destination.result ?? 0)))
+                })
         }
         let flow = try Flow(.stack(.home), providers: providers)
         flow.focused?.result = 100
@@ -65,10 +68,12 @@ import Testing
 
     @Test func performRunsCodeThatMayPresentThroughTheContext() throws {
         let providers = testProviders(log: Log()) { events in
-            events.on(.next, .perform { input in
-                input.destination.result = 1
-                try input.destination.context.present(.sheet(.editor))
-            })
+            events.on(
+                .next,
+                .perform { input in
+                    input.destination.result = 1
+                    try input.destination.context.present(.sheet(.editor))
+                })
             events.on(.close, .perform { input in try input.destination.context.dismiss() })
         }
         let flow = try Flow(.stack(.home), providers: providers)

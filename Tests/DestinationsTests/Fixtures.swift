@@ -7,7 +7,11 @@ import Testing
 
 /// The routes of the test app. `.failing` has a provider that throws; `.unprovided` has none.
 enum TestRoute: NavigationRoute, Codable {
-    case home, list, detail(Int), settings, about, menu, content(Int), editor, confirm, choice, login
+    case home, list
+    case detail(Int)
+    case settings, about, menu
+    case content(Int)
+    case editor, confirm, choice, login
     case failing, unprovided
 }
 

@@ -4,7 +4,8 @@ import Testing
 
 @MainActor
 @Suite struct FlowGraphTests {
-    let graph = FlowGraph(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
+    let graph = FlowGraph(
+        NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource()))
 
     @Test func fixedPresentationsBecomeEdgesToTheirRoutes() {
         let edge = FlowGraph<AppRoute>.Edge(from: "settings", to: "about", event: "about", presentation: "push")
@@ -64,11 +65,15 @@ enum GraphRoute: NavigationRoute, Codable, CaseIterable {
 @MainActor
 @Suite struct FlowGraphOwnEventTests {
     let graph: FlowGraph<GraphRoute> = {
-        let home = Provider { (_: GraphRoute) in GraphHome() } events: { events in
+        let home = Provider { (_: GraphRoute) in
+            GraphHome()
+        } events: { events in
             events.on(.showWelcome, .present(.sheet(.welcome)))
             events.on(.openSettings, .present(.push(.settings)))
         }
-        let leaf = Provider { (_: GraphRoute) in GraphLeaf() } events: { events in
+        let leaf = Provider { (_: GraphRoute) in
+            GraphLeaf()
+        } events: { events in
             events.on(.close, .present(.dismiss))
         }
         return FlowGraph(.stack(.home), providers: Providers { route in route == .home ? home : leaf })
@@ -76,7 +81,10 @@ enum GraphRoute: NavigationRoute, Codable, CaseIterable {
 
     @Test func anOwnEventsEdgeIsMarkedAsSentFromCode() {
         let welcome = graph.edges.first { $0.event == "showWelcome" }
-        #expect(welcome == FlowGraph<GraphRoute>.Edge(from: "home", to: "welcome", event: "showWelcome", presentation: "sheet", isOwnEvent: true))
+        #expect(
+            welcome
+                == FlowGraph<GraphRoute>.Edge(
+                    from: "home", to: "welcome", event: "showWelcome", presentation: "sheet", isOwnEvent: true))
         #expect(graph.edges.first { $0.event == "openSettings" }?.isOwnEvent == false)
         #expect(graph.dot().contains("\"home\" -> \"welcome\" [label=\"showWelcome (own): sheet\", style=dotted];"))
         #expect(graph.mermaid().contains("-.->|\"showWelcome (own): sheet\"|"))

@@ -6,7 +6,9 @@ import Testing
 @MainActor
 @Suite struct FocusedReadTests {
     /// Whether the three focused reads agree with the state's focused screen.
-    private func expectFocusAgrees(_ flow: Flow<TestRoute>, on route: TestRoute, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectFocusAgrees(
+        _ flow: Flow<TestRoute>, on route: TestRoute, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let focused = flow.state.focusedScreen
         #expect(focused.route == route, sourceLocation: sourceLocation)
         #expect(flow.focusedScreen.id == focused.id, sourceLocation: sourceLocation)

@@ -18,7 +18,9 @@ extension TestRoute {
 }
 
 @MainActor
-func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .fullScreenCover(.login)) -> NavigationGuard<TestRoute> {
+func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .fullScreenCover(.login))
+    -> NavigationGuard<TestRoute>
+{
     NavigationGuard("signedIn") { change in
         guard !session.isSignedIn, change.added.contains(where: { $0.requiresAccount }) else { return .allow }
         if let redirect { return .redirect(redirect) }
@@ -38,7 +40,8 @@ func signedInGuard(_ session: Session, redirect: Presentation<TestRoute>? = .ful
         flow.guards = [signedInGuard(Session(), redirect: nil)]
         let before = FlowSnapshot(flow)
         let built = log.builtCount
-        #expect(throws: NavigationError.guardDenied(guard: "signedIn", route: "detail", reason: "requires an account")) {
+        #expect(throws: NavigationError.guardDenied(guard: "signedIn", route: "detail", reason: "requires an account"))
+        {
             try flow.apply(.push(.detail(1)))
         }
         #expect(FlowSnapshot(flow) == before)

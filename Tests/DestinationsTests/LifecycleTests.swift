@@ -24,7 +24,8 @@ import Testing
         try flow.apply(.back)
         #expect(log.take() == ["disappear list", "cleanup list", "appear home"])
         try flow.apply(.push(.list))
-        #expect(log.take() == ["disappear home", "prepare list", "appear list"], "a new Destination for the new screen")
+        #expect(
+            log.take() == ["disappear home", "prepare list", "appear list"], "a new Destination for the new screen")
         #expect(log.builtCount == 3)
     }
 
@@ -33,7 +34,10 @@ import Testing
         let flow = try makeFlow(.stack(.home), log: log)
         _ = log.take()
         try flow.apply(.path([.push(.list), .push(.detail(1)), .push(.detail(2))]))
-        #expect(log.take() == ["disappear home", "prepare list", "prepare detail(1)", "prepare detail(2)", "appear detail(2)"])
+        #expect(
+            log.take() == [
+                "disappear home", "prepare list", "prepare detail(1)", "prepare detail(2)", "appear detail(2)",
+            ])
         let list = try #require(flow.destination(ElementID(3), as: Screen.self))
         #expect(!list.context.isVisible)
     }
@@ -85,11 +89,13 @@ import Testing
         _ = log.take()
         try flow.apply(.replaceRoot(.stack(.login)))
         #expect(log.alive == [.login])
-        #expect(log.take() == [
-            "disappear editor", "disappear confirm",
-            "cleanup home", "cleanup detail(1)", "cleanup editor", "cleanup confirm", "cleanup settings", "cleanup list",
-            "prepare login", "appear login",
-        ])
+        #expect(
+            log.take() == [
+                "disappear editor", "disappear confirm",
+                "cleanup home", "cleanup detail(1)", "cleanup editor", "cleanup confirm", "cleanup settings",
+                "cleanup list",
+                "prepare login", "appear login",
+            ])
         #expect(flow.destinations.count == 1)
     }
 
@@ -99,7 +105,8 @@ import Testing
         #expect(throws: NavigationError.self) {
             try flow.apply(.path([.push(.list), .push(.detail(1)), .sheet(.editor), .push(.failing)]))
         }
-        #expect(log.builtCount == 1, "the build stops at the failing provider; the steps before it fail in the transaction")
+        #expect(
+            log.builtCount == 1, "the build stops at the failing provider; the steps before it fail in the transaction")
         #expect(throws: NavigationError.step(3, of: 4, .providerFailed(route: "failing", reason: "refused"))) {
             try flow.apply(.path([.push(.list), .push(.detail(1)), .sheetStack(.editor), .push(.failing)]))
         }

@@ -7,13 +7,15 @@ import Testing
         let log = Log()
         let flow = try makeFlow(.stack(.home), log: log)
         _ = log.take()
-        let options = SheetOptions(detents: [.medium, .large], selectedDetent: .medium, interactiveDismissDisabled: true)
+        let options = SheetOptions(
+            detents: [.medium, .large], selectedDetent: .medium, interactiveDismissDisabled: true)
         try flow.apply(.sheet(.editor, options))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-                sheet[medium,large,@medium,locked]: editor #3 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                    sheet[medium,large,@medium,locked]: editor #3 ◀
+                """)
         #expect(flow.state.presentedModals.map(\.style) == [.sheet(options)])
         #expect(flow.visibleRoutes == [.editor])
         #expect(log.take() == ["disappear home", "prepare editor", "appear editor"])
@@ -55,12 +57,13 @@ import Testing
     @Test func aConfirmationDialogPresentsAndDismisses() throws {
         let flow = try makeFlow(.split(sidebar: .screen(.menu), detail: .screen(.detail(1))))
         try flow.apply(.confirmationDialog(.choice))
-        #expect(flow.state.rendered() == """
-            split #1 (2 columns)
-              [sidebar] menu #2
-              [detail] detail(1) #3
-                confirmationDialog: choice #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                split #1 (2 columns)
+                  [sidebar] menu #2
+                  [detail] detail(1) #3
+                    confirmationDialog: choice #4 ◀
+                """)
         try flow.focused?.send(.close)
         #expect(flow.state == (try state(.split(sidebar: .screen(.menu), detail: .screen(.detail(1))))))
     }
@@ -70,14 +73,15 @@ import Testing
         try flow.apply(.sheetStack(.editor))
         try flow.apply(.fullScreenCover(.login))
         try flow.apply(.alert(.confirm))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-                sheet: stack #3
-                  editor #4
-                    fullScreenCover: login #5
-                      alert: confirm #6 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                    sheet: stack #3
+                      editor #4
+                        fullScreenCover: login #5
+                          alert: confirm #6 ◀
+                """)
         #expect(flow.state.presentedModals.map(\.style) == [.sheet, .fullScreenCover, .alert])
         #expect(flow.visibleRoutes == [.login, .confirm])
     }
@@ -87,11 +91,12 @@ import Testing
         try flow.apply(.sheet(.editor))
         try flow.apply(.fullScreenCover(.login))
         try flow.apply(.dismiss)
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-                sheet: editor #3 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                    sheet: editor #3 ◀
+                """)
     }
 
     @Test func dismissFromTheOuterModalDismissesEverythingItPresents() throws {
@@ -113,7 +118,11 @@ import Testing
         _ = log.take()
         try flow.apply(.dismissAll)
         #expect(flow.state == (try state(threeTabs)))
-        #expect(log.take() == ["disappear detail(1)", "disappear confirm", "cleanup editor", "cleanup detail(1)", "cleanup confirm", "appear home"])
+        #expect(
+            log.take() == [
+                "disappear detail(1)", "disappear confirm", "cleanup editor", "cleanup detail(1)", "cleanup confirm",
+                "appear home",
+            ])
     }
 
     @Test func dismissAllWithNoModalChangesNothing() throws {
@@ -126,15 +135,16 @@ import Testing
     @Test func aContainerCanPresent() throws {
         let flow = try makeFlow(threeTabs)
         try flow.apply(.sheet(.editor), from: ElementID(1))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] stack #2
-                home #3
-              [profile] stack #4
-                settings #5
-              [search] list #6
-              sheet: editor #7 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] stack #2
+                    home #3
+                  [profile] stack #4
+                    settings #5
+                  [search] list #6
+                  sheet: editor #7 ◀
+                """)
         try flow.apply(.dismiss)
         #expect(flow.state == (try state(threeTabs)))
     }

@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// The pure value API: `applying`, transactions and what they report, rendering, ids.
 @Suite struct NavigationStateTests {
@@ -28,31 +29,35 @@ import Testing
     }
 
     @Test func renderedDrawsTabsSplitsAndNestedModals() throws {
-        var built = try state(.tabs([
-            .tab(.inbox, .split(sidebar: .stack(.menu), content: .screen(.list))),
-            .tab(.profile, .stack(.settings, .about)),
-        ]))
-        built = try built.applying(.sheet(.editor, SheetOptions(detents: [.fraction(0.3), .height(200)])), from: ElementID(4))
+        var built = try state(
+            .tabs([
+                .tab(.inbox, .split(sidebar: .stack(.menu), content: .screen(.list))),
+                .tab(.profile, .stack(.settings, .about)),
+            ]))
+        built = try built.applying(
+            .sheet(.editor, SheetOptions(detents: [.fraction(0.3), .height(200)])), from: ElementID(4))
         built = try built.applying(.alert(.confirm))
-        #expect(built.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] split #2 (3 columns)
-                [sidebar] stack #3
-                  menu #4
-                    sheet[0.3,200.0pt]: editor #9
-                      alert: confirm #10 ◀
-                [content] list #5
-                [detail] empty
-              [profile] stack #6
-                settings #7
-                about #8
-            """)
+        #expect(
+            built.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] split #2 (3 columns)
+                    [sidebar] stack #3
+                      menu #4
+                        sheet[0.3,200.0pt]: editor #9
+                          alert: confirm #10 ◀
+                    [content] list #5
+                    [detail] empty
+                  [profile] stack #6
+                    settings #7
+                    about #8
+                """)
         #expect(built.description == built.rendered())
         #expect(built.rendered(ids: false).hasPrefix("tabs (selected: inbox)\n  [inbox] split (3 columns)"))
     }
 
     @Test func changesListTheScreensAddedAndRemovedAndTheElementsTouched() throws {
-        var transaction = NavigationTransaction(state: try state(.stack(.home, .list)), ids: SequentialElementIDs(startingAt: 10))
+        var transaction = NavigationTransaction(
+            state: try state(.stack(.home, .list)), ids: SequentialElementIDs(startingAt: 10))
         try transaction.apply(.back)
         try transaction.apply(.push(.detail(1)))
         let changes = transaction.changes
@@ -63,7 +68,8 @@ import Testing
     }
 
     @Test func aChangeThatNetsToNothingAddsRemovesAndTouchesNothing() throws {
-        var transaction = NavigationTransaction(state: try state(.stack(.home)), ids: SequentialElementIDs(startingAt: 3))
+        var transaction = NavigationTransaction(
+            state: try state(.stack(.home)), ids: SequentialElementIDs(startingAt: 3))
         try transaction.apply(.path([.push(.list), .sheetStack(.editor), .push(.detail(1)), .dismiss, .back]))
         let changes = transaction.changes
         #expect(transaction.state == (try state(.stack(.home))))
@@ -75,7 +81,8 @@ import Testing
     }
 
     @Test func addedListsScreensOnlyNotTheirContainers() throws {
-        var transaction = NavigationTransaction(state: try state(.screen(.home)), ids: SequentialElementIDs(startingAt: 2))
+        var transaction = NavigationTransaction(
+            state: try state(.screen(.home)), ids: SequentialElementIDs(startingAt: 2))
         try transaction.apply(.present(.tabs([.tab(.inbox, .stack(.list, .detail(1)))]), style: .fullScreenCover))
         #expect(transaction.changes.added.map(\.route) == [.list, .detail(1)])
         #expect(transaction.changes.added.allSatisfy { $0.isScreen })
@@ -89,10 +96,11 @@ import Testing
         #expect(changes.removed.map(\.route) == [.home, .settings, .list])
         #expect(changes.removedIDs == Set(original.nodes.map(\.id)))
         #expect(changes.added.map(\.route) == [.login])
-        #expect(transaction.state.rendered() == """
-            stack #7
-              login #8 ◀
-            """)
+        #expect(
+            transaction.state.rendered() == """
+                stack #7
+                  login #8 ◀
+                """)
     }
 
     @Test func aContainerAddedAndRemovedInOneTransactionIsNotReportedRemoved() throws {
@@ -105,7 +113,8 @@ import Testing
     }
 
     @Test func aFailedApplyLeavesTheTransactionAsItWas() throws {
-        var transaction = NavigationTransaction(state: try state(.stack(.home)), ids: SequentialElementIDs(startingAt: 3))
+        var transaction = NavigationTransaction(
+            state: try state(.stack(.home)), ids: SequentialElementIDs(startingAt: 3))
         try transaction.apply(.push(.list))
         #expect(throws: NavigationError.step(1, of: 2, .nothingToDismiss(from: ElementID(4)))) {
             try transaction.apply(.path([.push(.detail(1)), .dismiss]))
@@ -179,7 +188,9 @@ import Testing
                 expected.removeLast()
             } else {
                 let route = TestRoute.detail(Int(random.next() % 1_000))
-                node.modifyStack { $0.push(NavigationNode(id: ElementID(UInt64(expected.count + 10_000)), content: .screen(route))) }
+                node.modifyStack {
+                    $0.push(NavigationNode(id: ElementID(UInt64(expected.count + 10_000)), content: .screen(route)))
+                }
                 expected.append(route)
             }
         }

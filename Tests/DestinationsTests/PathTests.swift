@@ -7,18 +7,19 @@ import Testing
     @Test func aPathRunsEachStepFromWhereThePreviousEnded() throws {
         let flow = try makeFlow(threeTabs)
         try flow.apply(.path([.selectTab(.profile), .push(.about), .sheetStack(.editor), .push(.detail(3))]))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: profile)
-              [inbox] stack #2
-                home #3
-              [profile] stack #4
-                settings #5
-                about #7
-                  sheet: stack #8
-                    editor #9
-                    detail(3) #10 ◀
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: profile)
+                  [inbox] stack #2
+                    home #3
+                  [profile] stack #4
+                    settings #5
+                    about #7
+                      sheet: stack #8
+                        editor #9
+                        detail(3) #10 ◀
+                  [search] list #6
+                """)
     }
 
     @Test func aDeepLinkFromAnywhereResetsAndShowsTheTarget() throws {
@@ -26,16 +27,17 @@ import Testing
         try flow.apply(.path([.push(.detail(1)), .sheet(.editor)]))
         let link: Presentation<TestRoute> = .path([.dismissAll, .selectTab(.profile), .popToRoot, .push(.about)])
         try flow.apply(link)
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: profile)
-              [inbox] stack #2
-                home #3
-                detail(1) #7
-              [profile] stack #4
-                settings #5
-                about #9 ◀
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: profile)
+                  [inbox] stack #2
+                    home #3
+                    detail(1) #7
+                  [profile] stack #4
+                    settings #5
+                    about #9 ◀
+                  [search] list #6
+                """)
     }
 
     @Test func aPathIsOneChangeWithOneEvent() async throws {
@@ -96,16 +98,17 @@ import Testing
         let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
         try flow.apply(.sheetStack(.editNote(id: 1)))
         try flow.apply(NotesAppConfiguration.licensesLink)
-        #expect(flow.state.rendered(ids: false) == """
-            tabs (selected: settings)
-              [notes] stack
-                notes
-              [settings] stack
-                settings
-                about
-                licenses ◀
-              [counter] stack
-                counter
-            """)
+        #expect(
+            flow.state.rendered(ids: false) == """
+                tabs (selected: settings)
+                  [notes] stack
+                    notes
+                  [settings] stack
+                    settings
+                    about
+                    licenses ◀
+                  [counter] stack
+                    counter
+                """)
     }
 }

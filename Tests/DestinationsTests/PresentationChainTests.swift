@@ -22,7 +22,8 @@ import Testing
         let flow = try makeFlow(.split(sidebar: .stack(.menu), detail: .stack(.content(1))))
         // The RENDERERS design's case: a cover from the sidebar, then a sheet from the detail.
         #expect(throws: NavigationError.step(2, of: 3, .presenterHidden(ElementID(7), by: ElementID(6)))) {
-            try flow.apply(.path([.fullScreenCover(.login), .show(.detail(1), in: .detail), .sheet(.editor)]), from: ElementID(3))
+            try flow.apply(
+                .path([.fullScreenCover(.login), .show(.detail(1), in: .detail), .sheet(.editor)]), from: ElementID(3))
         }
         try flow.apply(.fullScreenCover(.login), from: ElementID(3))
         #expect(throws: NavigationError.presenterHidden(ElementID(5), by: ElementID(6))) {
@@ -41,7 +42,8 @@ import Testing
         let flow = try makeFlow(.stack(.home, .list))
         try flow.apply(.alert(.confirm), from: ElementID(2))
         #expect(flow.state.focusedScreen.route == .confirm)
-        #expect(flow.state.presentedChain == [PresentedModal(presenter: ElementID(2), modal: ElementID(4), style: .alert)])
+        #expect(
+            flow.state.presentedChain == [PresentedModal(presenter: ElementID(2), modal: ElementID(4), style: .alert)])
         #expect(flow.visibleRoutes == [.list, .confirm])
     }
 
@@ -52,21 +54,26 @@ import Testing
         _ = log.take()
         try flow.apply(UserAction.selectedTab(.profile, tabs: ElementID(1)))
         #expect(flow.state.presentedChain.isEmpty)
-        #expect(log.take() == ["disappear detail(1)", "disappear confirm", "cleanup editor", "cleanup detail(1)", "cleanup confirm", "appear settings"])
+        #expect(
+            log.take() == [
+                "disappear detail(1)", "disappear confirm", "cleanup editor", "cleanup detail(1)", "cleanup confirm",
+                "appear settings",
+            ])
         #expect(Set(log.alive) == [.home, .settings, .list])
     }
 
     @Test func aDeepLinkThatLeavesATabFromItsSheetEndsOnTheOtherTab() throws {
         let flow = try makeFlow(threeTabs)
         try flow.apply(.path([.sheet(.editor), .selectTab(.profile)]))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: profile)
-              [inbox] stack #2
-                home #3
-              [profile] stack #4
-                settings #5 ◀
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: profile)
+                  [inbox] stack #2
+                    home #3
+                  [profile] stack #4
+                    settings #5 ◀
+                  [search] list #6
+                """)
     }
 
     @Test func aModalPresentedByTheTabBarStaysWhenATabIsSelectedUnderIt() throws {
@@ -95,7 +102,8 @@ import Testing
     }
 
     @Test func aSavedStateWithAModalOffTheFocusPathIsRefused() throws {
-        let json = #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"profile","node":{"id":3,"screen":{"settings":{}},"modal":{"style":{"sheet":{"_0":{"detents":[],"interactiveDismissDisabled":false}}},"content":{"id":4,"screen":{"editor":{}}}}}}],"selected":"inbox"}"#
+        let json =
+            #"{"id":1,"tabs":[{"id":"inbox","node":{"id":2,"screen":{"home":{}}}},{"id":"profile","node":{"id":3,"screen":{"settings":{}},"modal":{"style":{"sheet":{"_0":{"detents":[],"interactiveDismissDisabled":false}}},"content":{"id":4,"screen":{"editor":{}}}}}}],"selected":"inbox"}"#
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(NavigationState<TestRoute>.self, from: Data(json.utf8))
         }
@@ -104,19 +112,21 @@ import Testing
     }
 
     @Test func presentInTabSelectsTheOuterTabEvenWhenItHoldsATabBar() throws {
-        let flow = try makeFlow(.tabs([
-            .tab(.inbox, .stack(.home)),
-            .tab(.profile, .tabs([.tab(.search, .stack(.settings)), .tab(.profile, .stack(.about))])),
-        ]))
+        let flow = try makeFlow(
+            .tabs([
+                .tab(.inbox, .stack(.home)),
+                .tab(.profile, .tabs([.tab(.search, .stack(.settings)), .tab(.profile, .stack(.about))])),
+            ]))
         try flow.apply(.presentInTab(.profile, .detail(1)))
         #expect(flow.state.root.tabs?.selection == .profile)
         #expect(flow.state.focusedScreen.route == .detail(1))
-        #expect(flow.state.rendered(ids: false) == """
-            tabs (selected: profile)
-              [inbox] stack
-                home
-              [profile] detail(1) ◀
-            """)
+        #expect(
+            flow.state.rendered(ids: false) == """
+                tabs (selected: profile)
+                  [inbox] stack
+                    home
+                  [profile] detail(1) ◀
+                """)
     }
 }
 
@@ -125,7 +135,11 @@ import Testing
 @Suite struct ObserverPrecisionTests {
     func observe(_ flow: Flow<TestRoute>, _ id: ElementID) -> Flag {
         let flag = Flag()
-        withObservationTracking { _ = flow.node(id) } onChange: { flag.raise() }
+        withObservationTracking {
+            _ = flow.node(id)
+        } onChange: {
+            flag.raise()
+        }
         return flag
     }
 
@@ -168,7 +182,9 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         try flow.apply(.custom(escape))
         let before = FlowSnapshot(flow)
-        #expect(throws: NavigationError.customFailed(name: "push", reason: "applied after its custom presentation ended")) {
+        #expect(
+            throws: NavigationError.customFailed(name: "push", reason: "applied after its custom presentation ended")
+        ) {
             try kept.change?.apply(.push(.list))
         }
         #expect(FlowSnapshot(flow) == before)

@@ -51,10 +51,13 @@ import Testing
 
     @Test func aMockDestinationReplacesTheRealOneWithoutTouchingOtherScreens() async throws {
         let store = NotesDatasource()
-        let mock = Provider { (route: AppRoute) in MockNote(route) } events: { events in
+        let mock = Provider { (route: AppRoute) in
+            MockNote(route)
+        } events: { events in
             events.on(.close, .present(.back))
         }
-        let providers = NotesAppConfiguration.providers(datasource: store).overriding(where: { $0.name == "note" }, with: mock)
+        let providers = NotesAppConfiguration.providers(datasource: store).overriding(
+            where: { $0.name == "note" }, with: mock)
         let flow = try Flow(NotesAppConfiguration.layout, providers: providers)
         try await tapFirstNote(in: flow)
         let note = try #require(flow.focusedDestination(as: MockNote.self))
@@ -78,7 +81,8 @@ import Testing
 
     @Test func anOverrideByPredicateWinsOverTheLookupAndTheLastOverrideWins() throws {
         let log = Log()
-        let first = Log(), second = Log()
+        let first = Log()
+        let second = Log()
         let providers = testProviders(log: log)
             .overriding(where: { $0 == .about }, with: screenProvider(log: first))
             .overriding("about", with: screenProvider(log: second))

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The sample below is the README's, verbatim, formatted as the README shows it.)
 import Foundation
 import Destinations
 import Testing

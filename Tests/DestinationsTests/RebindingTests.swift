@@ -6,7 +6,9 @@ import Testing
 @MainActor
 @Suite struct RebindingTests {
     func startedFlow(_ store: NotesDatasource) async throws -> Flow<AppRoute> {
-        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store), logger: .disabled)
+        let flow = try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store),
+            logger: .disabled)
         try await flow.settle()
         return flow
     }
@@ -41,7 +43,11 @@ import Testing
         let store = NotesDatasource()
         let flow = try await startedFlow(store)
         let listID = try #require(flow.focusedDestination(as: NotesList.self)?.id)
-        let other = Provider { (_: AppRoute) in NoteCard(noteID: 0) } events: { $0.on(.close, .present(.dismiss)) }
+        let other = Provider { (_: AppRoute) in
+            NoteCard(noteID: 0)
+        } events: {
+            $0.on(.close, .present(.dismiss))
+        }
         flow.replaceProviders(NotesAppConfiguration.providers(datasource: store).overriding("notes", with: other))
         #expect(flow.rebindScreens() == [listID])
         let list = try #require(flow.focusedDestination(as: NotesList.self))

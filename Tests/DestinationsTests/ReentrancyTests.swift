@@ -55,21 +55,25 @@ func hookFlow(
     @Test func aScreenThatPresentsFromItsPreparationPresentsOnceItsOwnChangeIsCommitted() async throws {
         let log = Log()
         let flow = try hookFlow(.stack(.home), log: log) { screen in
-            if screen.route == .detail(1) { screen.onPrepare = { _ = try? $0.context.present(.fullScreenCover(.login)) } }
+            if screen.route == .detail(1) {
+                screen.onPrepare = { _ = try? $0.context.present(.fullScreenCover(.login)) }
+            }
         }
         var events = flow.events().makeAsyncIterator()
         _ = log.take()
         try flow.apply(.push(.detail(1)))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              detail(1) #3
-                fullScreenCover: login #4 ◀
-            """)
-        #expect(log.take() == [
-            "disappear home", "prepare detail(1)", "appear detail(1)",
-            "disappear detail(1)", "prepare login", "appear login",
-        ])
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  detail(1) #3
+                    fullScreenCover: login #4 ◀
+                """)
+        #expect(
+            log.take() == [
+                "disappear home", "prepare detail(1)", "appear detail(1)",
+                "disappear detail(1)", "prepare login", "appear login",
+            ])
         #expect(flow.destination(ElementID(3), as: HookScreen.self)?.context.isVisible == false)
         let push = try #require(await events.next())
         #expect(push.cause == .presentation(.push(.detail(1)), from: nil))
@@ -86,9 +90,10 @@ func hookFlow(
         }
         _ = log.take()
         try flow.apply(.push(.list))
-        #expect(log.take() == [
-            "disappear home", "prepare list", "appear list", "disappear list", "prepare login", "appear login",
-        ])
+        #expect(
+            log.take() == [
+                "disappear home", "prepare list", "appear list", "disappear list", "prepare login", "appear login",
+            ])
         #expect(flow.state.focusedScreen.route == .login)
         #expect(flow.destination(ElementID(3), as: HookScreen.self)?.context.isVisible == false)
     }
@@ -101,10 +106,12 @@ func hookFlow(
         var events = flow.events().makeAsyncIterator()
         _ = log.take()
         try flow.apply(.replaceRoot(.split(sidebar: .screen(.menu), detail: .stack(.content(1)))))
-        #expect(log.take() == [
-            "disappear home", "cleanup home", "prepare menu", "prepare content(1)", "appear menu", "appear content(1)",
-            "disappear menu", "disappear content(1)", "prepare login", "appear login",
-        ])
+        #expect(
+            log.take() == [
+                "disappear home", "cleanup home", "prepare menu", "prepare content(1)", "appear menu",
+                "appear content(1)",
+                "disappear menu", "disappear content(1)", "prepare login", "appear login",
+            ])
         let content = try #require(flow.state.screens.first { $0.route == .content(1) })
         #expect(flow.destination(content.id, as: HookScreen.self)?.context.isVisible == false)
         let replaced = try #require(await events.next())
@@ -121,9 +128,11 @@ func hookFlow(
         }
         _ = log.take()
         try flow.apply(.sheet(.editor))
-        #expect(log.take() == [
-            "disappear home", "prepare editor", "appear editor", "disappear editor", "cleanup editor", "appear home",
-        ])
+        #expect(
+            log.take() == [
+                "disappear home", "prepare editor", "appear editor", "disappear editor", "cleanup editor",
+                "appear home",
+            ])
         #expect(flow.state == (try state(.stack(.home))))
     }
 
@@ -165,7 +174,8 @@ func hookFlow(
         let provider = Provider { (route: TestRoute) -> Screen in
             if route == .about { _ = try? box.flow?.apply(.push(.list)) }
             return Screen(route, log: log)
-        } events: { _ in }
+        } events: { _ in
+        }
         let flow = try Flow(.stack(.home), providers: Providers { _ in provider })
         box.flow = flow
         try flow.apply(.push(.about))
@@ -178,7 +188,7 @@ func hookFlow(
         let flow = try hookFlow(.stack(.home), log: log) { screen in
             guard screen.route == .list else { return }
             screen.onPrepare = { screen in
-                _ = try? screen.context.present(.back)          // removes the list itself…
+                _ = try? screen.context.present(.back)  // removes the list itself…
                 _ = try? screen.context.present(.push(.about))  // …so this comes from a screen that is gone
             }
         }

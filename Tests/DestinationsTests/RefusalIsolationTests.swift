@@ -30,12 +30,20 @@ final class DisappearingScreen: Destination {
             { try flow.restore(flow.state) },
         ] as [@MainActor () throws -> Void] {
             let flag = Flag()
-            withObservationTracking { _ = flow.state } onChange: { flag.raise() }
+            withObservationTracking {
+                _ = flow.state
+            } onChange: {
+                flag.raise()
+            }
             try change()
             #expect(!flag.isRaised)
         }
         let flag = Flag()
-        withObservationTracking { _ = flow.state } onChange: { flag.raise() }
+        withObservationTracking {
+            _ = flow.state
+        } onChange: {
+            flag.raise()
+        }
         try flow.apply(.push(.about))
         #expect(flag.isRaised)
     }
@@ -63,7 +71,8 @@ final class DisappearingScreen: Destination {
             if route == .failing { throw FixtureError.refused }
             if route == .about { _ = try? box.flow?.apply(.sheet(.login)) }
             return Screen(route, log: log)
-        } events: { _ in }
+        } events: { _ in
+        }
         let flow = try Flow(.stack(.home), providers: Providers { _ in provider })
         box.flow = flow
         var refusals: [NavigationError] = []
@@ -78,11 +87,18 @@ final class DisappearingScreen: Destination {
     @Test func restoreRefusesATabBarWithTwoTabsOfTheSameName() throws {
         let flow = try makeFlow(.stack(.home))
         let before = FlowSnapshot(flow)
-        let saved = NavigationState<TestRoute>(root: NavigationNode(id: ElementID(10), content: .tabs(Tabs(tabs: [
-            Tab(id: .inbox, node: NavigationNode(id: ElementID(11), content: .screen(.home))),
-            Tab(id: .inbox, node: NavigationNode(id: ElementID(12), content: .screen(.settings))),
-        ], selection: .inbox))))
-        #expect(throws: NavigationError.corruptState(.duplicateTab(.inbox, tabs: ElementID(10)))) { try flow.restore(saved) }
+        let saved = NavigationState<TestRoute>(
+            root: NavigationNode(
+                id: ElementID(10),
+                content: .tabs(
+                    Tabs(
+                        tabs: [
+                            Tab(id: .inbox, node: NavigationNode(id: ElementID(11), content: .screen(.home))),
+                            Tab(id: .inbox, node: NavigationNode(id: ElementID(12), content: .screen(.settings))),
+                        ], selection: .inbox))))
+        #expect(throws: NavigationError.corruptState(.duplicateTab(.inbox, tabs: ElementID(10)))) {
+            try flow.restore(saved)
+        }
         #expect(FlowSnapshot(flow) == before)
     }
 
@@ -96,7 +112,9 @@ final class DisappearingScreen: Destination {
         }
         let flow = try makeFlow(.stack(.home))
         let before = FlowSnapshot(flow)
-        #expect(throws: NavigationError.customFailed(name: "push", reason: "applied while the same change was applying")) {
+        #expect(
+            throws: NavigationError.customFailed(name: "push", reason: "applied while the same change was applying")
+        ) {
             try flow.apply(.custom(outer))
         }
         #expect(FlowSnapshot(flow) == before)

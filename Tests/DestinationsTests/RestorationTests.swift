@@ -30,12 +30,16 @@ import Testing
         return state
     }
 
-    func snapshot(_ state: NavigationState<TestRoute>, version: Int = 1, age: TimeInterval = 60) throws -> NavigationSnapshot {
+    func snapshot(_ state: NavigationState<TestRoute>, version: Int = 1, age: TimeInterval = 60) throws
+        -> NavigationSnapshot
+    {
         try NavigationSnapshot(state, schemaVersion: version, savedAt: now.addingTimeInterval(-age))
     }
 
     /// Rewrites the saved screen whose route is `route` with `replacement`.
-    func replacingScreen(_ route: SnapshotValue, with replacement: SnapshotValue, in snapshot: NavigationSnapshot) -> NavigationSnapshot {
+    func replacingScreen(_ route: SnapshotValue, with replacement: SnapshotValue, in snapshot: NavigationSnapshot)
+        -> NavigationSnapshot
+    {
         var edited = snapshot
         edited.state.rewriteScreens { $0 == route ? replacement : $0 }
         return edited
@@ -101,11 +105,15 @@ import Testing
         let migrations = [
             SnapshotMigration(from: 2) { tree in
                 order.append(2)
-                tree.rewriteScreens { $0 == .object(["legacyAbout": .object([:])]) ? .object(["about": .object([:])]) : $0 }
+                tree.rewriteScreens {
+                    $0 == .object(["legacyAbout": .object([:])]) ? .object(["about": .object([:])]) : $0
+                }
             },
             SnapshotMigration(from: 1) { tree in
                 order.append(1)
-                tree.rewriteScreens { $0 == .object(["legacyEditor": .object([:])]) ? .object(["editor": .object([:])]) : $0 }
+                tree.rewriteScreens {
+                    $0 == .object(["legacyEditor": .object([:])]) ? .object(["editor": .object([:])]) : $0
+                }
             },
         ]
         let restored = try restoration(version: 3, migrations: migrations).restore(saved, now: now)
@@ -149,12 +157,18 @@ import Testing
         var state = try NavigationState(layout)
         state = try state.applying(.sheet(.editor))
         var saved = try snapshot(state)
-        guard case .object(var root) = saved.state else { Issue.record("not an object"); return }
+        guard case .object(var root) = saved.state else {
+            Issue.record("not an object")
+            return
+        }
         root["selected"] = .string("profile")
         saved.state = .object(root)
         let restored = try restoration().restore(saved, now: now)
         #expect(restored.state.presentedChain.isEmpty)
-        guard case .tabs(let tabs) = restored.state.root.content else { Issue.record("no tab bar"); return }
+        guard case .tabs(let tabs) = restored.state.root.content else {
+            Issue.record("no tab bar")
+            return
+        }
         #expect(tabs.selection == .profile)
         #expect(restored.state.validateSucceeds)
     }
@@ -174,17 +188,23 @@ import Testing
     @Test func deeplyNestedOrHugeSnapshotsNeverCrash() throws {
         let restoration = try Restoration(layout: layout, schemaVersion: 1, maximumElements: 100)
         // JSON nested far deeper than any state.
-        let deep = Data((#"{"format":1,"schemaVersion":1,"savedAt":0,"state":"# + String(repeating: "[", count: 100_000)).utf8)
+        let deep = Data(
+            (#"{"format":1,"schemaVersion":1,"savedAt":0,"state":"# + String(repeating: "[", count: 100_000)).utf8)
         #expect(restoration.restore(deep, now: now).report.usedInitialState)
         // Elements nested deeper than the reader goes: modals of modals.
         var tree: SnapshotValue = .object(["id": .integer(1), "screen": try screen(.home)])
         for id in 2...5_000 {
-            tree = .object(["id": .integer(Int64(id)), "screen": try screen(.home), "modal": .object(["style": .object(["sheet": .object(["_0": .object([:])])]), "content": tree])])
+            tree = .object([
+                "id": .integer(Int64(id)), "screen": try screen(.home),
+                "modal": .object(["style": .object(["sheet": .object(["_0": .object([:])])]), "content": tree]),
+            ])
         }
         let nested = restoration.restore(NavigationSnapshot(schemaVersion: 1, savedAt: now, state: tree), now: now)
         #expect(nested.state.validateSucceeds)
         // More elements than allowed: a stack of 1,000.
-        let long = (1...1_000).map { SnapshotValue.object(["id": .integer(Int64($0 + 1)), "screen": (try? screen(.detail($0))) ?? .null]) }
+        let long = (1...1_000).map {
+            SnapshotValue.object(["id": .integer(Int64($0 + 1)), "screen": (try? screen(.detail($0))) ?? .null])
+        }
         let stack: SnapshotValue = .object(["id": .integer(1), "stack": .array(long)])
         let capped = restoration.restore(NavigationSnapshot(schemaVersion: 1, savedAt: now, state: stack), now: now)
         #expect(capped.report.issues.contains(.tooManyElements(limit: 100)))

@@ -10,13 +10,14 @@ import Testing
         let list = try #require(flow.state.screens.first { $0.route == .list })
         let listDestination = try #require(flow.destination(list.id))
         try flow.apply(.setStack([.home, .list, .detail(2), .about]))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              list #3
-              detail(2) #5
-              about #6 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  list #3
+                  detail(2) #5
+                  about #6 ◀
+                """)
         #expect(flow.destination(list.id) === listDestination)
     }
 
@@ -25,10 +26,11 @@ import Testing
         let flow = try makeFlow(.stack(.home, .list), log: log)
         _ = log.take()
         try flow.apply(.setStack([.settings]))
-        #expect(flow.state.rendered() == """
-            stack #1
-              settings #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  settings #4 ◀
+                """)
         #expect(log.alive == [.settings])
     }
 
@@ -42,10 +44,11 @@ import Testing
     @Test func setStackToAPrefixPopsTheRest() throws {
         let flow = try makeFlow(.stack(.home, .list, .about))
         try flow.apply(.setStack([.home]))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2 ◀
+                """)
     }
 
     @Test func setStackWithNoRoutesIsRefused() throws {
@@ -59,11 +62,12 @@ import Testing
         let flow = try makeFlow(.stack(.home, .detail(1), .detail(1), .about))
         let second = try #require(flow.state.screens.filter { $0.route == .detail(1) }.first)
         try flow.apply(.popAbove(second.id))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              detail(1) #3 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  detail(1) #3 ◀
+                """)
     }
 
     @Test func popAboveTheTopChangesNothing() throws {
@@ -92,7 +96,8 @@ import Testing
     }
 
     @Test func aDifferentRouteTabSelectionOrSheetOptionBreaksEquivalence() throws {
-        let base = try NavigationState<TestRoute>(.tabs([.tab(.inbox, .stack(.home)), .tab(.profile, .stack(.settings))]))
+        let base = try NavigationState<TestRoute>(
+            .tabs([.tab(.inbox, .stack(.home)), .tab(.profile, .stack(.settings))]))
         #expect(!base.isEquivalent(to: try base.applying(.push(.list))))
         #expect(!base.isEquivalent(to: try base.applying(.selectTab(.profile))))
         let medium = try base.applying(.sheet(.editor, SheetOptions(detents: [.medium])))

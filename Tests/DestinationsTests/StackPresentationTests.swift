@@ -6,11 +6,12 @@ import Testing
     @Test func pushAddsTheScreenOnTopOfTheNearestStack() throws {
         let flow = try makeFlow(.stack(.home))
         try flow.apply(.push(.detail(1)))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              detail(1) #3 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  detail(1) #3 ◀
+                """)
         #expect(flow.focused?.route == .detail(1))
     }
 
@@ -18,40 +19,43 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         try flow.apply(.sheetStack(.editor))
         try flow.apply(.push(.detail(2)))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-                sheet: stack #3
-                  editor #4
-                  detail(2) #5 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                    sheet: stack #3
+                      editor #4
+                      detail(2) #5 ◀
+                """)
     }
 
     @Test func pushFromAScreenInAnUnselectedTabPushesOntoThatTabsStack() throws {
         let flow = try makeFlow(threeTabs)
         let settings = try #require(flow.state.screens.first { $0.route == .settings })
         try flow.apply(.push(.about), from: settings.id)
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] stack #2
-                home #3 ◀
-              [profile] stack #4
-                settings #5
-                about #7
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] stack #2
+                    home #3 ◀
+                  [profile] stack #4
+                    settings #5
+                    about #7
+                  [search] list #6
+                """)
     }
 
     @Test func pushInASplitColumnPushesOntoThatColumnsStack() throws {
         let flow = try makeFlow(.split(sidebar: .screen(.menu), detail: .stack(.content(1))))
         try flow.apply(.push(.detail(1)))
-        #expect(flow.state.rendered() == """
-            split #1 (2 columns)
-              [sidebar] menu #2
-              [detail] stack #3
-                content(1) #4
-                detail(1) #5 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                split #1 (2 columns)
+                  [sidebar] menu #2
+                  [detail] stack #3
+                    content(1) #4
+                    detail(1) #5 ◀
+                """)
     }
 
     @Test func pushFromAScreenThatPresentsASheetPushesUnderTheSheet() throws {
@@ -60,20 +64,22 @@ import Testing
         try flow.apply(.sheet(.editor))
         _ = log.take()
         try flow.apply(.push(.detail(1)), from: ElementID(2))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-                sheet: editor #3 ◀
-              detail(1) #4
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                    sheet: editor #3 ◀
+                  detail(1) #4
+                """)
         #expect(flow.visibleRoutes == [.editor])
         #expect(log.take() == ["prepare detail(1)"])
         try flow.apply(.dismiss)
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              detail(1) #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  detail(1) #4 ◀
+                """)
         #expect(log.take() == ["disappear editor", "cleanup editor", "appear detail(1)"])
     }
 
@@ -95,13 +101,14 @@ import Testing
         let flow = try makeFlow(.stack(.home, .list))
         try flow.apply(.present(.stack(.editor, .detail(1)), style: .sheet))
         try flow.apply(.back)
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              list #3
-                sheet: stack #4
-                  editor #5 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  list #3
+                    sheet: stack #4
+                      editor #5 ◀
+                """)
     }
 
     @Test func popToRootKeepsOnlyTheRoot() throws {
@@ -110,9 +117,10 @@ import Testing
         _ = log.take()
         try flow.apply(.popToRoot)
         #expect(flow.state == (try state(.stack(.home))))
-        #expect(log.take() == [
-            "disappear detail(2)", "cleanup detail(2)", "cleanup detail(1)", "cleanup list", "appear home",
-        ])
+        #expect(
+            log.take() == [
+                "disappear detail(2)", "cleanup detail(2)", "cleanup detail(1)", "cleanup list", "appear home",
+            ])
     }
 
     @Test func popToRootOnAStackThatHoldsOnlyItsRootChangesNothing() throws {
@@ -150,11 +158,12 @@ import Testing
         let flow = try makeFlow(.stack(.home, .list), log: log)
         _ = log.take()
         try flow.apply(.replaceCurrent(.about))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              about #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  about #4 ◀
+                """)
         #expect(log.take() == ["disappear list", "cleanup list", "prepare about", "appear about"])
         #expect(log.alive == [.home, .about])
     }
@@ -163,11 +172,12 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         try flow.apply(.sheet(.editor))
         try flow.apply(.replaceCurrent(.about))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-                sheet: about #4 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                    sheet: about #4 ◀
+                """)
     }
 
     @Test func replaceCurrentOfAScreenThatPresentsRemovesItsModalToo() throws {
@@ -176,34 +186,38 @@ import Testing
         try flow.apply(.sheet(.editor))
         let list = try #require(flow.state.screens.first { $0.route == .list })
         try flow.apply(.replaceCurrent(.about), from: list.id)
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              about #5 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  about #5 ◀
+                """)
         #expect(log.alive == [.home, .about])
     }
 
     @Test func stackOperationsWorkInEveryContainerThatHoldsAStack() throws {
-        let flow = try makeFlow(.tabs([
-            .tab(.inbox, .split(sidebar: .screen(.menu), detail: .stack(.content(1), .detail(1), .detail(2)))),
-            .tab(.profile, .stack(.settings, .about, .list)),
-        ]))
+        let flow = try makeFlow(
+            .tabs([
+                .tab(.inbox, .split(sidebar: .screen(.menu), detail: .stack(.content(1), .detail(1), .detail(2)))),
+                .tab(.profile, .stack(.settings, .about, .list)),
+            ]))
         try flow.apply(.popToRoot)
         try flow.apply(.replaceCurrent(.content(2)))
         try flow.apply(.path([.selectTab(.profile), .popTo(.settings), .replaceCurrent(.about)]))
-        try flow.apply(.path([.present(.stack(.editor, .detail(3), .detail(4)), style: .fullScreenCover), .popTo(.editor)]))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: profile)
-              [inbox] split #2 (2 columns)
-                [sidebar] menu #3
-                [detail] stack #4
-                  content(2) #12
-              [profile] stack #8
-                about #13
-                  fullScreenCover: stack #14
-                    editor #15 ◀
-            """)
+        try flow.apply(
+            .path([.present(.stack(.editor, .detail(3), .detail(4)), style: .fullScreenCover), .popTo(.editor)]))
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: profile)
+                  [inbox] split #2 (2 columns)
+                    [sidebar] menu #3
+                    [detail] stack #4
+                      content(2) #12
+                  [profile] stack #8
+                    about #13
+                      fullScreenCover: stack #14
+                        editor #15 ◀
+                """)
     }
 
     @Test func aFlowNumbersElementsWithTheInjectedGenerator() throws {

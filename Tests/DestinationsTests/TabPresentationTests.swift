@@ -17,16 +17,17 @@ import Testing
         try flow.apply(.selectTab(.profile))
         try flow.apply(.push(.about))
         try flow.apply(.selectTab(.inbox))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] stack #2
-                home #3
-                detail(1) #7 ◀
-              [profile] stack #4
-                settings #5
-                about #8
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] stack #2
+                    home #3
+                    detail(1) #7 ◀
+                  [profile] stack #4
+                    settings #5
+                    about #8
+                  [search] list #6
+                """)
         try flow.apply(.selectTab(.profile))
         #expect(flow.focused?.route == .about)
     }
@@ -52,29 +53,31 @@ import Testing
     @Test func presentInTabPushesOntoTheTabsStack() throws {
         let flow = try makeFlow(threeTabs)
         try flow.apply(.presentInTab(.profile, .about))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: profile)
-              [inbox] stack #2
-                home #3
-              [profile] stack #4
-                settings #5
-                about #7 ◀
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: profile)
+                  [inbox] stack #2
+                    home #3
+                  [profile] stack #4
+                    settings #5
+                    about #7 ◀
+                  [search] list #6
+                """)
     }
 
     @Test func presentInTabReplacesATabThatHoldsNoStack() throws {
         let log = Log()
         let flow = try makeFlow(threeTabs, log: log)
         try flow.apply(.presentInTab(.search, .detail(4)))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: search)
-              [inbox] stack #2
-                home #3
-              [profile] stack #4
-                settings #5
-              [search] detail(4) #7 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: search)
+                  [inbox] stack #2
+                    home #3
+                  [profile] stack #4
+                    settings #5
+                  [search] detail(4) #7 ◀
+                """)
         #expect(log.alive == [.home, .settings, .detail(4)])
     }
 
@@ -92,19 +95,21 @@ import Testing
 
     @Test func selectTabFindsTheNearestTabBarInsideAModalFirst() throws {
         let flow = try makeFlow(threeTabs)
-        try flow.apply(.present(.tabs([.tab(.inbox, .screen(.about)), .tab(.search, .screen(.list))]), style: .fullScreenCover))
+        try flow.apply(
+            .present(.tabs([.tab(.inbox, .screen(.about)), .tab(.search, .screen(.list))]), style: .fullScreenCover))
         try flow.apply(.selectTab(.search))
-        #expect(flow.state.rendered() == """
-            tabs #1 (selected: inbox)
-              [inbox] stack #2
-                home #3
-                  fullScreenCover: tabs #7 (selected: search)
-                    [inbox] about #8
-                    [search] list #9 ◀
-              [profile] stack #4
-                settings #5
-              [search] list #6
-            """)
+        #expect(
+            flow.state.rendered() == """
+                tabs #1 (selected: inbox)
+                  [inbox] stack #2
+                    home #3
+                      fullScreenCover: tabs #7 (selected: search)
+                        [inbox] about #8
+                        [search] list #9 ◀
+                  [profile] stack #4
+                    settings #5
+                  [search] list #6
+                """)
     }
 
     @Test func unknownTabThrowsAndNamesTheTabBar() throws {

@@ -87,7 +87,8 @@ import Testing
                 }
             }
             return screen
-        } events: { _ in }
+        } events: { _ in
+        }
         let flow = try Flow(.stack(.home), providers: Providers { $0 == .failing ? nil : provider })
         try flow.apply(.push(.list))
         #expect(!flow.pendingWork.isEmpty)

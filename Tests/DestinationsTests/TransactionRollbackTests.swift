@@ -21,7 +21,9 @@ import Testing
         #expect(throws: error, sourceLocation: sourceLocation) { try flow.apply(presentation) }
         #expect(FlowSnapshot(flow) == before, sourceLocation: sourceLocation)
         #expect(log.take().isEmpty, "no lifecycle call", sourceLocation: sourceLocation)
-        #expect(log.alive.count == builtBefore, "Destinations built for the failed change are released", sourceLocation: sourceLocation)
+        #expect(
+            log.alive.count == builtBefore, "Destinations built for the failed change are released",
+            sourceLocation: sourceLocation)
         let nextID = ElementID(before.state.maxID.rawValue + 1)
         try flow.apply(.replaceRoot(.screen(.home)))
         #expect(flow.state.root.id == nextID, "no id was used up", sourceLocation: sourceLocation)
@@ -53,15 +55,18 @@ import Testing
     }
 
     @Test func noStackToPushOn() throws {
-        try expectRollback(.path([.selectTab(.search), .push(.detail(1))]), throws: .step(1, of: 2, .noStack(from: ElementID(6))))
+        try expectRollback(
+            .path([.selectTab(.search), .push(.detail(1))]), throws: .step(1, of: 2, .noStack(from: ElementID(6))))
     }
 
     @Test func noStackInsideASheetThatShowsOneScreen() throws {
-        try expectRollback(.path([.sheet(.editor), .push(.list)]), throws: .step(1, of: 2, .noStack(from: ElementID(7))))
+        try expectRollback(
+            .path([.sheet(.editor), .push(.list)]), throws: .step(1, of: 2, .noStack(from: ElementID(7))))
     }
 
     @Test func nothingToGoBackTo() throws {
-        try expectRollback(.path([.push(.list), .back, .back]), throws: .step(2, of: 3, .cannotGoBack(stack: ElementID(2))))
+        try expectRollback(
+            .path([.push(.list), .back, .back]), throws: .step(2, of: 3, .cannotGoBack(stack: ElementID(2))))
     }
 
     @Test func noEarlierScreenOfTheRoute() throws {
@@ -69,16 +74,22 @@ import Testing
     }
 
     @Test func unknownTab() throws {
-        try expectRollback(.path([.push(.list), .selectTab("nowhere")]), throws: .step(1, of: 2, .unknownTab("nowhere", tabs: ElementID(1))))
+        try expectRollback(
+            .path([.push(.list), .selectTab("nowhere")]),
+            throws: .step(1, of: 2, .unknownTab("nowhere", tabs: ElementID(1))))
     }
 
     @Test func nothingToDismiss() throws {
-        try expectRollback(.path([.sheet(.editor), .dismiss, .dismiss]), throws: .step(2, of: 3, .nothingToDismiss(from: ElementID(3))))
+        try expectRollback(
+            .path([.sheet(.editor), .dismiss, .dismiss]), throws: .step(2, of: 3, .nothingToDismiss(from: ElementID(3)))
+        )
     }
 
     @Test func noSplitAndNoSuchColumn() throws {
         try expectRollback(.show(.list, in: .detail), throws: .noSplit(from: ElementID(3)))
-        try expectRollback(.show(.list, in: .content), throws: .noSuchColumn(.content, split: ElementID(1)), layout: .split(sidebar: .screen(.menu)))
+        try expectRollback(
+            .show(.list, in: .content), throws: .noSuchColumn(.content, split: ElementID(1)),
+            layout: .split(sidebar: .screen(.menu)))
     }
 
     @Test func replaceCurrentOfAContainer() throws {
@@ -91,13 +102,16 @@ import Testing
     }
 
     @Test func anInvalidLayoutForReplaceRoot() throws {
-        try expectRollback(.path([.push(.list), .replaceRoot(.tabs([]))]), throws: .step(1, of: 2, .invalidLayout(.emptyTabs)))
+        try expectRollback(
+            .path([.push(.list), .replaceRoot(.tabs([]))]), throws: .step(1, of: 2, .invalidLayout(.emptyTabs)))
     }
 
     @Test func anUnknownOrigin() throws {
         let flow = try makeFlow(threeTabs)
         let before = FlowSnapshot(flow)
-        #expect(throws: NavigationError.unknownElement(ElementID(404))) { try flow.apply(.push(.list), from: ElementID(404)) }
+        #expect(throws: NavigationError.unknownElement(ElementID(404))) {
+            try flow.apply(.push(.list), from: ElementID(404))
+        }
         #expect(FlowSnapshot(flow) == before)
     }
 
@@ -106,7 +120,9 @@ import Testing
             try transaction.apply(.push(.list))
             throw FixtureError.refused
         }
-        try expectRollback(.path([.push(.about), .custom(refuse)]), throws: .step(1, of: 2, .customFailed(name: "refuse", reason: "refused")))
+        try expectRollback(
+            .path([.push(.about), .custom(refuse)]),
+            throws: .step(1, of: 2, .customFailed(name: "refuse", reason: "refused")))
     }
 
     @Test func anEventWhosePresentationFailsLeavesTheFlowAsItWas() throws {

@@ -4,7 +4,9 @@ import Testing
 
 /// A cart: a confirmation asks before an item goes, and carries the item's id to the cart.
 enum ShopRoute: NavigationRoute, Codable {
-    case cart, product(Int), confirmRemoval(item: Int)
+    case cart
+    case product(Int)
+    case confirmRemoval(item: Int)
 }
 
 @MainActor
@@ -33,22 +35,28 @@ final class ProductScreen: Destination {
 @MainActor
 enum Shop {
     static func providers(removalPresenter: Bool = true) -> Providers<ShopRoute> {
-        let cart = Provider { (_: ShopRoute) in CartScreen() } events: { events in
+        let cart = Provider { (_: ShopRoute) in
+            CartScreen()
+        } events: { events in
             events.on(.open, .handOff { id in .push(.product(id)) })
             events.on(.askToRemove, .present { id in .alert(.confirmRemoval(item: id)) })
             events.on(.remove, .perform { cart, id in cart.items.removeAll { $0 == id } })
         }
-        let product = Provider { (_: ShopRoute, handed: Int?) in ProductScreen(handed: handed) } events: { events in
+        let product = Provider { (_: ShopRoute, handed: Int?) in
+            ProductScreen(handed: handed)
+        } events: { events in
             events.on(.close, .present(.back))
         }
         let confirm: Provider<ShopRoute> =
             removalPresenter
             ? .alert(presentedBy: CartScreen.self) { route in
                 guard case .confirmRemoval(let item) = route else { return AlertContent("?", buttons: []) }
-                return AlertContent("Remove this item?", buttons: [
-                    AlertButton("Remove", role: .destructive, sends: .remove, content: item),
-                    AlertButton("Cancel", role: .cancel),
-                ])
+                return AlertContent(
+                    "Remove this item?",
+                    buttons: [
+                        AlertButton("Remove", role: .destructive, sends: .remove, content: item),
+                        AlertButton("Cancel", role: .cancel),
+                    ])
             }
             : .alert(presentedBy: ProductScreen.self) { _ in
                 AlertContent("Close?", buttons: [AlertButton("Close", sends: .close)])
@@ -66,7 +74,8 @@ enum Shop {
 @MainActor
 @Suite struct TypedContentTests {
     func cartFlow(removalPresenter: Bool = true) throws -> (Flow<ShopRoute>, CartScreen) {
-        let flow = try Flow(.stack(.cart), providers: Shop.providers(removalPresenter: removalPresenter), logger: .disabled)
+        let flow = try Flow(
+            .stack(.cart), providers: Shop.providers(removalPresenter: removalPresenter), logger: .disabled)
         let cart = try #require(flow.focusedDestination(as: CartScreen.self))
         return (flow, cart)
     }
@@ -131,12 +140,17 @@ enum Shop {
 
     @Test func validationStillFindsAContentEventNobodyConfigured() {
         let providers = Providers<ShopRoute> { _ in
-            Provider { (_: ShopRoute) in CartScreen() } events: { events in
+            Provider { (_: ShopRoute) in
+                CartScreen()
+            } events: { events in
                 events.on(.open, .present { id in .push(.product(id)) })
                 events.on(.askToRemove, .present { id in .alert(.confirmRemoval(item: id)) })
             }
         }
-        #expect(Flow<ShopRoute>.validate(.stack(.cart), providers: providers) == [.unconfiguredEvent(event: "remove", route: "cart")])
+        #expect(
+            Flow<ShopRoute>.validate(.stack(.cart), providers: providers) == [
+                .unconfiguredEvent(event: "remove", route: "cart")
+            ])
     }
 
     @Test func theFlowGraphNamesTheContentAResponseReceives() {
@@ -157,7 +171,9 @@ enum Shop {
     @Test func aResponseThatDeclaresItsRoutesIsDrawnToThemAndReachesThem() {
         func graph(declaring: Bool) -> FlowGraph<ShopRoute> {
             let open: ContentResponse<CartScreen, Int> = .handOff { id in .push(.product(id)) }
-            let cart = Provider { (_: ShopRoute) in CartScreen() } events: { events in
+            let cart = Provider { (_: ShopRoute) in
+                CartScreen()
+            } events: { events in
                 events.on(.open, declaring ? open.leading(to: .product(0)) : open)
                 events.on(.askToRemove, .present { id in .alert(.confirmRemoval(item: id)) })
                 events.on(.remove, .perform { cart, id in cart.items.removeAll { $0 == id } })
@@ -166,11 +182,17 @@ enum Shop {
             return FlowGraph(.stack(.cart), providers: Providers { route in route == .cart ? cart : product })
         }
         let declared = graph(declaring: true)
-        #expect(declared.edges.contains(FlowGraph.Edge(from: "cart", to: "product", event: "open", presentation: "assistant(Int)")))
+        #expect(
+            declared.edges.contains(
+                FlowGraph.Edge(from: "cart", to: "product", event: "open", presentation: "assistant(Int)")))
         #expect(!declared.edges.contains { $0.event == "open" && $0.to == FlowGraph<ShopRoute>.dynamicTarget })
         #expect(!declared.unreachableRoutes.contains("product"))
         let undeclared = graph(declaring: false)
-        #expect(undeclared.edges.contains(FlowGraph.Edge(from: "cart", to: FlowGraph<ShopRoute>.dynamicTarget, event: "open", presentation: "assistant(Int)")))
+        #expect(
+            undeclared.edges.contains(
+                FlowGraph.Edge(
+                    from: "cart", to: FlowGraph<ShopRoute>.dynamicTarget, event: "open", presentation: "assistant(Int)")
+            ))
         #expect(!undeclared.routes.contains("product"), "nothing shows the graph the product")
     }
 }

@@ -19,13 +19,14 @@ import Testing
         let flow = try makeFlow(.stack(.home, .list))
         try flow.apply(.present(.stack(.editor, .detail(1)), style: .sheet))
         try flow.apply(UserAction.popped(stack: ElementID(4), to: ElementID(5)))
-        #expect(flow.state.rendered() == """
-            stack #1
-              home #2
-              list #3
-                sheet: stack #4
-                  editor #5 ◀
-            """)
+        #expect(
+            flow.state.rendered() == """
+                stack #1
+                  home #2
+                  list #3
+                    sheet: stack #4
+                      editor #5 ◀
+                """)
     }
 
     @Test func aPopToTheCurrentTopChangesNothing() throws {
@@ -94,24 +95,26 @@ import Testing
         let flow = try makeFlow(.split(sidebar: .stack(.menu), detail: .stack(.content(1), .detail(1))), log: log)
         _ = log.take()
         try flow.apply(UserAction.closedColumn(showing: ElementID(4)))
-        #expect(flow.state.rendered() == """
-            split #1 (2 columns)
-              [sidebar] stack #2
-                menu #3 ◀
-              [detail] empty
-            """)
+        #expect(
+            flow.state.rendered() == """
+                split #1 (2 columns)
+                  [sidebar] stack #2
+                    menu #3 ◀
+                  [detail] empty
+                """)
         #expect(log.alive == [.menu])
     }
 
     @Test func closingTheContentColumnEmptiesItAndTheDetail() throws {
         let flow = try makeFlow(.split(sidebar: .screen(.menu), content: .stack(.list), detail: .stack(.detail(1))))
         try flow.apply(UserAction.closedColumn(showing: ElementID(3)))
-        #expect(flow.state.rendered() == """
-            split #1 (3 columns)
-              [sidebar] menu #2 ◀
-              [content] empty
-              [detail] empty
-            """)
+        #expect(
+            flow.state.rendered() == """
+                split #1 (3 columns)
+                  [sidebar] menu #2 ◀
+                  [content] empty
+                  [detail] empty
+                """)
     }
 
     @Test func aLateColumnCloseLeavesWhatTheColumnShowsNowAlone() throws {
@@ -132,21 +135,27 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         try flow.apply(.sheet(.editor, SheetOptions(detents: [.medium, .large])))
         try flow.apply(UserAction.movedSheet(to: .large, modal: ElementID(3)))
-        #expect(flow.state.presentedChain.first?.style == .sheet(SheetOptions(detents: [.medium, .large], selectedDetent: .large)))
+        #expect(
+            flow.state.presentedChain.first?.style
+                == .sheet(SheetOptions(detents: [.medium, .large], selectedDetent: .large)))
         let before = flow.state
         try flow.apply(UserAction.movedSheet(to: .large, modal: ElementID(3)))
         #expect(flow.state == before)
     }
 
     @Test func aStaleOrWrongReportIsRefusedAndChangesNothing() throws {
-        let flow = try makeFlow(.tabs([
-            .tab(.inbox, .stack(.home)),
-            .tab(.profile, .split(sidebar: .stack(.menu), detail: nil)),
-        ]))
+        let flow = try makeFlow(
+            .tabs([
+                .tab(.inbox, .stack(.home)),
+                .tab(.profile, .split(sidebar: .stack(.menu), detail: nil)),
+            ]))
         try flow.apply(.sheet(.editor, SheetOptions(detents: [.medium])))
         let before = FlowSnapshot(flow)
         let refusals: [(UserAction<TestRoute>, NavigationError)] = [
-            (.popped(stack: ElementID(2), to: ElementID(9)), .staleUserAction(.notInStack(ElementID(9), stack: ElementID(2)))),
+            (
+                .popped(stack: ElementID(2), to: ElementID(9)),
+                .staleUserAction(.notInStack(ElementID(9), stack: ElementID(2)))
+            ),
             (.popped(stack: ElementID(3), to: ElementID(3)), .staleUserAction(.notAStack(ElementID(3)))),
             (.popped(stack: ElementID(99), to: ElementID(3)), .staleUserAction(.elementGone(ElementID(99)))),
             (.dismissed(modal: ElementID(99)), .staleUserAction(.modalGone(ElementID(99)))),
@@ -156,7 +165,10 @@ import Testing
             (.closedColumn(showing: ElementID(2)), .staleUserAction(.notAColumn(ElementID(2)))),
             (.closedColumn(showing: ElementID(5)), .staleUserAction(.sidebarCannotClose(split: ElementID(4)))),
             (.closedColumn(showing: ElementID(99)), .staleUserAction(.elementGone(ElementID(99)))),
-            (.movedSheet(to: .large, modal: ElementID(7)), .staleUserAction(.detentNotOffered(.large, modal: ElementID(7)))),
+            (
+                .movedSheet(to: .large, modal: ElementID(7)),
+                .staleUserAction(.detentNotOffered(.large, modal: ElementID(7)))
+            ),
         ]
         for (action, error) in refusals {
             #expect(throws: error, "\(action)") { try flow.apply(action) }

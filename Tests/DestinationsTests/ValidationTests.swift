@@ -22,7 +22,9 @@ final class Form: Destination {
     }
 
     var completeForm: Provider<TestRoute> {
-        Provider { (_: TestRoute) in Form() } events: { events in
+        Provider { (_: TestRoute) in
+            Form()
+        } events: { events in
             events.on(.submit, .present(.dismiss))
             events.on(.cancel, .present(.dismiss))
         }
@@ -39,7 +41,9 @@ final class Form: Destination {
     }
 
     @Test func aRouteReachedByAFixedPresentationWithoutAProviderIsReported() {
-        let editor = Provider { (_: TestRoute) in Form() } events: { events in
+        let editor = Provider { (_: TestRoute) in
+            Form()
+        } events: { events in
             events.on(.submit, .present(.path([.dismiss, .push(.about)])))
             events.on(.cancel, .present(.dismiss))
         }
@@ -48,18 +52,25 @@ final class Form: Destination {
     }
 
     @Test func anEventConfiguredTwiceIsReportedAndTheFirstConfigurationIsUsed() throws {
-        let editor = Provider { (_: TestRoute) in Form() } events: { events in
+        let editor = Provider { (_: TestRoute) in
+            Form()
+        } events: { events in
             events.on(.submit, .present(.push(.list)))
             events.on(.submit, .present(.push(.about)))
             events.on(.cancel, .present(.dismiss))
         }
         #expect(editor.duplicateEvents == ["submit"])
         #expect(editor.presentations.map(\.presentation) == [.push(.list), .dismiss])
-        #expect(Flow.validate(.stack(.editor), providers: providers(editor: editor)) == [.duplicateEvent(event: "submit", route: "editor")])
+        #expect(
+            Flow.validate(.stack(.editor), providers: providers(editor: editor)) == [
+                .duplicateEvent(event: "submit", route: "editor")
+            ])
     }
 
     @Test func anUnconfiguredEventOfACaseIterableEventTypeIsReported() {
-        let editor = Provider { (_: TestRoute) in Form() } events: { events in
+        let editor = Provider { (_: TestRoute) in
+            Form()
+        } events: { events in
             events.on(.submit, .present(.dismiss))
         }
         #expect(editor.declaredEvents == ["submit", "cancel"])
@@ -69,17 +80,21 @@ final class Form: Destination {
     }
 
     @Test func everyProblemIsReportedAtOnce() {
-        let editor = Provider { (_: TestRoute) in Form() } events: { events in
+        let editor = Provider { (_: TestRoute) in
+            Form()
+        } events: { events in
             events.on(.submit, .present(.push(.about)))
             events.on(.submit, .present(.dismiss))
         }
-        let problems = Flow.validate(.stack(.home, .editor, .unprovided), providers: providers(editor: editor, missing: ["about"]))
-        #expect(Set(problems) == [
-            .missingProvider(route: "unprovided"),
-            .missingProvider(route: "about"),
-            .duplicateEvent(event: "submit", route: "editor"),
-            .unconfiguredEvent(event: "cancel", route: "editor"),
-        ])
+        let problems = Flow.validate(
+            .stack(.home, .editor, .unprovided), providers: providers(editor: editor, missing: ["about"]))
+        #expect(
+            Set(problems) == [
+                .missingProvider(route: "unprovided"),
+                .missingProvider(route: "about"),
+                .duplicateEvent(event: "submit", route: "editor"),
+                .unconfiguredEvent(event: "cancel", route: "editor"),
+            ])
         #expect(problems.count == 4)
     }
 
@@ -97,6 +112,8 @@ final class Form: Destination {
         let full = NotesAppConfiguration.providers(datasource: NotesDatasource())
         #expect(Flow.validate(NotesAppConfiguration.layout, providers: full).isEmpty)
         let withoutCard = Providers<AppRoute> { route in route.name == "noteCard" ? nil : full.provider(for: route) }
-        #expect(Flow.validate(NotesAppConfiguration.layout, providers: withoutCard) == [.missingProvider(route: "noteCard")])
+        #expect(
+            Flow.validate(NotesAppConfiguration.layout, providers: withoutCard) == [.missingProvider(route: "noteCard")]
+        )
     }
 }

@@ -31,13 +31,17 @@ final class Gate {
 /// planned again against the state as it is when they answer; the newest link wins.
 @MainActor
 @Suite struct AsyncGuardTests {
-    func guardedFlow(_ decision: GuardDecision<GoldenRoute>, gate: Gate? = nil) throws -> FlowURLs<GoldenRoute> {
+    func guardedFlow(_ decision: NavigationGuard<GoldenRoute>.Decision, gate: Gate? = nil) throws -> FlowURLs<
+        GoldenRoute
+    > {
         let urls = try URLFlows.flow()
         let flow = urls.flow
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate?.pass()
-            return decision
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                await gate?.pass()
+                return decision
+            }
+        ]
         // The gate decides when the guard answers, however busy the machine: no timer.
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         return urls
@@ -54,7 +58,9 @@ final class Gate {
         let urls = try guardedFlow(.deny(reason: "not shared"))
         let flow = urls.flow
         let before = flow.state
-        await #expect(throws: DeepLinkError.navigation(.guardDenied(guard: "shared", route: "note", reason: "not shared"))) {
+        await #expect(
+            throws: DeepLinkError.navigation(.guardDenied(guard: "shared", route: "note", reason: "not shared"))
+        ) {
             try await urls.openAwaitingGuards("notes://notes/4", source: .external(.universalLink))
         }
         #expect(flow.state == before)
@@ -63,14 +69,18 @@ final class Gate {
     @Test func aRedirectKeepsTheLinkPending() async throws {
         let urls = try guardedFlow(.redirect(.fullScreenCover(.signIn)))
         let flow = urls.flow
-        #expect(try await urls.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) == .redirected(guard: "shared"))
+        #expect(
+            try await urls.openAwaitingGuards("notes://notes/4", source: .external(.universalLink))
+                == .redirected(guard: "shared"))
         #expect(flow.focusedScreen.route == .signIn)
         #expect(flow.pendingChange?.request.cause == .opened("notes/{id}", source: .external(.universalLink)))
         #expect(flow.pendingChange?.guardName == "shared")
         // A plain resume cannot skip the guard that redirected it: it refuses and keeps waiting.
         #expect(throws: NavigationError.awaitsAsyncGuards(guard: "shared")) { try flow.resumePending() }
         #expect(flow.pendingChange?.guardName == "shared")
-        #expect(try await flow.resumePendingAwaitingGuards() == .redirected(guard: "shared"), "asked again, it redirects again")
+        #expect(
+            try await flow.resumePendingAwaitingGuards() == .redirected(guard: "shared"),
+            "asked again, it redirects again")
         #expect(!flow.state.screens.contains { $0.route == .note(id: 4) })
     }
 
@@ -79,16 +89,18 @@ final class Gate {
         let urls = try URLFlows.flow()
         let flow = urls.flow
         var judged: [[GoldenRoute]] = []
-        try flow.apply(.push(.note(id: 9)))   // the link below keeps note 9: only note 4 is new
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { change in
-            judged.append(change.added)
-            await gate.pass()
-            return change.added.contains(.note(id: 9)) ? .deny(reason: "private") : .allow
-        }]
+        try flow.apply(.push(.note(id: 9)))  // the link below keeps note 9: only note 4 is new
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { change in
+                judged.append(change.added)
+                await gate.pass()
+                return change.added.contains(.note(id: 9)) ? .deny(reason: "private") : .allow
+            }
+        ]
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         let opening = Task { try await urls.openAwaitingGuards("notes://main/notes/notes/note/9/note/4", source: .app) }
         await gate.arrivals(1)
-        try flow.apply(.back)                  // note 9 leaves while the guard waits
+        try flow.apply(.back)  // note 9 leaves while the guard waits
         gate.open()
         await #expect(throws: DeepLinkError.self) { try await opening.value }
         #expect(judged == [[.note(id: 4)], [.note(id: 9), .note(id: 4)]])
@@ -118,7 +130,9 @@ final class Gate {
         gate.open()
         #expect(try await opening.value == .applied)
         #expect(flow.focusedScreen.route == .note(id: 4))
-        #expect(flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about], "what the user did stays")
+        #expect(
+            flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about],
+            "what the user did stays")
     }
 
     @Test func theNewestLinkWins() async throws {

@@ -8,7 +8,11 @@ import Testing
     static let links = DeepLinks<GoldenRoute> {
         DeepLink("files/{path...}") { (path: String) in .push(.search(query: "file:" + path, page: 1, sort: nil)) }
             .shares({ (path: String) in GoldenRoute.search(query: "file:" + path, page: 1, sort: nil) }) {
-                if case .search(let query, 1, nil) = $0, query.hasPrefix("file:") { String(query.dropFirst(5)) } else { nil }
+                if case .search(let query, 1, nil) = $0, query.hasPrefix("file:") {
+                    String(query.dropFirst(5))
+                } else {
+                    nil
+                }
             }
         DeepLink("notes/{id}") { (id: Int) in .inTab(.notesTab, [.notes, .note(id: id)]) }
             .shares(GoldenRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
@@ -21,14 +25,18 @@ import Testing
         .shares(GoldenRoute.search(query:page:sort:)) {
             if case .search(let query, let page, let sort) = $0 { (query, page, sort) } else { nil }
         }
-        DeepLink("help") { .presentation(.path([.dismissAll, .selectTab(.settingsTab), .setStack([.settings, .about])])) }
-            .shares(GoldenRoute.about)
+        DeepLink("help") {
+            .presentation(.path([.dismissAll, .selectTab(.settingsTab), .setStack([.settings, .about])]))
+        }
+        .shares(GoldenRoute.about)
         DeepLink("n/{id}", caseInsensitive: true) { (id: Int) in .push(.note(id: id)) }
         DeepLink("column/{id}") { (id: Int) in .inColumn(.detail, [.note(id: id), .editNote(id: id)]) }
         DeepLink("prefs") { .state("settings/settings/about") }
         DeepLink("signed-out") { .replace(.stack(.signIn)) }
         DeepLink("zoom/{level}") { (level: Double) in .push(.search(query: level.urlComponent, page: 1, sort: nil)) }
-        DeepLink("tags?tag={tags*}", strictQuery: true) { (tags: [String]) in .push(.search(query: tags.joined(separator: ","), page: 1, sort: nil)) }
+        DeepLink("tags?tag={tags*}", strictQuery: true) { (tags: [String]) in
+            .push(.search(query: tags.joined(separator: ","), page: 1, sort: nil))
+        }
     }
 
     let router: URLRouter<GoldenRoute>
@@ -59,7 +67,9 @@ import Testing
         #expect(match.kind == .deepLink)
         #expect(match.scene == "main")
         #expect(match.target == .inTab(.notesTab, [.notes, .note(id: 12)]))
-        #expect(match.resolved == .presentation(.path([.dismissAll, .selectTab(.notesTab), .setStack([.notes, .note(id: 12)])])))
+        #expect(
+            match.resolved
+                == .presentation(.path([.dismissAll, .selectTab(.notesTab), .setStack([.notes, .note(id: 12)])])))
         #expect(try link("notes://notes/12").target == match.target)
     }
 
@@ -67,9 +77,12 @@ import Testing
         let match = try link("https://notes.example.com/notes/12/edit")
         #expect(match.sources == [.universalLink])
         #expect(
-            match.resolved == .presentation(.path([
-                .dismissAll, .selectTab(.notesTab), .setStack([.notes, .note(id: 12)]), .sheet(.editNote(id: 12)),
-            ])))
+            match.resolved
+                == .presentation(
+                    .path([
+                        .dismissAll, .selectTab(.notesTab), .setStack([.notes, .note(id: 12)]),
+                        .sheet(.editNote(id: 12)),
+                    ])))
     }
 
     @Test func everyTargetCompilesToAPresentationButAStatePath() throws {
@@ -96,21 +109,31 @@ import Testing
     }
 
     @Test func queryItemsAreRequiredDefaultedOrOptional() throws {
-        #expect(try link("notes://search?q=swift").target == .inTab(.notesTab, [.notes, .search(query: "swift", page: 1, sort: nil)]))
+        #expect(
+            try link("notes://search?q=swift").target
+                == .inTab(.notesTab, [.notes, .search(query: "swift", page: 1, sort: nil)]))
         #expect(
             try link("notes://search?page=3&q=a+b%2Bc&sort=date&utm_source=mail").target
                 == .inTab(.notesTab, [.notes, .search(query: "a b+c", page: 3, sort: .date)]))
-        #expect(error("notes://search?page=3") == .missingParameter(route: "search?q={query}&page={page=1}&sort={sort?}", name: "q"))
-        #expect(error("notes://search?q=a&q=b") == .duplicateParameter(route: "search?q={query}&page={page=1}&sort={sort?}", name: "q"))
+        #expect(
+            error("notes://search?page=3")
+                == .missingParameter(route: "search?q={query}&page={page=1}&sort={sort?}", name: "q"))
+        #expect(
+            error("notes://search?q=a&q=b")
+                == .duplicateParameter(route: "search?q={query}&page={page=1}&sort={sort?}", name: "q"))
         #expect(
             error("notes://search?q=a&page=two")
-                == .invalidParameter(route: "search?q={query}&page={page=1}&sort={sort?}", name: "page", expected: "Int", offset: 24))
-        #expect(try link("notes://search?q=").target == .inTab(.notesTab, [.notes, .search(query: "", page: 1, sort: nil)]))
-        #expect(try link("notes://search?q").target == .inTab(.notesTab, [.notes, .search(query: "", page: 1, sort: nil)]))
+                == .invalidParameter(
+                    route: "search?q={query}&page={page=1}&sort={sort?}", name: "page", expected: "Int", offset: 24))
+        #expect(
+            try link("notes://search?q=").target == .inTab(.notesTab, [.notes, .search(query: "", page: 1, sort: nil)]))
+        #expect(
+            try link("notes://search?q").target == .inTab(.notesTab, [.notes, .search(query: "", page: 1, sort: nil)]))
     }
 
     @Test func repeatedItemsCollectAndAStrictQueryRefusesUnknownOnes() throws {
-        #expect(try presentation("notes://tags?tag=a&tag=b&&tag=c") == .push(.search(query: "a,b,c", page: 1, sort: nil)))
+        #expect(
+            try presentation("notes://tags?tag=a&tag=b&&tag=c") == .push(.search(query: "a,b,c", page: 1, sort: nil)))
         #expect(try presentation("notes://tags") == .push(.search(query: "", page: 1, sort: nil)))
         #expect(error("notes://tags?tag=a&utm=1") == .unknownParameter(route: "tags?tag={tags*}", name: "utm"))
     }
@@ -123,7 +146,9 @@ import Testing
     @Test func theFragmentIsNeverMatchedAndATrailingSlashIsAllowed() throws {
         #expect(try link("notes://notes/12#comments").target == .inTab(.notesTab, [.notes, .note(id: 12)]))
         #expect(try link("notes://notes/12/").target == .inTab(.notesTab, [.notes, .note(id: 12)]))
-        #expect(try link("notes://search?q=x#frag").target == .inTab(.notesTab, [.notes, .search(query: "x", page: 1, sort: nil)]))
+        #expect(
+            try link("notes://search?q=x#frag").target
+                == .inTab(.notesTab, [.notes, .search(query: "x", page: 1, sort: nil)]))
     }
 
     @Test func constantsMatchCaseSensitivelyUnlessTheLinkFoldsCase() throws {
@@ -141,21 +166,37 @@ import Testing
     @Test func anEncodedSlashNeverSplitsASegment() throws {
         #expect(try presentation("notes://files/a%2Fb") == .push(.search(query: "file:a/b", page: 1, sort: nil)))
         #expect(try presentation("notes://files/a/b/c") == .push(.search(query: "file:a/b/c", page: 1, sort: nil)))
-        #expect(router.shareLink(for: .search(query: "file:a/b/c", page: 1, sort: nil)) == "https://notes.example.com/files/a/b/c")
-        #expect(router.shareLink(for: .search(query: "file:a//.", page: 1, sort: nil)) == "https://notes.example.com/files/a/$/$.")
+        #expect(
+            router.shareLink(for: .search(query: "file:a/b/c", page: 1, sort: nil))
+                == "https://notes.example.com/files/a/b/c")
+        #expect(
+            router.shareLink(for: .search(query: "file:a//.", page: 1, sort: nil))
+                == "https://notes.example.com/files/a/$/$.")
     }
 
     @Test func rawUTF8IsAcceptedInLinkParameters() throws {
         #expect(try presentation("notes://files/café") == .push(.search(query: "file:café", page: 1, sort: nil)))
-        #expect(try link("notes://search?q=café😀").target == .inTab(.notesTab, [.notes, .search(query: "café😀", page: 1, sort: nil)]))
+        #expect(
+            try link("notes://search?q=café😀").target
+                == .inTab(.notesTab, [.notes, .search(query: "café😀", page: 1, sort: nil)]))
     }
 
     @Test func aValueOfTheWrongTypeIsReportedAtItsOffset() {
-        #expect(error("notes://notes/twelve") == .invalidParameter(route: "notes/{id}", name: "id", expected: "Int", offset: 14))
-        #expect(error("notes://notes/99999999999999999999") == .invalidParameter(route: "notes/{id}", name: "id", expected: "Int", offset: 14))
-        #expect(error("notes://zoom/nan") == .invalidParameter(route: "zoom/{level}", name: "level", expected: "Double", offset: 13))
-        #expect(error("notes://zoom/inf") == .invalidParameter(route: "zoom/{level}", name: "level", expected: "Double", offset: 13))
-        #expect(error("notes://zoom/1e999") == .invalidParameter(route: "zoom/{level}", name: "level", expected: "Double", offset: 13))
+        #expect(
+            error("notes://notes/twelve")
+                == .invalidParameter(route: "notes/{id}", name: "id", expected: "Int", offset: 14))
+        #expect(
+            error("notes://notes/99999999999999999999")
+                == .invalidParameter(route: "notes/{id}", name: "id", expected: "Int", offset: 14))
+        #expect(
+            error("notes://zoom/nan")
+                == .invalidParameter(route: "zoom/{level}", name: "level", expected: "Double", offset: 13))
+        #expect(
+            error("notes://zoom/inf")
+                == .invalidParameter(route: "zoom/{level}", name: "level", expected: "Double", offset: 13))
+        #expect(
+            error("notes://zoom/1e999")
+                == .invalidParameter(route: "zoom/{level}", name: "level", expected: "Double", offset: 13))
     }
 
     @Test func aPathNoLinkMatchesIsRefused() throws {
@@ -163,7 +204,9 @@ import Testing
         #expect(try link("notes://notes").kind == .routePattern)
         #expect(error("notes://nowhere") == .noMatchingLink(path: "nowhere"))
         #expect(error("https://notes.example.com/") == .noMatchingLink(path: ""))
-        #expect(error("notes://" + String(repeating: "x", count: 100)) == .noMatchingLink(path: String(repeating: "x", count: 64)))
+        #expect(
+            error("notes://" + String(repeating: "x", count: 100))
+                == .noMatchingLink(path: String(repeating: "x", count: 64)))
     }
 
     @Test func linkSegmentsFollowTheByteRules() {
@@ -198,14 +241,20 @@ import Testing
 
     @Test func aSharedRoutePrintsItsLink() throws {
         #expect(router.shareLink(for: .note(id: 12)) == "https://notes.example.com/notes/12")
-        #expect(router.shareLink(for: .search(query: "a b&c", page: 1, sort: nil)) == "https://notes.example.com/search?q=a%20b%26c")
-        #expect(router.shareLink(for: .search(query: "x", page: 2, sort: .date)) == "https://notes.example.com/search?q=x&page=2&sort=date")
+        #expect(
+            router.shareLink(for: .search(query: "a b&c", page: 1, sort: nil))
+                == "https://notes.example.com/search?q=a%20b%26c")
+        #expect(
+            router.shareLink(for: .search(query: "x", page: 2, sort: .date))
+                == "https://notes.example.com/search?q=x&page=2&sort=date")
         #expect(router.shareLink(for: .about) == "https://notes.example.com/help")
         #expect(router.shareLink(for: .settings) == nil)
     }
 
     @Test func openingASharedLinkAddsItsRoute() throws {
-        for route: GoldenRoute in [.note(id: 12), .note(id: .min), .search(query: "é/😀 +&=", page: -4, sort: .title), .search(query: "", page: 1, sort: nil),
+        for route: GoldenRoute in [
+            .note(id: 12), .note(id: .min), .search(query: "é/😀 +&=", page: -4, sort: .title),
+            .search(query: "", page: 1, sort: nil),
             .search(query: "file:a//.", page: 1, sort: nil), .about,
         ] {
             let url = try #require(router.shareLink(for: route))
@@ -219,7 +268,8 @@ import Testing
     }
 
     @Test func aCustomSchemeRouterSharesWithItsOwnPrefix() throws {
-        let router = try URLRouter(prefixes: ["notes://"], scenes: GoldenURLs.scenes, patterns: GoldenURLs.patterns, links: Self.links)
+        let router = try URLRouter(
+            prefixes: ["notes://"], scenes: GoldenURLs.scenes, patterns: GoldenURLs.patterns, links: Self.links)
         #expect(router.shareLink(for: .note(id: 1)) == "notes://notes/1")
     }
 }
@@ -227,7 +277,14 @@ import Testing
 /// The trie's precedence and backtracking (URLS.md §3.3).
 @Suite struct LinkPrecedenceTests {
     enum Kind: Hashable, Sendable {
-        case constant, integer(Int), uuid(UUID), bool(Bool), double(Double), sort(SortOrder), string(String), rest(String)
+        case constant
+        case integer(Int)
+        case uuid(UUID)
+        case bool(Bool)
+        case double(Double)
+        case sort(SortOrder)
+        case string(String)
+        case rest(String)
     }
 
     static let links = DeepLinks<GoldenRoute> {
@@ -262,7 +319,8 @@ import Testing
     @Test func aSegmentTriesConstantsThenTypesThenStringThenCatchAll() throws {
         #expect(try query("notes://p/new") == "constant")
         #expect(try query("notes://p/12") == "int:12")
-        #expect(try query("notes://p/E621E1F8-C36C-495A-93FC-0C247A3E6E5F") == "uuid:e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
+        #expect(
+            try query("notes://p/E621E1F8-C36C-495A-93FC-0C247A3E6E5F") == "uuid:e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
         #expect(try query("notes://p/true") == "bool:true")
         #expect(try query("notes://p/1.5") == "double:1.5")
         #expect(try query("notes://p/1e%2B3") == "double:1000.0")
@@ -282,24 +340,27 @@ import Testing
     @Test func overlapsThatPrecedenceResolvesAreListed() {
         #expect(router.diagnostics.contains(.overlappingLinks(preferred: "p/new", other: "p/{s}")))
         #expect(router.diagnostics.contains(.overlappingLinks(preferred: "p/{i}", other: "p/{d}")))
-        #expect(router.diagnostics.contains(.overlappingLinks(preferred: "notes/new/edit", other: "notes/{slug}/share")))
+        #expect(
+            router.diagnostics.contains(.overlappingLinks(preferred: "notes/new/edit", other: "notes/{slug}/share")))
         #expect(!router.diagnostics.contains(.overlappingLinks(preferred: "p/new", other: "p/{i}")))
     }
 
     @Test func linksOfTheSameShapeAreAConfigurationError() {
         #expect(throws: URLConfigurationError(problems: [.duplicateLink(pattern: "x/{b}", existing: "x/{a}")])) {
-            try GoldenURLs.router(links: DeepLinks {
-                DeepLink("x/{a}") { (a: String) in .push(.search(query: a, page: 1, sort: nil)) }
-                DeepLink("x/{b}") { (b: String) in .push(.search(query: b, page: 2, sort: nil)) }
-            })
+            try GoldenURLs.router(
+                links: DeepLinks {
+                    DeepLink("x/{a}") { (a: String) in .push(.search(query: a, page: 1, sort: nil)) }
+                    DeepLink("x/{b}") { (b: String) in .push(.search(query: b, page: 2, sort: nil)) }
+                })
         }
     }
 
     @Test func aFailedMatchTriesEveryChildOnceAndFails() throws {
-        let router = try GoldenURLs.router(links: DeepLinks {
-            DeepLink("w/{a}/{b}/end") { (a: Int, b: Int) in .push(.detail(a + b)) }
-            DeepLink("w/{a}/{b}/fin") { (a: String, b: String) in .push(.search(query: a + b, page: 1, sort: nil)) }
-        })
+        let router = try GoldenURLs.router(
+            links: DeepLinks {
+                DeepLink("w/{a}/{b}/end") { (a: Int, b: Int) in .push(.detail(a + b)) }
+                DeepLink("w/{a}/{b}/fin") { (a: String, b: String) in .push(.search(query: a + b, page: 1, sort: nil)) }
+            })
         var ids = SequentialElementIDs()
         #expect(
             deepLinkError { () throws(DeepLinkError) in _ = try router.parse("notes://w/1/2/none", ids: &ids) }

@@ -1,6 +1,8 @@
-@testable import Destinations
 import DestinationsURLs
+import Foundation
 import Testing
+
+@testable import Destinations
 
 /// A Destination of the URL fixtures' routes that can answer how links treat it, and run a
 /// hook when it is prepared.
@@ -29,7 +31,8 @@ enum URLFlows {
         DeepLink("notes/{id}") { (id: Int) in .inTab(.notesTab, [.notes, .note(id: id)]) }
             .shares(GoldenRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
         DeepLink("notes/{id}/edit", sources: [.universalLink]) { (id: Int) in
-            .inTab(.notesTab, [.notes, .note(id: id)], then: .sheet(.editNote(id: id), SheetOptions(detents: [.large])))
+            .inTab(
+                .notesTab, [.notes, .note(id: id)], then: .sheet(.editNote(id: id), SheetOptions(detents: [.large])))
         }
         DeepLink("n/{id}") { (id: Int) in .push(.note(id: id)) }
         DeepLink("prefs") { .state("settings/settings/about") }
@@ -56,7 +59,9 @@ enum URLFlows {
     }
 
     /// A flow of `scene`'s layout, paired with `router`.
-    static func make(providers: Providers<GoldenRoute>, router: URLRouter<GoldenRoute>, scene: String) throws -> FlowURLs<GoldenRoute> {
+    static func make(providers: Providers<GoldenRoute>, router: URLRouter<GoldenRoute>, scene: String) throws
+        -> FlowURLs<GoldenRoute>
+    {
         let layout = router.scene(named: scene)?.layout ?? GoldenURLs.main
         return try FlowURLs(Flow(FlowConfiguration(layout: layout, providers: providers)), router: router, scene: scene)
     }
@@ -137,7 +142,9 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         let flow = urls.flow
         var events = flow.events().makeAsyncIterator()
         let before = URLFlowSnapshot(flow)
-        let plan = try urls.plan("notes://notes/12/edit".replacingOccurrences(of: "notes://", with: "https://notes.example.com/"), source: .external(.universalLink))
+        let plan = try urls.plan(
+            "notes://notes/12/edit".replacingOccurrences(of: "notes://", with: "https://notes.example.com/"),
+            source: .external(.universalLink))
         #expect(URLFlowSnapshot(flow) == before)
         #expect(plan.changes.added.map(\.route) == [.note(id: 12), .editNote(id: 12)])
         #expect(plan.interruptions.isEmpty)
@@ -197,7 +204,8 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
             let second = secondURLs.flow
             let targetURLs = try URLFlows.flow()
             let target = targetURLs.flow
-            guard let a = random.walk(from: first.state, steps: 8).last, let b = random.walk(from: second.state, steps: 8).last,
+            guard let a = random.walk(from: first.state, steps: 8).last,
+                let b = random.walk(from: second.state, steps: 8).last,
                 let c = random.walk(from: target.state, steps: 8).last
             else { continue }
             try first.restore(a)
@@ -220,7 +228,8 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         let notes = flow.state.screens.filter { $0.route == .notes || $0.route == .note(id: 1) }
         let kept = notes.map { flow.destination($0.id) }
         try urls.open("notes://main/notes/notes/note/1/note/3", source: .app)
-        #expect(flow.state.screens.filter { $0.route == .notes || $0.route == .note(id: 1) }.map(\.id) == notes.map(\.id))
+        #expect(
+            flow.state.screens.filter { $0.route == .notes || $0.route == .note(id: 1) }.map(\.id) == notes.map(\.id))
         for (screen, object) in zip(notes, kept) { #expect(flow.destination(screen.id) === object) }
         #expect(flow.state.screens.contains { $0.route == .note(id: 3) })
         #expect(!flow.state.screens.contains { $0.route == .note(id: 2) })
@@ -258,8 +267,11 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
 
     @Test func externalSourcesMayNotOpenStateURLs() throws {
         let urls = try URLFlows.flow()
-        #expect(openError { () throws(DeepLinkError) in try urls.open("notes://main/settings") } == .externalStateURLsDisabled(scene: "main"))
-        #expect(openError { () throws(DeepLinkError) in try urls.open("notes://main/settings", source: .trusted) } == nil)
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.open("notes://main/settings") }
+                == .externalStateURLsDisabled(scene: "main"))
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.open("notes://main/settings", source: .trusted) } == nil)
     }
 
     @Test func aLinkRefusesSourcesItDoesNotAccept() throws {
@@ -286,9 +298,11 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
     @Test func aGuardThatDeniesTheChangeRefusesTheLinkWithoutAnEvent() async throws {
         let urls = try URLFlows.flow()
         let flow = urls.flow
-        flow.guards = [NavigationGuard("no-five") { change in
-            change.added.contains(.note(id: 5)) ? .deny(reason: "five is private") : .allow
-        }]
+        flow.guards = [
+            NavigationGuard("no-five") { change in
+                change.added.contains(.note(id: 5)) ? .deny(reason: "five is private") : .allow
+            }
+        ]
         let before = URLFlowSnapshot(flow)
         let events = flow.events()
         let error = openError { () throws(DeepLinkError) in try urls.open("notes://notes/5") }
@@ -405,7 +419,9 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         draft.policy = .reject
         let plan = try urls.plan("notes://notes/5")
         let before = URLFlowSnapshot(flow)
-        #expect(openError { () throws(DeepLinkError) in try urls.commit(plan) } == .blocked(route: "editNote", element: draft.context.id!))
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.commit(plan) }
+                == .blocked(route: "editNote", element: draft.context.id!))
         #expect(URLFlowSnapshot(flow) == before)
     }
 
@@ -424,7 +440,10 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         let editor = try #require(flow.state.screens.first { $0.route == .editNote(id: 4) })
         let plan = try urls.plan("notes://about")
         #expect(plan.proposed.contains(editor.id))
-        #expect(plan.interruptions == [URLPlan.Interruption(element: editor.id, route: "editNote", policy: .defer, removed: false)])
+        #expect(
+            plan.interruptions == [
+                URLPlan.Interruption(element: editor.id, route: "editNote", policy: .defer, removed: false)
+            ])
         #expect(plan.policy == .defer)
     }
 
@@ -479,7 +498,11 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         var error: DeepLinkError?
         let urls = try URLFlows.flow { screen in
             guard screen.route == .about else { return }
-            screen.onPrepare = { error = openError { () throws(DeepLinkError) in _ = try flowReference?.open("notes://main/(", source: .app) } }
+            screen.onPrepare = {
+                error = openError { () throws(DeepLinkError) in
+                    _ = try flowReference?.open("notes://main/(", source: .app)
+                }
+            }
         }
         let flow = urls.flow
         flowReference = urls
@@ -508,7 +531,9 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         try urls.navigate(relative: "/settings/settings/about")
         #expect(try urls.stateURL == "notes://main/settings/settings/about")
         let root = try #require(flow.state.screens.first { $0.route == .settings })
-        #expect(openError { () throws(DeepLinkError) in try urls.navigate(relative: "..", from: root.id) } == .relativePathEscapesRoot)
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.navigate(relative: "..", from: root.id) }
+                == .relativePathEscapesRoot)
     }
 
     @Test func aScreenSharesItsLinkAndAWaypointPrintsItsLevel() throws {

@@ -15,7 +15,8 @@ import Testing
     @Test func everyNotesRouteRoundTripsThroughItsStateURL() throws {
         let router = try NotesAppConfiguration.makeRouter()
         let ids = [0, 1, -7, .max, .min]
-        let routes: [AppRoute] = [.notes, .settings, .about, .licenses, .signIn, .counter]
+        let routes: [AppRoute] =
+            [.notes, .settings, .about, .licenses, .signIn, .counter]
             + ids.flatMap { [AppRoute.note(id: $0), .noteCard(id: $0), .editNote(id: $0), .deleteNote(id: $0)] }
         for route in routes {
             let state = try NavigationState(.stack(.notes)).applying(.push(route))
@@ -40,7 +41,8 @@ import Testing
             return
         }
         let state = try NavigationState(NotesAppConfiguration.layout).applying(presentation)
-        #expect(try router.stateURL(for: state, scene: "main") == "notes://main/notes/notes/note/12/!sheet+large/edit/12")
+        #expect(
+            try router.stateURL(for: state, scene: "main") == "notes://main/notes/notes/note/12/!sheet+large/edit/12")
         #expect(router.shareLink(for: .note(id: 12)) == "https://notes.example.com/notes/12")
         #expect(router.shareLink(for: .licenses) == "https://notes.example.com/licenses")
         guard case .link(let licenses) = try router.parse("notes://licenses", ids: &generator),
@@ -57,14 +59,20 @@ import Testing
     @Test func aLinkToAPrivateNoteWhileSignedOutLandsOnItAfterSignIn() throws {
         let session = NotesSession(signedIn: false)
         let flow = try Flow(
-            FlowConfiguration(layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
+            FlowConfiguration(
+                layout: NotesAppConfiguration.layout,
+                providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
         let urls = try FlowURLs(flow, router: try NotesAppConfiguration.makeRouter(), scene: "main")
         flow.guards = [NotesAppConfiguration.signedInGuard(session)]
-        #expect(try urls.open("https://notes.example.com/notes/2", source: .external(.universalLink)) == .redirected(guard: "signedIn"))
+        #expect(
+            try urls.open("https://notes.example.com/notes/2", source: .external(.universalLink))
+                == .redirected(guard: "signedIn"))
         #expect(flow.focusedScreen.route == .signIn)
         session.isSignedIn = true
         #expect(try flow.resumePending() == .applied, "the sign-in screen goes with the resumed link")
         #expect(flow.focusedScreen.route == .note(id: 2))
-        #expect(throws: DeepLinkError.noMatchingLink(path: "about")) { try urls.open("notes://about", source: .external(.otherApp)) }
+        #expect(throws: DeepLinkError.noMatchingLink(path: "about")) {
+            try urls.open("notes://about", source: .external(.otherApp))
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsTesting
 import DestinationsURLs
 import Foundation
 
@@ -14,7 +15,8 @@ struct RandomURLStates {
 
     static let payloads = [
         "", ".", "..", "...", "$", "$.", "~", "%2e", "%", "a/b", "(,)", ":@!*+=&?#[]", "é😀", "x y", "Café",
-        "+", "-", "_", "'", "\"", "\\", "<>", "{}", "|", "^", "`", "a\u{7F}b".replacingOccurrences(of: "\u{7F}", with: ""),
+        "+", "-", "_", "'", "\"", "\\", "<>", "{}", "|", "^", "`",
+        "a\u{7F}b".replacingOccurrences(of: "\u{7F}", with: ""),
     ]
     static let tabIDs: [TabID] = ["", ".", "~c", "a", "b", "x y", "é"]
 
@@ -27,7 +29,8 @@ struct RandomURLStates {
     mutating func payload() -> String {
         if chance(70) { return Self.payloads.randomElement(using: &random) ?? "" }
         let length = Int.random(in: 1...6, using: &random)
-        return String((0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &random))) })
+        return String(
+            (0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &random))) })
     }
 
     mutating func integer() -> Int {
@@ -53,7 +56,10 @@ struct RandomURLStates {
         case 7: .noteCard(id: integer())
         case 8: .editNote(id: integer())
         case 9: .deleteNote(id: integer())
-        case 10, 11: .search(query: payload(), page: chance(40) ? 1 : integer(), sort: [nil, .title, .date].randomElement(using: &random) ?? nil)
+        case 10, 11:
+            .search(
+                query: payload(), page: chance(40) ? 1 : integer(),
+                sort: [nil, .title, .date].randomElement(using: &random) ?? nil)
         case 12: .home
         case 13: .list
         case 14: .menu
@@ -158,7 +164,8 @@ struct RandomURLStates {
         var states = [start]
         for _ in 0..<steps {
             let presentation = presentation(in: state)
-            guard let next = try? state.applying(presentation, from: anchor(in: state)), next.hasOnePresentationChain else {
+            guard let next = try? state.applying(presentation, from: anchor(in: state)), next.hasOnePresentationChain
+            else {
                 continue
             }
             state = next

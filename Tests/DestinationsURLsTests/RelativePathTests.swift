@@ -17,7 +17,8 @@ import Testing
         note13 = try #require(state.screens.first { $0.route == .note(id: 13) }).id
     }
 
-    func resolve(_ path: String, in state: NavigationState<GoldenRoute>? = nil, from anchor: ElementID) throws(DeepLinkError)
+    func resolve(_ path: String, in state: NavigationState<GoldenRoute>? = nil, from anchor: ElementID)
+        throws(DeepLinkError)
         -> NavigationTarget<GoldenRoute>
     {
         var ids = SequentialElementIDs(startingAt: 100)
@@ -25,7 +26,8 @@ import Testing
     }
 
     /// The state URL after applying `path` from `anchor`.
-    func url(after path: String, in state: NavigationState<GoldenRoute>? = nil, from anchor: ElementID) throws -> String {
+    func url(after path: String, in state: NavigationState<GoldenRoute>? = nil, from anchor: ElementID) throws -> String
+    {
         let state = state ?? self.state
         guard case .presentation(let presentation) = try resolve(path, in: state, from: anchor) else {
             throw URLTestFailure.notALink(path)
@@ -39,7 +41,8 @@ import Testing
     }
 
     @Test func aRoutePushesAboveTheAnchor() throws {
-        #expect(try resolve("note/14", from: note13) == .presentation(.path([.popAbove(note13), .push(.note(id: 14))])))
+        #expect(
+            try resolve("note/14", from: note13) == .presentation(.path([.popAbove(note13), .push(.note(id: 14))])))
         #expect(try url(after: "note/14", from: note12) == "notes://main/notes/notes/note/12/note/14")
         #expect(try url(after: "note/1/about", from: note13) == "notes://main/notes/notes/note/12/note/13/note/1/about")
     }
@@ -47,7 +50,8 @@ import Testing
     @Test func dotDotIsTheScreenBelow() throws {
         #expect(try resolve("..", from: note13) == .presentation(.popAbove(note12)))
         #expect(try resolve("../..", from: note13) == .presentation(.popAbove(notes)))
-        #expect(try resolve("../note/20", from: note13) == .presentation(.path([.popAbove(note12), .push(.note(id: 20))])))
+        #expect(
+            try resolve("../note/20", from: note13) == .presentation(.path([.popAbove(note12), .push(.note(id: 20))])))
         #expect(try url(after: "../note/20", from: note13) == "notes://main/notes/notes/note/12/note/20")
         #expect(try url(after: "../", from: note13) == "notes://main/notes/notes/note/12")
     }
@@ -60,8 +64,12 @@ import Testing
     }
 
     @Test func climbingOutOfATabsRootStackIsRefused() {
-        #expect(deepLinkError { () throws(DeepLinkError) in _ = try resolve("../../..", from: note13) } == .relativePathEscapesRoot)
-        #expect(deepLinkError { () throws(DeepLinkError) in _ = try resolve("..", from: notes) } == .relativePathEscapesRoot)
+        #expect(
+            deepLinkError { () throws(DeepLinkError) in _ = try resolve("../../..", from: note13) }
+                == .relativePathEscapesRoot)
+        #expect(
+            deepLinkError { () throws(DeepLinkError) in _ = try resolve("..", from: notes) } == .relativePathEscapesRoot
+        )
     }
 
     @Test func dotDotAtAModalsRootDismissesIt() throws {
@@ -80,7 +88,9 @@ import Testing
     }
 
     @Test func aModalIsPresentedFromTheAnchor() throws {
-        #expect(try resolve("./!sheet/edit/12", from: note13) == .presentation(.present(.screen(.editNote(id: 12)), style: .sheet)))
+        #expect(
+            try resolve("./!sheet/edit/12", from: note13)
+                == .presentation(.present(.screen(.editNote(id: 12)), style: .sheet)))
         #expect(
             try url(after: "!sheet+large/*stack/edit/13/about/!alert/confirm", from: note13)
                 == "notes://main/notes/notes/note/12/note/13/!sheet+large/*stack/edit/13/about/!alert/confirm")
@@ -91,7 +101,9 @@ import Testing
 
     @Test func anAbsolutePathIsAStateToMerge() throws {
         var ids = SequentialElementIDs()
-        guard case .state(let target) = try router.resolve(relative: "/settings/settings/about", in: state, scene: "main", from: note13, ids: &ids)
+        guard
+            case .state(let target) = try router.resolve(
+                relative: "/settings/settings/about", in: state, scene: "main", from: note13, ids: &ids)
         else {
             Issue.record("not a state")
             return
@@ -140,14 +152,20 @@ import Testing
         let twelve = try #require(nine.screens.first { $0.route == .note(id: 12) }).id
         let thirteen = try #require(nine.screens.first { $0.route == .note(id: 13) }).id
         #expect(try router.stateURL(for: nine, scene: "main", upTo: twelve) == "notes://main/notes/notes/note/12")
-        #expect(throws: URLPrintError.notAWaypoint(thirteen)) { try router.stateURL(for: nine, scene: "main", upTo: thirteen) }
+        #expect(throws: URLPrintError.notAWaypoint(thirteen)) {
+            try router.stateURL(for: nine, scene: "main", upTo: thirteen)
+        }
     }
 
     @Test func aScreenOffTheFocusIsNoWaypoint() throws {
         let three = try StateURLGoldenTests.examples()[2].2
         let about = try #require(three.screens.first { $0.route == .about }).id
-        #expect(throws: URLPrintError.notAWaypoint(about)) { try router.stateURL(for: three, scene: "main", upTo: about) }
-        #expect(throws: URLPrintError.notAWaypoint(three.root.id)) { try router.stateURL(for: three, scene: "main", upTo: three.root.id) }
+        #expect(throws: URLPrintError.notAWaypoint(about)) {
+            try router.stateURL(for: three, scene: "main", upTo: about)
+        }
+        #expect(throws: URLPrintError.notAWaypoint(three.root.id)) {
+            try router.stateURL(for: three, scene: "main", upTo: three.root.id)
+        }
     }
 
     @Test func parsingAWaypointFocusesItsRoute() throws {

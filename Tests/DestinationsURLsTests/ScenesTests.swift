@@ -1,8 +1,8 @@
+import DestinationsURLs
 import Foundation
 import Testing
 
 @testable import Destinations
-import DestinationsURLs
 
 /// A Destination with nothing to do, for flows whose screens only need to exist.
 @MainActor
@@ -13,7 +13,10 @@ final class PlainScreen<Route: NavigationRoute>: Destination {
 
 @MainActor
 func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
-    let provider = Provider { (_: Route) in PlainScreen<Route>() } events: { _ in }
+    let provider = Provider { (_: Route) in
+        PlainScreen<Route>()
+    } events: { _ in
+    }
     return Providers { _ in provider }
 }
 
@@ -22,12 +25,14 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
 @Suite struct ScenesTests {
     let kinds = [
         SceneKind<GoldenRoute>("main", layout: GoldenURLs.main),
-        SceneKind<GoldenRoute>("window", layout: GoldenURLs.window, reuse: .showing { $0.name == "note" }, maximumInstances: 2),
+        SceneKind<GoldenRoute>(
+            "window", layout: GoldenURLs.window, reuse: .showing { $0.name == "note" }, maximumInstances: 2),
         SceneKind<GoldenRoute>("desk", layout: GoldenURLs.desk, reuse: .new, acceptsExternalSources: false),
     ]
 
     func scenes(store: any SceneStore = InMemorySceneStore(), multiple: Bool = true) throws -> Scenes<GoldenRoute> {
-        try Scenes(kinds: kinds, providers: plainProviders(GoldenRoute.self), store: store, supportsMultipleScenes: multiple)
+        try Scenes(
+            kinds: kinds, providers: plainProviders(GoldenRoute.self), store: store, supportsMultipleScenes: multiple)
     }
 
     @Test func twoWindowsAreSavedAndRestoredIndependently() throws {
@@ -85,31 +90,47 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         let w1 = try scenes.connect(sceneID: "W1", kind: "window").flow
         try w1.apply(.push(.note(id: 3)))
         try scenes.connect(sceneID: "W2", kind: "window")
-        #expect(scenes.destination(forKind: "window", showing: .note(id: 3), external: true) == .existing(sceneID: "W1"))
-        #expect(scenes.destination(forKind: "window", showing: .note(id: 4), external: true) == .unavailable(kind: "window", .limitReached(2)))
+        #expect(
+            scenes.destination(forKind: "window", showing: .note(id: 3), external: true) == .existing(sceneID: "W1"))
+        #expect(
+            scenes.destination(forKind: "window", showing: .note(id: 4), external: true)
+                == .unavailable(kind: "window", .limitReached(2)))
 
-        #expect(scenes.destination(forKind: "desk", showing: nil, external: true) == .unavailable(kind: "desk", .closedToExternalSources))
+        #expect(
+            scenes.destination(forKind: "desk", showing: nil, external: true)
+                == .unavailable(kind: "desk", .closedToExternalSources))
         #expect(scenes.destination(forKind: "desk", showing: nil, external: false) == .openNewScene(kind: "desk"))
-        #expect(scenes.destination(forKind: "nope", showing: nil, external: false) == .unavailable(kind: "nope", .unknownKind))
+        #expect(
+            scenes.destination(forKind: "nope", showing: nil, external: false)
+                == .unavailable(kind: "nope", .unknownKind))
     }
 
     @Test func aSingleWindowPlatformSendsLinksToTheFrontmostWindowOfTheKind() throws {
         let scenes = try scenes(multiple: false)
         try scenes.connect(sceneID: "M", kind: "main")
         #expect(scenes.destination(forKind: "main", showing: nil, external: true) == .existing(sceneID: "M"))
-        #expect(scenes.destination(forKind: "window", showing: .note(id: 1), external: true) == .unavailable(kind: "window", .singleWindow))
+        #expect(
+            scenes.destination(forKind: "window", showing: .note(id: 1), external: true)
+                == .unavailable(kind: "window", .singleWindow))
     }
 
     @Test func aURLsSceneKindPicksTheWindow() throws {
         let scenes = try scenes()
         let router = try GoldenURLs.router()
         try scenes.connect(sceneID: "M", kind: "main")
-        #expect(try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: false) == .existing(sceneID: "M"))
+        #expect(
+            try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: false)
+                == .existing(sceneID: "M"))
         #expect(
             try scenes.destination(for: "notes://main/settings/settings/about", router: router, external: true)
-                == .unavailable(kind: "main", .closedToExternalSources), "a state URL from outside opens no window the flow would refuse")
-        #expect(try scenes.destination(for: "notes://window/notes/note/7", router: router, external: false) == .openNewScene(kind: "window"))
-        #expect(throws: DeepLinkError.self) { try scenes.destination(for: "notes://nowhere", router: router, external: true) }
+                == .unavailable(kind: "main", .closedToExternalSources),
+            "a state URL from outside opens no window the flow would refuse")
+        #expect(
+            try scenes.destination(for: "notes://window/notes/note/7", router: router, external: false)
+                == .openNewScene(kind: "window"))
+        #expect(throws: DeepLinkError.self) {
+            try scenes.destination(for: "notes://nowhere", router: router, external: true)
+        }
     }
 
     @Test func aFileStoreKeepsEverySceneInsideItsDirectory() throws {
@@ -146,7 +167,9 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         first.disconnect("A")
 
         let next = try scenes(store)
-        let (connection, link) = try next.connect(sceneID: "A", kind: "main", launching: "notes://notes/12", router: try URLFlows.linkRouter(), source: .external(.universalLink))
+        let (connection, link) = try next.connect(
+            sceneID: "A", kind: "main", launching: "notes://notes/12", router: try URLFlows.linkRouter(),
+            source: .external(.universalLink))
         #expect(try link.get() == .applied)
         #expect(connection.flow.focusedScreen.route == .note(id: 12))
         #expect(connection.flow.state.stack(inTab: .settingsTab)?.elements.map { $0.route } == [.settings, .about])
@@ -167,11 +190,18 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         try first.connect(sceneID: "A", kind: "main").flow.apply(.push(.note(id: 5)))
         first.disconnect("A")
         let next = try scenes(store)
-        let (connection, link) = try next.connect(sceneID: "A", kind: "main", launching: "notes://main/(", router: try URLFlows.linkRouter(), source: .app)
-        guard case .failure = link else { Issue.record("the malformed link was accepted"); return }
+        let (connection, link) = try next.connect(
+            sceneID: "A", kind: "main", launching: "notes://main/(", router: try URLFlows.linkRouter(), source: .app)
+        guard case .failure = link else {
+            Issue.record("the malformed link was accepted")
+            return
+        }
         #expect(connection.flow.focusedScreen.route == .note(id: 5))
         #expect(try next.back("A") == false)
-        guard case .failure(.sceneNotConnected("B")) = next.open("notes://notes/1", in: "B", router: try URLFlows.linkRouter(), source: .app) else {
+        guard
+            case .failure(.sceneNotConnected("B")) = next.open(
+                "notes://notes/1", in: "B", router: try URLFlows.linkRouter(), source: .app)
+        else {
             Issue.record("a link to a window that is not connected was not refused")
             return
         }
@@ -181,7 +211,8 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
 /// Windows that open links: launch links meet the guards, crash-loop breaking and forward history.
 @MainActor
 @Suite struct SceneLinkTests {
-    func scenes(_ store: InMemorySceneStore, session: GoldenSession, markers: URL? = nil) throws -> Scenes<GoldenRoute> {
+    func scenes(_ store: InMemorySceneStore, session: GoldenSession, markers: URL? = nil) throws -> Scenes<GoldenRoute>
+    {
         try Scenes(
             kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
             store: store, markerDirectory: markers,
@@ -198,8 +229,13 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         first.disconnect("A")
         session.isSignedIn = false
         let (connection, link) = try scenes(store, session: session)
-            .connect(sceneID: "A", kind: "main", launching: "notes://notes/12", router: try URLFlows.linkRouter(), source: .external(.universalLink))
-        guard case .failure = link else { Issue.record("the launch link to a private note opened"); return }
+            .connect(
+                sceneID: "A", kind: "main", launching: "notes://notes/12", router: try URLFlows.linkRouter(),
+                source: .external(.universalLink))
+        guard case .failure = link else {
+            Issue.record("the launch link to a private note opened")
+            return
+        }
         #expect(!connection.flow.state.screens.contains { $0.route?.isPrivate == true })
         #expect(connection.report.usedInitialState, "the restore holding note 5 was refused")
     }
@@ -213,7 +249,8 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         try first.connect(sceneID: "A", kind: "main").flow.apply(.selectTab(.settingsTab))
         first.disconnect("A")
         // The launch dies while restoring: the marker stays.
-        let breaker = CrashLoopBreaker(marker: FileSceneStore(directory: markers).file("A").appendingPathExtension("restoring"))
+        let breaker = CrashLoopBreaker(
+            marker: FileSceneStore(directory: markers).file("A").appendingPathExtension("restoring"))
         #expect(breaker.beginRestoring())
         let skipped = try scenes(store, session: session, markers: markers).connect(sceneID: "A", kind: "main")
         #expect(skipped.report.issues == [.skippedAfterCrash])
@@ -222,8 +259,9 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
     }
 
     @Test func forwardAfterAnInAppChangeKeepsTheChange() throws {
-        let scenes = try Scenes(kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
-                                store: InMemorySceneStore())
+        let scenes = try Scenes(
+            kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
+            store: InMemorySceneStore())
         let flow = try scenes.connect(sceneID: "A", kind: "main").flow
         _ = try scenes.open("notes://notes/12", in: "A", router: try URLFlows.linkRouter(), source: .app).get()
         #expect(try scenes.back("A"))
@@ -244,7 +282,9 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         #expect(throws: DeepLinkError.tooLong(bytes: 25, limit: 24)) {
             try scenes.destination(for: "notes://notes/12345678901", router: router, external: true)
         }
-        #expect(try scenes.destination(for: "notes://notes/1", router: router, external: true) == .openNewScene(kind: "main"))
+        #expect(
+            try scenes.destination(for: "notes://notes/1", router: router, external: true)
+                == .openNewScene(kind: "main"))
     }
 
     @Test func backAfterAnInAppChangeReturnsToTheStateBeforeTheLink() throws {
@@ -252,7 +292,9 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
             kinds: GoldenURLs.scenes, providers: URLFlows.providers(), store: InMemorySceneStore())
         let connection = try scenes.connect(sceneID: "a", kind: "main")
         let before = connection.flow.state
-        _ = try scenes.open("notes://notes/4", in: "a", router: try URLFlows.linkRouter(), source: .external(.universalLink)).get()
+        _ = try scenes.open(
+            "notes://notes/4", in: "a", router: try URLFlows.linkRouter(), source: .external(.universalLink)
+        ).get()
         try connection.flow.apply(.push(.about))  // the user went on in the app
         #expect(try scenes.back("a"))
         #expect(connection.flow.state == before)
@@ -266,8 +308,13 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
         let scenes = try Scenes(kinds: GoldenURLs.scenes, configuration: configuration, store: InMemorySceneStore())
         let desk = try scenes.connect(sceneID: "d", kind: "desk")
         let router = try URLFlows.linkRouter()
-        #expect(try scenes.open("notes://desk", in: "d", router: router, source: .app).get() == .unchanged, "the window's kind is its URLs' scene")
-        guard case .failure(.wrongScene(expected: "desk", found: "main")) = scenes.open("notes://main", in: "d", router: router, source: .app) else {
+        #expect(
+            try scenes.open("notes://desk", in: "d", router: router, source: .app).get() == .unchanged,
+            "the window's kind is its URLs' scene")
+        guard
+            case .failure(.wrongScene(expected: "desk", found: "main")) = scenes.open(
+                "notes://main", in: "d", router: router, source: .app)
+        else {
             Issue.record("a state URL of another kind opened in the desk window")
             return
         }
@@ -282,17 +329,21 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
     @Test func aLaunchLinkAGuardWatchesOpensOnceItAllowsIt() async throws {
         let gate = Gate()
         let scenes = try Scenes(
-            kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(), store: InMemorySceneStore(),
+            kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
+            store: InMemorySceneStore(),
             configure: { flow, _ in
-                flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-                    await gate.pass()
-                    return .allow
-                }]
+                flow.asyncGuards = [
+                    AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                        await gate.pass()
+                        return .allow
+                    }
+                ]
                 flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
             })
         let launching = Task {
             try await scenes.connectAwaitingGuards(
-                sceneID: "A", kind: "main", launching: "notes://notes/12", router: try URLFlows.linkRouter(), source: .external(.universalLink)
+                sceneID: "A", kind: "main", launching: "notes://notes/12", router: try URLFlows.linkRouter(),
+                source: .external(.universalLink)
             ).link.get()
         }
         await gate.arrivals(1)
@@ -305,7 +356,9 @@ func plainProviders<Route: NavigationRoute>(_: Route.Type) -> Providers<Route> {
     }
 
     @Test func aLaunchLinkTheRouterRefusesLeavesTheWindowConnected() async throws {
-        let scenes = try Scenes(kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(), store: InMemorySceneStore())
+        let scenes = try Scenes(
+            kinds: [SceneKind("main", layout: GoldenURLs.main)], providers: URLFlows.providers(),
+            store: InMemorySceneStore())
         let (connection, link) = try await scenes.connectAwaitingGuards(
             sceneID: "A", kind: "main", launching: "notes://main/(", router: try URLFlows.linkRouter(), source: .app)
         guard case .failure(.malformed) = link else {

@@ -27,7 +27,8 @@ import Testing
         // presentation chain (leaving a tab dismisses its modals) that state cannot exist.
         let noteSheet = try main.applying(.path([.push(note12), .sheet(.editNote(id: 12))]))
         var twelve = try fixture.applying(.present(.stack([.editor]), style: .sheet(options)), fromRoute: .menu)
-        twelve = try twelve.applying(.path([.push(.detail(3)), .fullScreenCover(.login), .alert(.confirm)]), fromRoute: .editor)
+        twelve = try twelve.applying(
+            .path([.push(.detail(3)), .fullScreenCover(.login), .alert(.confirm)]), fromRoute: .editor)
         return [
             (1, "main", main, "notes://main"),
             (
@@ -36,36 +37,45 @@ import Testing
             ),
             (
                 3, "main",
-                try main.applying(.path([.selectTab(.settingsTab), .push(.about), .selectTab(.notesTab), .push(note12)])),
+                try main.applying(
+                    .path([.selectTab(.settingsTab), .push(.about), .selectTab(.notesTab), .push(note12)])),
                 "notes://main/notes(settings:settings/about)/notes/note/12"
             ),
             (4, "desk", try desk.applying(.show(note12, in: .detail)), "notes://desk/detail/note/12"),
             (
                 5, "desk",
-                try desk.applying(.path([
-                    .push(.search(query: "café au lait", page: 2, sort: nil)), .show(note12, in: .detail), .push(.editNote(id: 12)),
-                ])),
+                try desk.applying(
+                    .path([
+                        .push(.search(query: "café au lait", page: 2, sort: nil)), .show(note12, in: .detail),
+                        .push(.editNote(id: 12)),
+                    ])),
                 "notes://desk/detail(sidebar:notes/search/caf%C3%A9%20au%20lait(page=2))/note/12/edit/12"
             ),
             (
-                6, "main", try main.applying(.path([.push(note12), .sheet(.editNote(id: 12), SheetOptions(detents: [.large]))])),
+                6, "main",
+                try main.applying(.path([.push(note12), .sheet(.editNote(id: 12), SheetOptions(detents: [.large]))])),
                 "notes://main/notes/notes/note/12/!sheet+large/edit/12"
             ),
             (
                 7, "main",
-                try main.applying(.path([
-                    .push(note12),
-                    .present(.stack([.editNote(id: 12)]), style: .sheet(SheetOptions(detents: [.medium, .large], selectedDetent: .medium))),
-                    .alert(.deleteNote(id: 12)),
-                ])),
+                try main.applying(
+                    .path([
+                        .push(note12),
+                        .present(
+                            .stack([.editNote(id: 12)]),
+                            style: .sheet(SheetOptions(detents: [.medium, .large], selectedDetent: .medium))),
+                        .alert(.deleteNote(id: 12)),
+                    ])),
                 "notes://main/notes/notes/note/12/!sheet+medium+large+@medium/*stack/edit/12/!alert/delete/12"
             ),
             (
                 8, "main",
-                try main.applying(.path([
-                    .push(note12), .sheetStack(.editNote(id: 12)), .push(.search(query: "a/b,c(d)", page: 1, sort: nil)),
-                    .fullScreenCover(.signIn),
-                ])),
+                try main.applying(
+                    .path([
+                        .push(note12), .sheetStack(.editNote(id: 12)),
+                        .push(.search(query: "a/b,c(d)", page: 1, sort: nil)),
+                        .fullScreenCover(.signIn),
+                    ])),
                 "notes://main/notes/notes/note/12/!sheet/*stack/edit/12/search/a%2Fb%2Cc%28d%29/!cover/sign-in"
             ),
             (
@@ -74,7 +84,8 @@ import Testing
             ),
             (10, "main", try main.applying(.push(note12)), "notes://main/notes/notes/note/12"),
             (
-                10, "window", try window.applying(.path([.push(.note(id: 7)), .push(.search(query: "todo", page: 3, sort: nil))])),
+                10, "window",
+                try window.applying(.path([.push(.note(id: 7)), .push(.search(query: "todo", page: 3, sort: nil))])),
                 "notes://window/notes/note/7/search/todo(page=3)"
             ),
             (11, "main", try main.applying(.replaceRoot(.stack(.signIn))), "notes://main/*stack/sign-in"),
@@ -86,7 +97,11 @@ import Testing
                 13, "main",
                 try main.applying(
                     .present(
-                        .tabs([.tab("a", .stack(.home)), .tab("b", .split(sidebar: .screen(.menu), detail: .stack(.content(4))))], selected: "b"),
+                        .tabs(
+                            [
+                                .tab("a", .stack(.home)),
+                                .tab("b", .split(sidebar: .screen(.menu), detail: .stack(.content(4)))),
+                            ], selected: "b"),
                         style: .sheet
                     )),
                 "notes://main/notes/notes/!sheet/*tabs(a:home,@b:*split2(sidebar:*screen/menu,detail:content/4))"
@@ -126,7 +141,9 @@ import Testing
         let error = deepLinkError { () throws(DeepLinkError) in
             _ = try router.parse(url, ids: &ids, limits: .trusted)
         }
-        let bang = url.utf8.firstIndex(of: UInt8(ascii: "!")).map { url.utf8.distance(from: url.utf8.startIndex, to: $0) }
+        let bang = url.utf8.firstIndex(of: UInt8(ascii: "!")).map {
+            url.utf8.distance(from: url.utf8.startIndex, to: $0)
+        }
         #expect(error == .malformed(.modalOffFocusPath, offset: try #require(bang)))
         #expect(ids.next() == ElementID(1), "a refused URL draws no ids")
     }

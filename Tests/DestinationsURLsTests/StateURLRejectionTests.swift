@@ -129,7 +129,9 @@ import Testing
         #expect(error("notes://mian/notes") == .noMatchingLink(path: "mian/notes"))
         var ids = SequentialElementIDs()
         #expect(
-            deepLinkError { () throws(DeepLinkError) in _ = try router.parseState(path: "notes", scene: "mian", ids: &ids) }
+            deepLinkError { () throws(DeepLinkError) in
+                _ = try router.parseState(path: "notes", scene: "mian", ids: &ids)
+            }
                 == .unknownScene("mian"))
     }
 
@@ -143,23 +145,28 @@ import Testing
 
     @Test func aSidebarCannotBeEmptied() {
         #expect(error("notes://desk/detail(sidebar:*none)/note/1") == .malformed(.missingSidebar, offset: 28))
-        #expect(error("notes://main/notes/notes/!sheet/*split2(detail:home)") == .malformed(.missingSidebar, offset: 51))
+        #expect(
+            error("notes://main/notes/notes/!sheet/*split2(detail:home)") == .malformed(.missingSidebar, offset: 51))
     }
 
     @Test func aMemberNamedTwiceIsRefused() {
-        #expect(error("notes://main/notes(settings:settings/about,settings:about)") == .malformed(.duplicateMember, offset: 43))
+        #expect(
+            error("notes://main/notes(settings:settings/about,settings:about)")
+                == .malformed(.duplicateMember, offset: 43))
         #expect(error("notes://main/notes(notes:notes/about)") == .malformed(.duplicateMember, offset: 19))
         #expect(error("notes://window/notes/!sheet/*tabs(a:home,a:list)") == .malformed(.duplicateMember, offset: 41))
     }
 
     @Test func twoSelectedTabsAreRefused() {
-        #expect(error("notes://window/notes/!sheet/*tabs(@a:home,@b:list)") == .malformed(.duplicateSelection, offset: 42))
+        #expect(
+            error("notes://window/notes/!sheet/*tabs(@a:home,@b:list)") == .malformed(.duplicateSelection, offset: 42))
     }
 
     @Test func anAlertHoldsOneScreenThatPresentsNothing() {
         #expect(error("notes://window/notes/!alert/*stack/confirm") == .malformed(.overlayNeedsScreen, offset: 28))
         #expect(error("notes://window/notes/!dialog/*tabs(a:home)") == .malformed(.overlayNeedsScreen, offset: 29))
-        #expect(error("notes://window/notes/!alert/confirm/!sheet/home") == .malformed(.overlayCannotPresent, offset: 36))
+        #expect(
+            error("notes://window/notes/!alert/confirm/!sheet/home") == .malformed(.overlayCannotPresent, offset: 36))
     }
 
     @Test func aModalNeedsContent() {
@@ -169,7 +176,8 @@ import Testing
     }
 
     @Test func contentAfterABareModalIsRefused() {
-        #expect(error("notes://main/notes/notes/note/12/!sheet/edit/12/note/13") == .malformed(.trailingInput, offset: 47))
+        #expect(
+            error("notes://main/notes/notes/note/12/!sheet/edit/12/note/13") == .malformed(.trailingInput, offset: 47))
     }
 
     @Test func aSecondModalOnOneScreenIsRefused() {
@@ -193,7 +201,9 @@ import Testing
         #expect(
             error("notes://window/notes/note/99999999999999999999")
                 == .invalidParameter(route: "note", name: "id", expected: "Int", offset: 26))
-        #expect(error("notes://window/notes/note/012") == .invalidParameter(route: "note", name: "id", expected: "Int", offset: 26))
+        #expect(
+            error("notes://window/notes/note/012")
+                == .invalidParameter(route: "note", name: "id", expected: "Int", offset: 26))
         #expect(
             error("notes://window/notes/search/q(page=x)")
                 == .invalidParameter(route: "search", name: "page", expected: "Int", offset: 35))
@@ -214,7 +224,8 @@ import Testing
 
     @Test func anUnknownOrDuplicateNamedParameterIsRefused() {
         #expect(error("notes://window/notes/search/q(color=red)") == .unknownParameter(route: "search", name: "color"))
-        #expect(error("notes://window/notes/search/q(page=2,page=3)") == .duplicateParameter(route: "search", name: "page"))
+        #expect(
+            error("notes://window/notes/search/q(page=2,page=3)") == .duplicateParameter(route: "search", name: "page"))
         #expect(error("notes://window/notes/about(page=2)") == .unknownParameter(route: "about", name: "page"))
     }
 
@@ -242,8 +253,11 @@ import Testing
 
     @Test func redundantMarkersAreDropped() throws {
         #expect(try canonical("notes://window/*stack/notes/note/1", scene: "window") == "notes://window/notes/note/1")
-        #expect(try canonical("notes://main/notes/*stack/notes/note/1", scene: "main") == "notes://main/notes/notes/note/1")
-        #expect(try canonical("notes://window/notes/!sheet/*screen/home", scene: "window") == "notes://window/notes/!sheet/home")
+        #expect(
+            try canonical("notes://main/notes/*stack/notes/note/1", scene: "main") == "notes://main/notes/notes/note/1")
+        #expect(
+            try canonical("notes://window/notes/!sheet/*screen/home", scene: "window")
+                == "notes://window/notes/!sheet/home")
     }
 
     @Test func anyColumnMayBeTheLabel() throws {
@@ -253,14 +267,19 @@ import Testing
 
     @Test func sideMembersAndNamedParametersMayComeInAnyOrder() throws {
         #expect(
-            try canonical("notes://main/notes(counter:counter/about,settings:settings/about)/notes/note/1", scene: "main")
+            try canonical(
+                "notes://main/notes(counter:counter/about,settings:settings/about)/notes/note/1", scene: "main")
                 == "notes://main/notes(settings:settings/about,counter:counter/about)/notes/note/1")
-        #expect(try canonical("notes://window/notes/search/q(sort=date,page=2)", scene: "window") == "notes://window/notes/search/q(page=2,sort=date)")
-        #expect(try canonical("notes://window/notes/search/q(page=1)", scene: "window") == "notes://window/notes/search/q")
+        #expect(
+            try canonical("notes://window/notes/search/q(sort=date,page=2)", scene: "window")
+                == "notes://window/notes/search/q(page=2,sort=date)")
+        #expect(
+            try canonical("notes://window/notes/search/q(page=1)", scene: "window") == "notes://window/notes/search/q")
     }
 
     @Test func lowerCaseHexAndATrailingSlashAreAccepted() throws {
-        #expect(try canonical("notes://window/notes/search/a%2fb/", scene: "window") == "notes://window/notes/search/a%2Fb")
+        #expect(
+            try canonical("notes://window/notes/search/a%2fb/", scene: "window") == "notes://window/notes/search/a%2Fb")
         #expect(try canonical("notes://main/", scene: "main") == "notes://main")
         #expect(try canonical("NOTES://Main/notes/notes/note/1", scene: "main") == "notes://main/notes/notes/note/1")
     }
@@ -277,8 +296,12 @@ import Testing
     }
 
     @Test func anEmptiedColumnPrintsAsNone() throws {
-        #expect(try canonical("notes://fixture/inbox/sidebar(detail:*none)", scene: "fixture") == "notes://fixture/inbox/content(detail:*none)")
-        #expect(try canonical("notes://fixture/inbox/detail(content:*none)", scene: "fixture") == "notes://fixture/inbox/detail(content:*none)")
+        #expect(
+            try canonical("notes://fixture/inbox/sidebar(detail:*none)", scene: "fixture")
+                == "notes://fixture/inbox/content(detail:*none)")
+        #expect(
+            try canonical("notes://fixture/inbox/detail(content:*none)", scene: "fixture")
+                == "notes://fixture/inbox/detail(content:*none)")
     }
 
     @Test func aContainerThatPresentsIsWrapped() throws {
@@ -301,7 +324,9 @@ import Testing
 @Suite struct URLPrintErrorTests {
     @Test func aRouteWithoutAPatternCannotBePrinted() throws {
         let patterns = GoldenURLs.patterns.patterns.filter { $0.keyword != "about" }
-        let router = try URLRouter(prefixes: ["notes://"], scenes: [SceneKind("window", layout: GoldenURLs.window)], patterns: RoutePatterns(patterns))
+        let router = try URLRouter(
+            prefixes: ["notes://"], scenes: [SceneKind("window", layout: GoldenURLs.window)],
+            patterns: RoutePatterns(patterns))
         let state = try NavigationState(GoldenURLs.window).applying(.push(.about))
         #expect(throws: URLPrintError.noPattern(route: "about")) { try router.stateURL(for: state, scene: "window") }
     }
@@ -313,7 +338,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [SheetDetent.fraction(0), .fraction(1.5), .fraction(-1), .height(0), .height(-2), .height(.infinity)])
+    @Test(arguments: [
+        SheetDetent.fraction(0), .fraction(1.5), .fraction(-1), .height(0), .height(-2), .height(.infinity),
+    ])
     func aDetentOutsideItsRangeCannotBePrinted(detent: SheetDetent) throws {
         let router = try GoldenURLs.router()
         let state = try NavigationState(GoldenURLs.window).applying(.sheet(.home, SheetOptions(detents: [detent])))
@@ -322,7 +349,9 @@ import Testing
 
     @Test func extremeDetentsPrintWithoutAPlusAndParseBack() throws {
         let router = try GoldenURLs.router()
-        let options = SheetOptions(detents: [.height(.greatestFiniteMagnitude), .fraction(.leastNonzeroMagnitude), .height(1e-300)])
+        let options = SheetOptions(detents: [
+            .height(.greatestFiniteMagnitude), .fraction(.leastNonzeroMagnitude), .height(1e-300),
+        ])
         let state = try NavigationState(GoldenURLs.window).applying(.sheet(.home, options))
         let url = try router.stateURL(for: state, scene: "window")
         #expect(url == "notes://window/notes/!sheet+1.7976931348623157e308pt+5e-324+1e-300pt/home")

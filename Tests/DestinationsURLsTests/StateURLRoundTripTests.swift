@@ -9,7 +9,8 @@ import Testing
     let router: URLRouter<GoldenRoute>
 
     static let oddTabs: Layout<GoldenRoute> = .tabs([
-        .tab("", .stack(.home)), .tab(".", .screen(.menu)), .tab("~c", .split(sidebar: .stack(.list), detail: .stack(.detail(1)))),
+        .tab("", .stack(.home)), .tab(".", .screen(.menu)),
+        .tab("~c", .split(sidebar: .stack(.list), detail: .stack(.detail(1)))),
     ])
 
     init() throws {
@@ -49,7 +50,9 @@ import Testing
         for _ in 0..<fuzzIterations(300) {
             let start = try NavigationState(random.layout())
             for state in random.walk(from: start, steps: 8) {
-                try checkRoundTrip(state, scene: ["main", "desk", "window", "fixture", "odd"].randomElement(using: &random.random) ?? "main")
+                try checkRoundTrip(
+                    state,
+                    scene: ["main", "desk", "window", "fixture", "odd"].randomElement(using: &random.random) ?? "main")
             }
         }
     }
@@ -63,7 +66,10 @@ import Testing
             }
         }
         let text = urls.joined(separator: "\n")
-        for marker in ["*tabs(", "*split2(", "*split3(", "*stack/", "*screen/", "!sheet+", "!cover", "!alert", "!dialog", "@", ")/!", "(page=", "sort=", "$", "%", "grabber", "locked", "pt"] {
+        for marker in [
+            "*tabs(", "*split2(", "*split3(", "*stack/", "*screen/", "!sheet+", "!cover", "!alert", "!dialog", "@",
+            ")/!", "(page=", "sort=", "$", "%", "grabber", "locked", "pt",
+        ] {
             #expect(text.contains(marker), "no URL has \(marker)")
         }
     }

@@ -12,7 +12,8 @@ import Testing
         links: [DeepLink<GoldenRoute>] = []
     ) -> [URLConfigurationProblem] {
         do {
-            _ = try URLRouter(prefixes: prefixes, scenes: scenes, patterns: RoutePatterns(patterns), links: DeepLinks(links))
+            _ = try URLRouter(
+                prefixes: prefixes, scenes: scenes, patterns: RoutePatterns(patterns), links: DeepLinks(links))
             return []
         } catch {
             return error.problems
@@ -23,14 +24,17 @@ import Testing
         let router = try GoldenURLs.router(links: DeepLinkTests.links)
         let samples: [GoldenRoute] = [
             .notes, .settings, .about, .licenses, .signIn, .counter, .note(id: 1), .noteCard(id: 1), .editNote(id: 1),
-            .deleteNote(id: 1), .search(query: "q", page: 1, sort: nil), .search(query: "", page: 2, sort: .date), .home, .list,
-            .menu, .editor, .confirm, .choice, .login, .detail(1), .content(1), .search(query: "file:a/b", page: 1, sort: nil),
+            .deleteNote(id: 1), .search(query: "q", page: 1, sort: nil), .search(query: "", page: 2, sort: .date),
+            .home, .list,
+            .menu, .editor, .confirm, .choice, .login, .detail(1), .content(1),
+            .search(query: "file:a/b", page: 1, sort: nil),
         ]
         #expect(router.validate(routes: samples) == [])
     }
 
     @Test(arguments: [
-        ("Note/{id}", 0), ("note/{id", 8), ("note/id", 5), ("note/{id}/", 10), ("note/{id}(x)", 11), ("note/{id}(x={id2}", 17),
+        ("Note/{id}", 0), ("note/{id", 8), ("note/id", 5), ("note/{id}/", 10), ("note/{id}(x)", 11),
+        ("note/{id}(x={id2}", 17),
         ("note/{id}/{id}", 10), ("note/{id...}", 5), ("", 0), ("note/{id}(x={y},x={z})", 18),
     ])
     func aMalformedTemplateIsReportedAtItsOffset(template: String, offset: Int) {
@@ -42,28 +46,50 @@ import Testing
         let tooFew = RoutePattern("note", GoldenRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
         #expect(problems(patterns: [tooFew]) == [.arityMismatch(pattern: "note", placeholders: 0, parameters: 1)])
         let optionalPosition = RoutePattern("x/{a}", { (a: Int?) in GoldenRoute.detail(a ?? 0) }) { _ in nil }
-        #expect(problems(patterns: [optionalPosition]) == [.parameterTypeMismatch(pattern: "x/{a}", name: "a", type: "Optional<Int>")])
+        #expect(
+            problems(patterns: [optionalPosition]) == [
+                .parameterTypeMismatch(pattern: "x/{a}", name: "a", type: "Optional<Int>")
+            ])
         let requiredOptional = RoutePattern("x(a={a})", { (a: Int?) in GoldenRoute.detail(a ?? 0) }) { _ in nil }
-        #expect(problems(patterns: [requiredOptional]) == [.parameterTypeMismatch(pattern: "x(a={a})", name: "a", type: "Optional<Int>")])
+        #expect(
+            problems(patterns: [requiredOptional]) == [
+                .parameterTypeMismatch(pattern: "x(a={a})", name: "a", type: "Optional<Int>")
+            ])
         let optionalNotOptional = RoutePattern("x(a={a?})", { (a: Int) in GoldenRoute.detail(a) }) { _ in nil }
-        #expect(problems(patterns: [optionalNotOptional]) == [.parameterTypeMismatch(pattern: "x(a={a?})", name: "a", type: "Int")])
+        #expect(
+            problems(patterns: [optionalNotOptional]) == [
+                .parameterTypeMismatch(pattern: "x(a={a?})", name: "a", type: "Int")
+            ])
         let repeatedNotArray = RoutePattern("x(a={a*})", { (a: Int) in GoldenRoute.detail(a) }) { _ in nil }
-        #expect(problems(patterns: [repeatedNotArray]) == [.parameterTypeMismatch(pattern: "x(a={a*})", name: "a", type: "Int")])
+        #expect(
+            problems(patterns: [repeatedNotArray]) == [
+                .parameterTypeMismatch(pattern: "x(a={a*})", name: "a", type: "Int")
+            ])
     }
 
     @Test func aDefaultMustParseWithItsType() {
-        let pattern = RoutePattern("search/{query}(page={page=one},sort={sort?})", GoldenRoute.search(query:page:sort:)) { _ in nil }
+        let pattern = RoutePattern("search/{query}(page={page=one},sort={sort?})", GoldenRoute.search(query:page:sort:))
+        { _ in nil }
         #expect(problems(patterns: [pattern]) == [.badDefault(pattern: pattern.template, name: "page", text: "one")])
     }
 
     @Test func keywordsAndAliasesAreUnique() {
-        let patterns = GoldenURLs.patterns.patterns + [RoutePattern("about", .home), RoutePattern("hub", .list, aliases: ["settings"])]
+        let patterns =
+            GoldenURLs.patterns.patterns + [
+                RoutePattern("about", .home), RoutePattern("hub", .list, aliases: ["settings"]),
+            ]
         #expect(problems(patterns: patterns) == [.duplicateKeyword("about"), .duplicateKeyword("settings")])
-        #expect(problems(patterns: [RoutePattern("x", .list, aliases: ["Bad"])]) == [.badTemplate(pattern: "Bad", offset: 0)])
+        #expect(
+            problems(patterns: [RoutePattern("x", .list, aliases: ["Bad"])]) == [
+                .badTemplate(pattern: "Bad", offset: 0)
+            ])
     }
 
     @Test func prefixesMustBeOwnedSchemesOrHosts() {
-        for prefix in ["https://user@notes.example.com/", "https://notes.example.com:443/", "notes:", "https://notes.example.com", "://", "1x://", "https://notes.example.com/a//"] {
+        for prefix in [
+            "https://user@notes.example.com/", "https://notes.example.com:443/", "notes:", "https://notes.example.com",
+            "://", "1x://", "https://notes.example.com/a//",
+        ] {
             #expect(problems(prefixes: [prefix]) == [.badPrefix(prefix)], "\(prefix)")
         }
         #expect(problems(prefixes: []) == [.noPrefix])
@@ -76,7 +102,8 @@ import Testing
         #expect(
             problems(scenes: [SceneKind("main", layout: GoldenURLs.main), SceneKind("main", layout: GoldenURLs.desk)])
                 == [.duplicateScene("main")])
-        #expect(problems(scenes: [SceneKind("main", layout: .stack([]))]) == [.badSceneLayout(scene: "main", .emptyStack)])
+        #expect(
+            problems(scenes: [SceneKind("main", layout: .stack([]))]) == [.badSceneLayout(scene: "main", .emptyStack)])
     }
 
     @Test func aSceneMustNotShareItsNameWithALinkOrAnExternalKeyword() {
@@ -98,7 +125,9 @@ import Testing
 
     @Test func validationFindsRoutesWithoutAPatternOrWithTwo() throws {
         let patterns = GoldenURLs.patterns.patterns.filter { $0.keyword != "counter" } + [RoutePattern("hub", .list)]
-        let router = try URLRouter(prefixes: ["notes://"], scenes: [SceneKind("main", layout: .stack(.notes))], patterns: RoutePatterns(patterns))
+        let router = try URLRouter(
+            prefixes: ["notes://"], scenes: [SceneKind("main", layout: .stack(.notes))],
+            patterns: RoutePatterns(patterns))
         #expect(
             router.validate(routes: [.counter, .list, .counter])
                 == [.noURLPattern(route: "counter"), .ambiguousRoute(route: "list", patterns: ["list", "hub"])])
@@ -109,7 +138,9 @@ import Testing
             if case .noteCard(let id) = $0 { id } else { nil }
         }
         let patterns = GoldenURLs.patterns.patterns.filter { $0.keyword != "card" } + [drifting]
-        let router = try URLRouter(prefixes: ["notes://"], scenes: [SceneKind("main", layout: .stack(.notes))], patterns: RoutePatterns(patterns))
+        let router = try URLRouter(
+            prefixes: ["notes://"], scenes: [SceneKind("main", layout: .stack(.notes))],
+            patterns: RoutePatterns(patterns))
         #expect(router.validate(routes: [.noteCard(id: 4)]) == [.roundTripMismatch(route: "noteCard", url: "card/4")])
     }
 
@@ -117,12 +148,15 @@ import Testing
         let link = DeepLink<GoldenRoute>("n/{id}") { (id: Int) in .push(.note(id: id)) }
             .shares({ (id: Int) in GoldenRoute.note(id: id) }) { if case .detail(let id) = $0 { id } else { nil } }
         let router = try GoldenURLs.router(links: DeepLinks([link]))
-        #expect(router.validate(routes: [.detail(3)]).contains(.shareRoundTripMismatch(route: "detail", url: "https://notes.example.com/n/3")))
+        #expect(
+            router.validate(routes: [.detail(3)]).contains(
+                .shareRoundTripMismatch(route: "detail", url: "https://notes.example.com/n/3")))
     }
 
     @Test func tabIDsThatAreNotLabelsAreReported() throws {
         let router = try URLRouter(
-            prefixes: ["notes://"], scenes: [SceneKind("odd", layout: StateURLRoundTripTests.oddTabs)], patterns: GoldenURLs.patterns)
+            prefixes: ["notes://"], scenes: [SceneKind("odd", layout: StateURLRoundTripTests.oddTabs)],
+            patterns: GoldenURLs.patterns)
         #expect(router.validate(routes: []) == [.tabIDNotURLSafe(""), .tabIDNotURLSafe("."), .tabIDNotURLSafe("~c")])
     }
 }

@@ -1,7 +1,8 @@
-@testable import Destinations
 import DestinationsURLs
 import Foundation
 import Testing
+
+@testable import Destinations
 
 /// A reference a guard or a hook can reach the flow and its URLs through.
 @MainActor
@@ -28,9 +29,13 @@ final class TestClock {
     @Test func aLinkAnAsynchronousGuardWatchesIsRefusedByTheDoorThatCannotWait() throws {
         let urls = try URLFlows.flow()
         let flow = urls.flow
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }
+        ]
         let before = URLFlowSnapshot(flow)
-        #expect(throws: DeepLinkError.awaitsAsyncGuards) { try urls.open("notes://notes/4", source: .external(.universalLink)) }
+        #expect(throws: DeepLinkError.awaitsAsyncGuards) {
+            try urls.open("notes://notes/4", source: .external(.universalLink))
+        }
         #expect(URLFlowSnapshot(flow) == before)
     }
 
@@ -43,9 +48,11 @@ final class TestClock {
             return
         }
         try flow.apply(.dismiss)
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            .deny(reason: "access revoked")
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                .deny(reason: "access revoked")
+            }
+        ]
         #expect(throws: DeepLinkError.awaitsAsyncGuards) { try urls.resume(link) }
         await #expect(throws: NavigationError.guardDenied(guard: "shared", route: "note", reason: "access revoked")) {
             try await flow.resumePendingAwaitingGuards()
@@ -57,10 +64,12 @@ final class TestClock {
         let gate = Gate()
         let urls = try URLFlows.flow()
         let flow = urls.flow
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate.pass()
-            return .allow
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                await gate.pass()
+                return .allow
+            }
+        ]
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         let waiting = Task { try await urls.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
         await gate.arrivals(1)
@@ -130,18 +139,20 @@ final class TestClock {
         let urls = try URLFlows.flow()
         let flow = urls.flow
         ref.flow = flow
-        flow.guards = [NavigationGuard("navigating") { change in
-            if ref.calls == 0, change.added.contains(.note(id: 4)), let flow = ref.flow {
-                ref.calls += 1
-                let settings = flow.state.screens.first { $0.route == .settings }?.id
-                do throws(NavigationError) {
-                    ref.outcomes.append(try flow.apply(.push(.about), from: settings))
-                } catch {
-                    ref.errors.append(error)
+        flow.guards = [
+            NavigationGuard("navigating") { change in
+                if ref.calls == 0, change.added.contains(.note(id: 4)), let flow = ref.flow {
+                    ref.calls += 1
+                    let settings = flow.state.screens.first { $0.route == .settings }?.id
+                    do throws(NavigationError) {
+                        ref.outcomes.append(try flow.apply(.push(.about), from: settings))
+                    } catch {
+                        ref.errors.append(error)
+                    }
                 }
+                return .allow
             }
-            return .allow
-        }]
+        ]
         #expect(try urls.open("notes://notes/4", source: .external(.universalLink)) == .applied)
         #expect(ref.outcomes == [.queued])
         let about = try #require(flow.state.screens.first { $0.route == .about })
@@ -219,9 +230,14 @@ final class TestClock {
             if screen.route == .counter { screen.policy = .confirm }
         }
         let flow = urls.flow
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in .allow }
+        ]
         try flow.apply(.selectTab(.counterTab))
-        guard case .needsConfirmation(let plan) = try await urls.openAwaitingGuards("notes://notes/3", source: .external(.otherApp)) else {
+        guard
+            case .needsConfirmation(let plan) = try await urls.openAwaitingGuards(
+                "notes://notes/3", source: .external(.otherApp))
+        else {
             Issue.record("the counter did not ask for confirmation")
             return
         }
@@ -233,10 +249,12 @@ final class TestClock {
         let gate = Gate()
         let urls = try URLFlows.flow()
         let flow = urls.flow
-        flow.asyncGuards = [AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
-            await gate.pass()
-            return .allow
-        }]
+        flow.asyncGuards = [
+            AsyncNavigationGuard("shared", watches: { if case .note = $0 { true } else { false } }) { _ in
+                await gate.pass()
+                return .allow
+            }
+        ]
         flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         let waiting = Task { try await urls.openAwaitingGuards("notes://notes/4", source: .external(.universalLink)) }
         await gate.arrivals(1)

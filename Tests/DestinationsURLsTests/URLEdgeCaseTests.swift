@@ -85,9 +85,13 @@ import Testing
         #expect(target("notes://notes/1234567890123456789") == note(1_234_567_890_123_456_789))
         #expect(target("notes://notes/-1") == note(-1))
         #expect(target("notes://notes/0") == note(0))
-        for bad in ["9223372036854775808", "9999999999999999999", "-9999999999999999999", "-9223372036854775809",
-                    "+1", "01", "-0", "-", "00", "1a", "+", "-01", "18446744073709551616", "18446744073709551615"] {
-            #expect(error("notes://notes/" + bad) == .invalidParameter(route: "notes/{id}", name: "id", expected: "Int", offset: 14), "\(bad)")
+        for bad in [
+            "9223372036854775808", "9999999999999999999", "-9999999999999999999", "-9223372036854775809",
+            "+1", "01", "-0", "-", "00", "1a", "+", "-01", "18446744073709551616", "18446744073709551615",
+        ] {
+            #expect(
+                error("notes://notes/" + bad)
+                    == .invalidParameter(route: "notes/{id}", name: "id", expected: "Int", offset: 14), "\(bad)")
         }
         #expect(Int(urlComponent: "9999999999999999999") == nil)
         #expect(Int(urlComponent: "-999999999999999999") == -999_999_999_999_999_999)
@@ -106,7 +110,10 @@ import Testing
     func problem(_ ids: [UInt64]) -> NavigationError? {
         let screens = ids.map { NavigationNode<GoldenRoute>(id: ElementID($0), content: .screen(.about)) }
         let state = NavigationState(root: NavigationNode(id: ElementID(1000), content: .stack(Stack(screens))))
-        do { try state.validate(); return nil } catch { return error }
+        do {
+            try state.validate()
+            return nil
+        } catch { return error }
     }
 
     /// Small states compare ids in a short list, larger ones switch to a set after 16 ids; a

@@ -11,7 +11,9 @@ import Testing
         router = try GoldenURLs.router()
     }
 
-    func parse(_ url: String, with router: URLRouter<GoldenRoute>? = nil) throws(DeepLinkError) -> ParsedURL<GoldenRoute> {
+    func parse(_ url: String, with router: URLRouter<GoldenRoute>? = nil) throws(DeepLinkError) -> ParsedURL<
+        GoldenRoute
+    > {
         var ids = SequentialElementIDs()
         return try (router ?? self.router).parse(url, ids: &ids, limits: .trusted)
     }
@@ -36,14 +38,17 @@ import Testing
 
     @Test func aParameterNameInAnotherCaseIsAnUnknownParameter() {
         #expect(error("notes://window/notes/search/swift(Page=2)") == .unknownParameter(route: "search", name: "Page"))
-        #expect(error("notes://window/notes/search/swift(page=2,SORT=date)") == .unknownParameter(route: "search", name: "SORT"))
+        #expect(
+            error("notes://window/notes/search/swift(page=2,SORT=date)")
+                == .unknownParameter(route: "search", name: "SORT"))
     }
 
     // MARK: Tab placement
 
     /// A router whose `counter` pattern opens in the counter tab, whose root it is.
     func counterRouter() throws -> URLRouter<GoldenRoute> {
-        let patterns = GoldenURLs.patterns.patterns.filter { $0.keyword != "counter" }
+        let patterns =
+            GoldenURLs.patterns.patterns.filter { $0.keyword != "counter" }
             + [RoutePattern("counter", .counter, access: .external, placement: .inTab(.counterTab))]
         return try URLRouter(prefixes: ["notes://"], scenes: GoldenURLs.scenes, patterns: RoutePatterns(patterns))
     }
@@ -64,7 +69,8 @@ import Testing
     }
 
     @Test func aLinkPlacedInATabPushesARouteThatIsNotItsRoot() throws {
-        guard case .link(let match) = try parse("notes://licenses"), case .presentation(let presentation) = match.resolved
+        guard case .link(let match) = try parse("notes://licenses"),
+            case .presentation(let presentation) = match.resolved
         else { throw URLTestFailure.notALink("licenses") }
         let state = try NavigationState(GoldenURLs.main).applying(presentation)
         #expect(state.stack(inTab: .settingsTab)?.elements.map(\.route) == [.settings, .licenses])
@@ -91,7 +97,9 @@ import Testing
     }
 
     @Test func aLinkToAnUnknownSceneKindIsAConfigurationError() {
-        let links = DeepLinks<GoldenRoute> { DeepLink("open/{id}", scene: "tablet") { (id: Int) in .push(.note(id: id)) } }
+        let links = DeepLinks<GoldenRoute> {
+            DeepLink("open/{id}", scene: "tablet") { (id: Int) in .push(.note(id: id)) }
+        }
         #expect(throws: URLConfigurationError(problems: [.unknownLinkScene(pattern: "open/{id}", scene: "tablet")])) {
             try GoldenURLs.router(links: links)
         }
@@ -99,7 +107,9 @@ import Testing
 
     @Test func externalStateURLsNamingAnUnknownSceneKindAreAConfigurationError() {
         #expect(throws: URLConfigurationError(problems: [.unknownScene("attic")])) {
-            try URLRouter(prefixes: ["notes://"], scenes: GoldenURLs.scenes, patterns: GoldenURLs.patterns, externalStateURLs: ["main", "attic"])
+            try URLRouter(
+                prefixes: ["notes://"], scenes: GoldenURLs.scenes, patterns: GoldenURLs.patterns,
+                externalStateURLs: ["main", "attic"])
         }
     }
 }

@@ -12,10 +12,14 @@ enum SortOrder: String, URLParameter, CaseIterable {
 
 enum GoldenRoute: NavigationRoute, Codable {
     case notes, settings, about, licenses, signIn, counter
-    case note(id: Int), noteCard(id: Int), editNote(id: Int), deleteNote(id: Int)
+    case note(id: Int)
+    case noteCard(id: Int)
+    case editNote(id: Int)
+    case deleteNote(id: Int)
     case search(query: String, page: Int, sort: SortOrder?)
     case home, list, menu, editor, confirm, choice, login
-    case detail(Int), content(Int)
+    case detail(Int)
+    case content(Int)
 }
 
 extension SortOrder: Codable {}
@@ -29,12 +33,16 @@ extension TabID {
 enum GoldenURLs {
     static let patterns = RoutePatterns<GoldenRoute> {
         RoutePattern("notes", .notes, access: .external)
-        RoutePattern("note/{id}", GoldenRoute.note(id:), access: .external) { if case .note(let id) = $0 { id } else { nil } }
+        RoutePattern("note/{id}", GoldenRoute.note(id:), access: .external) {
+            if case .note(let id) = $0 { id } else { nil }
+        }
         RoutePattern("card/{id}", GoldenRoute.noteCard(id:)) { if case .noteCard(let id) = $0 { id } else { nil } }
         RoutePattern("edit/{id}", GoldenRoute.editNote(id:), interruption: .defer) {
             if case .editNote(let id) = $0 { id } else { nil }
         }
-        RoutePattern("delete/{id}", GoldenRoute.deleteNote(id:)) { if case .deleteNote(let id) = $0 { id } else { nil } }
+        RoutePattern("delete/{id}", GoldenRoute.deleteNote(id:)) {
+            if case .deleteNote(let id) = $0 { id } else { nil }
+        }
         RoutePattern("search/{query}(page={page=1},sort={sort?})", GoldenRoute.search(query:page:sort:)) {
             if case .search(let query, let page, let sort) = $0 { (query, page, sort) } else { nil }
         }

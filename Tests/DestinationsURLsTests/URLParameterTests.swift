@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsTesting
 import DestinationsURLs
 import Foundation
 import Testing
@@ -27,7 +28,10 @@ import Testing
         roundTrips((0..<1_000).map { _ in Int.random(in: .min ... .max, using: &random) })
     }
 
-    @Test(arguments: ["", "+1", "01", "-0", "00", "1.0", " 1", "1 ", "0x1", "1e3", "-", "٣", "99999999999999999999", "9223372036854775808"])
+    @Test(arguments: [
+        "", "+1", "01", "-0", "00", "1.0", " 1", "1 ", "0x1", "1e3", "-", "٣", "99999999999999999999",
+        "9223372036854775808",
+    ])
     func integersRefuseEveryOtherSpelling(text: String) {
         #expect(Int(urlComponent: text[...]) == nil)
     }
@@ -52,7 +56,9 @@ import Testing
         roundTrips((0..<1_000).map { _ in Double(bitPattern: random.next()) }.filter(\.isFinite))
     }
 
-    @Test(arguments: ["nan", "NaN", "inf", "-inf", "infinity", "1e999", "0x1p3", "", ".5", "5.", "1e", "+1", "1,5", " 1"])
+    @Test(arguments: [
+        "nan", "NaN", "inf", "-inf", "infinity", "1e999", "0x1p3", "", ".5", "5.", "1e", "+1", "1,5", " 1",
+    ])
     func doublesRefuseNonFiniteAndOtherSpellings(text: String) {
         #expect(Double(urlComponent: text[...]) == nil)
     }
@@ -73,14 +79,20 @@ import Testing
     @Test func uuidsPrintInLowerCaseAndParseEitherCase() throws {
         var random = SeededRandom(seed: 3)
         let uuids = (0..<200).map { _ in
-            UUID(uuid: (
-                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
-                UInt8.random(in: 0...255, using: &random)
-            ))
+            UUID(
+                uuid: (
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random),
+                    UInt8.random(in: 0...255, using: &random)
+                ))
         }
         roundTrips(uuids)
         for uuid in uuids {
@@ -90,7 +102,9 @@ import Testing
         #expect(UUID(urlComponent: "E621E1F8-C36C-495A-93FC-0C247A3E6E5") == nil)
         #expect(UUID(urlComponent: "E621E1F8C36C495A93FC0C247A3E6E5F") == nil)
         #expect(UUID(urlComponent: "G621E1F8-C36C-495A-93FC-0C247A3E6E5F") == nil)
-        #expect(UUID(urlComponent: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")?.urlComponent == "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
+        #expect(
+            UUID(urlComponent: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")?.urlComponent
+                == "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")
     }
 
     @Test func stringsAreTakenAsTheyAre() {
@@ -145,7 +159,9 @@ import Testing
 
     @Test func nonASCIITextPrintsAsItsUTF8Bytes() throws {
         #expect(try url(.search(query: "é😀", page: 1, sort: nil)) == "notes://window/notes/search/%C3%A9%F0%9F%98%80")
-        #expect(try parseState(router, "notes://window/notes/search/%c3%a9%f0%9f%98%80").focusedScreen.route == .search(query: "é😀", page: 1, sort: nil))
+        #expect(
+            try parseState(router, "notes://window/notes/search/%c3%a9%f0%9f%98%80").focusedScreen.route
+                == .search(query: "é😀", page: 1, sort: nil))
     }
 
     @Test func theEmptyStringAndDotsPrintAsEscapes() throws {
@@ -170,7 +186,9 @@ import Testing
         )
         let state = try NavigationState(StateURLRoundTripTests.oddTabs)
         #expect(try router.stateURL(for: state.applying(.selectTab(".")), scene: "odd") == "notes://odd/$.")
-        #expect(try router.stateURL(for: state.applying(.path([.selectTab("~c"), .selectTab("")])), scene: "odd") == "notes://odd")
+        #expect(
+            try router.stateURL(for: state.applying(.path([.selectTab("~c"), .selectTab("")])), scene: "odd")
+                == "notes://odd")
         #expect(
             try router.stateURL(for: state.applying(.path([.push(.about), .selectTab("~c")])), scene: "odd")
                 == "notes://odd/~c($:home/about)")

@@ -1,6 +1,7 @@
-@testable import Destinations
 import DestinationsURLs
 import Testing
+
+@testable import Destinations
 
 @MainActor
 final class GoldenSession {
@@ -70,10 +71,12 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         let urls = try URLFlows.flow()
         let flow = urls.flow
         var calls = 0
-        flow.guards = [NavigationGuard("counting") { _ in
-            calls += 1
-            return .allow
-        }]
+        flow.guards = [
+            NavigationGuard("counting") { _ in
+                calls += 1
+                return .allow
+            }
+        ]
         #expect(try urls.open("notes://notes/12", source: .external(.customScheme)) == .applied)
         #expect(calls == 1, "guards with side effects (analytics, prompts) must see one question per change")
     }
@@ -118,7 +121,8 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
             let id = abs(random.integer() % 1_000)
             candidates += [
                 "notes://notes/\(id)", "notes://n/\(id)", "https://notes.example.com/notes/\(id)/edit",
-                "notes://notes/%3\(id % 10)", "notes://note/\(id)", "notes://main/notes/notes/note/\(id)/!sheet/edit/\(id)",
+                "notes://notes/%3\(id % 10)", "notes://note/\(id)",
+                "notes://main/notes/notes/note/\(id)/!sheet/edit/\(id)",
             ]
             for url in candidates {
                 for source in [ChangeSource.app, .trusted, .external(.universalLink), .external(.customScheme)] {
@@ -154,7 +158,9 @@ func privateNotesGuard(_ session: GoldenSession, redirect: Bool) -> NavigationGu
         #expect(flow.focusedScreen.route == .licenses)
         flow.guards = [privateNotesGuard(GoldenSession(), redirect: false)]
         let before = flow.state
-        #expect(throws: DeepLinkError.self) { try urls.open("notes://main/notes/notes/note/3", source: .external(.otherApp)) }
+        #expect(throws: DeepLinkError.self) {
+            try urls.open("notes://main/notes/notes/note/3", source: .external(.otherApp))
+        }
         #expect(flow.state == before)
     }
 

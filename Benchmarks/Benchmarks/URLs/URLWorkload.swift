@@ -30,7 +30,12 @@ struct URLWorkload: @unchecked Sendable {  // routing-kit's trie is not Sendable
         router = fixture.router
         let trie = TrieRouter<Int>()
         for index in 0..<count {
-            trie.register(index, at: [.constant("s\(index)"), .constant("users"), .parameter("id"), .constant("notes"), .parameter("noteID")])
+            trie.register(
+                index,
+                at: [
+                    .constant("s\(index)"), .constant("users"), .parameter("id"), .constant("notes"),
+                    .parameter("noteID"),
+                ])
         }
         self.trie = trie
         linear = LinearRouter(count: count)

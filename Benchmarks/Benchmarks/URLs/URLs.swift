@@ -88,7 +88,9 @@ func urlBenchmarks(count: Int) {
         }
         benchmark.stopMeasurement()
     }
-    Benchmark("Linear baseline @\(count)", configuration: .timing(count >= 10_000 ? .one : .kilo, maxDuration: .seconds(1))) { benchmark in
+    Benchmark(
+        "Linear baseline @\(count)", configuration: .timing(count >= 10_000 ? .one : .kilo, maxDuration: .seconds(1))
+    ) { benchmark in
         let made = try fixture()
         var next = 0
         benchmark.startMeasurement()

@@ -23,7 +23,9 @@ public final class BenchScreen: Destination {
 extension Providers where Route == BenchRoute {
     /// Providers that build a ``BenchScreen`` for every route, with every event configured.
     public static var bench: Providers<BenchRoute> {
-        let provider = Provider<BenchRoute> { _ in BenchScreen() } events: { events in
+        let provider = Provider<BenchRoute> { _ in
+            BenchScreen()
+        } events: { events in
             events.on(.push, .present(.push(.screen(0))))
             events.on(.back, .present(.back))
             events.on(.perform, .perform { _ in })

@@ -49,9 +49,9 @@ extension NavigationState where Route == BenchRoute {
             result.append(FlatNode(id: node.id.rawValue, route: node.route, parent: parent?.rawValue))
             switch node.content {
             case .screen: break
-            case .stack(let stack): stack.elements.forEach { visit($0, parent: node.id) }
-            case .tabs(let tabs): tabs.tabs.forEach { visit($0.node, parent: node.id) }
-            case .split(let split): split.filledColumns.forEach { visit($0.node, parent: node.id) }
+            case .stack(let stack): for element in stack.elements { visit(element, parent: node.id) }
+            case .tabs(let tabs): for tab in tabs.tabs { visit(tab.node, parent: node.id) }
+            case .split(let split): for column in split.filledColumns { visit(column.node, parent: node.id) }
             }
             if let modal = node.modal { visit(modal.node, parent: node.id) }
         }

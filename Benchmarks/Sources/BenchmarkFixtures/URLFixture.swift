@@ -1,6 +1,6 @@
 import Destinations
-import DestinationsURLs
 import DestinationsTesting
+import DestinationsURLs
 
 /// The routes of the URL benchmarks: a root screen and one route case with a pattern index and
 /// two integer parameters, so that N patterns need only one enum.
@@ -35,7 +35,8 @@ public struct URLFixture: Sendable {
                 RoutePattern("k\(index)/{id}/{note}", { (id: Int, note: Int) in .item(index, id, note) }) { route in
                     if case .item(index, let id, let note) = route { (id, note) } else { nil }
                 })
-            deepLinks.append(DeepLink("s\(index)/users/{id}/notes/{note}") { (id: Int, note: Int) in .push(.item(index, id, note)) })
+            deepLinks.append(
+                DeepLink("s\(index)/users/{id}/notes/{note}") { (id: Int, note: Int) in .push(.item(index, id, note)) })
         }
         router = try URLRouter(
             prefixes: ["bench://", "https://bench.example.com/"],

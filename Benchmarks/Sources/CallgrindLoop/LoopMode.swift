@@ -194,11 +194,16 @@ extension LoopMode {
 extension LoopMode {
     /// One routing-kit lookup of a link path and its `id` parameter, as the URLs benchmarks do.
     @MainActor
-    fileprivate static func routingKitIteration(_ mode: LoopMode, _ fixture: URLFixture) -> @MainActor () throws -> Void {
+    fileprivate static func routingKitIteration(_ mode: LoopMode, _ fixture: URLFixture) -> @MainActor () throws -> Void
+    {
         let trie = TrieRouter<Int>()
         for index in 0..<fixture.count {
             trie.register(
-                index, at: [.constant("s\(index)"), .constant("users"), .parameter("id"), .constant("notes"), .parameter("noteID")])
+                index,
+                at: [
+                    .constant("s\(index)"), .constant("users"), .parameter("id"), .constant("notes"),
+                    .parameter("noteID"),
+                ])
         }
         let paths = fixture.paths.map { "/" + $0 }
         let split = paths.map { $0.split(separator: "/").map(String.init) }
@@ -206,8 +211,12 @@ extension LoopMode {
         var found = 0
         return {
             var parameters = Parameters()
-            let path = mode == .urlRoutingKit ? split[next & 1_023] : paths[next & 1_023].split(separator: "/").map(String.init)
-            if trie.route(path: path, parameters: &parameters) != nil, parameters.get("id", as: Int.self) != nil { found &+= 1 }
+            let path =
+                mode == .urlRoutingKit
+                ? split[next & 1_023] : paths[next & 1_023].split(separator: "/").map(String.init)
+            if trie.route(path: path, parameters: &parameters) != nil, parameters.get("id", as: Int.self) != nil {
+                found &+= 1
+            }
             next &+= 1
         }
     }

@@ -1,12 +1,14 @@
-import DestinationsURLs
-import Destinations
+public import Destinations
+public import DestinationsURLs
 
 extension AppRoute {
     /// Each screen's URL form. Both directions are declared in one place; the router checks at
     /// start that they agree for every route.
     public static let patterns = RoutePatterns<AppRoute> {
         RoutePattern("notes", .notes, access: .external)
-        RoutePattern("note/{id}", AppRoute.note(id:), access: .external) { if case .note(let id) = $0 { id } else { nil } }
+        RoutePattern("note/{id}", AppRoute.note(id:), access: .external) {
+            if case .note(let id) = $0 { id } else { nil }
+        }
         RoutePattern("card/{id}", AppRoute.noteCard(id:)) { if case .noteCard(let id) = $0 { id } else { nil } }
         RoutePattern("edit/{id}", AppRoute.editNote(id:), interruption: .defer) {
             if case .editNote(let id) = $0 { id } else { nil }

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The Notes app's screens.
 public enum AppRoute: NavigationRoute, Codable, CaseIterable {

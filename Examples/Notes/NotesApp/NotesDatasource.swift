@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Why a notes request failed.
 public enum NotesError: Error, Hashable, Sendable {
@@ -67,7 +67,9 @@ public actor NotesDatasource: Interactor {
             guard let note = note(id: id) else { return .failure(.notFound(id: id)) }
             return .success(.note(note))
         case .update(let note):
-            guard let index = notes.firstIndex(where: { $0.id == note.id }) else { return .failure(.notFound(id: note.id)) }
+            guard let index = notes.firstIndex(where: { $0.id == note.id }) else {
+                return .failure(.notFound(id: note.id))
+            }
             guard !note.title.isEmpty else { return .failure(.emptyTitle) }
             notes[index] = note
             return .success(.done)

@@ -1,4 +1,5 @@
-import Destinations
+public import Destinations
+import Foundation
 
 /// What every Notes screen asks of its datasource: the real ``NotesDatasource`` or a mock.
 public typealias NotesInteractor = any Interactor<NotesDatasource.Request, NotesDatasource.Response, NotesError>
@@ -40,20 +41,28 @@ public enum NotesAppConfiguration {
         datasource: NotesInteractor,
         select: ContentResponse<NotesList, Note> = pushDetail
     ) -> Provider<AppRoute> {
-        Provider { (_: AppRoute) in NotesList() } events: { events in
+        Provider { (_: AppRoute) in
+            NotesList()
+        } events: { events in
             events.on(
                 .retrieve,
-                .request(datasource, assistant: { input in
-                    input.destination.page = 0
-                    return .init(.retrieve)
-                }) { list, result in list.receive(result) }
+                .request(
+                    datasource,
+                    assistant: { input in
+                        input.destination.page = 0
+                        return .init(.retrieve)
+                    }
+                ) { list, result in list.receive(result) }
             )
             events.on(
                 .paginate,
-                .request(datasource, assistant: { input in
-                    input.destination.page += 1
-                    return .init(.paginate(page: input.destination.page))
-                }) { list, result in list.receive(result) }
+                .request(
+                    datasource,
+                    assistant: { input in
+                        input.destination.page += 1
+                        return .init(.paginate(page: input.destination.page))
+                    }
+                ) { list, result in list.receive(result) }
             )
             events.on(.select, select)
             events.on(.compose, .present(.sheetStack(.editNote(id: 0))))
@@ -76,39 +85,64 @@ public enum NotesAppConfiguration {
         ticker: Ticker = Ticker(interval: .seconds(1))
     ) -> Providers<AppRoute> {
         let notes = notesProvider(datasource: datasource)
-        let detail = Provider { (route: AppRoute, note: Note?) in NoteDetail(noteID: route.noteID, note: note) } events: { events in
-            events.on(.load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
-            events.on(.edit, .assist { input in .sheet(.editNote(id: input.destination.noteID), SheetOptions(detents: [.large])) })
+        let detail = Provider { (route: AppRoute, note: Note?) in
+            NoteDetail(noteID: route.noteID, note: note)
+        } events: { events in
+            events.on(
+                .load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
+            events.on(
+                .edit,
+                .assist { input in .sheet(.editNote(id: input.destination.noteID), SheetOptions(detents: [.large])) })
             events.on(.delete, .assist { input in .alert(.deleteNote(id: input.destination.noteID)) })
             // The alert's *Delete* button lands here: the request outlives the alert.
-            events.on(.confirmDelete, .request(datasource, assistant: { .init(.delete(id: $0.destination.noteID)) }) { $0.receiveDeletion($1) })
+            events.on(
+                .confirmDelete,
+                .request(datasource, assistant: { .init(.delete(id: $0.destination.noteID)) }) {
+                    $0.receiveDeletion($1)
+                })
             events.on(.back, .present(.back))
         }
-        let card = Provider { (route: AppRoute) in NoteCard(noteID: route.noteID) } events: { events in
+        let card = Provider { (route: AppRoute) in
+            NoteCard(noteID: route.noteID)
+        } events: { events in
             events.on(.close, .present(.dismiss))
         }
-        let edit = Provider { (route: AppRoute) in EditNote(noteID: route.noteID) } events: { events in
-            events.on(.load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
+        let edit = Provider { (route: AppRoute) in
+            EditNote(noteID: route.noteID)
+        } events: { events in
+            events.on(
+                .load, .request(datasource, assistant: { .init(.note(id: $0.destination.noteID)) }) { $0.receive($1) })
             events.on(
                 .save,
-                .request(datasource, assistant: { input in
-                    guard let draft = input.destination.draft else { throw NotesError.notFound(id: input.destination.noteID) }
-                    return .init(.update(draft))
-                }) { $0.receive($1) }
+                .request(
+                    datasource,
+                    assistant: { input in
+                        guard let draft = input.destination.draft else {
+                            throw NotesError.notFound(id: input.destination.noteID)
+                        }
+                        return .init(.update(draft))
+                    }
+                ) { $0.receive($1) }
             )
             events.on(.cancel, .present(.dismiss))
         }
         let deleteAlert = Provider.alert(presentedBy: NoteDetail.self) { route in
-            AlertContent("Delete this note?", message: "This cannot be undone.", buttons: [
-                AlertButton("Delete", role: .destructive, sends: .confirmDelete),
-                AlertButton("Cancel", role: .cancel),
-            ])
+            AlertContent(
+                "Delete this note?", message: "This cannot be undone.",
+                buttons: [
+                    AlertButton("Delete", role: .destructive, sends: .confirmDelete),
+                    AlertButton("Cancel", role: .cancel),
+                ])
         }
-        let counter = Provider { (_: AppRoute) in CounterScreen() } events: { events in
+        let counter = Provider { (_: AppRoute) in
+            CounterScreen()
+        } events: { events in
             events.on(.start, .stream(ticker, 1) { screen, tick in screen.tick(tick) })
             events.on(.stop, .stopStreams)
         }
-        let info = Provider { (route: AppRoute) in InfoScreen(title: route.name.capitalized) } events: { events in
+        let info = Provider { (route: AppRoute) in
+            InfoScreen(title: route.name.capitalized)
+        } events: { events in
             events.on(.about, .present(.push(.about)))
             events.on(.licenses, .present(.push(.licenses)))
             events.on(.signOut, .present(.replaceRoot(.screen(.signIn))))

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Whether the user is signed in: notes are private, settings are not.
 @MainActor

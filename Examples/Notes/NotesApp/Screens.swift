@@ -1,5 +1,5 @@
-import Destinations
-import Observation
+public import Destinations
+public import Observation
 
 /// The list of notes: retrieved when first presented, paginated on demand.
 @MainActor @Observable

@@ -46,7 +46,9 @@ struct InspectOptions {
 func inspect(arguments: [String]) async throws {
     let options = InspectOptions(arguments: arguments, environment: ProcessInfo.processInfo.environment)
     guard let url = options.url, let token = options.token else {
-        report("usage: NotesExample --inspect http://127.0.0.1:8765 --token T (or DESTINATIONS_INSPECTOR and DESTINATIONS_INSPECTOR_TOKEN)")
+        report(
+            "usage: NotesExample --inspect http://127.0.0.1:8765 --token T (or DESTINATIONS_INSPECTOR and DESTINATIONS_INSPECTOR_TOKEN)"
+        )
         exit(2)
     }
     let datasource = NotesDatasource()
@@ -65,7 +67,8 @@ func inspect(arguments: [String]) async throws {
         let client = FlowInspector(
             flow: flow,
             configuration: configuration,
-            graph: FlowGraph(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource)),
+            graph: FlowGraph(
+                NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: datasource)),
             router: try NotesAppConfiguration.makeRouter()
         )
         inspector = client
@@ -77,7 +80,9 @@ func inspect(arguments: [String]) async throws {
         }
         report("inspector: \(client.status == .connected ? "connected" : "not connected yet") to \(url.absoluteString)")
     }
-    let moves: [Presentation<AppRoute>] = [.selectTab(.counter), .selectTab(.settings), .push(.about), .back, .selectTab(.notes)]
+    let moves: [Presentation<AppRoute>] = [
+        .selectTab(.counter), .selectTab(.settings), .push(.about), .back, .selectTab(.notes),
+    ]
     for step in 0..<options.churn {
         _ = try? flow.apply(moves[step % moves.count])
         try await Task.sleep(for: options.interval)

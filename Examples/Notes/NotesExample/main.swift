@@ -37,14 +37,18 @@ func walkthrough(
 
     try await flow.settle()
     let list = try focused(NotesList.self)
-    try await show("Start: three tabs; the list retrieved its first page") { list.notes.map(\.title).joined(separator: ", ") }
+    try await show("Start: three tabs; the list retrieved its first page") {
+        list.notes.map(\.title).joined(separator: ", ")
+    }
 
     try list.send(.paginate)
     try await show("Paginate: the next page arrives") { list.notes.map(\.title).joined(separator: ", ") }
 
     try list.send(.select, content: list.notes[0])
     let detail = try focused(NoteDetail.self)
-    try await show("Select a note: its detail is pushed and loads the note") { detail.note.map { "\($0.title): \($0.body)" } }
+    try await show("Select a note: its detail is pushed and loads the note") {
+        detail.note.map { "\($0.title): \($0.body)" }
+    }
 
     try detail.send(.edit)
     let editor = try focused(EditNote.self)
@@ -52,7 +56,9 @@ func walkthrough(
 
     editor.draft?.title = "Shopping"
     try editor.send(.save)
-    try await show("Save: the datasource saved it and the sheet dismissed itself") { await datasource.note(id: 1)?.title }
+    try await show("Save: the datasource saved it and the sheet dismissed itself") {
+        await datasource.note(id: 1)?.title
+    }
 
     try detail.send(.load)
     try await show("The detail reloads through the same datasource") { detail.note?.title }
@@ -126,7 +132,8 @@ func walkthrough(
     let session = NotesSession()
     flow.guards = [NotesAppConfiguration.signedInGuard(session)]
     session.isSignedIn = false
-    try flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))  // signing out resets the app
+    // Signing out resets the app.
+    try flow.apply(.path([.replaceRoot(NotesAppConfiguration.layout), .selectTab(.settings)]))
     let redirected = try urls.open("https://notes.example.com/notes/2", source: .external(.universalLink))
     try await show("Signed out, a link to note 2 (\(redirected)): sign in first; the link waits")
     session.isSignedIn = true
@@ -138,7 +145,7 @@ func walkthrough(
     try flow.apply(.selectTab(.notes))
     try flow.apply(.popToRoot)
     flow.replaceProviders(NotesAppConfiguration.cardsVariant(datasource: datasource))
-    flow.rebindScreens()   // the list on screen takes variant B's responses, and keeps its notes
+    flow.rebindScreens()  // the list on screen takes variant B's responses, and keeps its notes
     try await flow.settle()
     let listB = try focused(NotesList.self)
     try listB.send(.select, content: listB.notes[1])
@@ -162,7 +169,9 @@ enum WalkthroughError: Error {
 @MainActor
 func open(_ url: String) throws {
     let flow = try Flow(
-        FlowConfiguration(layout: NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
+        FlowConfiguration(
+            layout: NotesAppConfiguration.layout,
+            providers: NotesAppConfiguration.providers(datasource: NotesDatasource())))
     let urls = try FlowURLs(flow, router: try NotesAppConfiguration.makeRouter(), scene: "main")
     do {
         let plan = try urls.plan(url, source: .app)
@@ -191,4 +200,3 @@ if let flag = CommandLine.arguments.firstIndex(of: "--open") {
 } else {
     _ = try await walkthrough()
 }
-

@@ -10,7 +10,10 @@ public func fuzzRelativePath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let path = FuzzRouter.text(data, size)
     for anchor in state.screens.map(\.id) {
         var ids = SequentialElementIDs(startingAt: 1_000)
-        guard let target = try? FuzzRouter.router.resolve(relative: path, in: state, scene: "main", from: anchor, ids: &ids) else {
+        guard
+            let target = try? FuzzRouter.router.resolve(
+                relative: path, in: state, scene: "main", from: anchor, ids: &ids)
+        else {
             continue
         }
         switch target {
@@ -27,9 +30,10 @@ public func fuzzRelativePath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
 
 let state: NavigationState<FuzzRoute> = {
     do {
-        return try NavigationState(FuzzRouter.main).applying(.path([
-            .push(.note(id: 1)), .push(.note(id: 2)), .present(.stack([.editNote(id: 2), .about]), style: .sheet),
-        ]))
+        return try NavigationState(FuzzRouter.main).applying(
+            .path([
+                .push(.note(id: 1)), .push(.note(id: 2)), .present(.stack([.editNote(id: 2), .about]), style: .sheet),
+            ]))
     } catch {
         fatalError("\(error)")
     }

@@ -5,10 +5,13 @@ import DestinationsURLs
 /// the routes of the core's test fixture.
 public enum FuzzRoute: NavigationRoute {
     case notes, settings, about, licenses, signIn, counter
-    case note(id: Int), editNote(id: Int), deleteNote(id: Int)
+    case note(id: Int)
+    case editNote(id: Int)
+    case deleteNote(id: Int)
     case search(query: String, page: Int, sort: Sort?)
     case home, list, menu, editor, confirm, choice, login
-    case detail(Int), content(Int)
+    case detail(Int)
+    case content(Int)
 }
 
 /// A sort order: a raw-value parameter.
@@ -33,14 +36,21 @@ public enum FuzzRouter {
             return try URLRouter(
                 prefixes: ["notes://", "https://notes.example.com/"],
                 scenes: [
-                    SceneKind("main", layout: main), SceneKind("desk", layout: .split(sidebar: .stack(.notes), detail: nil)),
+                    SceneKind("main", layout: main),
+                    SceneKind("desk", layout: .split(sidebar: .stack(.notes), detail: nil)),
                     SceneKind("window", layout: .stack(.notes)), SceneKind("fixture", layout: fixture),
                 ],
                 patterns: RoutePatterns {
                     RoutePattern("notes", .notes, access: .external)
-                    RoutePattern("note/{id}", FuzzRoute.note(id:), access: .external) { if case .note(let id) = $0 { id } else { nil } }
-                    RoutePattern("edit/{id}", FuzzRoute.editNote(id:)) { if case .editNote(let id) = $0 { id } else { nil } }
-                    RoutePattern("delete/{id}", FuzzRoute.deleteNote(id:)) { if case .deleteNote(let id) = $0 { id } else { nil } }
+                    RoutePattern("note/{id}", FuzzRoute.note(id:), access: .external) {
+                        if case .note(let id) = $0 { id } else { nil }
+                    }
+                    RoutePattern("edit/{id}", FuzzRoute.editNote(id:)) {
+                        if case .editNote(let id) = $0 { id } else { nil }
+                    }
+                    RoutePattern("delete/{id}", FuzzRoute.deleteNote(id:)) {
+                        if case .deleteNote(let id) = $0 { id } else { nil }
+                    }
                     RoutePattern("search/{query}(page={page=1},sort={sort?})", FuzzRoute.search(query:page:sort:)) {
                         if case .search(let query, let page, let sort) = $0 { (query, page, sort) } else { nil }
                     }
@@ -71,8 +81,12 @@ public enum FuzzRouter {
                     DeepLink("p/{b}") { (b: Bool) in .push(.search(query: b.urlComponent, page: 1, sort: nil)) }
                     DeepLink("p/{s}") { (s: Sort) in .push(.search(query: "", page: 1, sort: s)) }
                     DeepLink("p/{text}") { (text: String) in .push(.search(query: text, page: 1, sort: nil)) }
-                    DeepLink("files/{path...}") { (path: [String]) in .push(.search(query: path.joined(separator: "|"), page: 1, sort: nil)) }
-                    DeepLink("tags?tag={tags*}", strictQuery: true) { (tags: [String]) in .push(.search(query: tags.joined(), page: 1, sort: nil)) }
+                    DeepLink("files/{path...}") { (path: [String]) in
+                        .push(.search(query: path.joined(separator: "|"), page: 1, sort: nil))
+                    }
+                    DeepLink("tags?tag={tags*}", strictQuery: true) { (tags: [String]) in
+                        .push(.search(query: tags.joined(), page: 1, sort: nil))
+                    }
                     DeepLink("n/{id}", caseInsensitive: true) { (id: Int) in .push(.note(id: id)) }
                     DeepLink("prefs/{tab}") { (tab: String) in .state(tab) }
                 }

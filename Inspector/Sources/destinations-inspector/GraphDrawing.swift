@@ -35,17 +35,21 @@ struct GraphDrawing {
     init(_ graph: [String: Any]) {
         let routes = graph["routes"] as? [String] ?? []
         let entries = Set(graph["entryRoutes"] as? [String] ?? [])
-        let raw: [(from: String, to: String, label: String, observed: Bool)] = (graph["edges"] as? [[String: Any]] ?? []).compactMap { edge in
-            guard let from = edge["from"] as? String, let to = edge["to"] as? String else { return nil }
-            let observed = edge["observed"] as? Bool ?? false
-            let label = "\(edge["event"] as? String ?? ""): \(edge["presentation"] as? String ?? "")" + (observed ? " (observed)" : "")
-            return (from, to, label, observed)
-        }
+        let raw: [(from: String, to: String, label: String, observed: Bool)] =
+            (graph["edges"] as? [[String: Any]] ?? []).compactMap { edge in
+                guard let from = edge["from"] as? String, let to = edge["to"] as? String else { return nil }
+                let observed = edge["observed"] as? Bool ?? false
+                let label =
+                    "\(edge["event"] as? String ?? ""): \(edge["presentation"] as? String ?? "")"
+                    + (observed ? " (observed)" : "")
+                return (from, to, label, observed)
+            }
         var names: [String] = []
         var seen: Set<String> = []
         for name in routes + raw.flatMap({ [$0.from, $0.to] }) where seen.insert(name).inserted { names.append(name) }
         guard names.count <= Self.nodeLimit, raw.count <= Self.edgeLimit else {
-            tooLarge = "\(names.count) routes and \(raw.count) edges: more than the \(Self.nodeLimit) routes and \(Self.edgeLimit) edges drawn"
+            tooLarge =
+                "\(names.count) routes and \(raw.count) edges: more than the \(Self.nodeLimit) routes and \(Self.edgeLimit) edges drawn"
             return
         }
         for name in names {
@@ -59,7 +63,9 @@ struct GraphDrawing {
         var order: [(key: String, members: [Int])] = []
         for (i, edge) in raw.enumerated() {
             let key = "\(edge.to)\u{0}\(edge.label)"
-            guard let members = bySourceless[key], members.first == i, Set(members.map { raw[$0].from }).count >= Self.foldSources else { continue }
+            guard let members = bySourceless[key], members.first == i,
+                Set(members.map { raw[$0].from }).count >= Self.foldSources
+            else { continue }
             order.append((key, members))
             folded.formUnion(members)
         }
@@ -68,7 +74,10 @@ struct GraphDrawing {
             let sources = group.members.map { raw[$0].from }
             let node = Node(id: "n\(nodes.count)", name: "\(sources.count) routes", sources: sources)
             nodes.append(node)
-            edges.append(Edge(id: "e\(edges.count)", pairs: sources.map { ($0, first.to) }, labels: [first.label], observed: first.observed))
+            edges.append(
+                Edge(
+                    id: "e\(edges.count)", pairs: sources.map { ($0, first.to) }, labels: [first.label],
+                    observed: first.observed))
         }
         // Several events between the same two routes: one edge with every label.
         var pairIndex: [String: Int] = [:]
@@ -79,7 +88,10 @@ struct GraphDrawing {
                 edges[existing].observed = edges[existing].observed || edge.observed
             } else {
                 pairIndex[key] = edges.count
-                edges.append(Edge(id: "e\(edges.count)", pairs: [(edge.from, edge.to)], labels: [edge.label], observed: edge.observed))
+                edges.append(
+                    Edge(
+                        id: "e\(edges.count)", pairs: [(edge.from, edge.to)], labels: [edge.label],
+                        observed: edge.observed))
             }
         }
         // The folded edges start at their folding node.
@@ -92,18 +104,25 @@ struct GraphDrawing {
     /// The DOT text: every name and label quoted and escaped by the hub.
     var dot: String? {
         guard tooLarge == nil else { return nil }
-        var lines = ["digraph Flow {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\", fontsize=11];", "  edge [fontname=\"Helvetica\", fontsize=9];"]
+        var lines = [
+            "digraph Flow {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\", fontsize=11];",
+            "  edge [fontname=\"Helvetica\", fontsize=9];",
+        ]
         var nodeOf: [String: String] = [:]
         for node in nodes where node.sources.isEmpty {
             nodeOf[node.name] = node.id
-            var attributes = ["id=\(Self.quoted(node.id))", "label=\(Self.quoted(node.name))", "tooltip=\(Self.quoted(node.name))"]
+            var attributes = [
+                "id=\(Self.quoted(node.id))", "label=\(Self.quoted(node.name))", "tooltip=\(Self.quoted(node.name))",
+            ]
             if node.entry { attributes.append("style=bold") }
             if node.name == "(run time)" { attributes.append(contentsOf: ["shape=ellipse", "style=dashed"]) }
             lines.append("  \(node.id) [\(attributes.joined(separator: ", "))];")
         }
         for node in nodes where !node.sources.isEmpty {
             let tooltip = node.sources.joined(separator: ", ")
-            lines.append("  \(node.id) [id=\(Self.quoted(node.id)), label=\(Self.quoted(node.name)), tooltip=\(Self.quoted(tooltip)), shape=note, style=dashed, fontsize=9];")
+            lines.append(
+                "  \(node.id) [id=\(Self.quoted(node.id)), label=\(Self.quoted(node.name)), tooltip=\(Self.quoted(tooltip)), shape=note, style=dashed, fontsize=9];"
+            )
         }
         for (i, edge) in edges.enumerated() {
             guard let to = edge.pairs.first.flatMap({ nodeOf[$0.to] }) else { continue }
@@ -115,8 +134,14 @@ struct GraphDrawing {
             } else {
                 continue
             }
-            let label = edge.labels.count > 3 ? edge.labels.prefix(2).joined(separator: "\n") + "\n+\(edge.labels.count - 2) more" : edge.labels.joined(separator: "\n")
-            var attributes = ["id=\(Self.quoted(edge.id))", "label=\(Self.quoted(label))", "tooltip=\(Self.quoted(edge.labels.joined(separator: ", ")))"]
+            let label =
+                edge.labels.count > 3
+                ? edge.labels.prefix(2).joined(separator: "\n") + "\n+\(edge.labels.count - 2) more"
+                : edge.labels.joined(separator: "\n")
+            var attributes = [
+                "id=\(Self.quoted(edge.id))", "label=\(Self.quoted(label))",
+                "tooltip=\(Self.quoted(edge.labels.joined(separator: ", ")))",
+            ]
             if edge.observed { attributes.append("color=blue") }
             if edge.pairs.first?.to == "(run time)" { attributes.append("style=dashed") }
             lines.append("  \(from) -> \(to) [\(attributes.joined(separator: ", "))];")

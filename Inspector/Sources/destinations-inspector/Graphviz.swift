@@ -107,8 +107,11 @@ actor Graphviz {
         if current { running[session] = nil }
         if result.1 { return .failure(.outputTooLarge(limit)) }
         guard current else { return .failure(.superseded) }
-        if process.terminationReason == .uncaughtSignal || process.terminationStatus == 124 || process.terminationStatus == 137 {
-            return .failure(ContinuousClock.now - started >= timeLimit ? .timedOut(timeLimit) : .failed(process.terminationStatus))
+        if process.terminationReason == .uncaughtSignal || process.terminationStatus == 124
+            || process.terminationStatus == 137
+        {
+            return .failure(
+                ContinuousClock.now - started >= timeLimit ? .timedOut(timeLimit) : .failed(process.terminationStatus))
         }
         guard process.terminationStatus == 0 else { return .failure(.failed(process.terminationStatus)) }
         return .success(String(decoding: result.0, as: UTF8.self))

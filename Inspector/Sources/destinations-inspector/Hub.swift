@@ -80,7 +80,9 @@ actor Hub {
         let resume = hello["resume"] as? String
         var relayed = hello
         relayed["resume"] = nil
-        relayed["graph"] = (hello["graph"] as? [String: Any]).map { graph in graph.filter { $0.key != "dot" && $0.key != "mermaid" } }
+        relayed["graph"] = (hello["graph"] as? [String: Any]).map { graph in
+            graph.filter { $0.key != "dot" && $0.key != "mermaid" }
+        }
         let key = Self.randomKey()
         let id: Int
         if let resume, let previous = sessions.values.first(where: { Self.same($0.key, resume) }) {
@@ -339,7 +341,8 @@ actor Hub {
 
     /// A JSON object from members already written as JSON by the hub.
     private static func object(_ members: [String: String]) -> String {
-        "{" + members.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }.joined(separator: ",") + "}"
+        "{" + members.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }.joined(separator: ",")
+            + "}"
     }
 
     /// Every session, from texts the hub wrote.
@@ -357,7 +360,9 @@ actor Hub {
         }
         return Self.object([
             "type": #""snapshot""#, "protocol": "1", "run": JSONText.quoted(run),
-            "limits": JSONText.text(["messageBytes": limits.messageBytes, "logEvents": limits.logEvents, "sessionBytes": limits.sessionBytes]),
+            "limits": JSONText.text([
+                "messageBytes": limits.messageBytes, "logEvents": limits.logEvents, "sessionBytes": limits.sessionBytes,
+            ]),
             "sessions": "[" + entries.joined(separator: ",") + "]",
         ])
     }
@@ -399,10 +404,15 @@ actor Hub {
         }
         // Both numbers are checked first: no arithmetic on a page's numbers can overflow.
         guard index >= session.trimmed, index - session.trimmed < session.log.count,
-              let event = JSONText.object(session.log[index - session.trimmed]),
-              let state = event["state"] as? [String: Any]
+            let event = JSONText.object(session.log[index - session.trimmed]),
+            let state = event["state"] as? [String: Any]
         else {
-            return send(["type": "error", "session": id, "message": "no state at #\(index) (the session holds #\(session.trimmed)–#\(session.trimmed + session.log.count - 1))"], page: page)
+            return send(
+                [
+                    "type": "error", "session": id,
+                    "message":
+                        "no state at #\(index) (the session holds #\(session.trimmed)–#\(session.trimmed + session.log.count - 1))",
+                ], page: page)
         }
         let request = nextRequest
         nextRequest += 1
@@ -413,7 +423,9 @@ actor Hub {
             sessions[id]?.restoring = restoring
         }
         deliver(["type": "restore", "request": request, "index": index, "state": state], session: id)
-        broadcast(["type": "restoring", "session": id, "index": index, "seq": event["seq"] ?? NSNull(), "request": request])
+        broadcast([
+            "type": "restoring", "session": id, "index": index, "seq": event["seq"] ?? NSNull(), "request": request,
+        ])
     }
 
     private func open(url: String, session id: Int, page: Int) {
@@ -421,7 +433,8 @@ actor Hub {
             return send(["type": "error", "session": id, "message": "the app is not connected"], page: page)
         }
         guard !url.isEmpty, !url.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return send(["type": "error", "session": id, "message": "a URL without control characters, please"], page: page)
+            return send(
+                ["type": "error", "session": id, "message": "a URL without control characters, please"], page: page)
         }
         let request = nextRequest
         nextRequest += 1
@@ -435,7 +448,9 @@ actor Hub {
     /// the drawing when Graphviz is done, or why there is none.
     private func draw(_ graph: [String: Any], session id: Int) {
         let drawing = GraphDrawing(graph)
-        var entry: [String: Any] = ["svg": NSNull(), "mermaid": graph["mermaid"] as? String ?? NSNull(), "legend": drawing.legend]
+        var entry: [String: Any] = [
+            "svg": NSNull(), "mermaid": graph["mermaid"] as? String ?? NSNull(), "legend": drawing.legend,
+        ]
         if let reason = drawing.tooLarge { entry["note"] = "not drawn: \(reason)" }
         sessions[id]?.graph = entry
         broadcast(["type": "graph", "session": id].merging(entry) { a, _ in a })

@@ -92,7 +92,10 @@ enum JSONText {
     }
 
     private static func write(_ value: Any, into out: inout String, depth: Int) {
-        guard depth <= depthLimit + 8 else { out += "null"; return }
+        guard depth <= depthLimit + 8 else {
+            out += "null"
+            return
+        }
         switch value {
         case let text as String:
             out += quoted(text)
@@ -147,7 +150,9 @@ enum JSONText {
     /// and the two line separators JavaScript once refused.
     static func quoted(_ text: String) -> String {
         // Most texts need no escape: one pass over the bytes finds out.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) { return "\"" + text + "\"" }
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -182,7 +187,9 @@ enum JSONText {
             while i < bytes.count {
                 switch bytes[i] {
                 case UInt8(ascii: "\\"): i += 2
-                case UInt8(ascii: "\""): i += 1; return true
+                case UInt8(ascii: "\""):
+                    i += 1
+                    return true
                 default: i += 1
                 }
             }
@@ -192,12 +199,18 @@ enum JSONText {
             var depth = 0
             while i < bytes.count {
                 switch bytes[i] {
-                case UInt8(ascii: "\""): guard skipString() else { return false }; if depth == 0 { return true }; continue
+                case UInt8(ascii: "\""):
+                    guard skipString() else { return false }
+                    if depth == 0 { return true }
+                    continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     if depth == 0 { return true }
                     depth -= 1
-                    if depth == 0 { i += 1; return true }
+                    if depth == 0 {
+                        i += 1
+                        return true
+                    }
                 case UInt8(ascii: ","), 0x20, 0x09, 0x0A, 0x0D: if depth == 0 { return true }
                 default: break
                 }

@@ -25,20 +25,25 @@ enum MessageShape {
         return String(cString: number.objCType) == "c"
     }
 
-    static func integer(_ value: Any?, _ path: @autoclosure () -> String, range: ClosedRange<Int> = -safeInteger...safeInteger) throws(Mismatch) -> Int {
+    static func integer(
+        _ value: Any?, _ path: @autoclosure () -> String, range: ClosedRange<Int> = -safeInteger...safeInteger
+    ) throws(Mismatch) -> Int {
         guard let number = value as? NSNumber, !isBool(number), let int = value as? Int, range.contains(int)
         else { throw Mismatch(path: path(), expected: "an integer in \(range.lowerBound)...\(range.upperBound)") }
         return int
     }
 
-    static func string(_ value: Any?, _ path: @autoclosure () -> String, max: Int = nameLength) throws(Mismatch) -> String {
+    static func string(_ value: Any?, _ path: @autoclosure () -> String, max: Int = nameLength) throws(Mismatch)
+        -> String
+    {
         guard let text = value as? String, text.utf8.count <= max else {
             throw Mismatch(path: path(), expected: "a string of at most \(max) bytes")
         }
         return text
     }
 
-    static func optionalString(_ value: Any?, _ path: @autoclosure () -> String, max: Int = nameLength) throws(Mismatch) {
+    static func optionalString(_ value: Any?, _ path: @autoclosure () -> String, max: Int = nameLength) throws(Mismatch)
+    {
         if value == nil || value is NSNull { return }
         _ = try string(value, path(), max: max)
     }
@@ -75,7 +80,9 @@ enum MessageShape {
         if let graph = hello["graph"], !(graph is NSNull) { try checkGraph(graph, "graph") }
         if let setup = hello["testSetup"], !(setup is NSNull) {
             let setup = try object(setup, "testSetup")
-            for name in ["module", "layout", "providers"] { try optionalString(setup[name], "testSetup.\(name)", max: 4_000) }
+            for name in ["module", "layout", "providers"] {
+                try optionalString(setup[name], "testSetup.\(name)", max: 4_000)
+            }
         }
     }
 
@@ -84,13 +91,17 @@ enum MessageShape {
         let graph = try object(value, path)
         for name in ["routes", "entryRoutes", "unreachable"] {
             if let list = graph[name] {
-                for (i, item) in try array(list, "\(path).\(name)").enumerated() { _ = try string(item, "\(path).\(name)[\(i)]") }
+                for (i, item) in try array(list, "\(path).\(name)").enumerated() {
+                    _ = try string(item, "\(path).\(name)[\(i)]")
+                }
             }
         }
         if let edges = graph["edges"] {
             for (i, item) in try array(edges, "\(path).edges").enumerated() {
                 let edge = try object(item, "\(path).edges[\(i)]")
-                for name in ["from", "to", "event", "presentation"] { _ = try string(edge[name], "\(path).edges[\(i)].\(name)") }
+                for name in ["from", "to", "event", "presentation"] {
+                    _ = try string(edge[name], "\(path).edges[\(i)].\(name)")
+                }
                 if let observed = edge["observed"] { try bool(observed, "\(path).edges[\(i)].observed") }
             }
         }
@@ -106,7 +117,9 @@ enum MessageShape {
         let cause = try object(event["cause"], "cause")
         _ = try string(cause["kind"], "cause.kind", max: 64)
         for name in ["summary", "description"] { try optionalString(cause[name], "cause.\(name)", max: 64 << 10) }
-        for name in ["name", "route", "presentation", "source"] { try optionalString(cause[name], "cause.\(name)", max: 4 << 10) }
+        for name in ["name", "route", "presentation", "source"] {
+            try optionalString(cause[name], "cause.\(name)", max: 4 << 10)
+        }
         if let from = cause["from"] { _ = try integer(from, "cause.from") }
         if let edge = cause["edge"], !(edge is NSNull) {
             let edge = try object(edge, "cause.edge")
@@ -121,11 +134,15 @@ enum MessageShape {
             }
         }
         for name in ["touched", "removedIDs"] where changes[name] != nil || name == "touched" {
-            for (i, item) in try array(changes[name], "changes.\(name)").enumerated() { _ = try integer(item, "changes.\(name)[\(i)]") }
+            for (i, item) in try array(changes[name], "changes.\(name)").enumerated() {
+                _ = try integer(item, "changes.\(name)[\(i)]")
+            }
         }
         try checkNode(event["tree"], "tree")
         _ = try integer(event["focused"], "focused")
-        for (i, item) in try array(event["visible"] ?? [], "visible").enumerated() { _ = try integer(item, "visible[\(i)]") }
+        for (i, item) in try array(event["visible"] ?? [], "visible").enumerated() {
+            _ = try integer(item, "visible[\(i)]")
+        }
         _ = try string(event["rendered"], "rendered", max: 4 << 20)
         try optionalString(event["url"], "url", max: 64 << 10)
         if let state = event["state"], !(state is NSNull) { _ = try object(state, "state") }
@@ -148,7 +165,9 @@ enum MessageShape {
         try optionalString(node["label"], "\(path).label", max: 64 << 10)
         try optionalString(node["name"], "\(path).name", max: 4 << 10)
         if let children = node["children"] {
-            for (i, child) in try array(children, "\(path).children").enumerated() { try checkNode(child, "\(path).children[\(i)]") }
+            for (i, child) in try array(children, "\(path).children").enumerated() {
+                try checkNode(child, "\(path).children[\(i)]")
+            }
         }
         if let tabs = node["tabs"] {
             try optionalString(node["selected"], "\(path).selected")
@@ -175,7 +194,9 @@ enum MessageShape {
 
     /// An app's answer to a request.
     static func checkResult(_ result: [String: Any]) throws(Mismatch) {
-        if let request = result["request"], !(request is NSNull) { _ = try integer(request, "request", range: 0...safeInteger) }
+        if let request = result["request"], !(request is NSNull) {
+            _ = try integer(request, "request", range: 0...safeInteger)
+        }
         try bool(result["ok"], "ok")
         try optionalString(result["kind"], "kind", max: 64)
         try optionalString(result["outcome"], "outcome", max: 64 << 10)

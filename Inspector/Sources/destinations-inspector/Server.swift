@@ -13,7 +13,9 @@ struct Options {
 
     init(arguments: [String], environment: [String: String]) throws {
         // An empty or blank variable means unset: an empty token would let every request in.
-        token = environment["DESTINATIONS_INSPECTOR_TOKEN"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? Self.randomToken()
+        token =
+            environment["DESTINATIONS_INSPECTOR_TOKEN"].flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+            ?? Self.randomToken()
         var iterator = arguments.dropFirst().makeIterator()
         while let argument = iterator.next() {
             switch argument {
@@ -37,7 +39,9 @@ struct Options {
     /// URLs and shell commands as it is, and a blank one would be no secret.
     static func isStrong(_ token: String) -> Bool {
         token.count >= minimumTokenLength
-            && token.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.~".unicodeScalars.contains($0)) }
+            && token.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.~".unicodeScalars.contains($0))
+            }
     }
 
     static func randomToken() -> String {
@@ -135,7 +139,8 @@ func hostName(_ value: String) -> String? {
     }
     if !rest.isEmpty {
         let port = rest.dropFirst()
-        guard rest.first == ":", !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber) else { return nil }
+        guard rest.first == ":", !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber)
+        else { return nil }
     }
     guard !name.isEmpty else { return nil }
     return String(name)
@@ -152,7 +157,9 @@ func isLoopback(_ host: String) -> Bool {
 struct LoopbackHostMiddleware<Context: RequestContext>: RouterMiddleware {
     let host: String
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard hostAllowed(request, boundTo: host) else { return .text(#"{"error":"host"}"#, status: .forbidden) }
         return try await next(request, context)
     }
@@ -164,7 +171,8 @@ let contentSecurityPolicy = [
     "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-src 'none'", "frame-ancestors 'none'",
 ].joined(separator: "; ")
 
-func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext> {
+func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext>
+{
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: LoopbackHostMiddleware(host: host))
     for (path, name) in [("/", "index.html")] + Page.names.dropFirst().map({ ("/\($0.0)", $0.0) }) {
@@ -174,11 +182,12 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
             // Scripts, styles and sockets from this server only ('self' covers its own ws:), and
             // never from the request's Host; no forms post anywhere, no plugins, no <base>.
             let policy = contentSecurityPolicy
-            response.headers.append(contentsOf: [
-                HTTPField.Name("Content-Security-Policy")!: policy,
-                HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-                HTTPField.Name("Referrer-Policy")!: "no-referrer",
-            ] as HTTPFields)
+            response.headers.append(
+                contentsOf: [
+                    HTTPField.Name("Content-Security-Policy")!: policy,
+                    HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+                    HTTPField.Name("Referrer-Policy")!: "no-referrer",
+                ] as HTTPFields)
             return response
         }
     }
@@ -198,33 +207,43 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         // of the server, or an older connection, is refused (410) and the app says hello again.
         switch await hub.open(hello: Substring(String(buffer: body))) {
         case .success(let opened): return .text(JSONText.text(["session": opened.key]))
-        case .failure(let refusal): return .text(JSONText.text(["error": "hello", "reason": refusal.reason]), status: .badRequest)
+        case .failure(let refusal):
+            return .text(JSONText.text(["error": "hello", "reason": refusal.reason]), status: .badRequest)
         }
     }
     app.post("sessions/:key/messages") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        guard let key = context.parameters.get("key"), await hub.session(key: key) != nil else { return Response(status: .gone) }
+        guard let key = context.parameters.get("key"), await hub.session(key: key) != nil else {
+            return Response(status: .gone)
+        }
         let body = try await request.body.collect(upTo: 64 << 20)
         // A body of many tiny lines would cost far more than its bytes: at most 10,000 lines a
         // request, refused whole above that.
         let lineCount = body.readableBytesView.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }
         guard lineCount <= 10_000 else {
-            return .text(JSONText.text(["error": "messages", "reason": "more than 10000 lines in one request"]), status: .contentTooLarge)
+            return .text(
+                JSONText.text(["error": "messages", "reason": "more than 10000 lines in one request"]),
+                status: .contentTooLarge)
         }
         let text = String(buffer: body)
-        guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key) else {
+        guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key)
+        else {
             return Response(status: .gone)
         }
         // Messages that do not fit are refused, each with its reason; the others were taken.
         guard refusals.isEmpty else {
-            return .text(JSONText.text(["refused": refusals.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }]))
+            return .text(
+                JSONText.text(["refused": refusals.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }]))
         }
         return Response(status: .noContent)
     }
     app.get("sessions/:key/commands") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        guard let key = context.parameters.get("key"), let commands = await hub.commands(key: key) else { return Response(status: .gone) }
-        return commands.isEmpty ? Response(status: .noContent) : .text(commands.joined(separator: "\n"), type: "application/x-ndjson")
+        guard let key = context.parameters.get("key"), let commands = await hub.commands(key: key) else {
+            return Response(status: .gone)
+        }
+        return commands.isEmpty
+            ? Response(status: .noContent) : .text(commands.joined(separator: "\n"), type: "application/x-ndjson")
     }
     app.post("sessions/:key/bye") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
@@ -281,7 +300,9 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
 
     // Pages: a WebSocket from this server's own origin, with the token.
     router.ws("/ui") { request, _ in
-        guard tokenMatches(request, token), hostAllowed(request, boundTo: host), let host = requestHost(request) else { return .dontUpgrade }
+        guard tokenMatches(request, token), hostAllowed(request, boundTo: host), let host = requestHost(request) else {
+            return .dontUpgrade
+        }
         let origin = request.headers[.origin] ?? ""
         guard origin == "http://\(host)" else { return .dontUpgrade }
         return .upgrade([:])

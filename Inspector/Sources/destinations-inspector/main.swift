@@ -27,11 +27,15 @@ let hub = Hub(graphviz: graphviz)
 let graphvizPath = graphviz.executable
 let router = makeRouter(hub: hub, page: try Page(), token: options.token, host: options.host)
 if options.host != "127.0.0.1" && options.host != "localhost" && options.host != "::1" {
-    say("warning: listening on \(options.host): anyone on the network who has the token can watch and restore this app's navigation")
+    say(
+        "warning: listening on \(options.host): anyone on the network who has the token can watch and restore this app's navigation"
+    )
 }
 let host = options.host
 // The token is letters, digits and -_.~ (Options checks it); encoded all the same.
-let token = options.token.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))) ?? options.token
+let token =
+    options.token.addingPercentEncoding(
+        withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))) ?? options.token
 let app = Application(
     router: router,
     server: .http1WebSocketUpgrade(webSocketRouter: router),

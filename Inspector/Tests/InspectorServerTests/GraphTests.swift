@@ -1,9 +1,12 @@
-@testable import destinations_inspector
 import Foundation
 import Testing
 
+@testable import destinations_inspector
+
 @Suite struct GraphDrawingTests {
-    static func edge(_ from: String, _ to: String, _ event: String = "go", _ presentation: String = "push") -> [String: Any] {
+    static func edge(_ from: String, _ to: String, _ event: String = "go", _ presentation: String = "push") -> [String:
+        Any]
+    {
         ["from": from, "to": to, "event": event, "presentation": presentation]
     }
 
@@ -11,7 +14,10 @@ import Testing
     /// names them; several events between two routes share one edge.
     @Test func repeatedEdgesAreFolded() throws {
         let sources = ["a", "b", "c", "d"]
-        let edges = sources.map { Self.edge($0, "signIn", "signOut", "replaceRoot") } + [Self.edge("a", "b", "one"), Self.edge("a", "b", "two")]
+        let edges =
+            sources.map { Self.edge($0, "signIn", "signOut", "replaceRoot") } + [
+                Self.edge("a", "b", "one"), Self.edge("a", "b", "two"),
+            ]
         let drawing = GraphDrawing(["routes": sources + ["signIn"], "entryRoutes": ["a"], "edges": edges])
         #expect(drawing.edges.count == 2)
         #expect(drawing.edges[0].pairs.map(\.from) == sources && drawing.edges[0].labels == ["signOut: replaceRoot"])
@@ -28,7 +34,8 @@ import Testing
         let dot = try #require(drawing.dot)
         #expect(!dot.contains(#"URL="http"#))
         #expect(dot.contains(#"\"http://evil.example\""#))
-        #expect(dot.split(separator: "\n").filter { $0.contains("}") && !$0.hasPrefix("  ") }.count == 1)  // only the graph's own end
+        // Only the graph's own end.
+        #expect(dot.split(separator: "\n").filter { $0.contains("}") && !$0.hasPrefix("  ") }.count == 1)
     }
 
     /// A graph past the limits is not drawn, and says why.
@@ -44,11 +51,16 @@ import Testing
     /// is no drawing.
     @Test func anAppWithAGraphTooLargeConnects() async throws {
         let hub = Hub(graphviz: Graphviz())
-        let edges = (0..<2_400).map { #"{"from":"r\#($0 % 600)","to":"r\#(($0 * 7) % 600)","event":"e\#($0)","presentation":"push"}"# }
-        let hello = #"{"type":"hello","app":"big","pid":1,"graph":{"routes":[],"edges":[\#(edges.joined(separator: ","))]}}"#
+        let edges = (0..<2_400).map {
+            #"{"from":"r\#($0 % 600)","to":"r\#(($0 * 7) % 600)","event":"e\#($0)","presentation":"push"}"#
+        }
+        let hello =
+            #"{"type":"hello","app":"big","pid":1,"graph":{"routes":[],"edges":[\#(edges.joined(separator: ","))]}}"#
         let (id, _) = try await hub.opened(hello)
         let snapshot = try #require(JSONText.object(await hub.snapshot()))
-        let graph = try #require((snapshot["sessions"] as? [[String: Any]])?.first { $0["session"] as? Int == id }?["graph"] as? [String: Any])
+        let graph = try #require(
+            (snapshot["sessions"] as? [[String: Any]])?.first { $0["session"] as? Int == id }?["graph"]
+                as? [String: Any])
         #expect((graph["note"] as? String)?.hasPrefix("not drawn:") == true)
         #expect(await hub.runsOfGraphviz == 0)
     }
@@ -57,7 +69,8 @@ import Testing
 @Suite struct GraphvizTests {
     /// A stand-in for `dot` that never finishes.
     func slowDot() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("inspector-tests-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "inspector-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("dot").path
         try "#!/bin/sh\nexec sleep 30\n".write(toFile: path, atomically: true, encoding: .utf8)

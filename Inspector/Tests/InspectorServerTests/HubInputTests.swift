@@ -1,6 +1,7 @@
-@testable import destinations_inspector
 import Foundation
 import Testing
+
+@testable import destinations_inspector
 
 /// Messages as apps and pages write them, for tests.
 enum Fixture {
@@ -108,7 +109,8 @@ struct PageReader {
         let hub = Hub(graphviz: Graphviz(executable: nil), limits: .init(sessionBytes: 8_000))
         let (_, key) = try await hub.opened(hello)
         let big = Fixture.event(seq: 1, state: #"{"s":""# + String(repeating: "x", count: 2 << 20) + #""}"#)
-        let deep = Fixture.event(seq: 2, state: String(repeating: #"{"a":"#, count: 600) + "1" + String(repeating: "}", count: 600))
+        let deep = Fixture.event(
+            seq: 2, state: String(repeating: #"{"a":"#, count: 600) + "1" + String(repeating: "}", count: 600))
         let refusals = try #require(await hub.receive([big, deep], key: key))
         #expect(refusals.count == 2)
         #expect(refusals.first?.reason.contains("more than the 1048576") == true)
@@ -169,7 +171,8 @@ struct PageReader {
         let seeds = [
             Fixture.event(seq: 1), hello, #"{"type":"result","request":1,"ok":true}"#,
             #"{"type":"graph","graph":{"routes":["a"],"edges":[{"from":"a","to":"b","event":"e","presentation":"push"}]}}"#,
-            #"{"type":"restore","session":1,"index":0}"#, #"{"type":"open","session":1,"url":"x://y"}"#, #"{"type":"ping"}"#,
+            #"{"type":"restore","session":1,"index":0}"#, #"{"type":"open","session":1,"url":"x://y"}"#,
+            #"{"type":"ping"}"#,
         ]
         var ran = 0
         for _ in 0..<count {
@@ -213,8 +216,10 @@ struct SeededRandom {
     mutating func next(below bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 
     static let fragments = [
-        "\(Int.min)", "\(Int.max)", "-1", "1e309", "null", "true", "\"\"", "{}", "[]", "\u{FEFF}", "\"\\u0000\"", "\"]\"",
-        String(repeating: "[", count: 300), "\"\(String(repeating: "x", count: 70_000))\"", "9007199254740993", "\"type\"", ",", ":",
+        "\(Int.min)", "\(Int.max)", "-1", "1e309", "null", "true", "\"\"", "{}", "[]", "\u{FEFF}", "\"\\u0000\"",
+        "\"]\"",
+        String(repeating: "[", count: 300), "\"\(String(repeating: "x", count: 70_000))\"", "9007199254740993",
+        "\"type\"", ",", ":",
         #"{"type":"event"}"#, #""seq":-5"#, #""session":1"#, #""index":"#, "\u{D7FF}\u{10FFFF}", "\\",
     ]
 
@@ -228,7 +233,9 @@ struct SeededRandom {
             case 0: scalars.insert(contentsOf: Self.fragments[next(below: Self.fragments.count)].unicodeScalars, at: at)
             case 1: scalars.removeSubrange(at..<min(scalars.count, at + next(below: 8)))
             default:
-                if at < scalars.count, let flipped = Unicode.Scalar(scalars[at].value ^ UInt32(1 << next(below: 7))) { scalars[at] = flipped }
+                if at < scalars.count, let flipped = Unicode.Scalar(scalars[at].value ^ UInt32(1 << next(below: 7))) {
+                    scalars[at] = flipped
+                }
             }
         }
         var out = String.UnicodeScalarView()

@@ -1,12 +1,13 @@
-@testable import destinations_inspector
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import HummingbirdWebSocket
 import HummingbirdWSTesting
+import HummingbirdWebSocket
 import NIOCore
 import Testing
+
+@testable import destinations_inspector
 
 @Suite struct OptionsTests {
     @Test func anEmptyTokenVariableMeansARandomToken() throws {
@@ -15,16 +16,28 @@ import Testing
     }
 
     @Test func aTokenOfSpacesOrOddCharactersIsRefused() throws {
-        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", String(repeating: " ", count: 20)], environment: [:]) }
-        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", "0123456789abcdef&x=1"], environment: [:]) }
-        #expect(try Options(arguments: ["inspector"], environment: ["DESTINATIONS_INSPECTOR_TOKEN": "    "]).token.count == 16)
-        #expect(try Options(arguments: ["inspector", "--token", "0123456789abcdef-_.~"], environment: [:]).token == "0123456789abcdef-_.~")
+        #expect(throws: WeakTokenError.self) {
+            try Options(arguments: ["inspector", "--token", String(repeating: " ", count: 20)], environment: [:])
+        }
+        #expect(throws: WeakTokenError.self) {
+            try Options(arguments: ["inspector", "--token", "0123456789abcdef&x=1"], environment: [:])
+        }
+        #expect(
+            try Options(arguments: ["inspector"], environment: ["DESTINATIONS_INSPECTOR_TOKEN": "    "]).token.count
+                == 16)
+        #expect(
+            try Options(arguments: ["inspector", "--token", "0123456789abcdef-_.~"], environment: [:]).token
+                == "0123456789abcdef-_.~")
     }
 
     @Test func aShortTokenIsRefused() {
         #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", ""], environment: [:]) }
-        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector", "--token", "abc"], environment: [:]) }
-        #expect(throws: WeakTokenError.self) { try Options(arguments: ["inspector"], environment: ["DESTINATIONS_INSPECTOR_TOKEN": "short"]) }
+        #expect(throws: WeakTokenError.self) {
+            try Options(arguments: ["inspector", "--token", "abc"], environment: [:])
+        }
+        #expect(throws: WeakTokenError.self) {
+            try Options(arguments: ["inspector"], environment: ["DESTINATIONS_INSPECTOR_TOKEN": "short"])
+        }
     }
 }
 
@@ -41,12 +54,25 @@ import Testing
     @Test func appsNeedTheToken() async throws {
         try await withApp { client in
             let host: HTTPFields = [.init("Host")!: "127.0.0.1:8765"]
-            try await client.execute(uri: "/app/sessions", method: .post, headers: host, body: hello()) { #expect($0.status == .forbidden) }
-            try await client.execute(uri: "/app/sessions?token=0123456789abcdeX", method: .post, headers: host, body: hello()) { #expect($0.status == .forbidden) }
-            try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: hello()) { #expect($0.status == .ok) }
-            try await client.execute(uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .gone) }
-            try await client.execute(uri: "/app/sessions/1/messages", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .forbidden) }
-            try await client.execute(uri: "/app/sessions/1/bye", method: .post, headers: host) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/app/sessions", method: .post, headers: host, body: hello()) {
+                #expect($0.status == .forbidden)
+            }
+            try await client.execute(
+                uri: "/app/sessions?token=0123456789abcdeX", method: .post, headers: host, body: hello()
+            ) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: hello()) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(
+                uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host,
+                body: ByteBuffer(string: "{}")
+            ) { #expect($0.status == .gone) }
+            try await client.execute(
+                uri: "/app/sessions/1/messages", method: .post, headers: host, body: ByteBuffer(string: "{}")
+            ) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/app/sessions/1/bye", method: .post, headers: host) {
+                #expect($0.status == .forbidden)
+            }
         }
     }
 
@@ -55,16 +81,24 @@ import Testing
         try await withApp { client in
             for name in ["evil.example:8765", "evil.example", "127.0.0.1.evil.example:8765"] {
                 let headers: HTTPFields = [.init("Host")!: name]
-                try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: headers, body: hello()) { #expect($0.status == .forbidden, "\(name)") }
-                try await client.execute(uri: "/", method: .get, headers: headers) { #expect($0.status == .forbidden, "\(name)") }
+                try await client.execute(
+                    uri: "/app/sessions?token=\(token)", method: .post, headers: headers, body: hello()
+                ) { #expect($0.status == .forbidden, "\(name)") }
+                try await client.execute(uri: "/", method: .get, headers: headers) {
+                    #expect($0.status == .forbidden, "\(name)")
+                }
             }
             for name in ["127.0.0.1:8765", "localhost:8765", "[::1]:8765"] {
                 let headers: HTTPFields = [.init("Host")!: name]
-                try await client.execute(uri: "/", method: .get, headers: headers) { #expect($0.status == .ok, "\(name)") }
+                try await client.execute(uri: "/", method: .get, headers: headers) {
+                    #expect($0.status == .ok, "\(name)")
+                }
             }
             // A name with more after its port, or two Host headers, is refused.
             for name in ["127.0.0.1:8766@evil.example", "127.0.0.1:80x", "127.0.0.1:", "[::1]x"] {
-                try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: name]) { #expect($0.status == .forbidden, "\(name)") }
+                try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: name]) {
+                    #expect($0.status == .forbidden, "\(name)")
+                }
             }
             var two = HTTPFields()
             two.append(HTTPField(name: .init("Host")!, value: "127.0.0.1:8765"))
@@ -76,13 +110,16 @@ import Testing
     /// The policy never echoes the request's Host, forbids forms and plugins.
     @Test func thePolicyIsFixedAndForbidsForms() async throws {
         try await withApp { client in
-            try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: "localhost:1;script-src *"]) { response in
+            try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: "localhost:1;script-src *"]) {
+                response in
                 #expect(response.status == .forbidden)
             }
             try await client.execute(uri: "/", method: .get, headers: [.init("Host")!: "127.0.0.1:8765"]) { response in
                 let policy = response.headers[.init("Content-Security-Policy")!] ?? ""
                 #expect(policy == contentSecurityPolicy)
-                #expect(policy.contains("form-action 'none'") && policy.contains("object-src 'none'") && policy.contains("base-uri 'none'"))
+                #expect(
+                    policy.contains("form-action 'none'") && policy.contains("object-src 'none'")
+                        && policy.contains("base-uri 'none'"))
                 #expect(!policy.contains("127.0.0.1"))
             }
         }
@@ -90,7 +127,9 @@ import Testing
 
     @Test func aServerOnTheNetworkAcceptsAnyHostName() {
         #expect(isLoopback("127.0.0.1") && isLoopback("localhost") && isLoopback("::1"))
-        #expect(!isLoopback("0.0.0.0") && !isLoopback("192.168.1.2") && !isLoopback("127.0.0.1.evil.example") && !isLoopback("127.evil"))
+        #expect(
+            !isLoopback("0.0.0.0") && !isLoopback("192.168.1.2") && !isLoopback("127.0.0.1.evil.example")
+                && !isLoopback("127.evil"))
     }
 }
 
@@ -166,17 +205,30 @@ import Testing
         let router = makeRouter(hub: Hub(graphviz: Graphviz()), page: try Page(), token: token, host: "127.0.0.1")
         try await Application(router: router).test(.router) { client in
             let host: HTTPFields = [.init("Host")!: "127.0.0.1:8765"]
-            let answer = try await client.execute(uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: hello)) { $0 }
+            let answer = try await client.execute(
+                uri: "/app/sessions?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: hello)
+            ) { $0 }
             let session = try #require(JSONText.object(String(buffer: answer.body))?["session"] as? String)
             #expect(session.count == 32)
-            try await client.execute(uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: Fixture.event(seq: 1))) { #expect($0.status == .noContent) }
+            try await client.execute(
+                uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host,
+                body: ByteBuffer(string: Fixture.event(seq: 1))
+            ) { #expect($0.status == .noContent) }
             // A message without a type is refused, and the answer says why.
-            try await client.execute(uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { response in
+            try await client.execute(
+                uri: "/app/sessions/\(session)/messages?token=\(token)", method: .post, headers: host,
+                body: ByteBuffer(string: "{}")
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body).contains("expected event, result or graph"))
             }
-            try await client.execute(uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host, body: ByteBuffer(string: "{}")) { #expect($0.status == .gone) }
-            try await client.execute(uri: "/app/sessions/1/commands?token=\(token)", method: .get, headers: host) { #expect($0.status == .gone) }
+            try await client.execute(
+                uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host,
+                body: ByteBuffer(string: "{}")
+            ) { #expect($0.status == .gone) }
+            try await client.execute(uri: "/app/sessions/1/commands?token=\(token)", method: .get, headers: host) {
+                #expect($0.status == .gone)
+            }
         }
     }
 
@@ -290,7 +342,9 @@ import Testing
             async let older = client.ws(path) { inbound, outbound, _ in
                 try await outbound.write(.text(hello))
                 for try await message in inbound.messages(maxSize: 1 << 16) {
-                    if case .text(let text) = message, let key = JSONText.object(text)?["session"] as? String { gotKey.yield(key) }
+                    if case .text(let text) = message, let key = JSONText.object(text)?["session"] as? String {
+                        gotKey.yield(key)
+                    }
                 }
             }
             var keyIterator = keys.makeAsyncIterator()

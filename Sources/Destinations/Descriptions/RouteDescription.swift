@@ -50,7 +50,8 @@ enum ReadableText {
                         end += 1
                     }
                     components.append(component)
-                    guard end + 1 < characters.count, characters[end] == ".", isIdentifierStart(characters[end + 1]) else { break }
+                    guard end + 1 < characters.count, characters[end] == ".", isIdentifierStart(characters[end + 1])
+                    else { break }
                     end += 1
                 }
                 index = end

@@ -105,7 +105,8 @@ public struct ContentResponse<D: Destination, Content: Sendable>: Sendable {
     ) -> ContentResponse {
         ContentResponse(
             EventResponse(
-                kind: .perform(summary: "perform(\(Content.self))") { (input: EventInput<D>) throws(NavigationError) in
+                kind: .perform(summary: "perform(\(Content.self))") {
+                    (input: EventResponse<D>.Input) throws(NavigationError) in
                     let content = try input.content(as: Content.self)
                     try NavigationError.wrapping(event: input.event) { try body(input.destination, content) }
                 }
@@ -132,7 +133,9 @@ extension ContentResponse {
         assistant: @escaping @MainActor @Sendable (Content) throws -> I.Request,
         deliver: @escaping @MainActor @Sendable (D, Result<I.Success, I.Failure>) -> Void
     ) -> ContentResponse {
-        ContentResponse(.request(interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+        ContentResponse(
+            .request(
+                interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
     }
 
     /// Performs the request an assistant builds from the event's content on a synchronous
@@ -142,7 +145,8 @@ extension ContentResponse {
         assistant: @escaping @MainActor @Sendable (Content) throws -> S.Request,
         deliver: @escaping @MainActor @Sendable (D, Result<S.Success, S.Failure>) -> Void
     ) -> ContentResponse {
-        ContentResponse(.request(service, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+        ContentResponse(
+            .request(service, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
     }
 
     /// Starts the stream an assistant asks for, built from the event's content, and delivers
@@ -158,7 +162,9 @@ extension ContentResponse {
         assistant: @escaping @MainActor @Sendable (Content) throws -> S.StreamRequest,
         deliver: @escaping @MainActor @Sendable (D, S.Element) -> Void
     ) -> ContentResponse {
-        ContentResponse(.stream(interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
+        ContentResponse(
+            .stream(
+                interactor, assistant: { input in try assistant(input.content(as: Content.self)) }, deliver: deliver))
     }
 }
 
@@ -169,7 +175,8 @@ extension EventResponse {
         _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
     ) -> EventResponse {
         EventResponse(
-            kind: .assistant(content: String(describing: Content.self), handsOff: handsOff) { (input: EventInput<D>) throws(NavigationError) in
+            kind: .assistant(content: String(describing: Content.self), handsOff: handsOff) {
+                (input: EventResponse<D>.Input) throws(NavigationError) in
                 let content = try input.content(as: Content.self)
                 return try NavigationError.wrapping(event: input.event) { try assistant(content) }
             }
@@ -185,13 +192,15 @@ extension EventTable {
     /// ```
     ///
     /// Configuring the same event twice is reported by validation as
-    /// ``ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
+    /// ``NavigationError/ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
     public mutating func on<Content>(_ event: ContentEvent<D.Event, Content>, _ response: ContentResponse<D, Content>) {
         on(event.event, response.response)
     }
 
     /// Replaces the configuration of an event that carries content, or adds it if it had none.
-    public mutating func replace<Content>(_ event: ContentEvent<D.Event, Content>, with response: ContentResponse<D, Content>) {
+    public mutating func replace<Content>(
+        _ event: ContentEvent<D.Event, Content>, with response: ContentResponse<D, Content>
+    ) {
         replace(event.event, with: response.response)
     }
 }

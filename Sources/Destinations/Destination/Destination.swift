@@ -71,7 +71,9 @@ extension Destination {
     @inlinable
     package func send(_ event: Event, carrying content: (any Sendable)?) throws(NavigationError) {
         let context = self.context
-        guard let id = context.id, let link = context.link else { throw .destinationRemoved(context.lastID ?? ElementID(0)) }
+        guard let id = context.id, let link = context.link else {
+            throw .destinationRemoved(context.lastID ?? ElementID(0))
+        }
         if let live = link as? Live<Self> {
             try live.send(event, content: content, from: id)
         } else if let sender = link as? any EventSending<Event> {
@@ -158,7 +160,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
             return task
         }
         cancellations[token] = { task.cancel() }
-        tracker?.add(task, owner: id, route: route?.name, type: destinationObject.map { type(of: $0) }, label: label, awake: awake)
+        tracker?.add(
+            task, owner: id, route: route?.name, type: destinationObject.map { type(of: $0) }, label: label,
+            awake: awake)
         return task
     }
 
@@ -186,7 +190,8 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     }
 
     func removeCancellation(_ token: Int) {
-        // Released after the field's access ends (it skips exclusivity checks in release).
+        // Released after the dictionary's mutation ends: a closure whose release re-enters the
+        // Destination finds the dictionary whole.
         let removed = cancellations.removeValue(forKey: token)
         withExtendedLifetime(removed) {}
     }
@@ -198,7 +203,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     ///   the presentation's error; the state is then unchanged.
     @discardableResult
     public func present(_ presentation: Presentation<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
-        guard let id, let flow, let destination = destinationObject else { throw .destinationRemoved(lastID ?? ElementID(0)) }
+        guard let id, let flow, let destination = destinationObject else {
+            throw .destinationRemoved(lastID ?? ElementID(0))
+        }
         return try flow.apply(presentation, fromDestination: id, object: destination)
     }
 
@@ -216,7 +223,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         try present(.dismissPresented)
     }
 
-    func attach(id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker) {
+    func attach(
+        id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker
+    ) {
         self.id = id
         lastID = id
         // An assignment stores the new route before it releases the old one, so code run by
@@ -242,12 +251,20 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         isRemoved = true
         // Moved out before they are released: a closure's captures may run user code in their
         // deinit, which must find the context in its detached state and no access under way.
-        if !unstarted.isEmpty { let dropped = unstarted; unstarted = []; withExtendedLifetime(dropped) {} }
-        if !streams.isEmpty { let dropped = streams; streams = [:]; withExtendedLifetime(dropped) {} }
+        if !unstarted.isEmpty {
+            let dropped = unstarted
+            unstarted = []
+            withExtendedLifetime(dropped) {}
+        }
+        if !streams.isEmpty {
+            let dropped = streams
+            streams = [:]
+            withExtendedLifetime(dropped) {}
+        }
         // Most Destinations have no work to cancel: no sorted copy for them.
         guard !cancellations.isEmpty else { return }
         let pending = cancellations.sorted { $0.key < $1.key }.map { $0.value }
         cancellations.removeAll()
-        pending.forEach { $0() }
+        for cancel in pending { cancel() }
     }
 }

@@ -13,8 +13,10 @@
 public struct EventResponse<D: Destination>: Sendable {
     @usableFromInline enum Kind: Sendable {
         case presentation(Presentation<D.Route>)
-        case assistant(content: String, handsOff: Bool, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Presentation<D.Route>)
-        case perform(summary: String, @MainActor @Sendable (EventInput<D>) throws(NavigationError) -> Void)
+        case assistant(
+            content: String, handsOff: Bool,
+            @MainActor @Sendable (Input) throws(NavigationError) -> Presentation<D.Route>)
+        case perform(summary: String, @MainActor @Sendable (Input) throws(NavigationError) -> Void)
     }
 
     @usableFromInline let kind: Kind
@@ -43,10 +45,10 @@ public struct EventResponse<D: Destination>: Sendable {
     /// Runs the presentation an assistant builds from the whole event: the Destination that
     /// sent it, the event and its content.
     public static func assist(
-        _ assistant: @escaping @MainActor @Sendable (EventInput<D>) throws -> Presentation<D.Route>
+        _ assistant: @escaping @MainActor @Sendable (Input) throws -> Presentation<D.Route>
     ) -> EventResponse {
         EventResponse(
-            kind: .assistant(content: "EventInput", handsOff: false) { (input: EventInput<D>) throws(NavigationError) in
+            kind: .assistant(content: "EventInput", handsOff: false) { (input: Input) throws(NavigationError) in
                 try NavigationError.wrapping(event: input.event) { try assistant(input) }
             }
         )
@@ -54,10 +56,10 @@ public struct EventResponse<D: Destination>: Sendable {
 
     /// Runs code of your own instead of a presentation.
     public static func perform(
-        _ body: @escaping @MainActor @Sendable (EventInput<D>) throws -> Void
+        _ body: @escaping @MainActor @Sendable (Input) throws -> Void
     ) -> EventResponse {
         EventResponse(
-            kind: .perform(summary: "perform") { (input: EventInput<D>) throws(NavigationError) in
+            kind: .perform(summary: "perform") { (input: Input) throws(NavigationError) in
                 try NavigationError.wrapping(event: input.event) { try body(input) }
             }
         )
@@ -98,35 +100,37 @@ public struct EventResponse<D: Destination>: Sendable {
     }
 }
 
-/// An event as its assistant sees it.
-@MainActor
-public struct EventInput<D: Destination> {
-    /// The Destination that sent the event.
-    public let destination: D
-    /// The event.
-    public let event: D.Event
-    /// The event's payload, if any.
-    public let content: (any Sendable)?
+extension EventResponse {
+    /// An event as its assistant sees it.
+    @MainActor
+    public struct Input {
+        /// The Destination that sent the event.
+        public let destination: D
+        /// The event.
+        public let event: D.Event
+        /// The event's payload, if any.
+        public let content: (any Sendable)?
 
-    @inlinable
-    init(destination: D, event: D.Event, content: (any Sendable)?) {
-        self.destination = destination
-        self.event = event
-        self.content = content
-    }
-
-    /// The payload as `Content`.
-    ///
-    /// - Throws: ``NavigationError/contentMismatch(event:expected:actual:)`` when it is not.
-    public func content<Content>(as type: Content.Type) throws(NavigationError) -> Content {
-        guard let value = content as? Content else {
-            throw .contentMismatch(
-                event: "\(event)",
-                expected: String(describing: Content.self),
-                actual: content.map { String(describing: Swift.type(of: $0)) } ?? "nothing"
-            )
+        @inlinable
+        init(destination: D, event: D.Event, content: (any Sendable)?) {
+            self.destination = destination
+            self.event = event
+            self.content = content
         }
-        return value
+
+        /// The payload as `Content`.
+        ///
+        /// - Throws: ``NavigationError/contentMismatch(event:expected:actual:)`` when it is not.
+        public func content<Content>(as type: Content.Type) throws(NavigationError) -> Content {
+            guard let value = content as? Content else {
+                throw .contentMismatch(
+                    event: "\(event)",
+                    expected: String(describing: Content.self),
+                    actual: content.map { String(describing: Swift.type(of: $0)) } ?? "nothing"
+                )
+            }
+            return value
+        }
     }
 }
 

@@ -4,11 +4,6 @@ public struct EventTable<D: Destination>: Sendable {
     @usableFromInline struct Entry: Sendable {
         @usableFromInline let event: D.Event
         @usableFromInline var response: EventResponse<D>
-
-        init(event: D.Event, response: EventResponse<D>) {
-            self.event = event
-            self.response = response
-        }
     }
 
     @usableFromInline private(set) var entries: [Entry] = []
@@ -21,7 +16,7 @@ public struct EventTable<D: Destination>: Sendable {
     public init() {}
 
     /// Configures an event. Configuring the same event twice is reported by validation as
-    /// ``ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
+    /// ``NavigationError/ConfigurationProblem/duplicateEvent(event:route:)``; the first configuration is used.
     public mutating func on(_ event: D.Event, _ response: EventResponse<D>) {
         if entries.contains(where: { $0.event == event }) {
             duplicates.append(event)

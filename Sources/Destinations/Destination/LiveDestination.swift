@@ -54,7 +54,9 @@
     @usableFromInline var isVisible: Bool { destination.context.isVisible }
 
     @usableFromInline func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
-        guard let flow = flow as? Flow<D.Route> else { preconditionFailure("a Destination is attached to a flow of its own routes") }
+        guard let flow = flow as? Flow<D.Route> else {
+            preconditionFailure("a Destination is attached to a flow of its own routes")
+        }
         self.flow = flow
         let context = destination.context
         context.attach(id: id, route: route, flow: flow, link: self, destination: destination, tracker: tracker)

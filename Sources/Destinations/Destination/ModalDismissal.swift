@@ -105,7 +105,8 @@ extension Flow {
             for (modal, entry) in modalLedger.entries where summary.removedIDs.contains(modal) {
                 modalLedger.entries[modal] = nil
                 guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
-                dismissed.append(DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
+                dismissed.append(
+                    DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
             }
         }
         let isLocal: Bool
@@ -138,9 +139,11 @@ extension Flow {
             // rebuilt, and what it no longer holds as it was went away.
             var rebuilt = ModalLedger<Route>()
             rebuilt.recordAll(in: storage.root)
-            for (modal, entry) in modalLedger.entries where rebuilt.entries[modal].map({ !$0.isSame(as: entry) }) ?? true {
+            for (modal, entry) in modalLedger.entries
+            where rebuilt.entries[modal].map({ !$0.isSame(as: entry) }) ?? true {
                 guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
-                dismissed.append(DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
+                dismissed.append(
+                    DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
             }
             modalLedger = rebuilt
         }

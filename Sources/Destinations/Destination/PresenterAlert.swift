@@ -32,12 +32,16 @@ public final class PresenterAlert<Presenter: Destination>: AlertDestination {
     /// Forwards a tap to the presenter, once the alert has closed (so that the presenter can
     /// present in turn); the presenter's refusal is reported like a view's ``Destination/post(_:)``.
     func forward(_ tap: Event) throws(NavigationError) {
-        guard content.buttons.indices.contains(tap.button), let event = content.buttons[tap.button].event else { return }
+        guard content.buttons.indices.contains(tap.button), let event = content.buttons[tap.button].event else {
+            return
+        }
         let carried = content.buttons[tap.button].content
         guard let flow = context.flow, let id = context.id, let presenterID = flow.presenter(of: id) else {
             throw .destinationRemoved(context.id ?? ElementID(0))
         }
-        guard let presenter = flow.destination(presenterID, as: Presenter.self) else { throw .destinationRemoved(presenterID) }
+        guard let presenter = flow.destination(presenterID, as: Presenter.self) else {
+            throw .destinationRemoved(presenterID)
+        }
         flow.afterAlertTap { presenter.post(event, carrying: carried) }
     }
 }
@@ -67,10 +71,12 @@ extension Provider {
     ) -> Provider where P.Route == Route {
         var table = EventTable<PresenterAlert<P>>()
         table.fallback = EventResponse(
-            kind: .perform(summary: "toPresenter(\(P.self))") { (input: EventInput<PresenterAlert<P>>) throws(NavigationError) in
+            kind: .perform(summary: "toPresenter(\(P.self))") {
+                (input: EventResponse<PresenterAlert<P>>.Input) throws(NavigationError) in
                 try input.destination.forward(input.event)
             }
         )
-        return Provider(TypedProvider(make: { route, _ in PresenterAlert<P>(content: try content(route)) }, table: table))
+        return Provider(
+            TypedProvider(make: { route, _ in PresenterAlert<P>(content: try content(route)) }, table: table))
     }
 }

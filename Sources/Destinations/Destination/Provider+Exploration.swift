@@ -18,7 +18,9 @@ extension Provider {
     /// - Throws: ``NavigationError/unconfiguredEvent(event:route:)`` when the provider
     ///   configures no event of that name or `destination` is not of the type it builds;
     ///   otherwise whatever sending the event throws. The state is then unchanged.
-    public func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
+    public func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?)
+        throws(NavigationError)
+    {
         try box.send(eventNamed: name, to: destination, content: content)
     }
 }

@@ -195,7 +195,9 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         return Live(destination, route: route, table: table, hooks: hooks)
     }
 
-    override func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?) throws(NavigationError) {
+    override func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?)
+        throws(NavigationError)
+    {
         guard let typed = destination as? D else {
             throw .unconfiguredEvent(event: name, route: "\(type(of: destination))")
         }

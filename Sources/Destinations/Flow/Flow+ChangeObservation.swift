@@ -18,17 +18,41 @@ extension Flow {
     /// announcement; one made during it is called from the next change.
     ///
     /// - Returns: The registration; the handler is called until it is cancelled or released.
-    public func observeChanges(_ handler: @escaping @MainActor (FlowEvent<Route>.Cause) -> Void) -> FlowChangeObservation {
+    public func observeChanges(_ handler: @escaping @MainActor (FlowEvent<Route>.Cause) -> Void)
+        -> FlowChangeObservation
+    {
         let key = nextSubscriber
         nextSubscriber += 1
         changeHandlers[key] = handler
         return FlowChangeObservation { [weak self] in self?.changeHandlers[key] = nil }
     }
 
+    /// Calls `handler` each time the flow has committed a change, with the change its
+    /// transaction worked out — the elements added, removed and touched — or `nil` when the
+    /// commit did not work out the elements it touched. The renderers follow the flow with it,
+    /// so that what they show changes element by element without comparing states.
+    package func observeCommits(_ handler: @escaping @MainActor (NavigationChanges<Route>?) -> Void)
+        -> FlowChangeObservation
+    {
+        let key = nextSubscriber
+        nextSubscriber += 1
+        commitHandlers[key] = handler
+        return FlowChangeObservation { [weak self] in self?.commitHandlers[key] = nil }
+    }
+
     /// The whole navigation state, read without observation tracking: for code that follows
     /// changes with ``observeChanges(_:)`` and may run inside a view body or an initializer
     /// called from one, which must not come to depend on every change.
     public var untrackedState: NavigationState<Route> { storage }
+
+    /// Calls every handler of `observeCommits(_:)` with the change committed.
+    @usableFromInline
+    func announceCommit(_ summary: CommitSummary<Route>) {
+        let changes = summary.touched == nil ? nil : summary.changes
+        for key in commitHandlers.keys.sorted() {
+            commitHandlers[key]?(changes)
+        }
+    }
 
     /// Calls every handler of ``observeChanges(_:)`` with `cause`.
     @usableFromInline func announceChange(_ cause: FlowEvent<Route>.Cause) {

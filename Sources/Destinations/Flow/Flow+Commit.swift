@@ -1,5 +1,5 @@
 // Performance: the push-back, select-tab and sheet figures and the event path (Benchmarks/README.md, "Figures").
-import Observation
+public import Observation
 
 extension Flow {
     /// The Destination that asked for a change, and its screen.
@@ -15,7 +15,9 @@ extension Flow {
     }
 
     /// Commits a whole new state, judged already, element by element against the current one.
-    func replace(with state: NavigationState<Route>, summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) throws(NavigationError) {
+    func replace(with state: NavigationState<Route>, summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause)
+        throws(NavigationError)
+    {
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(summary.added, handing: nil, at: nil)
@@ -153,6 +155,7 @@ extension Flow {
         }
         reportDismissedModals(summary, cause: cause)
         if !observations.isEmpty { notifyObservers(removed: removedIDs, touched: summary.touched) }
+        if !commitHandlers.isEmpty && !summary.isEmpty { announceCommit(summary) }
         logger.log(.info, "\(cause.summary): +\(summary.added.count) -\(summary.removed.count)")
         emit(cause: cause, summary: summary, refusal: nil)
     }

@@ -10,7 +10,8 @@ extension Flow {
     ///
     /// - Parameter limit: How many undelivered events to keep, at least 1.
     public func events(bufferingNewest limit: Int = 256) -> AsyncStream<FlowEvent<Route>> {
-        let (stream, continuation) = AsyncStream<FlowEvent<Route>>.makeStream(bufferingPolicy: .bufferingNewest(max(1, limit)))
+        let (stream, continuation) = AsyncStream<FlowEvent<Route>>.makeStream(
+            bufferingPolicy: .bufferingNewest(max(1, limit)))
         let key = nextSubscriber
         nextSubscriber += 1
         subscribers[key] = continuation
@@ -29,7 +30,9 @@ extension Flow {
     }
 
     /// Hands the event numbered last to every subscriber.
-    @usableFromInline func publish(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
+    @usableFromInline func publish(
+        cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?
+    ) {
         // Touched elements are worked out when the change starts with subscribers; without
         // them, every subscriber joined during the change and waits for the next one.
         if let summary, summary.touched == nil { return }
@@ -55,7 +58,7 @@ extension Flow {
             logger.log(.error, "\(id) \(route.name): event '\(event)' is not configured")
             throw .unconfiguredEvent(event: "\(event)", route: route.name)
         }
-        let input = EventInput(destination: destination, event: event, content: content)
+        let input = EventResponse<D>.Input(destination: destination, event: event, content: content)
         let presentation: Presentation<Route>
         var handed: (any Sendable)?
         switch response.kind {
@@ -69,7 +72,9 @@ extension Flow {
             try body(input)
             return
         }
-        try apply(presentation, fromDestination: id, object: destination, cause: .event(AnyEvent(event), route: route, from: id, presentation), handing: handed)
+        try apply(
+            presentation, fromDestination: id, object: destination,
+            cause: .event(AnyEvent(event), route: route, from: id, presentation), handing: handed)
     }
 }
 

@@ -1,6 +1,6 @@
 // Performance: the navigation figures, the event path, the node read and the focused reads (Benchmarks/README.md, "Figures").
 import Foundation
-import Observation
+public import Observation
 
 /// Owns the navigation state and the live Destinations, and applies every change to both as
 /// one transaction.
@@ -58,13 +58,15 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// Counts requests that supersede one waiting for asynchronous guards.
     var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
-    var waitingAnswers: [FirstAnswer<GuardDecision<Route>>] = []
+    var waitingAnswers: [FirstAnswer<NavigationGuard<Route>.Decision>] = []
     /// How many alert taps are under way: the queue waits until the alert is gone.
     var tapsUnderWay = 0
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
     @usableFromInline var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
+    /// The handlers of `observeCommits(_:)`, by key.
+    @usableFromInline var commitHandlers: [Int: @MainActor (NavigationChanges<Route>?) -> Void] = [:]
     /// During a change, the first subscriber key that joined during it: such subscribers
     /// start with the next change, whatever the change was.
     @usableFromInline var subscriberCutoff = Int.max
@@ -125,7 +127,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
         self.index = ElementIndex(state)
         self.ids = generator
         self.configuration = configuration
-        let changes = CommitSummary<Route>(added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
+        let changes = CommitSummary<Route>(
+            added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(changes.added, handing: nil, at: nil)

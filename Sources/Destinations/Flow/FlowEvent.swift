@@ -35,14 +35,6 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
     public let state: NavigationState<Route>
     /// Why the change was refused, when it was.
     public let refusal: NavigationError?
-
-    init(sequence: UInt64, cause: Cause, changes: NavigationChanges<Route>, state: NavigationState<Route>, refusal: NavigationError?) {
-        self.sequence = sequence
-        self.cause = cause
-        self.changes = changes
-        self.state = state
-        self.refusal = refusal
-    }
 }
 
 /// A Destination's event, of whatever type, as a flow's events and logs record it.

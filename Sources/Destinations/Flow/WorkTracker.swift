@@ -180,7 +180,8 @@ public struct SettleTimeout: Error, Hashable, Sendable, CustomStringConvertible 
 
     /// The pending work, one line each.
     public var description: String {
-        "tracked work made no progress for \(timeout); still pending:\n" + pending.map { "  - \($0)" }.joined(separator: "\n")
+        "tracked work made no progress for \(timeout); still pending:\n"
+            + pending.map { "  - \($0)" }.joined(separator: "\n")
     }
 }
 

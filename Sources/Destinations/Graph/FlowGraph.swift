@@ -90,7 +90,9 @@ public struct FlowGraph<Route: NavigationRoute> {
                 let targets = entry.presentation?.routes ?? []
                 let isOwn = own.contains(entry.event)
                 func edge(to target: String) -> Edge {
-                    Edge(from: route.name, to: target, event: entry.event, presentation: entry.response, isOwnEvent: isOwn)
+                    Edge(
+                        from: route.name, to: target, event: entry.event, presentation: entry.response,
+                        isOwnEvent: isOwn)
                 }
                 if entry.presentation == nil {
                     let leadsTo = declared.first { $0.event == entry.event }?.routes ?? []
@@ -125,12 +127,15 @@ public struct FlowGraph<Route: NavigationRoute> {
     /// event (a direct `apply`, a user's gesture, a restore) and refusals take no edge.
     @discardableResult
     public mutating func observe(_ event: FlowEvent<Route>) -> [Edge] {
-        guard event.refusal == nil, case .event(let sent, let route, _, let presentation) = event.cause else { return [] }
+        guard event.refusal == nil, case .event(let sent, let route, _, let presentation) = event.cause else {
+            return []
+        }
         let eventName = String(sent.description.prefix { $0 != "(" })
         var taken: [Edge] = []
         for node in event.changes.added {
             guard let target = node.route else { continue }
-            if let known = edges.first(where: { $0.from == route.name && $0.to == target.name && $0.event == eventName }) {
+            if let known = edges.first(where: { $0.from == route.name && $0.to == target.name && $0.event == eventName }
+            ) {
                 taken.append(known)
                 continue
             }
@@ -182,16 +187,22 @@ public struct FlowGraph<Route: NavigationRoute> {
     public func dot() -> String {
         var lines = ["digraph Flow {", "  rankdir=LR;", "  node [shape=box];"]
         for name in entryRoutes { lines.append("  \(quoted(name)) [style=bold];") }
-        for name in missingProviders { lines.append("  \(quoted(name)) [color=red, label=\(quoted(name + "\\n(no provider)"))];") }
+        for name in missingProviders {
+            lines.append("  \(quoted(name)) [color=red, label=\(quoted(name + "\\n(no provider)"))];")
+        }
         if edges.contains(where: { $0.to == Self.dynamicTarget }) {
             lines.append("  \(quoted(Self.dynamicTarget)) [shape=ellipse, style=dashed];")
         }
         for edge in edges {
             let style = edge.to == Self.dynamicTarget ? ", style=dashed" : edge.isOwnEvent ? ", style=dotted" : ""
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event)\(Self.ownMark(edge)): \(edge.presentation)"))\(style)];")
+            lines.append(
+                "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event)\(Self.ownMark(edge)): \(edge.presentation)"))\(style)];"
+            )
         }
         for edge in observedEdges {
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation) (observed)")), color=blue];")
+            lines.append(
+                "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted("\(edge.event): \(edge.presentation) (observed)")), color=blue];"
+            )
         }
         lines.append("}")
         return lines.joined(separator: "\n")
@@ -207,13 +218,16 @@ public struct FlowGraph<Route: NavigationRoute> {
             return made
         }
         var lines = ["flowchart LR"]
-        for name in routes + [Self.dynamicTarget] where name != Self.dynamicTarget || edges.contains(where: { $0.to == name }) {
+        for name in routes + [Self.dynamicTarget]
+        where name != Self.dynamicTarget || edges.contains(where: { $0.to == name }) {
             let label = missingProviders.contains(name) ? "\(name) (no provider)" : name
             lines.append("  \(id(name))[\"\(label)\"]")
         }
         for edge in edges {
             let arrow = edge.to == Self.dynamicTarget || edge.isOwnEvent ? "-.->" : "-->"
-            lines.append("  \(id(edge.from)) \(arrow)|\"\(edge.event)\(Self.ownMark(edge)): \(edge.presentation)\"| \(id(edge.to))")
+            lines.append(
+                "  \(id(edge.from)) \(arrow)|\"\(edge.event)\(Self.ownMark(edge)): \(edge.presentation)\"| \(id(edge.to))"
+            )
         }
         for edge in observedEdges {
             lines.append("  \(id(edge.from)) ==>|\"\(edge.event): \(edge.presentation) (observed)\"| \(id(edge.to))")

@@ -21,13 +21,13 @@ public struct AsyncNavigationGuard<Route: NavigationRoute>: Sendable {
     /// The guard's name, in errors and logs.
     public let name: String
     let watches: @Sendable (Route) -> Bool
-    let check: @MainActor @Sendable (PlannedChange<Route>) async -> GuardDecision<Route>
+    let check: @MainActor @Sendable (NavigationGuard<Route>.Change) async -> NavigationGuard<Route>.Decision
 
     /// Creates a guard that runs for changes adding a route `watches` accepts.
     public init(
         _ name: String,
         watches: @escaping @Sendable (Route) -> Bool,
-        check: @escaping @MainActor @Sendable (PlannedChange<Route>) async -> GuardDecision<Route>
+        check: @escaping @MainActor @Sendable (NavigationGuard<Route>.Change) async -> NavigationGuard<Route>.Decision
     ) {
         self.name = name
         self.watches = watches

@@ -16,38 +16,41 @@
 public struct NavigationGuard<Route: NavigationRoute>: Sendable {
     /// The guard's name, in errors and logs.
     public let name: String
-    let check: @MainActor @Sendable (PlannedChange<Route>) -> GuardDecision<Route>
+    let check: @MainActor @Sendable (Change) -> Decision
 
     /// Creates a guard; `check` runs for every change that adds or removes a screen.
-    public init(_ name: String, check: @escaping @MainActor @Sendable (PlannedChange<Route>) -> GuardDecision<Route>) {
+    public init(_ name: String, check: @escaping @MainActor @Sendable (Change) -> Decision) {
         self.name = name
         self.check = check
     }
 }
 
-/// A change as a guard sees it: what it adds and removes, and the states before and after.
-public struct PlannedChange<Route: NavigationRoute>: Sendable {
-    /// Why the change is being made.
-    public let cause: FlowEvent<Route>.Cause
-    /// The routes of the screens the change adds.
-    public let added: [Route]
-    /// The routes of the screens the change removes.
-    public let removed: [Route]
-    /// The state now.
-    public let current: NavigationState<Route>
-    /// The state the change leads to.
-    public let proposed: NavigationState<Route>
+extension NavigationGuard {
+    /// A change as a guard sees it: what it adds and removes, and the states before and after.
+    public struct Change: Sendable {
+        /// Why the change is being made.
+        public let cause: FlowEvent<Route>.Cause
+        /// The routes of the screens the change adds.
+        public let added: [Route]
+        /// The routes of the screens the change removes.
+        public let removed: [Route]
+        /// The state now.
+        public let current: NavigationState<Route>
+        /// The state the change leads to.
+        public let proposed: NavigationState<Route>
+    }
 }
 
-/// What a guard decides about a change.
-public enum GuardDecision<Route: NavigationRoute>: Sendable {
-    /// The change may go ahead.
-    case allow
-    /// The change is refused with ``NavigationError/guardDenied(guard:route:reason:)``.
-    case deny(reason: String)
-    /// The change waits, and this presentation runs first (a sign-in screen): the flow applies
-    /// it, itself judged, and keeps the change as its ``Flow/pendingChange`` until
-    /// ``Flow/resumePending()``. Every door treats a redirect the same way.
-    case redirect(Presentation<Route>)
+extension NavigationGuard {
+    /// What a guard decides about a change.
+    public enum Decision: Sendable {
+        /// The change may go ahead.
+        case allow
+        /// The change is refused with ``NavigationError/guardDenied(guard:route:reason:)``.
+        case deny(reason: String)
+        /// The change waits, and this presentation runs first (a sign-in screen): the flow applies
+        /// it, itself judged, and keeps the change as its ``Flow/pendingChange`` until
+        /// ``Flow/resumePending()``. Every door treats a redirect the same way.
+        case redirect(Presentation<Route>)
+    }
 }
-

@@ -55,12 +55,15 @@ extension DestinationContext {
         run.count(producer, as: "its producer, woken by the clock")
         cancellations[token] = { run.stop() }
         let startup = track(label: "start stream \(S.self)", waitsForPreparation: true) { [weak self] in
-            guard !Task.isCancelled, let context = self, !context.isRemoved, context.streams[token] != nil else { return }
+            guard !Task.isCancelled, let context = self, !context.isRemoved, context.streams[token] != nil else {
+                return
+            }
             // Asking for the stream ends with the Destination's removal, even if the interactor
             // never answers. Tasks the interactor starts meanwhile know their stream's producer.
-            guard let values = await context.untilRemoved({
-                await PendingCount.$producer.withValue(producer) { await interactor.values(for: request) }
-            }),
+            guard
+                let values = await context.untilRemoved({
+                    await PendingCount.$producer.withValue(producer) { await interactor.values(for: request) }
+                }),
                 !Task.isCancelled, !context.isRemoved, context.streams[token] != nil
             else { return }
             context.iterate(values, token: token, run: run, deliver: deliver)

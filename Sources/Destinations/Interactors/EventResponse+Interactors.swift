@@ -33,15 +33,16 @@ extension EventResponse {
     /// (or the ``NavigationError`` it threw); no request is sent.
     public static func request<I: Interactor>(
         _ interactor: I,
-        assistant: @escaping @MainActor @Sendable (EventInput<D>) throws -> I.Request,
+        assistant: @escaping @MainActor @Sendable (EventResponse<D>.Input) throws -> I.Request,
         deliver: @escaping @MainActor @Sendable (D, Result<I.Success, I.Failure>) -> Void
     ) -> EventResponse {
         EventResponse(
-            kind: .perform(summary: "request(\(I.self))") { (input: EventInput<D>) throws(NavigationError) in
+            kind: .perform(summary: "request(\(I.self))") { (input: EventResponse<D>.Input) throws(NavigationError) in
                 let request = try NavigationError.wrapping(event: input.event) { try assistant(input) }
                 let context = input.destination.context
                 let previous = context.lastDelivery
-                context.lastDelivery = context.track(label: request, waitsForPreparation: true) { [weak destination = input.destination] in
+                context.lastDelivery = context.track(label: request, waitsForPreparation: true) {
+                    [weak destination = input.destination] in
                     let result = await context.untilRemoved { await interactor.perform(request: request) }
                     await previous?.value
                     guard let result, !Task.isCancelled, !context.isRemoved, let destination else { return }
@@ -66,11 +67,11 @@ extension EventResponse {
     /// delivers its result before `send` returns.
     public static func request<S: SyncInteractor>(
         _ service: S,
-        assistant: @escaping @MainActor @Sendable (EventInput<D>) throws -> S.Request,
+        assistant: @escaping @MainActor @Sendable (EventResponse<D>.Input) throws -> S.Request,
         deliver: @escaping @MainActor @Sendable (D, Result<S.Success, S.Failure>) -> Void
     ) -> EventResponse {
         EventResponse(
-            kind: .perform(summary: "request(\(S.self))") { (input: EventInput<D>) throws(NavigationError) in
+            kind: .perform(summary: "request(\(S.self))") { (input: EventResponse<D>.Input) throws(NavigationError) in
                 let request = try NavigationError.wrapping(event: input.event) { try assistant(input) }
                 deliver(input.destination, service.perform(request: request))
             },
@@ -111,13 +112,14 @@ extension EventResponse {
     /// (or the ``NavigationError`` it threw); no stream starts.
     public static func stream<S: StreamInteractor>(
         _ interactor: S,
-        assistant: @escaping @MainActor @Sendable (EventInput<D>) throws -> S.StreamRequest,
+        assistant: @escaping @MainActor @Sendable (EventResponse<D>.Input) throws -> S.StreamRequest,
         deliver: @escaping @MainActor @Sendable (D, S.Element) -> Void
     ) -> EventResponse {
         EventResponse(
-            kind: .perform(summary: "stream(\(S.self))") { (input: EventInput<D>) throws(NavigationError) in
+            kind: .perform(summary: "stream(\(S.self))") { (input: EventResponse<D>.Input) throws(NavigationError) in
                 let request = try NavigationError.wrapping(event: input.event) { try assistant(input) }
-                input.destination.context.startStream(interactor, request: request) { [weak destination = input.destination] value in
+                input.destination.context.startStream(interactor, request: request) {
+                    [weak destination = input.destination] value in
                     if let destination { deliver(destination, value) }
                 }
             },
@@ -128,7 +130,7 @@ extension EventResponse {
     /// Stops every stream the Destination started.
     public static var stopStreams: EventResponse {
         EventResponse(
-            kind: .perform(summary: "stopStreams") { (input: EventInput<D>) throws(NavigationError) in
+            kind: .perform(summary: "stopStreams") { (input: EventResponse<D>.Input) throws(NavigationError) in
                 input.destination.context.stopStreams()
             }
         )

@@ -27,7 +27,9 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
         /// A target state computed when the request runs, from the state as it is then and a
         /// copy of the flow's id generator for the elements it adds: a URL's plan. Return the
         /// current state to change nothing.
-        case planned(@MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>)
+        case planned(
+            @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) ->
+                NavigationState<Route>)
         /// A change the user made on screen, reported by a renderer.
         case userAction(UserAction<Route>)
         /// A tap on button `button` of the alert or confirmation dialog whose content is

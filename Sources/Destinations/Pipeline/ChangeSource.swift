@@ -30,4 +30,3 @@ public enum ChangeSource: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-

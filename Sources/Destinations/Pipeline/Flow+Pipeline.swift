@@ -58,7 +58,8 @@ extension Flow {
 
     /// ``perform(_:)`` with the routes asynchronous guards have already allowed.
     @inlinable
-    func perform(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> ChangeOutcome<Route> {
+    func perform(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> ChangeOutcome<Route>
+    {
         guard !isBusy else {
             logger.log(.debug, "queued \(request.cause.summary) until the change under way is committed")
             queue.append(.request(request))
@@ -84,7 +85,9 @@ extension Flow {
     ///
     /// Whenever it throws, the state is as the guards found it.
     @discardableResult
-    public func performAwaitingGuards(_ request: ChangeRequest<Route>) async throws(NavigationError) -> ChangeOutcome<Route> {
+    public func performAwaitingGuards(_ request: ChangeRequest<Route>) async throws(NavigationError) -> ChangeOutcome<
+        Route
+    > {
         try await performAwaitingGuards(request) { _ in true }
     }
 
@@ -116,7 +119,7 @@ extension Flow {
                 }
                 return try perform(request, judgedAsync: judged)
             }
-            let change = PlannedChange(
+            let change = NavigationGuard<Route>.Change(
                 cause: request.cause, added: added, removed: plan.changes.removed.compactMap(\.route),
                 current: plan.current, proposed: plan.proposed)
             for rule in rules {
@@ -180,8 +183,10 @@ extension Flow {
         }
         let changes = proposed.changes(from: storage)
         let interruptions =
-            request.interruptions == .ignore ? [] : interruptions(of: request, removed: changes.removed, proposed: proposed)
-        return ChangePlan(request: request, current: storage, proposed: proposed, changes: changes, interruptions: interruptions)
+            request.interruptions == .ignore
+            ? [] : interruptions(of: request, removed: changes.removed, proposed: proposed)
+        return ChangePlan(
+            request: request, current: storage, proposed: proposed, changes: changes, interruptions: interruptions)
     }
 
     /// Commits a plan the user confirmed (``ChangeOutcome/needsConfirmation(_:)``): screens
@@ -206,7 +211,8 @@ extension Flow {
 
     /// Runs a request, following a guard's redirect; reports its refusal.
     @inlinable
-    func process(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Result<ChangeOutcome<Route>, NavigationError> {
+    func process(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Result<ChangeOutcome<Route>, NavigationError>
+    {
         if case .alertTap(let button, let alert) = request.change {
             return tap(button, of: alert, cause: request.cause)
         }
@@ -254,7 +260,8 @@ extension Flow {
                 waiting.dismissingFirst = nil
                 waiting.redirectScreens = []
                 pendingChange = PendingChange(
-                    request: waiting, reason: .redirected(guard: name), expires: configuration.now() + configuration.pendingLifetime,
+                    request: waiting, reason: .redirected(guard: name),
+                    expires: configuration.now() + configuration.pendingLifetime,
                     redirectScreens: lastAdded)
                 return .success(.redirected(guard: name))
             case .redirect(_, let further):
@@ -303,12 +310,13 @@ extension Flow {
         if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
             throw .destinationRemoved(sender.id)
         }
-        let withTouched = !subscribers.isEmpty || !observations.isEmpty
+        let withTouched = !subscribers.isEmpty || !observations.isEmpty || !commitHandlers.isEmpty
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: index)
             try transaction.run(presentation)
-            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+            return try judgeAndCommit(
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         default:
             return try executeOther(request, judgedAsync: judgedAsync, withTouched: withTouched)
         }
@@ -316,16 +324,20 @@ extension Flow {
 
     /// ``execute(_:judgedAsync:)`` for the requests that are not presentations: user actions,
     /// whole states, planned changes and alert taps.
-    @usableFromInline func executeOther(_ request: ChangeRequest<Route>, judgedAsync: [Route], withTouched: Bool) throws(NavigationError) -> Step {
+    @usableFromInline func executeOther(_ request: ChangeRequest<Route>, judgedAsync: [Route], withTouched: Bool)
+        throws(NavigationError) -> Step
+    {
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: index)
             try transaction.run(presentation)
-            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+            return try judgeAndCommit(
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         case .userAction(let action):
             var transaction = try startTransaction(for: request, index: index)
             try transaction.run(action)
-            return try judgeAndCommit(&transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+            return try judgeAndCommit(
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
         case .state(let state):
             try state.validate()
             return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
@@ -343,8 +355,11 @@ extension Flow {
 
     /// A transaction from the request's origin, after the modal it dismisses first.
     @inlinable
-    func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> NavigationTransaction<Route> {
-        var transaction = NavigationTransaction(state: storage, anchor: request.origin ?? focusedScreenID, ids: ids, index: index)
+    func startTransaction(for request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError)
+        -> NavigationTransaction<Route>
+    {
+        var transaction = NavigationTransaction(
+            state: storage, anchor: request.origin ?? focusedScreenID, ids: ids, index: index)
         if let modal = request.dismissingFirst {
             try transaction.run(UserAction<Route>.dismissed(modal: modal))
             transaction.anchor = request.origin ?? transaction._state.root.focusedID
@@ -354,7 +369,9 @@ extension Flow {
 
     /// The state a planned request leads to, validated.
     func planned(
-        _ plan: @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) -> NavigationState<Route>,
+        _ plan:
+            @MainActor @Sendable (NavigationState<Route>, inout any ElementIDGenerator) throws(NavigationError) ->
+            NavigationState<Route>,
         for request: ChangeRequest<Route>
     ) throws(NavigationError) -> NavigationState<Route> {
         // From the state after the redirect's modal is dismissed, when one is.
@@ -373,16 +390,23 @@ extension Flow {
         withTouched: Bool
     ) throws(NavigationError) -> Step {
         let summary = transaction.summary(withTouched: withTouched)
-        if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: transaction.state, judgedAsync: judgedAsync) {
+        if let step = try judge(
+            request, added: summary.added, removed: summary.removed, proposed: transaction.state,
+            judgedAsync: judgedAsync)
+        {
             return step
         }
         try commit(&transaction, summary: summary, handing: request.content, cause: request.cause)
         return .outcome(.applied)
     }
 
-    func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
+    func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route])
+        throws(NavigationError) -> Step
+    {
         let summary = CommitSummary(state.changes(from: storage))
-        if let step = try judge(request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync) {
+        if let step = try judge(
+            request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync)
+        {
             return step
         }
         try replace(with: state, summary: summary, cause: request.cause)
@@ -428,7 +452,8 @@ extension Flow {
     ) throws(NavigationError) -> Step? {
         if !added.isEmpty || !removed.isEmpty {
             if !configuration.guards.isEmpty,
-                let (name, presentation) = try checkGuards(added: added, removed: removed, proposed: proposed, cause: request.cause)
+                let (name, presentation) = try checkGuards(
+                    added: added, removed: removed, proposed: proposed, cause: request.cause)
             {
                 return .redirect(guard: name, presentation)
             }
@@ -472,7 +497,8 @@ extension Flow {
         case (.defer, _):
             let element = found.first { $0.policy == .defer }?.element ?? strictest.element
             pendingChange = PendingChange(
-                request: request, reason: .deferred(by: element), expires: configuration.now() + configuration.pendingLifetime,
+                request: request, reason: .deferred(by: element),
+                expires: configuration.now() + configuration.pendingLifetime,
                 redirectScreens: [])
             logger.log(.info, "deferred \(request.cause.summary): \(strictest.route) \(element) is in the way")
             return .outcome(.deferred(by: element))
@@ -488,7 +514,7 @@ extension Flow {
         cause: FlowEvent<Route>.Cause
     ) throws(NavigationError) -> (String, Presentation<Route>)? {
         guard !configuration.guards.isEmpty else { return nil }
-        let change = PlannedChange(
+        let change = NavigationGuard<Route>.Change(
             cause: cause, added: added.compactMap(\.route), removed: removed.compactMap(\.route), current: storage,
             proposed: proposed)
         for rule in configuration.guards {
@@ -514,12 +540,16 @@ extension Flow {
         var removedIDs: Set<ElementID> = []
         for screen in removed {
             removedIDs.insert(screen.id)
-            if let interruption = interruption(of: screen, removed: true, request: request) { found.append(interruption) }
+            if let interruption = interruption(of: screen, removed: true, request: request) {
+                found.append(interruption)
+            }
         }
         var nowVisible: [ElementID] = []
         proposed.root.collectVisibleIDs(into: &nowVisible)
         for id in visible where !removedIDs.contains(id) && !nowVisible.contains(id) {
-            if let screen = storage.node(id), let interruption = interruption(of: screen, removed: false, request: request) {
+            if let screen = storage.node(id),
+                let interruption = interruption(of: screen, removed: false, request: request)
+            {
                 found.append(interruption)
             }
         }
@@ -614,7 +644,8 @@ extension Flow {
         }
         var request = pending.request
         if let modal = request.dismissingFirst, !index.contains(modal) { request.dismissingFirst = nil }
-        if let screen = pending.redirectScreens.first(where: index.contains), let modal = modalContent(holding: screen) {
+        if let screen = pending.redirectScreens.first(where: index.contains), let modal = modalContent(holding: screen)
+        {
             request.dismissingFirst = modal
             request.redirectScreens = pending.redirectScreens
         }
@@ -639,16 +670,17 @@ extension Flow {
     /// The guard's answer, or `nil` when it did not answer within `timeout`.
     func decide(
         _ rule: AsyncNavigationGuard<Route>,
-        _ change: PlannedChange<Route>,
+        _ change: NavigationGuard<Route>.Change,
         timeout: Duration
-    ) async -> GuardDecision<Route>? {
+    ) async -> NavigationGuard<Route>.Decision? {
         // A timeout too long to sleep for means "never": no timer at all.
         let timer = timeout < .seconds(Int64(Int32.max)) ? timeout : nil
-        let answer = FirstAnswer<GuardDecision<Route>>()
+        let answer = FirstAnswer<NavigationGuard<Route>.Decision>()
         waitingAnswers.append(answer)
         defer { waitingAnswers.removeAll { $0 === answer } }
         let decision = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<GuardDecision<Route>?, Never>) in
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<NavigationGuard<Route>.Decision?, Never>) in
                 answer.continuation = continuation
                 answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
                 if let timer {

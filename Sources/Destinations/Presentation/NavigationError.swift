@@ -145,12 +145,14 @@ public enum UserActionProblem: Hashable, Sendable {
     case noSuchButton(Int, alert: ElementID)
 }
 
-/// A problem found by validating a flow's configuration before it starts.
-public enum ConfigurationProblem: Hashable, Sendable {
-    /// A route that the flow can reach has no provider.
-    case missingProvider(route: String)
-    /// An event of the Destination for this route is configured more than once.
-    case duplicateEvent(event: String, route: String)
-    /// An event of the Destination for this route has no configuration.
-    case unconfiguredEvent(event: String, route: String)
+extension NavigationError {
+    /// A problem found by validating a flow's configuration before it starts.
+    public enum ConfigurationProblem: Hashable, Sendable {
+        /// A route that the flow can reach has no provider.
+        case missingProvider(route: String)
+        /// An event of the Destination for this route is configured more than once.
+        case duplicateEvent(event: String, route: String)
+        /// An event of the Destination for this route has no configuration.
+        case unconfiguredEvent(event: String, route: String)
+    }
 }

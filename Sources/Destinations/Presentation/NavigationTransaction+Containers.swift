@@ -68,7 +68,8 @@ extension NavigationTransaction {
             anchor = root
             return
         case let existing? where existing.kind == .stack:
-            screen = try makeScreen(route, at: ElementIndex.Location(parent: existing.id, step: .stackElement(index: 0)))
+            screen = try makeScreen(
+                route, at: ElementIndex.Location(parent: existing.id, step: .stackElement(index: 0)))
             existing.visit { if $0.id != existing.id { recordRemoval(of: $0, subtree: false) } }
             modify(at: splitPath + [.column(column)]) { stack in
                 stack.content = .stack(Stack([screen]))

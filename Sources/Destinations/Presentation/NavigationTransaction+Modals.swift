@@ -18,7 +18,8 @@ extension NavigationTransaction {
         // inside it shows a modal, the container is already presenting.
         guard presenter.firstModalAlongFocus == nil else { throw .alreadyPresenting(presenter.id) }
         if let hiding { throw .presenterHidden(presenter.id, by: hiding) }
-        if style.isOverlay, case .screen = layout {} else if style.isOverlay {
+        if style.isOverlay, case .screen = layout {
+        } else if style.isOverlay {
             throw .overlayNeedsScreen(style)
         }
         let content = try makeNode(layout, at: ElementIndex.Location(parent: presenter.id, step: .modal))
@@ -83,7 +84,8 @@ extension NavigationTransaction {
 
     @inlinable
     mutating func removeModal(at presenterPath: [NodeStep]) throws(NavigationError) {
-        let removed = modify(at: presenterPath) { presenter -> (presenter: ElementID, modal: NavigationNode<Route>, focus: ElementID)? in
+        let removed = modify(at: presenterPath) {
+            presenter -> (presenter: ElementID, modal: NavigationNode<Route>, focus: ElementID)? in
             guard let box = presenter.presented else { return nil }
             presenter.presented = nil
             return (presenter.id, box.modal.node, presenter.focusedID)

@@ -9,10 +9,12 @@ extension NavigationTransaction {
 
     /// Pushes a new screen for `route` on the stack at `stackPath` and returns it.
     @inlinable
-    mutating func push(_ route: Route, onStackAt stackPath: [NodeStep]) throws(NavigationError) -> NavigationNode<Route> {
+    mutating func push(_ route: Route, onStackAt stackPath: [NodeStep]) throws(NavigationError) -> NavigationNode<Route>
+    {
         let stack = try node(at: stackPath)
         guard case .stack(let elements) = stack.content else { throw .noStack(from: anchor) }
-        let screen = try makeScreen(route, at: ElementIndex.Location(parent: stack.id, step: .stackElement(index: elements.count)))
+        let screen = try makeScreen(
+            route, at: ElementIndex.Location(parent: stack.id, step: .stackElement(index: elements.count)))
         modify(at: stackPath) { node in node.modifyStack { $0.push(screen) } }
         markTouched(stack.id)
         return screen
@@ -45,7 +47,8 @@ extension NavigationTransaction {
         let stackPath = try nearestStack()
         let stack = try node(at: stackPath)
         guard case .stack(let elements) = stack.content,
-            let depth = elements.elementsFromTop.enumerated().dropFirst().first(where: { $0.element.route == route })?.offset
+            let depth = elements.elementsFromTop.enumerated().dropFirst().first(where: { $0.element.route == route })?
+                .offset
         else {
             throw .routeNotInStack(route: route.name, stack: stack.id)
         }
@@ -88,7 +91,8 @@ extension NavigationTransaction {
         var kept = 0
         while kept < min(current.count, routes.count), current[kept].route == routes[kept] { kept += 1 }
         if kept == 0, let last = stackPath.last, case .column(let column) = last {
-            throw .stackShapedPathInSplit(route: routes[0].name, column: column, split: try node(at: Array(stackPath.dropLast())).id)
+            throw .stackShapedPathInSplit(
+                route: routes[0].name, column: column, split: try node(at: Array(stackPath.dropLast())).id)
         }
         guard kept < current.count || kept < routes.count else {
             anchor = stackNode.focusedID
@@ -96,7 +100,9 @@ extension NavigationTransaction {
         }
         var added: [NavigationNode<Route>] = []
         for (index, route) in routes.enumerated().dropFirst(kept) {
-            added.append(try makeScreen(route, at: ElementIndex.Location(parent: stackNode.id, step: .stackElement(index: index))))
+            added.append(
+                try makeScreen(
+                    route, at: ElementIndex.Location(parent: stackNode.id, step: .stackElement(index: index))))
         }
         if kept == 0 {
             for node in current { recordRemoval(of: node) }

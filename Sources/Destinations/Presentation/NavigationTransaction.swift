@@ -180,7 +180,9 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     /// Makes a screen that the caller puts at `location` (`nil`: the root).
     @inlinable
-    mutating func makeScreen(_ route: Route, at location: ElementIndex.Location?) throws(NavigationError) -> NavigationNode<Route> {
+    mutating func makeScreen(_ route: Route, at location: ElementIndex.Location?) throws(NavigationError)
+        -> NavigationNode<Route>
+    {
         let node = NavigationNode(id: try _ids.fresh(), content: .screen(route))
         recordAddition(node, at: location)
         return node
@@ -188,7 +190,9 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     /// Builds a layout that the caller puts at `location` (`nil`: the root).
     @inlinable
-    mutating func makeNode(_ layout: Layout<Route>, at location: ElementIndex.Location?) throws(NavigationError) -> NavigationNode<Route> {
+    mutating func makeNode(_ layout: Layout<Route>, at location: ElementIndex.Location?) throws(NavigationError)
+        -> NavigationNode<Route>
+    {
         let node = try layout.makeNode(anyIDs: &_ids)
         recordAddition(subtree: node, at: location)
         return node
@@ -290,14 +294,17 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
         var touched: Set<ElementID> = []
         for addition in log.added where !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
-        for (position, id) in log.touched.enumerated() where !touched.contains(id) && !removedAll.contains(id) && !wasAdded(id) {
+        for (position, id) in log.touched.enumerated()
+        where !touched.contains(id) && !removedAll.contains(id) && !wasAdded(id) {
             // Every mark records a real change, so an element marked once changed; one marked
             // again may have changed back (a push, then a pop) and is compared.
             guard log.touched.dropFirst(position + 1).contains(id) || log.touched.prefix(position).contains(id) else {
                 touched.insert(id)
                 continue
             }
-            guard let before = initialNode(id), let after = path(to: id).flatMap({ _state.root.node(at: $0) }) else { continue }
+            guard let before = initialNode(id), let after = path(to: id).flatMap({ _state.root.node(at: $0) }) else {
+                continue
+            }
             if !before.hasSameOwnContent(as: after) { touched.insert(id) }
         }
         return CommitSummary(added: added, removed: removed, removedIDs: removedIDs, touched: touched)
@@ -334,7 +341,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @usableFromInline let touched: Set<ElementID>?
 
     @inlinable
-    init(added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: Set<ElementID>?) {
+    init(added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: Set<ElementID>?)
+    {
         self.added = added
         self.removed = removed
         self.removedIDs = removedIDs

@@ -116,7 +116,8 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// The routes the presentation shows, in order.
     public var routes: [Route] {
         switch self {
-        case .push(let route), .popTo(let route), .presentInTab(_, let route), .show(let route, _), .showNext(let route),
+        case .push(let route), .popTo(let route), .presentInTab(_, let route), .show(let route, _),
+            .showNext(let route),
             .replaceCurrent(let route):
             [route]
         case .present(let layout, _), .replaceRoot(let layout):
@@ -200,8 +201,12 @@ public struct CustomPresentation<Route: NavigationRoute>: Sendable, Equatable {
         ///   (a nested custom presentation), it is busy: applying then throws
         ///   ``NavigationError/customFailed(name:reason:)``.
         public func apply(_ presentation: Presentation<Route>) throws(NavigationError) {
-            guard !isFinished else { throw .customFailed(name: presentation.name, reason: "applied after its custom presentation ended") }
-            guard !isApplying else { throw .customFailed(name: presentation.name, reason: "applied while the same change was applying") }
+            guard !isFinished else {
+                throw .customFailed(name: presentation.name, reason: "applied after its custom presentation ended")
+            }
+            guard !isApplying else {
+                throw .customFailed(name: presentation.name, reason: "applied while the same change was applying")
+            }
             isApplying = true
             defer { isApplying = false }
             var working = transaction

@@ -35,18 +35,20 @@ public struct AlertContent<Event: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-/// How a platform styles and places an alert's button.
-public enum AlertRole: Hashable, Sendable {
-    /// Dismisses without acting; platforms place it apart.
-    case cancel
-    /// Destroys something; platforms draw it in red.
-    case destructive
+extension AlertDisplay {
+    /// How a platform styles and places an alert's button.
+    public enum Role: Hashable, Sendable {
+        /// Dismisses without acting; platforms place it apart.
+        case cancel
+        /// Destroys something; platforms draw it in red.
+        case destructive
+    }
 }
 
 /// One button of an alert.
 public struct AlertButton<Event: Hashable & Sendable>: Hashable, Sendable {
     /// How a platform styles and places the button.
-    public typealias Role = AlertRole
+    public typealias Role = AlertDisplay.Role
 
     /// The label.
     public var label: String
@@ -117,7 +119,7 @@ public struct AlertDisplay: Hashable, Sendable {
         /// The label.
         public let label: String
         /// The role.
-        public let role: AlertRole?
+        public let role: Role?
 
         /// The *OK* button that only dismisses: what an alert without buttons shows.
         static let ok = Button(label: "OK", role: .cancel)
@@ -135,7 +137,7 @@ public struct AlertDisplay: Hashable, Sendable {
     /// cancel role, or `nil` when there is none.
     ///
     /// An iPad action sheet is a popover that hides its cancel button, and a tap outside it
-    /// acts as that button: ``RenderScheduler/alertClosed(_:in:)`` reports it so.
+    /// acts as that button: `RenderScheduler.alertClosed(_:in:)` reports it so.
     public var cancelButton: Int? {
         buttons.firstIndex { $0.role == .cancel }
     }

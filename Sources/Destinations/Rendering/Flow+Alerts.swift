@@ -40,7 +40,9 @@ extension Flow {
     func checkTap(_ index: Int, of alert: ElementID) throws(NavigationError) {
         // A tap made while the same alert's tap is being handled (its event's handler tapped
         // again) is a repeated tap: the alert is already closing.
-        guard isAlertOnScreen(alert), !alertsBeingTapped.contains(alert) else { throw .staleUserAction(.modalGone(alert)) }
+        guard isAlertOnScreen(alert), !alertsBeingTapped.contains(alert) else {
+            throw .staleUserAction(.modalGone(alert))
+        }
         if let destination = live[alert]?.object as? any AlertDestination {
             guard Self.display(of: destination).buttons.indices.contains(index) else {
                 throw .staleUserAction(.noSuchButton(index, alert: alert))
@@ -52,7 +54,9 @@ extension Flow {
 
     /// Runs a tap outside a change: the button's event, then the alert's dismissal, then what
     /// the event handed to the alert's presenter.
-    @usableFromInline func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<ChangeOutcome<Route>, NavigationError> {
+    @usableFromInline func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<
+        ChangeOutcome<Route>, NavigationError
+    > {
         do throws(NavigationError) {
             try checkTap(index, of: alert)
         } catch {
@@ -77,7 +81,8 @@ extension Flow {
                 // event that never reached a change (unconfigured, an assistant that threw) is
                 // reported here, with the event as its cause.
                 if refusals == reported, let route = storage.node(alert)?.route {
-                    refuse(.event(Self.buttonEvent(index, of: destination), route: route, from: alert, .path([])), error)
+                    refuse(
+                        .event(Self.buttonEvent(index, of: destination), route: route, from: alert, .path([])), error)
                 }
             }
         }
@@ -119,7 +124,8 @@ extension Flow {
         return AlertDisplay(
             title: content.title,
             message: content.message,
-            buttons: content.buttons.isEmpty ? [.ok] : content.buttons.map { AlertDisplay.Button(label: $0.label, role: $0.role) }
+            buttons: content.buttons.isEmpty
+                ? [.ok] : content.buttons.map { AlertDisplay.Button(label: $0.label, role: $0.role) }
         )
     }
 
@@ -172,7 +178,8 @@ extension EventResponse {
     ///
     /// - Throws (when the event is sent): ``NavigationError/destinationRemoved(_:)`` naming the
     ///   presenter when it is not a `P`, or the alert when it has no presenter.
-    public static func toPresenter<P: Destination>(_ type: P.Type, _ event: P.Event, content: (any Sendable)? = nil) -> EventResponse
+    public static func toPresenter<P: Destination>(_ type: P.Type, _ event: P.Event, content: (any Sendable)? = nil)
+        -> EventResponse
     where P.Route == D.Route {
         .perform { input in
             let context = input.destination.context

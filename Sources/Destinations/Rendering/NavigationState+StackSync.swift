@@ -12,7 +12,7 @@ extension NavigationState {
     ///   - stack: The stack element's id.
     ///   - appeared: The screens whose views appeared and did not disappear since.
     /// - Returns: `false` as well when `stack` is not a stack of this state.
-    public func stackNeedsRebuild(_ stack: ElementID, appeared: Set<ElementID>) -> Bool {
+    package func stackNeedsRebuild(_ stack: ElementID, appeared: Set<ElementID>) -> Bool {
         guard !appeared.isEmpty, case .stack(let screens)? = node(stack)?.content else { return false }
         let ids = Set(screens.elements.map(\.id))
         return !appeared.contains(screens.topNode.id) || !appeared.isSubset(of: ids)

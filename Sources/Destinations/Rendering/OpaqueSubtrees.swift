@@ -13,8 +13,8 @@
 /// ```
 ///
 /// Only the outermost node a rule marks counts: what lies inside it is the other renderer's.
-/// A ``RenderScheduler`` asks the rule about each element once, when it first plans it, and the
-/// element keeps that renderer while it stays (``RenderScheduler/isOpaque(_:)``): a stack
+/// A `RenderScheduler` asks the rule about each element once, when it first plans it, and the
+/// element keeps that renderer while it stays (`RenderScheduler.isOpaque(_:)`): a stack
 /// marked by its first screen stays opaque after `setStack` gives it another, and an unmarked
 /// one is not handed over. A plan made directly (``NavigationState/renderPlan(from:opaque:animated:)``)
 /// asks the rule of both states, and rebuilds the whole window when an element's answer changed.
@@ -44,10 +44,12 @@ public struct OpaqueSubtrees<Route: NavigationRoute>: Sendable {
     /// draws included: it is then drawn by the other renderer (UIKit's
     /// `FlowControllerOptions.subtree`).
     public static func routes(_ routes: Set<Route>) -> OpaqueSubtrees {
-        routes.isEmpty ? .none : OpaqueSubtrees { node in
-            guard let route = node.route ?? node.stack?.elements.first?.route else { return false }
-            return routes.contains(route)
-        }
+        routes.isEmpty
+            ? .none
+            : OpaqueSubtrees { node in
+                guard let route = node.route ?? node.stack?.elements.first?.route else { return false }
+                return routes.contains(route)
+            }
     }
 
     /// Whether this marks no subtree at all.

@@ -13,7 +13,7 @@
 /// 3. **Presentations, one level at a time**, outermost first.
 ///
 /// A renderer runs the steps one at a time, each after the previous one's transition has
-/// finished; ``RenderScheduler`` does that.
+/// finished; `RenderScheduler` does that.
 public struct RenderPlan: Hashable, Sendable, CustomStringConvertible {
     /// The steps, in order.
     public let steps: [RenderStep]
@@ -107,13 +107,15 @@ extension NavigationState {
         let kept = oldChain.keptCount(in: newChain)
         var shown = shownBefore
         if kept < oldChain.count {
-            let dismissal = RenderStep(.dismiss(presenter: oldChain[kept].presenter, modal: oldChain[kept].modal), animated: animated)
+            let dismissal = RenderStep(
+                .dismiss(presenter: oldChain[kept].presenter, modal: oldChain[kept].modal), animated: animated)
             steps.append(dismissal)
             shown = shown.applying(dismissal, toward: self)
         }
         for index in 0..<kept where oldChain[index].style != newChain[index].style {
             let modal = newChain[index]
-            let restyle = RenderStep(.restyle(presenter: modal.presenter, modal: modal.modal, style: modal.style), animated: animated)
+            let restyle = RenderStep(
+                .restyle(presenter: modal.presenter, modal: modal.modal, style: modal.style), animated: animated)
             steps.append(restyle)
             shown = shown.applying(restyle, toward: self)
         }
@@ -179,7 +181,9 @@ extension NavigationState {
             add(.dismiss(presenter: outermost.presenter, modal: outermost.modal))
         }
         add(.setRoot(root.id))
-        for modal in ownChain(opaque: newOpaque) { add(.present(presenter: modal.presenter, modal: modal.modal, style: modal.style)) }
+        for modal in ownChain(opaque: newOpaque) {
+            add(.present(presenter: modal.presenter, modal: modal.modal, style: modal.style))
+        }
         return RenderPlan(steps)
     }
 
@@ -206,10 +210,14 @@ extension NavigationState {
     /// or an element that became opaque or stopped being so.
     private func reusesIDs(of old: NavigationState, opaque: OpaqueSubtrees<Route>) -> Bool {
         var identities: [ElementID: RenderIdentity] = [:]
-        Self.visitWithParents(old.root) { node, parent in identities[node.id] = RenderIdentity(node, parent: parent, opaque: opaque) }
+        Self.visitWithParents(old.root) { node, parent in
+            identities[node.id] = RenderIdentity(node, parent: parent, opaque: opaque)
+        }
         var reused = false
         Self.visitWithParents(root) { node, parent in
-            if let before = identities[node.id], before != RenderIdentity(node, parent: parent, opaque: opaque) { reused = true }
+            if let before = identities[node.id], before != RenderIdentity(node, parent: parent, opaque: opaque) {
+                reused = true
+            }
         }
         return reused
     }
@@ -241,7 +249,9 @@ extension NavigationState {
             for element in before.elementsFromTop where element.modal != nil { presenters[element.id] = element }
             guard !presenters.isEmpty else { break }
             for element in stack.elementsFromTop where element.modal != nil {
-                if let before = presenters[element.id] { planContainers(element, shown: before, opaque: opaque, add: add) }
+                if let before = presenters[element.id] {
+                    planContainers(element, shown: before, opaque: opaque, add: add)
+                }
             }
         case (.tabs(let tabs), .tabs(let before)) where tabs.tabs.count == before.tabs.count:
             let showing = before.selectedIndex
@@ -281,7 +291,7 @@ extension NavigationState {
     /// What a window shows after it runs `step` on this state, building new elements from
     /// `target` (the state the step's plan leads to) without their modals.
     ///
-    /// A renderer that keeps track of what it shows — ``RenderScheduler`` does — applies each
+    /// A renderer that keeps track of what it shows — `RenderScheduler` does — applies each
     /// finished step with it. A step that names elements this state or `target` lacks changes
     /// what it can and ignores the rest.
     ///
@@ -385,12 +395,13 @@ extension NavigationNode {
             let stripped = tabs.tabs.map { Tab(id: $0.id, node: $0.node.withoutModals) }
             node.content = .tabs(Tabs(unchecked: stripped, selection: tabs.selection))
         case .split(let split):
-            node.content = .split(Split(
-                sidebar: split.sidebar.withoutModals,
-                content: split.content?.withoutModals,
-                detail: split.detail?.withoutModals,
-                hasContentColumn: split.hasContentColumn
-            ))
+            node.content = .split(
+                Split(
+                    sidebar: split.sidebar.withoutModals,
+                    content: split.content?.withoutModals,
+                    detail: split.detail?.withoutModals,
+                    hasContentColumn: split.hasContentColumn
+                ))
         }
         return node
     }

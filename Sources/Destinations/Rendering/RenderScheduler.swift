@@ -7,7 +7,7 @@
 /// effect already holds must call `done` at once. `done` may be called synchronously, from inside
 /// `perform`.
 @MainActor
-public protocol RenderHost: AnyObject {
+package protocol RenderHost: AnyObject {
     /// The routes of the flow the host renders.
     associatedtype Route: NavigationRoute
 
@@ -44,25 +44,25 @@ public protocol RenderHost: AnyObject {
 /// ``rendered``, so no step redoes it; when the flow refused the report, the next plan puts the
 /// container back, because the state wins.
 @MainActor
-public final class RenderScheduler<Host: RenderHost> {
+package final class RenderScheduler<Host: RenderHost> {
     /// The routes of the flow the host renders.
-    public typealias Route = Host.Route
+    package typealias Route = Host.Route
 
     /// The renderer that carries out the steps. The scheduler does not keep it alive.
-    public private(set) weak var host: Host?
+    package private(set) weak var host: Host?
     /// The subtrees another renderer draws, as the rule was given; no step goes inside them.
     /// An element keeps the answer it had when it was first planned (``isOpaque(_:)``).
-    public let opaque: OpaqueSubtrees<Route>
+    package let opaque: OpaqueSubtrees<Route>
     /// Each element's answer to ``opaque``, from the plan that first showed it, for the
     /// elements of ``rendered`` and ``target``.
     private var opaqueAnswers: [ElementID: Bool] = [:]
     /// What the window shows, as far as finished steps and acknowledged user changes tell:
     /// `nil` before the first step.
-    public private(set) var rendered: NavigationState<Route>?
+    package private(set) var rendered: NavigationState<Route>?
     /// The newest state asked for.
-    public private(set) var target: NavigationState<Route>?
+    package private(set) var target: NavigationState<Route>?
     /// The step whose transition is under way, if any.
-    public private(set) var current: RenderStep?
+    package private(set) var current: RenderStep?
 
     private var animates = true
     private var plan: [RenderStep] = []
@@ -82,7 +82,7 @@ public final class RenderScheduler<Host: RenderHost> {
     ///   - opaque: Elements whose subtrees another renderer draws, by id. Ids change when the
     ///     root is replaced or a state restored; the initializer that takes an
     ///     ``OpaqueSubtrees`` rule keeps marking the subtrees across that.
-    public convenience init(host: Host, opaque: Set<ElementID> = []) {
+    package convenience init(host: Host, opaque: Set<ElementID> = []) {
         self.init(host: host, opaque: .ids(opaque))
     }
 
@@ -95,7 +95,7 @@ public final class RenderScheduler<Host: RenderHost> {
     ///     planned, so that the marking survives a replaced root or a restored state. An element
     ///     the window shows keeps its answer while it stays, also through a restore that keeps
     ///     it (same id, kind, route and parent); see ``isOpaque(_:)``.
-    public init(host: Host, opaque: OpaqueSubtrees<Route>) {
+    package init(host: Host, opaque: OpaqueSubtrees<Route>) {
         self.host = host
         self.opaque = opaque
     }
@@ -105,13 +105,13 @@ public final class RenderScheduler<Host: RenderHost> {
     /// holds (``OpaqueSubtrees/routes(_:)`` looks at a stack's first screen) would otherwise
     /// move a live element from one renderer to the other, rebuilding the whole window, when
     /// its content changes. Elements not planned yet get the rule's answer.
-    public func isOpaque(_ node: NavigationNode<Route>) -> Bool {
+    package func isOpaque(_ node: NavigationNode<Route>) -> Bool {
         opaqueAnswers[node.id] ?? opaque.contains(node)
     }
 
     /// ``opaque`` with each planned element's kept answer (``isOpaque(_:)``): what the plans
     /// leave to another renderer.
-    public var settledOpaque: OpaqueSubtrees<Route> {
+    package var settledOpaque: OpaqueSubtrees<Route> {
         guard !opaque.isEmpty else { return .none }
         let answers = opaqueAnswers
         let rule = opaque
@@ -140,13 +140,13 @@ public final class RenderScheduler<Host: RenderHost> {
     }
 
     /// Whether no step is under way and the window shows the newest state.
-    public var isIdle: Bool { current == nil && plan.isEmpty && !needsPlan }
+    package var isIdle: Bool { current == nil && plan.isEmpty && !needsPlan }
 
     /// Whether the step under way changes the container `id` itself — a stack's screens, a split
     /// view's columns — or replaces the root. What the platform reports about `id` meanwhile
     /// (a navigation controller's `didShow`, a split view's `willHide` while a column step shows
     /// another column) is the step's doing, not the user's.
-    public func isChanging(_ id: ElementID) -> Bool {
+    package func isChanging(_ id: ElementID) -> Bool {
         switch current?.change {
         case .setStack(let stack, _)?: stack == id
         case .setColumn(_, let split, _)?: split == id
@@ -161,7 +161,7 @@ public final class RenderScheduler<Host: RenderHost> {
     ///   - state: The state to show, usually ``Flow/state``.
     ///   - animated: Whether to animate; pass `false` for a restored state. When several states
     ///     arrive before a plan is made, the plan animates only if all of them asked for it.
-    public func show(_ state: NavigationState<Route>, animated: Bool = true) {
+    package func show(_ state: NavigationState<Route>, animated: Bool = true) {
         if needsPlan || current != nil {
             animates = animates && animated
         } else {
@@ -180,7 +180,7 @@ public final class RenderScheduler<Host: RenderHost> {
     /// what the window shows — not to the flow's state: a tap on a tab can reveal a modal the
     /// window has not presented yet, and the next plan still presents it. An action that names
     /// elements the window does not show changes nothing.
-    public func acknowledge(_ action: UserAction<Route>) {
+    package func acknowledge(_ action: UserAction<Route>) {
         guard let rendered else { return }
         self.rendered = rendered.acknowledging(action)
         // Until the flow's state arrives, aim at what the user made: re-planning toward the old
@@ -198,7 +198,7 @@ public final class RenderScheduler<Host: RenderHost> {
     /// Each presentation of an alert closes once: a second report of its closing — a tap after
     /// ``alertClosed(_:in:)``, or the other way round — changes nothing, so a button's event is
     /// never sent twice.
-    public func alertButtonTapped(_ index: Int, of alert: ElementID, in flow: Flow<Route>) {
+    package func alertButtonTapped(_ index: Int, of alert: ElementID, in flow: Flow<Route>) {
         guard markClosed(alert) else { return }
         _ = try? flow.tapAlertButton(index, of: alert)
         acknowledge(.dismissed(modal: alert))
@@ -214,7 +214,7 @@ public final class RenderScheduler<Host: RenderHost> {
     /// when the platform also runs the button's handler. Without one it is the alert's plain
     /// dismissal, reported to the flow. A late call, for an alert the flow no longer holds,
     /// changes nothing in the flow.
-    public func alertClosed(_ alert: ElementID, in flow: Flow<Route>) {
+    package func alertClosed(_ alert: ElementID, in flow: Flow<Route>) {
         guard !closedAlerts.contains(alert) else { return }
         if let cancel = flow.alertDisplay(of: alert)?.cancelButton {
             return alertButtonTapped(cancel, of: alert, in: flow)
@@ -243,7 +243,7 @@ public final class RenderScheduler<Host: RenderHost> {
     ///
     /// - Returns: Why the flow refused the report, or `nil` when it accepted it.
     @discardableResult
-    public func report(_ action: UserAction<Route>, to flow: Flow<Route>) -> NavigationError? {
+    package func report(_ action: UserAction<Route>, to flow: Flow<Route>) -> NavigationError? {
         var refusal: NavigationError?
         do {
             try flow.apply(action)
@@ -269,7 +269,10 @@ public final class RenderScheduler<Host: RenderHost> {
                 settleOpaqueAnswers(for: target, replacingRoot: false)
                 // When the window is rebuilt, ids may name other elements now: the new state's
                 // elements are asked afresh, the old state's keep their answers.
-                plan = target.renderPlan(from: rendered, opaque: settledOpaque, afterRootReplacement: opaque, animated: animated).steps
+                plan =
+                    target.renderPlan(
+                        from: rendered, opaque: settledOpaque, afterRootReplacement: opaque, animated: animated
+                    ).steps
                 planAnimates = animated
                 needsPlan = false
                 animates = true

@@ -27,19 +27,19 @@
 /// display.advance(toward: flow.state, animated: cause != .restore, at: .now)
 /// if let wakeUp = display.wakeUp { /* call advance again at wakeUp */ }
 /// ```
-public struct StagedDisplay<Route: NavigationRoute>: Sendable {
+package struct StagedDisplay<Route: NavigationRoute>: Sendable {
     /// The state views show instead of the flow's; `nil` when they read the flow live.
-    public private(set) var state: NavigationState<Route>?
+    package private(set) var state: NavigationState<Route>?
     /// What views were last told to show: ``state``, or the flow's state when live.
-    public private(set) var shown: NavigationState<Route>
+    package private(set) var shown: NavigationState<Route>
     /// The transition under way, if any; ``advance(toward:animated:at:)`` waits for its end.
-    public private(set) var transition: StageTransition?
+    package private(set) var transition: StageTransition?
     /// Whether the last change of ``shown`` by ``advance(toward:animated:at:)`` should animate.
     /// A change asked for without animation (a restore) stays unanimated through all its
     /// stages, even when a newer target arrives meanwhile.
-    public private(set) var animates = true
+    package private(set) var animates = true
     /// How long transitions take and are waited for.
-    public let timing: StageTiming
+    package let timing: StageTiming
     /// Whether the stages under way were asked for without animation.
     private var stagingUnanimated = false
 
@@ -48,22 +48,22 @@ public struct StagedDisplay<Route: NavigationRoute>: Sendable {
     /// - Parameters:
     ///   - state: What shows first.
     ///   - timing: How long transitions take and are waited for.
-    public init(showing state: NavigationState<Route>, timing: StageTiming = StageTiming()) {
+    package init(showing state: NavigationState<Route>, timing: StageTiming = StageTiming()) {
         shown = state
         self.timing = timing
     }
 
     /// Whether a transition is under way, as of the last call; ``advance(toward:animated:at:)``
     /// ends it once its time has come.
-    public var isTransitioning: Bool { transition != nil }
+    package var isTransitioning: Bool { transition != nil }
 
     /// When the transition under way ends without any further report: the renderer calls
     /// ``advance(toward:animated:at:)`` then. `nil` without a transition.
-    public var wakeUp: ContinuousClock.Instant? { transition.map { $0.end(timing) } }
+    package var wakeUp: ContinuousClock.Instant? { transition.map { $0.end(timing) } }
 
     /// The flow is about to change: views keep showing what they show until the change is
     /// planned.
-    public mutating func freeze() {
+    package mutating func freeze() {
         if state == nil { state = shown }
     }
 
@@ -76,7 +76,7 @@ public struct StagedDisplay<Route: NavigationRoute>: Sendable {
     ///   - now: The current time.
     /// - Returns: Whether what views show changed (or went live).
     @discardableResult
-    public mutating func advance(
+    package mutating func advance(
         toward target: NavigationState<Route>,
         animated: Bool = true,
         at now: ContinuousClock.Instant
@@ -84,7 +84,8 @@ public struct StagedDisplay<Route: NavigationRoute>: Sendable {
         let animated = animated && !stagingUnanimated
         if let transition, now < transition.end(timing) {
             // Changes that present and dismiss nothing (a push, a tab) need not wait.
-            let shownChain = shown.presentedChain, targetChain = target.presentedChain
+            let shownChain = shown.presentedChain
+            let targetChain = target.presentedChain
             guard target.root.id == shown.root.id, targetChain.count == shownChain.count,
                 shownChain.keptCount(in: targetChain) == shownChain.count, target != shown
             else { return false }
@@ -116,7 +117,7 @@ public struct StagedDisplay<Route: NavigationRoute>: Sendable {
 
     /// Ends the transition under way now, whatever it waits for; the next
     /// ``advance(toward:animated:at:)`` may show the next stage.
-    public mutating func endTransition() {
+    package mutating func endTransition() {
         transition = nil
     }
 
@@ -126,7 +127,7 @@ public struct StagedDisplay<Route: NavigationRoute>: Sendable {
     /// - Returns: Whether the report ended, or will end once its settle time passed, the
     ///   transition under way.
     @discardableResult
-    public mutating func report(_ report: StageTransition.Report, at now: ContinuousClock.Instant) -> Bool {
+    package mutating func report(_ report: StageTransition.Report, at now: ContinuousClock.Instant) -> Bool {
         guard var current = transition, current.expects == report, current.reportedAt == nil else { return false }
         current.reportedAt = now
         transition = current
@@ -141,7 +142,7 @@ public struct StagedDisplay<Route: NavigationRoute>: Sendable {
     ///   - leaving: Whether the action started a modal's exit animation (a sheet swiped down,
     ///     an alert's button), which the next stage waits for.
     ///   - now: The current time.
-    public mutating func acknowledge(_ action: UserAction<Route>, leaving: Bool, at now: ContinuousClock.Instant) {
+    package mutating func acknowledge(_ action: UserAction<Route>, leaving: Bool, at now: ContinuousClock.Instant) {
         let before = state ?? shown
         let acknowledged = before.acknowledging(action)
         state = acknowledged
@@ -185,9 +186,9 @@ public struct StageTiming: Hashable, Sendable {
 
 /// A transition a ``StagedDisplay`` waits for: a modal presented or dismissed, or containers
 /// changed with more stages to come.
-public struct StageTransition: Hashable, Sendable {
+package struct StageTransition: Hashable, Sendable {
     /// What changed on screen.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// A modal was presented.
         case presentation(PresentedModal)
         /// A modal was dismissed.
@@ -201,7 +202,7 @@ public struct StageTransition: Hashable, Sendable {
     }
 
     /// How a platform says that a transition ended.
-    public enum Report: Hashable, Sendable {
+    package enum Report: Hashable, Sendable {
         /// A modal's content appeared (its `onAppear`).
         case appeared(modal: ElementID)
         /// The sheet or cover `modal` that `presenter` presented finished leaving (its
@@ -211,14 +212,14 @@ public struct StageTransition: Hashable, Sendable {
     }
 
     /// What changed on screen.
-    public let kind: Kind
+    package let kind: Kind
     /// When it was shown.
-    public let started: ContinuousClock.Instant
+    package let started: ContinuousClock.Instant
     /// When the platform reported its end; `nil` until then.
-    public internal(set) var reportedAt: ContinuousClock.Instant?
+    package internal(set) var reportedAt: ContinuousClock.Instant?
 
     /// A transition of `kind`, shown at `started`.
-    public init(_ kind: Kind, at started: ContinuousClock.Instant) {
+    package init(_ kind: Kind, at started: ContinuousClock.Instant) {
         self.kind = kind
         self.started = started
     }
@@ -226,7 +227,9 @@ public struct StageTransition: Hashable, Sendable {
     /// The transition from `old` to `new`: the modal presented or dismissed (or removed with a
     /// replaced root), or containers when more stages follow; `nil` when a last stage presents
     /// and dismisses nothing. A sheet whose options changed is neither.
-    init?<Route>(from old: NavigationState<Route>, to new: NavigationState<Route>, isLast: Bool, at now: ContinuousClock.Instant) {
+    init?<Route>(
+        from old: NavigationState<Route>, to new: NavigationState<Route>, isLast: Bool, at now: ContinuousClock.Instant
+    ) {
         let oldChain = old.presentedChain
         let newChain = new.presentedChain
         guard old.root.id == new.root.id else {
@@ -259,10 +262,11 @@ public struct StageTransition: Hashable, Sendable {
 
     /// The report that ends it, or `nil` when the platform reports none (alerts, confirmation
     /// dialogs, containers, a modal removed with its presenter).
-    public var expects: Report? {
+    package var expects: Report? {
         switch kind {
         case .presentation(let modal): modal.style.isOverlay ? nil : .appeared(modal: modal.modal)
-        case .dismissal(let modal): modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter, modal: modal.modal)
+        case .dismissal(let modal):
+            modal.style.isOverlay ? nil : .dismissed(presenter: modal.presenter, modal: modal.modal)
         case .removal, .containers: nil
         }
     }
@@ -270,7 +274,7 @@ public struct StageTransition: Hashable, Sendable {
     /// When it ends: after its settle time once reported, or after
     /// ``StageTiming/unreportedSettle`` when it reports nothing, or at the timeout; never at
     /// the instant it started, so that two stages never show in the same update.
-    public func end(_ timing: StageTiming) -> ContinuousClock.Instant {
+    package func end(_ timing: StageTiming) -> ContinuousClock.Instant {
         let earliest = started + .milliseconds(1)
         guard expects != nil else { return max(started + timing.unreportedSettle, earliest) }
         let settle: Duration = if case .presentation = kind { timing.presentationSettle } else { .zero }

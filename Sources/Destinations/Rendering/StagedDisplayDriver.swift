@@ -3,29 +3,35 @@
 /// show together), acknowledges each report of the user's before applying it, and shows the
 /// next stage when a transition ends, by report or by the clock.
 ///
-/// The renderer sets ``show``, which makes its views show what changed, reads ``shown``, and
-/// passes on what the platform says: ``report(leaving:_:)``, ``tapAlertButton(_:of:)``,
+/// Views read what shows element by element with ``node(_:)``, which tracks that element only:
+/// a change in one tab re-renders nothing in another. The elements that changed are the ones
+/// the flow's transactions worked out (`Flow.observeCommits(_:)`) whenever the display goes
+/// from the flow's state to the flow's state; only a stage, or a report of the user's shown
+/// before the flow applies it, is compared with what showed before.
+///
+/// The renderer sets ``show``, which runs the change's observation updates inside the
+/// renderer's own transaction, reads ``shown``, and passes on what the platform says: ``report(leaving:_:)``, ``tapAlertButton(_:of:)``,
 /// ``transitionEnded(_:)``, ``sceneBecame(active:)``. Every decision is the driver's; the
 /// renderer only draws. Time and turns come from ``Scheduling``, so tests drive the loop
 /// without sleeping.
 ///
 /// ```swift
 /// let driver = StagedDisplayDriver(flow: flow)
-/// driver.show = { old, animated in /* re-render what differs from old */ }
+/// driver.show = { animated, publish in withTransaction(transaction(animated), publish) }
 /// ```
 @MainActor
-public final class StagedDisplayDriver<Route: NavigationRoute> {
+package final class StagedDisplayDriver<Route: NavigationRoute> {
     /// How a driver waits: for a later main-actor turn, and until an instant.
-    public struct Scheduling {
+    package struct Scheduling {
         /// The current time.
-        public var now: @MainActor () -> ContinuousClock.Instant
+        package var now: @MainActor () -> ContinuousClock.Instant
         /// Runs a body one main-actor turn later.
-        public var nextTurn: @MainActor (_ body: @escaping @MainActor () -> Void) -> Void
+        package var nextTurn: @MainActor (_ body: @escaping @MainActor () -> Void) -> Void
         /// Runs a body at an instant, instead of the one set before; `nil` only cancels that one.
-        public var wake: @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
+        package var wake: @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
 
         /// Scheduling from the given closures.
-        public init(
+        package init(
             now: @escaping @MainActor () -> ContinuousClock.Instant,
             nextTurn: @escaping @MainActor (_ body: @escaping @MainActor () -> Void) -> Void,
             wake: @escaping @MainActor (_ at: ContinuousClock.Instant?, _ body: @escaping @MainActor () -> Void) -> Void
@@ -39,7 +45,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
         /// which holds one wake-up: give each driver its own (two drivers sharing one would
         /// cancel each other's wake-ups). `nextTurn` and `wake` must never run their body at
         /// once, inside the call.
-        public static var tasks: Scheduling {
+        package static var tasks: Scheduling {
             let pending = PendingTask()
             return Scheduling(
                 now: { .now },
@@ -58,15 +64,31 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     }
 
     /// The flow followed.
-    public let flow: Flow<Route>
-    /// Called each time what shows changes, with what showed before and whether to animate.
-    public var show: @MainActor (_ old: NavigationState<Route>, _ animated: Bool) -> Void = { _, _ in }
+    package let flow: Flow<Route>
+    /// Called each time what shows changes, with whether to animate and the updates that tell
+    /// the views of the changed elements, which the renderer runs (inside its transaction).
+    package var show: @MainActor (_ animated: Bool, _ publish: @escaping @MainActor () -> Void) -> Void = {
+        _, publish in
+        publish()
+    }
     /// What views show, and the transition it waits for.
-    public private(set) var display: StagedDisplay<Route>
+    package private(set) var display: StagedDisplay<Route>
     /// The root of the subtree shown, when not the whole state.
     private let scope: ElementID?
     private let scheduling: Scheduling
     private var observation: FlowChangeObservation?
+    private var commits: FlowChangeObservation?
+    /// The changes the flow committed since the display last showed the flow's state; `nil`
+    /// when what shows must be compared with what showed instead.
+    private var committed: CommittedChanges? = CommittedChanges()
+    /// One observation point per shown element read.
+    private var observations: [ElementID: NodeObservation] = [:]
+    /// Read for an element that does not show; told when elements arrive.
+    private let arrivals = NodeObservation()
+    /// The shown elements by id; made on the first read after what shows changed.
+    private var shownNodes: [ElementID: NavigationNode<Route>]?
+    /// How many times what shows was compared with what showed, rather than told by the flow.
+    package private(set) var comparisons = 0
     private var checkScheduled = false
     /// Cleared by a restore until the display has moved toward it.
     private var nextAnimates = true
@@ -84,7 +106,9 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     ///     state has no such element, nothing is staged and what shows stays as it was.
     ///   - timing: How long transitions take and are waited for.
     ///   - scheduling: Time and turns; tasks and the continuous clock unless set.
-    public init(flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks) {
+    package init(
+        flow: Flow<Route>, scope: ElementID? = nil, timing: StageTiming = StageTiming(), scheduling: Scheduling = .tasks
+    ) {
         self.flow = flow
         self.scope = scope
         self.scheduling = scheduling
@@ -96,11 +120,34 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
         // Not observation tracking: an initializer called from a view body must not make that
         // body depend on the whole state.
         observation = flow.observeChanges { [weak self] cause in self?.flowWillChange(cause) }
+        commits = flow.observeCommits { [weak self] changes in self?.flowDidCommit(changes) }
+        if display.state != nil { committed = nil }
         scheduleWakeUp()
     }
 
     /// What views show.
-    public var shown: NavigationState<Route> { display.shown }
+    package var shown: NavigationState<Route> { display.shown }
+
+    /// The element `id` as shown. Reading it tracks that element only, or, when it does not
+    /// show, the arrival of elements: a view animating away makes no observation point that
+    /// would outlive it.
+    package func node(_ id: ElementID) -> NavigationNode<Route>? {
+        let nodes =
+            shownNodes ?? Dictionary(display.shown.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        shownNodes = nodes
+        guard let node = nodes[id] else {
+            arrivals.access()
+            return nil
+        }
+        if let observation = observations[id] {
+            observation.access()
+        } else {
+            let observation = NodeObservation()
+            observations[id] = observation
+            observation.access()
+        }
+        return node
+    }
 
     /// Reports what the user did, as `derive` finds it in the flow's state. What the platform
     /// already shows is acknowledged first, so no view asks it to undo it; a report the flow
@@ -110,7 +157,9 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     ///   - leaving: Whether the action starts a modal's exit animation, which the next change
     ///     of modals waits for.
     ///   - derive: The user's action in the flow's state, or `nil` when there is none.
-    public func report(leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?) {
+    package func report(
+        leaving: Bool = false, _ derive: (NavigationState<Route>) throws(NavigationError) -> UserAction<Route>?
+    ) {
         guard let action = (try? derive(flow.untrackedState)) ?? nil else { return }
         acknowledge(action, leaving: leaving)
         _ = try? flow.apply(action)
@@ -119,7 +168,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
 
     /// The user tapped button `index` of the alert whose content is `alert`, which the platform
     /// has closed already.
-    public func tapAlertButton(_ index: Int, of alert: ElementID) {
+    package func tapAlertButton(_ index: Int, of alert: ElementID) {
         guard flow.alertDisplay(of: alert) != nil else { return }
         acknowledge(.dismissed(modal: alert), leaving: true)
         _ = try? flow.tapAlertButton(index, of: alert)
@@ -129,7 +178,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     /// A presented modal appeared or a dismissed one finished leaving: once the report names
     /// the transition under way and its settle time passed, the next change shows, one
     /// main-actor turn later. Late reports, of earlier stages, are ignored.
-    public func transitionEnded(_ report: StageTransition.Report) {
+    package func transitionEnded(_ report: StageTransition.Report) {
         guard display.report(report, at: scheduling.now()) else { return }
         scheduling.nextTurn { [weak self] in self?.step() }
     }
@@ -139,7 +188,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     /// - Returns: Whether views should check what they show: the scene became active after
     ///   what shows changed while it was not (the platform may have dropped those updates).
     @discardableResult
-    public func sceneBecame(active: Bool) -> Bool {
+    package func sceneBecame(active: Bool) -> Bool {
         isActive = active
         guard active, changedWhileInactive else { return false }
         changedWhileInactive = false
@@ -152,6 +201,16 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
         let state = flow.untrackedState
         guard let scope else { return state }
         return state.subtree(at: scope) ?? display.shown
+    }
+
+    /// The flow committed a change: what shows will change by as much, when the display goes
+    /// from the flow's state to the flow's state.
+    private func flowDidCommit(_ changes: NavigationChanges<Route>?) {
+        guard let changes else {
+            committed = nil
+            return
+        }
+        committed?.add(changes)
     }
 
     /// The flow is about to commit a change: plan it one turn later, so that the changes made
@@ -172,7 +231,7 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
         let old = display.shown
         if display.advance(toward: target, animated: nextAnimates, at: scheduling.now()) {
             nextAnimates = true
-            didShow(from: old, animated: display.animates)
+            didShow(from: old, animated: display.animates, committed: display.state == nil ? committed : nil)
         }
         scheduleWakeUp()
     }
@@ -180,18 +239,51 @@ public final class StagedDisplayDriver<Route: NavigationRoute> {
     private func acknowledge(_ action: UserAction<Route>, leaving: Bool) {
         let old = display.shown
         display.acknowledge(action, leaving: leaving, at: scheduling.now())
-        didShow(from: old, animated: true)
+        didShow(from: old, animated: true, committed: nil)
     }
 
-    private func didShow(from old: NavigationState<Route>, animated: Bool) {
+    /// Tells the views of the elements that changed: those the flow's transactions worked out
+    /// when they are known, else those that differ from what showed.
+    private func didShow(from old: NavigationState<Route>, animated: Bool, committed known: CommittedChanges?) {
+        committed = display.state == nil ? CommittedChanges() : nil
         guard display.shown != old else { return }
         if !isActive { changedWhileInactive = true }
-        show(old, animated)
+        let changed: CommittedChanges
+        if let known {
+            changed = known
+        } else {
+            comparisons += 1
+            var compared = CommittedChanges()
+            compared.add(display.shown.changes(from: old))
+            changed = compared
+        }
+        shownNodes = nil
+        let told = changed.touched.compactMap { observations[$0] }
+        let arrived = changed.arrived
+        for id in changed.removed { observations[id] = nil }
+        show(animated) { [arrivals] in
+            for observation in told { observation.changed() }
+            if arrived { arrivals.changed() }
+        }
     }
 
     /// Steps again when the transition under way ends without a report.
     private func scheduleWakeUp() {
         scheduling.wake(display.wakeUp) { [weak self] in self?.step() }
+    }
+}
+
+/// The elements changes touched (removed ones included), and whether any screen arrived.
+private struct CommittedChanges {
+    var touched: Set<ElementID> = []
+    var removed: Set<ElementID> = []
+    var arrived = false
+
+    mutating func add<Route>(_ changes: NavigationChanges<Route>) {
+        touched.formUnion(changes.touched)
+        touched.formUnion(changes.removedIDs)
+        removed.formUnion(changes.removedIDs)
+        if !changes.added.isEmpty { arrived = true }
     }
 }
 

@@ -18,10 +18,12 @@ extension UserAction {
             throw .staleUserAction(.notAColumn(split))
         }
         let order = columns.columns
-        guard let target = order.firstIndex(of: column), let current = order.firstIndex(of: focused), target < current else {
+        guard let target = order.firstIndex(of: column), let current = order.firstIndex(of: focused), target < current
+        else {
             return nil
         }
-        guard let closing = columns.filledColumns.first(where: { (order.firstIndex(of: $0.column) ?? 0) > target }) else {
+        guard let closing = columns.filledColumns.first(where: { (order.firstIndex(of: $0.column) ?? 0) > target })
+        else {
             return nil
         }
         return .closedColumn(showing: closing.node.id)
@@ -37,8 +39,12 @@ extension UserAction {
     /// user's. Ask with the state the window showed when the hiding began, and again with the
     /// state it shows when the transition has finished: when a step changed the focus
     /// meanwhile, the second answer is `nil`.
-    public static func hiddenColumn(_ column: SplitColumn, of split: ElementID, in state: NavigationState<Route>) -> UserAction? {
-        guard let node = state.node(split), node.focusedColumn == column, let shown = node.split?[column] else { return nil }
+    public static func hiddenColumn(_ column: SplitColumn, of split: ElementID, in state: NavigationState<Route>)
+        -> UserAction?
+    {
+        guard let node = state.node(split), node.focusedColumn == column, let shown = node.split?[column] else {
+            return nil
+        }
         return try? self.column(showing: shown.id, in: state)
     }
 }

@@ -5,7 +5,7 @@ extension UserAction {
     /// Call it from every callback a stack container gives (`navigationController(_:didShow:)`, a
     /// `NavigationStack` path setter): after a programmatic change the container shows what the
     /// state says and the answer is `nil`. Pass the state the container was last told to show —
-    /// ``RenderScheduler/rendered`` for a UIKit renderer — so that a step still under way is not
+    /// `RenderScheduler.rendered` for a UIKit renderer — so that a step still under way is not
     /// mistaken for the user's change.
     ///
     /// - Returns: ``popped(stack:to:)`` naming the new top, or `nil` when nothing changed or
@@ -35,7 +35,9 @@ extension UserAction {
     /// - Throws: ``NavigationError/staleUserAction(_:)`` with
     ///   ``UserActionProblem/notAModal(_:)`` when the element is in the state but is not what a
     ///   modal shows.
-    public static func dismissal(of modal: ElementID, in state: NavigationState<Route>) throws(NavigationError) -> UserAction? {
+    public static func dismissal(of modal: ElementID, in state: NavigationState<Route>) throws(NavigationError)
+        -> UserAction?
+    {
         guard let presenter = state.parent(of: modal) else {
             if state.root.id == modal { throw .staleUserAction(.notAModal(modal)) }
             return nil
@@ -50,7 +52,9 @@ extension UserAction {
     /// - Throws: ``NavigationError/staleUserAction(_:)`` with ``UserActionProblem/notTabs(_:)``
     ///   for an element that is not a tab bar, ``NavigationError/unknownTab(_:tabs:)`` for a tab
     ///   the bar does not have.
-    public static func tab(_ tab: TabID, of tabs: ElementID, in state: NavigationState<Route>) throws(NavigationError) -> UserAction? {
+    public static func tab(_ tab: TabID, of tabs: ElementID, in state: NavigationState<Route>) throws(NavigationError)
+        -> UserAction?
+    {
         guard let node = state.node(tabs) else { return nil }
         guard case .tabs(let bar) = node.content else { throw .staleUserAction(.notTabs(tabs)) }
         guard bar.ids.contains(tab) else { throw .unknownTab(tab, tabs: tabs) }
@@ -63,7 +67,9 @@ extension UserAction {
     /// - Throws: ``NavigationError/staleUserAction(_:)`` with ``UserActionProblem/notAColumn(_:)``
     ///   when the element is not what a column shows, or
     ///   ``UserActionProblem/sidebarCannotClose(split:)`` for the sidebar.
-    public static func column(showing node: ElementID, in state: NavigationState<Route>) throws(NavigationError) -> UserAction? {
+    public static func column(showing node: ElementID, in state: NavigationState<Route>) throws(NavigationError)
+        -> UserAction?
+    {
         guard state.contains(node) else { return nil }
         guard let parent = state.parent(of: node), case .split(let split) = parent.content,
             let column = split.filledColumns.first(where: { $0.node.id == node })?.column
@@ -78,7 +84,9 @@ extension UserAction {
     /// - Throws: ``NavigationError/staleUserAction(_:)`` when the element is not a sheet's
     ///   content (``UserActionProblem/notAModal(_:)``, ``UserActionProblem/notASheet(_:)``) or
     ///   the sheet does not offer the detent (``UserActionProblem/detentNotOffered(_:modal:)``).
-    public static func sheet(_ modal: ElementID, movedTo detent: SheetDetent, in state: NavigationState<Route>) throws(NavigationError) -> UserAction? {
+    public static func sheet(_ modal: ElementID, movedTo detent: SheetDetent, in state: NavigationState<Route>)
+        throws(NavigationError) -> UserAction?
+    {
         guard state.contains(modal) else { return nil }
         guard let presenter = state.parent(of: modal), let current = presenter.modal, current.node.id == modal else {
             throw .staleUserAction(.notAModal(modal))

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Skips restoring once after a launch that crashed while restoring, so that a snapshot that
 /// crashes the app cannot crash every launch after it.

@@ -22,7 +22,8 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     private var reportedTooMany = false
 
     init(
-        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route>, isProvided: @escaping (Route) -> Bool = { _ in true },
+        policy: @escaping @Sendable (Route) -> RestorationPolicy<Route>,
+        isProvided: @escaping (Route) -> Bool = { _ in true },
         age: TimeInterval, maximumElements: Int, maximumDepth: Int, firstFreshID: UInt64
     ) {
         self.policy = policy
@@ -60,7 +61,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
 
     /// The element `value` saved, or `nil` when it cannot come back; `layout` is the layout
     /// this element was built from, when known, for the initial content of its tabs.
-    mutating func node(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> NavigationNode<Route>? {
+    mutating func node(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> NavigationNode<
+        Route
+    >? {
         guard depth <= maximumDepth else { return malformed(path, "nested deeper than \(maximumDepth)") }
         guard elements < maximumElements else {
             if !reportedTooMany {
@@ -89,7 +92,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             guard let stack = stack(body, path: path, depth: depth) else { return nil }
             content = .stack(stack)
         case "tabs":
-            guard let tabs = tabs(body, selected: members["selected"], path: path, layout: layout, depth: depth) else { return nil }
+            guard let tabs = tabs(body, selected: members["selected"], path: path, layout: layout, depth: depth) else {
+                return nil
+            }
             content = .tabs(tabs)
         default:
             guard let split = split(body, path: path, layout: layout, depth: depth) else { return nil }
@@ -121,7 +126,8 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             report.issues.append(.droppedByPolicy(path: path, route: route.readableDescription))
             return nil
         case .replace(let replacement):
-            report.issues.append(.replaced(path: path, route: route.readableDescription, with: replacement.readableDescription))
+            report.issues.append(
+                .replaced(path: path, route: route.readableDescription, with: replacement.readableDescription))
             return replacement
         case .maximumAge(let seconds):
             guard age >= 0, age <= seconds else {
@@ -175,7 +181,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 report.issues.append(.tabDropped(tab))
                 continue
             }
-            if let saved = entry["node"], let node = node(saved, path: "\(path)/tabs[\(name)]", layout: tabLayout, depth: depth + 1) {
+            if let saved = entry["node"],
+                let node = node(saved, path: "\(path)/tabs[\(name)]", layout: tabLayout, depth: depth + 1)
+            {
                 kept.append(Tab(id: tab, node: node))
             } else if let tabLayout, let node = try? tabLayout.makeNode(ids: &freshIDs) {
                 report.issues.append(.tabReset(tab))
@@ -183,7 +191,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 kept.append(Tab(id: tab, node: node))
             } else {
                 names.remove(tab)
-                report.issues.append(.malformedElement(path: "\(path)/tabs[\(name)]", reason: "the tab is not in the layout, so it cannot be reset"))
+                report.issues.append(
+                    .malformedElement(
+                        path: "\(path)/tabs[\(name)]", reason: "the tab is not in the layout, so it cannot be reset"))
             }
         }
         // Tabs of the layout that were not saved come back with their initial content, in the
@@ -207,14 +217,18 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         return Tabs(tabs: kept, selection: selection)
     }
 
-    private mutating func split(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> Split<Route>? {
+    private mutating func split(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> Split<
+        Route
+    >? {
         guard case .integer(let columns)? = value["columns"], columns == 2 || columns == 3 else {
             return malformed(path, "a split has 2 or 3 columns")
         }
         var sidebarLayout: Layout<Route>?
         if case .split(let layoutSidebar, _, _)? = layout { sidebarLayout = layoutSidebar }
         let sidebar: NavigationNode<Route>
-        if let saved = value["sidebar"], let node = node(saved, path: path + "/sidebar", layout: sidebarLayout, depth: depth + 1) {
+        if let saved = value["sidebar"],
+            let node = node(saved, path: path + "/sidebar", layout: sidebarLayout, depth: depth + 1)
+        {
             sidebar = node
         } else if let sidebarLayout, let node = try? sidebarLayout.makeNode(ids: &freshIDs) {
             // The other columns are worth keeping: only the sidebar starts afresh.

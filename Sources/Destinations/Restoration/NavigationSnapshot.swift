@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A saved navigation state in its envelope: the app's schema version, when it was saved, and
 /// the state as a raw tree.
@@ -62,7 +62,8 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     ///   ``maximumNesting``, before decoding any of it; the decoder's errors otherwise.
     public init(data: Data) throws {
         if let depth = Self.nesting(of: data, above: Self.maximumNesting) {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "JSON nested \(depth) levels deep"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "JSON nested \(depth) levels deep"))
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970

@@ -12,7 +12,9 @@ extension NavigationState: Codable where Route: Codable {
         var check = SavedStateCheck()
         let root = try NavigationNode<Route>.read(decoder.container(keyedBy: SavedKey.self), &check)
         let state = NavigationState(root: root)
-        if let problem = check.duplicate.map({ StateProblem.duplicateID($0) }) ?? state.modalOffFocus(among: check.modals) {
+        if let problem = check.duplicate.map({ StateProblem.duplicateID($0) })
+            ?? state.modalOffFocus(among: check.modals)
+        {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "corrupt state: \(problem)")
             )
@@ -84,7 +86,9 @@ extension NavigationNode: Codable where Route: Codable {
 
     /// Reads the element in `container` and everything inside it, through nested containers
     /// rather than a decoder per element, recording ids and modals in `check`.
-    static func read(_ container: KeyedDecodingContainer<SavedKey>, _ check: inout SavedStateCheck) throws -> NavigationNode {
+    static func read(_ container: KeyedDecodingContainer<SavedKey>, _ check: inout SavedStateCheck) throws
+        -> NavigationNode
+    {
         let number = try container.decode(UInt64.self, forKey: .id)
         guard number <= ElementID.maximum.rawValue else {
             throw DecodingError.dataCorruptedError(
@@ -141,7 +145,8 @@ extension NavigationNode: Codable where Route: Codable {
                 let entry = try list.nestedContainer(keyedBy: Key.self)
                 try rejectUnknownKeys(entry.allKeys, allowed: [.id, .node])
                 let name = TabID(rawValue: try entry.decode(String.self, forKey: .id))
-                tabs.append(Tab(id: name, node: try read(entry.nestedContainer(keyedBy: Key.self, forKey: .node), &check)))
+                tabs.append(
+                    Tab(id: name, node: try read(entry.nestedContainer(keyedBy: Key.self, forKey: .node), &check)))
             }
             let selected = TabID(rawValue: try container.decode(String.self, forKey: .selected))
             guard !tabs.isEmpty else { throw corrupt("a tab bar needs a tab") }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Brings a saved navigation state back, whatever happened since it was saved: the app
 /// changed its routes, the data was truncated or edited, a screen should not come back.
@@ -31,7 +31,7 @@ import Foundation
 /// - an unreadable envelope, a newer or unmigratable schema, a root that fails, or a result
 ///   that breaks a rule of the model gives the layout's initial state.
 ///
-/// The ``RestoredState/report`` lists every issue. Saved ids are kept, so restoring into a
+/// The ``Restoration/Restored/report`` lists every issue. Saved ids are kept, so restoring into a
 /// flow that shows the same screens keeps their Destinations.
 public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     /// The scene's layout: its initial state, and the initial content of a tab that fails.
@@ -49,7 +49,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     /// The deepest nesting of elements read; deeper elements are left out.
     public var maximumDepth: Int
     /// The oldest snapshot that comes back, in seconds; an older one gives the initial state
-    /// (``RestorationIssue/snapshotExpired(age:limit:)``). `nil`, the default, for no limit;
+    /// (``RestorationReport/Issue/snapshotExpired(age:limit:)``). `nil`, the default, for no limit;
     /// per-route ages are the policy's ``RestorationPolicy/maximumAge(_:)``.
     public var maximumAge: TimeInterval?
 
@@ -83,7 +83,9 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     ///   - isProvided: Whether a provider builds a route (``Providers/provider(for:)``):
     ///     screens of routes without one are left out, like a route whose policy is
     ///     ``RestorationPolicy/never``, rather than failing the whole restore.
-    public func restore(_ data: Data, now: Date = Date(), isProvided: @escaping (Route) -> Bool = { _ in true }) -> RestoredState<Route> {
+    public func restore(_ data: Data, now: Date = Date(), isProvided: @escaping (Route) -> Bool = { _ in true })
+        -> Restored
+    {
         let snapshot: NavigationSnapshot
         do {
             snapshot = try NavigationSnapshot(data: data)
@@ -98,7 +100,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         _ snapshot: NavigationSnapshot,
         now: Date = Date(),
         isProvided: @escaping (Route) -> Bool = { _ in true }
-    ) -> RestoredState<Route> {
+    ) -> Restored {
         guard snapshot.format == NavigationSnapshot.currentFormat else {
             return initialState(because: .unknownFormat(snapshot.format))
         }
@@ -123,7 +125,8 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             return initialState(because: .snapshotExpired(age: age, limit: maximumAge))
         }
         var reader = LenientReader<Route>(
-            policy: policy, isProvided: isProvided, age: age, maximumElements: maximumElements, maximumDepth: maximumDepth,
+            policy: policy, isProvided: isProvided, age: age, maximumElements: maximumElements,
+            maximumDepth: maximumDepth,
             firstFreshID: LenientReader<Route>.largestID(in: tree) + 1
         )
         // A decoding that recursed once per nesting level would overflow the thread's stack on
@@ -145,9 +148,10 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             let state = NavigationState(root: root)
             guard let problem = state.firstProblem else {
                 report.restoredScreens = state.screens.count - reader.resetScreens
-                return RestoredState(state: state, report: report)
+                return Restored(state: state, report: report)
             }
-            guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal else {
+            guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal
+            else {
                 report.issues.append(.brokenRule(problem))
                 return initialState(after: report)
             }
@@ -167,17 +171,17 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         }
     }
 
-    private func initialState(because issue: RestorationIssue) -> RestoredState<Route> {
+    private func initialState(because issue: RestorationReport.Issue) -> Restored {
         var report = RestorationReport()
         report.issues.append(issue)
         return initialState(after: report)
     }
 
-    private func initialState(after report: RestorationReport) -> RestoredState<Route> {
+    private func initialState(after report: RestorationReport) -> Restored {
         var report = report
         report.usedInitialState = true
         report.restoredScreens = 0
-        return RestoredState(state: initial, report: report)
+        return Restored(state: initial, report: report)
     }
 
     static func reason(_ error: any Error) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What restoration does with a saved screen of a route.
 public enum RestorationPolicy<Route: NavigationRoute>: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where per-scene snapshots are kept.
 public protocol SceneStore: Sendable {

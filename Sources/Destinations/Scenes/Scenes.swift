@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The windows of an app, each with its own ``Flow`` and its own saved state.
 ///
@@ -168,7 +168,10 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         configure(flow, kind)
         var report = RestorationReport()
         if let data = store.load(sceneID) {
-            let breaker = markerDirectory.map { CrashLoopBreaker(marker: FileSceneStore(directory: $0).file(sceneID).appendingPathExtension("restoring")) }
+            let breaker = markerDirectory.map {
+                CrashLoopBreaker(
+                    marker: FileSceneStore(directory: $0).file(sceneID).appendingPathExtension("restoring"))
+            }
             if breaker?.beginRestoring() == false {
                 report.issues.append(.skippedAfterCrash)
                 report.usedInitialState = true
@@ -238,7 +241,8 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     /// - Throws: ``SceneError/notConnected(_:)``, or ``SceneError/navigation(_:)`` with the
     ///   flow's refusal; the window's state and history are then unchanged.
     @discardableResult
-    public func perform(_ request: ChangeRequest<Route>, in sceneID: String) throws(SceneError) -> ChangeOutcome<Route> {
+    public func perform(_ request: ChangeRequest<Route>, in sceneID: String) throws(SceneError) -> ChangeOutcome<Route>
+    {
         guard let flow = connections[sceneID]?.flow else { throw .notConnected(sceneID) }
         let before = flow.state
         do throws(NavigationError) {
@@ -257,7 +261,9 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///   was disconnected, discarded or reconnected while the guards were asked: nothing is
     ///   then performed on its released flow, and nothing is recorded.
     @discardableResult
-    public func performAwaitingGuards(_ request: ChangeRequest<Route>, in sceneID: String) async throws(SceneError) -> ChangeOutcome<Route> {
+    public func performAwaitingGuards(_ request: ChangeRequest<Route>, in sceneID: String) async throws(SceneError)
+        -> ChangeOutcome<Route>
+    {
         guard let flow = connections[sceneID]?.flow else { throw .notConnected(sceneID) }
         var before = flow.state
         let outcome: ChangeOutcome<Route>
@@ -388,7 +394,8 @@ public final class Scenes<Route: NavigationRoute & Codable> {
         if let chosen { return .existing(sceneID: chosen) }
         if !supportsMultipleScenes {
             if let frontmost { return .existing(sceneID: frontmost) }
-            return instances.isEmpty && connections.isEmpty ? .openNewScene(kind: name) : .unavailable(kind: name, .singleWindow)
+            return instances.isEmpty && connections.isEmpty
+                ? .openNewScene(kind: name) : .unavailable(kind: name, .singleWindow)
         }
         if let limit = kind.maximumInstances, instances.count >= limit {
             return .unavailable(kind: name, .limitReached(limit))
@@ -405,19 +412,21 @@ public enum SceneDestination: Hashable, Sendable {
     /// change (a link and its source), and the new window performs it.
     case openNewScene(kind: String)
     /// No window can take it.
-    case unavailable(kind: String, SceneProblem)
+    case unavailable(kind: String, SceneError.Problem)
 }
 
-/// Why no window can take a change.
-public enum SceneProblem: Hashable, Sendable {
-    /// No scene kind has that name.
-    case unknownKind
-    /// The kind has as many windows as it allows.
-    case limitReached(Int)
-    /// The kind takes nothing from outside the app.
-    case closedToExternalSources
-    /// The platform shows one window, and it is of another kind.
-    case singleWindow
+extension SceneError {
+    /// Why no window can take a change.
+    public enum Problem: Hashable, Sendable {
+        /// No scene kind has that name.
+        case unknownKind
+        /// The kind has as many windows as it allows.
+        case limitReached(Int)
+        /// The kind takes nothing from outside the app.
+        case closedToExternalSources
+        /// The platform shows one window, and it is of another kind.
+        case singleWindow
+    }
 }
 
 /// Why a window could not connect or save.

@@ -39,7 +39,9 @@ public struct ElementID: RawRepresentable, Hashable, Comparable, Codable, Sendab
         let value = try decoder.singleValueContainer().decode(UInt64.self)
         guard value <= Self.maximum.rawValue else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "element id \(value) is above the largest id, \(Self.maximum.rawValue)")
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "element id \(value) is above the largest id, \(Self.maximum.rawValue)")
             )
         }
         rawValue = value

@@ -13,7 +13,7 @@
         /// The step from the parent down to the element.
         let step: NodeStep
 
-            @usableFromInline init(parent: ElementID, step: NodeStep) {
+        @usableFromInline init(parent: ElementID, step: NodeStep) {
             self.parent = parent
             self.step = step
         }

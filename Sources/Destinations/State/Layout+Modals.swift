@@ -1,82 +1,88 @@
-/// A layout with modals presented over it: where a flow or a test can start, on the add sheet
-/// rather than on the list under it.
-///
-/// ```swift
-/// let start = Layout<AppRoute>.stack(.meetings).presenting(.addMeeting)
-/// let flow = try Flow(start, providers: providers)
-/// ```
-///
-/// Write it as a layout followed by `presenting`; where a flow, a harness or a random walk
-/// expects one, the layout's cases can be written as they are (`.stack(.meetings)`), and a plain
-/// ``Layout`` is taken as it always was.
-///
-/// Each modal is presented, in order, by the focused screen of what is under it — the layout's
-/// focused screen, then the first modal's — with the same rules as
-/// ``Presentation/present(_:style:)``: an alert holds one screen and presents nothing.
-public struct PresentingLayout<Route: NavigationRoute>: Hashable, Sendable {
-    /// One presented modal: how, and what it shows.
-    public struct PresentedLayout: Hashable, Sendable {
-        /// How the modal is presented.
-        public var style: ModalStyle
-        /// What it shows.
-        public var layout: Layout<Route>
+extension Layout {
+    /// A layout with modals presented over it: where a flow or a test can start, on the add sheet
+    /// rather than on the list under it.
+    ///
+    /// ```swift
+    /// let start = Layout<AppRoute>.stack(.meetings).presenting(.addMeeting)
+    /// let flow = try Flow(start, providers: providers)
+    /// ```
+    ///
+    /// Write it as a layout followed by `presenting`; where a flow, a harness or a random walk
+    /// expects one, the layout's cases can be written as they are (`.stack(.meetings)`), and a plain
+    /// ``Layout`` is taken as it always was.
+    ///
+    /// Each modal is presented, in order, by the focused screen of what is under it — the layout's
+    /// focused screen, then the first modal's — with the same rules as
+    /// ``Presentation/present(_:style:)``: an alert holds one screen and presents nothing.
+    public struct Presenting: Hashable, Sendable {
+        /// One presented modal: how, and what it shows.
+        public struct PresentedLayout: Hashable, Sendable {
+            /// How the modal is presented.
+            public var style: ModalStyle
+            /// What it shows.
+            public var layout: Layout<Route>
 
-        /// Creates a presented modal.
-        public init(_ layout: Layout<Route>, style: ModalStyle) {
-            self.layout = layout
-            self.style = style
+            /// Creates a presented modal.
+            public init(_ layout: Layout<Route>, style: ModalStyle) {
+                self.layout = layout
+                self.style = style
+            }
         }
-    }
 
-    /// The layout under the modals.
-    public var base: Layout<Route>
-    /// The modals, bottom first.
-    public var modals: [PresentedLayout]
+        /// The layout under the modals.
+        public var base: Layout<Route>
+        /// The modals, bottom first.
+        public var modals: [PresentedLayout]
 
-    /// Creates a layout with modals over it.
-    public init(_ base: Layout<Route>, modals: [PresentedLayout] = []) {
-        self.base = base
-        self.modals = modals
-    }
+        /// Creates a layout with modals over it.
+        public init(_ base: Layout<Route>, modals: [PresentedLayout] = []) {
+            self.base = base
+            self.modals = modals
+        }
 
-    /// A layout of one screen, to present modals over.
-    public static func screen(_ route: Route) -> PresentingLayout { PresentingLayout(.screen(route)) }
+        /// A layout of one screen, to present modals over.
+        public static func screen(_ route: Route) -> Presenting { Presenting(.screen(route)) }
 
-    /// A layout of a stack of the given screens, root first, to present modals over.
-    public static func stack(_ routes: [Route]) -> PresentingLayout { PresentingLayout(.stack(routes)) }
+        /// A layout of a stack of the given screens, root first, to present modals over.
+        public static func stack(_ routes: [Route]) -> Presenting { Presenting(.stack(routes)) }
 
-    /// A layout of a stack of the given screens, root first, to present modals over.
-    public static func stack(_ root: Route, _ pushed: Route...) -> PresentingLayout { PresentingLayout(.stack([root] + pushed)) }
+        /// A layout of a stack of the given screens, root first, to present modals over.
+        public static func stack(_ root: Route, _ pushed: Route...) -> Presenting {
+            Presenting(.stack([root] + pushed))
+        }
 
-    /// A layout of a tab bar, to present modals over.
-    public static func tabs(_ tabs: [TabLayout<Route>], selected: TabID? = nil) -> PresentingLayout {
-        PresentingLayout(.tabs(tabs, selected: selected))
-    }
+        /// A layout of a tab bar, to present modals over.
+        public static func tabs(_ tabs: [TabLayout<Route>], selected: TabID? = nil) -> Presenting {
+            Presenting(.tabs(tabs, selected: selected))
+        }
 
-    /// A layout of a split view, to present modals over.
-    public static func split(sidebar: Layout<Route>, content: Layout<Route>? = nil, detail: Layout<Route>? = nil) -> PresentingLayout {
-        PresentingLayout(.split(sidebar: sidebar, content: content, detail: detail))
-    }
+        /// A layout of a split view, to present modals over.
+        public static func split(sidebar: Layout<Route>, content: Layout<Route>? = nil, detail: Layout<Route>? = nil)
+            -> Presenting
+        {
+            Presenting(.split(sidebar: sidebar, content: content, detail: detail))
+        }
 
-    /// The layout with one more modal on top, presented by the focused screen of the one below.
-    public func presenting(_ layout: Layout<Route>, style: ModalStyle = .sheet) -> PresentingLayout {
-        PresentingLayout(base, modals: modals + [PresentedLayout(layout, style: style)])
-    }
+        /// The layout with one more modal on top, presented by the focused screen of the one below.
+        public func presenting(_ layout: Layout<Route>, style: ModalStyle = .sheet) -> Presenting {
+            Presenting(base, modals: modals + [PresentedLayout(layout, style: style)])
+        }
 
-    /// The layout with one more modal on top showing `route`, presented by the focused screen
-    /// of the one below.
-    public func presenting(_ route: Route, style: ModalStyle = .sheet) -> PresentingLayout {
-        presenting(.screen(route), style: style)
-    }
+        /// The layout with one more modal on top showing `route`, presented by the focused screen
+        /// of the one below.
+        public func presenting(_ route: Route, style: ModalStyle = .sheet) -> Presenting {
+            presenting(.screen(route), style: style)
+        }
 
-    /// The presentations that put the modals on the base layout, in order.
-    public var presentations: [Presentation<Route>] {
-        modals.map { .present($0.layout, style: $0.style) }
-    }
+        /// The presentations that put the modals on the base layout, in order.
+        public var presentations: [Presentation<Route>] {
+            modals.map { .present($0.layout, style: $0.style) }
+        }
 
-    /// The routes the layout shows, base first.
-    public var routes: [Route] {
-        base.routes + modals.flatMap { $0.layout.routes }
+        /// The routes the layout shows, base first.
+        public var routes: [Route] {
+            base.routes + modals.flatMap { $0.layout.routes }
+        }
     }
 }
 
@@ -87,12 +93,12 @@ extension Layout {
     /// Layout<AppRoute>.stack(.meetings, .meeting(id: 1)).presenting(.editMeeting(id: 1))
     /// Layout<AppRoute>.stack(.meetings).presenting(.screen(.deleteAlert), style: .alert)
     /// ```
-    public func presenting(_ layout: Layout, style: ModalStyle = .sheet) -> PresentingLayout<Route> {
-        PresentingLayout(self).presenting(layout, style: style)
+    public func presenting(_ layout: Layout, style: ModalStyle = .sheet) -> Presenting {
+        Presenting(self).presenting(layout, style: style)
     }
 
     /// This layout with a modal showing `route`, presented by its focused screen.
-    public func presenting(_ route: Route, style: ModalStyle = .sheet) -> PresentingLayout<Route> {
+    public func presenting(_ route: Route, style: ModalStyle = .sheet) -> Presenting {
         presenting(.screen(route), style: style)
     }
 }
@@ -105,7 +111,7 @@ extension NavigationState {
     ///   error of a modal that cannot be presented there (an alert presenting, a modal over an
     ///   alert).
     @_disfavoredOverload
-    public init<IDs: ElementIDGenerator>(_ layout: PresentingLayout<Route>, ids: inout IDs) throws(NavigationError) {
+    public init<IDs: ElementIDGenerator>(_ layout: Layout<Route>.Presenting, ids: inout IDs) throws(NavigationError) {
         let base = try NavigationState(layout.base, ids: &ids)
         guard !layout.modals.isEmpty else {
             self = base
@@ -129,7 +135,7 @@ extension Flow {
     ///   cannot be presented; no flow is made then.
     @_disfavoredOverload
     public convenience init(
-        _ layout: PresentingLayout<Route>,
+        _ layout: Layout<Route>.Presenting,
         providers: Providers<Route>,
         ids: some ElementIDGenerator = SequentialElementIDs(),
         logger: FlowLogger = .standard
@@ -151,9 +157,9 @@ extension Flow {
     ///   no flow is made then, and no provider, interactor or Destination was called.
     public convenience init(
         _ configuration: FlowConfiguration<Route>,
-        presenting modals: [PresentingLayout<Route>.PresentedLayout]
+        presenting modals: [Layout<Route>.Presenting.PresentedLayout]
     ) throws(NavigationError) {
-        let presentations = PresentingLayout(configuration.layout, modals: modals).presentations
+        let presentations = Layout<Route>.Presenting(configuration.layout, modals: modals).presentations
         if !presentations.isEmpty {
             try Self.refuseModals(presentations, of: configuration)
         }
@@ -184,8 +190,9 @@ extension Flow {
                     throw .awaitsAsyncGuards(guard: rule.name)
                 }
             }
-            let change = PlannedChange(
-                cause: .presentation(presentation, from: nil), added: added.compactMap(\.route), removed: [], current: current,
+            let change = NavigationGuard<Route>.Change(
+                cause: .presentation(presentation, from: nil), added: added.compactMap(\.route), removed: [],
+                current: current,
                 proposed: proposed)
             for rule in configuration.guards {
                 switch rule.check(change) {

@@ -74,7 +74,9 @@ extension NavigationState {
                 }
             case .tabs(let tabs):
                 var names: Set<TabID> = []
-                for tab in tabs.tabs where !names.insert(tab.id).inserted { return .duplicateTab(tab.id, tabs: node.id) }
+                for tab in tabs.tabs where !names.insert(tab.id).inserted {
+                    return .duplicateTab(tab.id, tabs: node.id)
+                }
                 pending.append(contentsOf: tabs.tabs.reversed().map { $0.node })
             case .split(let split):
                 if !split.hasContentColumn, let content = split.content { return .contentInTwoColumnSplit(content.id) }

@@ -122,7 +122,8 @@ extension NavigationNode {
             return try current.node.modify(at: rest, body)
         case .stackElement(let index):
             return try modifyStack { (stack: inout Stack<Route>) throws(Failure) -> Result in
-                try stack.modify(atDepth: stack.count - 1 - index) { (node: inout NavigationNode) throws(Failure) -> Result in
+                try stack.modify(atDepth: stack.count - 1 - index) {
+                    (node: inout NavigationNode) throws(Failure) -> Result in
                     try node.modify(at: rest, body)
                 }
             }

@@ -35,7 +35,9 @@ public struct Stack<Route: NavigationRoute>: Sendable {
             }
             count = below.count + 1
             presenterBelow = below.node.presented != nil ? below : below.presenterBelow
-            if let belowJump = below.jump, below.count - belowJump.count == belowJump.count - (belowJump.jump?.count ?? 0) {
+            if let belowJump = below.jump,
+                below.count - belowJump.count == belowJump.count - (belowJump.jump?.count ?? 0)
+            {
                 jump = belowJump.jump
             } else {
                 jump = below

@@ -7,9 +7,11 @@ extension Flow {
     /// twice, and, when a Destination's `Event` is `CaseIterable`, that every event is
     /// configured. Routes chosen at run time by assistants cannot be followed; a missing
     /// provider for one is reported when it is first needed.
-    public static func validate(_ layout: Layout<Route>, providers: Providers<Route>) -> [ConfigurationProblem] {
-        var problems: [ConfigurationProblem] = []
-        func report(_ problem: ConfigurationProblem) {
+    public static func validate(_ layout: Layout<Route>, providers: Providers<Route>) -> [NavigationError
+        .ConfigurationProblem]
+    {
+        var problems: [NavigationError.ConfigurationProblem] = []
+        func report(_ problem: NavigationError.ConfigurationProblem) {
             if !problems.contains(problem) { problems.append(problem) }
         }
         var pending = layout.routes

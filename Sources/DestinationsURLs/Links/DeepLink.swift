@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// A web-style URL that maps typed parameters to a target in the navigation tree.
 ///

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Builds a list of ``DeepLink``s.
 @resultBuilder

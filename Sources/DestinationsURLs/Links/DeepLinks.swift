@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The deep links of an app, listed in a builder block: `DeepLinks<AppRoute> { DeepLink(…) { … } }`.
 public struct DeepLinks<Route: NavigationRoute>: Sendable {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// A deep link that matched a URL.
 public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
@@ -39,6 +39,8 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
         pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
         sources: Set<ExternalSource>?
     ) {
-        (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (pattern, kind, scene, target, state, sources)
+        (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (
+            pattern, kind, scene, target, state, sources
+        )
     }
 }

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// One segment of a link's path, as matching sees it.
 @usableFromInline struct LinkSegment {
@@ -70,7 +70,8 @@ import Destinations
             }
             segments.append(
                 LinkSegment(
-                    range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty), text: text))
+                    range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty),
+                    text: text))
             guard index < end else { return segments }
             segmentStart = index + 1
         }
@@ -87,7 +88,8 @@ import Destinations
             if itemEnd > itemStart {
                 let equals = bytes[itemStart..<itemEnd].firstIndex(of: UInt8(ascii: "="))
                 items.append(
-                    QueryItem(key: itemStart..<(equals ?? itemEnd), value: (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd))
+                    QueryItem(key: itemStart..<(equals ?? itemEnd), value: (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd)
+                )
             }
             itemStart = itemEnd + 1
         }

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Where a one-route link (`notes://note/12`) shows its route.
 public enum LinkPlacement: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Where a deep link leads in the navigation tree.
 ///

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The deep links compiled into a trie over path segments.
 ///
@@ -79,7 +79,9 @@ import Destinations
     @usableFromInline func match(_ segments: [LinkSegment], loose: Bool = false) -> Int? {
         visit(0, segments, 0, folded: false, loose: loose)
     }
-    @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool) -> Int? {
+    @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool)
+        -> Int?
+    {
         guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
         if let key = segments[position].key, let child = nodes[index].constants[key],
             let link = visit(child, segments, position + 1, folded: folded || segments[position].folded, loose: loose)
@@ -88,7 +90,8 @@ import Destinations
         }
         for edge in nodes[index].parameters.indices {
             guard loose || segments[position].text.map({ nodes[index].parameters[edge].type.accepts($0[...]) }) == true,
-                let link = visit(nodes[index].parameters[edge].child, segments, position + 1, folded: folded, loose: loose)
+                let link = visit(
+                    nodes[index].parameters[edge].child, segments, position + 1, folded: folded, loose: loose)
             else { continue }
             return link
         }

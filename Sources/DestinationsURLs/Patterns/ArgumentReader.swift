@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
 /// the order the closure takes them. Matching finds only byte ranges; values are decoded here,
@@ -52,7 +52,8 @@ import Destinations
             }
         }
         guard let value else {
-            throw .invalidParameter(route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lowerBound)
+            throw .invalidParameter(
+                route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lowerBound)
         }
         return value
     }

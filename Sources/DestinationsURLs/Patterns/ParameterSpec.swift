@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// What the router knows about one parameter type, without its generic parameter: its name for
 /// errors, its kind for link precedence, and closures that parse with it.
@@ -47,7 +47,9 @@ import Destinations
         default: self = UUIDType.isUUID(type) ? .uuid : .custom
         }
     }
-    @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool { left.rawValue < right.rawValue }
+    @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool {
+        left.rawValue < right.rawValue
+    }
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.

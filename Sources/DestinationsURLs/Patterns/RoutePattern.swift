@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The URL form of one route case: a keyword, typed positional parameters and named ones.
 ///

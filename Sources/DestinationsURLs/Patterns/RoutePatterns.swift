@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The route patterns of an app, one per route case, listed in a builder block:
 /// `RoutePatterns<AppRoute> { RoutePattern("notes", .notes); … }`.

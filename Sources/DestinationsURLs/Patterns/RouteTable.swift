@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The route patterns of a router, found by keyword (or alias).
 @usableFromInline struct RouteTable<Route: NavigationRoute>: Sendable {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Who may construct a route from a URL.
 public enum URLAccess: Hashable, Sendable {

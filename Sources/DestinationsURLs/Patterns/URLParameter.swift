@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// A value that a URL carries as one path segment or one parameter, with exactly one canonical
 /// text before percent-encoding: `T(urlComponent: x.urlComponent) == x`.
@@ -67,13 +67,17 @@ extension URLParameter where Self: FixedWidthInteger {
     public init?(urlComponent: Substring) {
         let negative = urlComponent.utf8.first == UInt8(ascii: "-")
         let digits = urlComponent.utf8.dropFirst(negative ? 1 : 0)
-        guard let first = digits.first, first != 0x30 || (digits.count == 1 && !negative), negative ? Self.isSigned : true
+        guard let first = digits.first, first != 0x30 || (digits.count == 1 && !negative),
+            negative ? Self.isSigned : true
         else { return nil }
         var value: Self = 0
         for byte in digits {
             guard URLByte.isDigit(byte) else { return nil }
             let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Self(byte - 0x30)) : times10.addingReportingOverflow(Self(byte - 0x30))
+            let (next, overflow2) =
+                negative
+                ? times10.subtractingReportingOverflow(Self(byte - 0x30))
+                : times10.addingReportingOverflow(Self(byte - 0x30))
             guard !overflow, !overflow2 else { return nil }
             value = next
         }

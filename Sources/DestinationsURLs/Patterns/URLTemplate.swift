@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Where a template breaks its grammar.
 @usableFromInline struct TemplateError: Error {
@@ -81,7 +81,9 @@ import Destinations
         if scanner.take(UInt8(ascii: "?")) {
             repeat {
                 placeholders.append(
-                    try scanner.named(separatedBy: UInt8(ascii: "&")) { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "&") })
+                    try scanner.named(separatedBy: UInt8(ascii: "&")) {
+                        $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "&")
+                    })
             } while scanner.take(UInt8(ascii: "&"))
         }
         try scanner.expectEnd(placeholders)
@@ -122,7 +124,9 @@ import Destinations
         return String(decoding: bytes[start..<offset], as: UTF8.self)
     }
     /// `key={placeholder}`: a named parameter or a query item.
-    @usableFromInline mutating func named(separatedBy separator: UInt8, keyBytes: (UInt8) -> Bool) throws(TemplateError) -> TemplatePlaceholder {
+    @usableFromInline mutating func named(separatedBy separator: UInt8, keyBytes: (UInt8) -> Bool) throws(TemplateError)
+        -> TemplatePlaceholder
+    {
         let keyStart = offset
         let key = word(keyBytes)
         let valid = separator == UInt8(ascii: ",") ? URLByte.isKeyword(key) : URLByte.isLabel(key)
@@ -172,14 +176,15 @@ extension ParameterSpec {
         var specs: [ParameterSpec] = []
         var problems: [URLConfigurationProblem] = []
         for (placeholder, type) in zip(placeholders, types) {
-            let mode: Mode? = switch (placeholder.modifier, type.multiplicity) {
-            case (.none, .one): .required
-            case (.catchAll, .one), (.catchAll, .repeated): .catchAll
-            case (.defaulted(let text), .one): type.canonicalText(text[...]).map { .defaulted($0) }
-            case (.optional, .optional): .optional
-            case (.repeated, .repeated): .repeated
-            default: nil
-            }
+            let mode: Mode? =
+                switch (placeholder.modifier, type.multiplicity) {
+                case (.none, .one): .required
+                case (.catchAll, .one), (.catchAll, .repeated): .catchAll
+                case (.defaulted(let text), .one): type.canonicalText(text[...]).map { .defaulted($0) }
+                case (.optional, .optional): .optional
+                case (.repeated, .repeated): .repeated
+                default: nil
+                }
             if case .defaulted(let text) = placeholder.modifier, type.multiplicity == .one, mode == nil {
                 problems.append(.badDefault(pattern: pattern, name: placeholder.name, text: text))
                 continue

@@ -1,6 +1,5 @@
-import Destinations
-
-import Foundation
+public import Destinations
+public import Foundation
 
 extension UUID: URLParameter {
     /// Parses the 8-4-4-4-12 form, in either case.
@@ -9,7 +8,9 @@ extension UUID: URLParameter {
         let dashes = [8, 13, 18, 23]
         guard bytes.count == 36 else { return nil }
         for (position, byte) in bytes.enumerated() {
-            guard dashes.contains(position) ? byte == UInt8(ascii: "-") : URLByte.hexValue(byte) != nil else { return nil }
+            guard dashes.contains(position) ? byte == UInt8(ascii: "-") : URLByte.hexValue(byte) != nil else {
+                return nil
+            }
         }
         self.init(uuidString: String(urlComponent))
     }

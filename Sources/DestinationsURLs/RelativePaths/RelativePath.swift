@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// A relative path, parsed but not yet resolved against a state: how many levels it climbs,
 /// the routes it pushes, and the modals it presents from there.
@@ -44,7 +44,9 @@ extension StateURLParser where IDs == SequentialElementIDs {
         var overlay = false
         while parser.peek == UInt8(ascii: "!") {
             if overlay { throw .malformed(.overlayCannotPresent, offset: parser.position) }
-            guard relative.modals.count < limits.depth else { throw .tooDeep(depth: relative.modals.count + 1, limit: limits.depth) }
+            guard relative.modals.count < limits.depth else {
+                throw .tooDeep(depth: relative.modals.count + 1, limit: limits.depth)
+            }
             parser.position += 1
             let style = try parser.parseStyle()
             try parser.expect(UInt8(ascii: "/"))
@@ -79,7 +81,8 @@ extension StateURLParser where IDs == SequentialElementIDs {
     private func dotSegment() -> Int? {
         var length = 0
         while position + length < end, bytes[position + length] == UInt8(ascii: ".") { length += 1 }
-        guard length == 1 || length == 2, position + length == end || bytes[position + length] == UInt8(ascii: "/") else {
+        guard length == 1 || length == 2, position + length == end || bytes[position + length] == UInt8(ascii: "/")
+        else {
             return nil
         }
         return length

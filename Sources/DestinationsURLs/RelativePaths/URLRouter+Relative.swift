@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension URLRouter {
     /// Resolves an in-app relative path against the screen that sends it (URLS.md §5.1).
@@ -51,7 +51,9 @@ extension URLRouter {
                 popTarget = below
                 continue
             }
-            guard let presenter = Self.presenter(ofModalHolding: current, in: state) else { throw .relativePathEscapesRoot }
+            guard let presenter = Self.presenter(ofModalHolding: current, in: state) else {
+                throw .relativePathEscapesRoot
+            }
             popTarget = nil
             steps.append(.dismiss)
             current = presenter

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Why a URL was refused. Nothing changes when a URL is refused: parsing is pure, and the flow
 /// applies a URL in one transaction or not at all.

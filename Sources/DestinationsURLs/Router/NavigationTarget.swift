@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// What the flow does with a URL: apply a presentation, or merge a state.
 public enum NavigationTarget<Route: NavigationRoute>: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// What a URL asks for, as ``URLRouter/parse(_:ids:limits:)`` found it: a deep link, or the
 /// canonical URL of a whole state.

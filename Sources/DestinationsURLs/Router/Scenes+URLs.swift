@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension Scenes {
     /// Opens a URL in a connected window: the request the URL stands for in the window's scene
@@ -7,7 +7,9 @@ extension Scenes {
     ///
     /// - Returns: What the window's flow did with the URL, or why the URL was refused:
     ///   ``DeepLinkError/sceneNotConnected(_:)`` for an unknown window.
-    public func open(_ url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource) -> Result<DeepLinkOutcome<Route>, DeepLinkError> {
+    public func open(_ url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource) -> Result<
+        DeepLinkOutcome<Route>, DeepLinkError
+    > {
         do throws(DeepLinkError) {
             let request = try request(for: url, in: sceneID, router: router, source: source)
             do throws(SceneError) {
@@ -74,11 +76,15 @@ extension Scenes {
     /// (``Scenes/destination(forKind:showing:external:)``).
     ///
     /// - Throws: The ``DeepLinkError`` of a URL the router refuses.
-    public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError) -> SceneDestination {
+    public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError)
+        -> SceneDestination
+    {
         var ids = SequentialElementIDs()
         switch try router.parse(url, ids: &ids, limits: external ? router.limits : .trusted) {
         case .state(let scene, let state):
-            if external, !router.externalStateURLs.contains(scene) { return .unavailable(kind: scene, .closedToExternalSources) }
+            if external, !router.externalStateURLs.contains(scene) {
+                return .unavailable(kind: scene, .closedToExternalSources)
+            }
             return destination(forKind: scene, showing: state.focusedScreen.route, external: external)
         case .link(let match):
             let route: Route?
@@ -91,7 +97,9 @@ extension Scenes {
     }
 
     /// The request `url` stands for in the connected window `sceneID`.
-    private func request(for url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource) throws(DeepLinkError) -> ChangeRequest<Route> {
+    private func request(for url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource)
+        throws(DeepLinkError) -> ChangeRequest<Route>
+    {
         guard let kind = connections[sceneID]?.kind else { throw .sceneNotConnected(sceneID) }
         return try router.request(for: url, scene: kind, source: source)
     }

@@ -1,20 +1,25 @@
-import Destinations
+public import Destinations
 
 /// Byte classes of the URL grammar, over UTF-8 code units.
 @usableFromInline enum URLByte {
     /// RFC 3986 *unreserved*: `A–Z a–z 0–9 - . _ ~`.
     @usableFromInline static func isUnreserved(_ byte: UInt8) -> Bool {
         isLowercaseLetter(byte) || isUppercaseLetter(byte) || isDigit(byte)
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
     @usableFromInline static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
     @usableFromInline static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
     @usableFromInline static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
     @usableFromInline static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
     /// `[a-z0-9-]`: the bytes of a keyword after its first.
-    @usableFromInline static func isKeywordByte(_ byte: UInt8) -> Bool { isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-") }
+    @usableFromInline static func isKeywordByte(_ byte: UInt8) -> Bool {
+        isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
+    }
     /// `[a-z0-9._-]`: the bytes of a label or a link constant.
-    @usableFromInline static func isLabelByte(_ byte: UInt8) -> Bool { isKeywordByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") }
+    @usableFromInline static func isLabelByte(_ byte: UInt8) -> Bool {
+        isKeywordByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+    }
     /// The byte with ASCII upper case folded to lower case.
     @usableFromInline static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
     /// The value of a hexadecimal digit of either case.
@@ -28,7 +33,9 @@ import Destinations
     }
     /// The byte `%XX` at `index` stands for, when it is a valid escape.
     @usableFromInline static func escaped(_ bytes: [UInt8], at index: Int, end: Int) -> UInt8? {
-        guard index + 2 < end, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+        guard index + 2 < end, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+            return nil
+        }
         return high << 4 | low
     }
     /// Whether `text` is a keyword or a template name: `[a-z][a-z0-9-]*`.
@@ -62,7 +69,7 @@ import Destinations
     }
 }
 
-extension Array<UInt8> {
+extension [UInt8] {
     /// The bytes from `start` to `end` as a string, for messages: at most 64 bytes.
     @usableFromInline func echo(_ start: Int, _ end: Int) -> String {
         let upper = Swift.min(end, start + 64, count)
@@ -108,10 +115,14 @@ extension Array<UInt8> {
     @usableFromInline var rawNonASCII: Bool
     /// Whether a value that decodes to `.` or `..` is refused (whole path segments).
     @usableFromInline var rejectsDots: Bool
-    @usableFromInline static let stateSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: false, rejectsDots: true)
-    @usableFromInline static let stateNamed = DecodingMode(escapes: false, plusIsSpace: false, rawNonASCII: false, rejectsDots: false)
-    @usableFromInline static let linkSegment = DecodingMode(escapes: true, plusIsSpace: false, rawNonASCII: true, rejectsDots: true)
-    @usableFromInline static let linkQuery = DecodingMode(escapes: false, plusIsSpace: true, rawNonASCII: true, rejectsDots: false)
+    @usableFromInline static let stateSegment = DecodingMode(
+        escapes: true, plusIsSpace: false, rawNonASCII: false, rejectsDots: true)
+    @usableFromInline static let stateNamed = DecodingMode(
+        escapes: false, plusIsSpace: false, rawNonASCII: false, rejectsDots: false)
+    @usableFromInline static let linkSegment = DecodingMode(
+        escapes: true, plusIsSpace: false, rawNonASCII: true, rejectsDots: true)
+    @usableFromInline static let linkQuery = DecodingMode(
+        escapes: false, plusIsSpace: true, rawNonASCII: true, rejectsDots: false)
 }
 
 @usableFromInline enum PercentDecoding {
@@ -120,7 +131,9 @@ extension Array<UInt8> {
     /// - Throws: a broken escape, decoded bytes that are not UTF-8, a decoded control
     ///   character, and the escape, dot-segment and raw-byte problems the mode asks for, with
     ///   offsets into `bytes`.
-    @usableFromInline static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, mode: DecodingMode) throws(DeepLinkError) -> String {
+    @usableFromInline static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, mode: DecodingMode)
+        throws(DeepLinkError) -> String
+    {
         if mode.escapes, start < end, bytes[start] == UInt8(ascii: "$") {
             switch bytes[start..<end] {
             case [UInt8(ascii: "$")]: return ""
@@ -132,7 +145,9 @@ extension Array<UInt8> {
         let plain = bytes[start..<end].allSatisfy {
             $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "$")
         }
-        if plain && !(mode.rejectsDots && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) && end - start <= 2) {
+        if plain
+            && !(mode.rejectsDots && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) && end - start <= 2)
+        {
             return String(decoding: bytes[start..<end], as: UTF8.self)
         }
         var out: [UInt8] = []

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The problems that stopped a ``URLRouter`` from being built.
 public struct URLConfigurationError: Error, Hashable, Sendable {

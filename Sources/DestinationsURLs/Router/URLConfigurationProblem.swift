@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// A problem in a router's configuration: its prefixes, scenes, route patterns or deep links.
 ///

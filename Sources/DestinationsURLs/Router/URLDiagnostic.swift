@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Something in a router's configuration worth a look that is not an error.
 public enum URLDiagnostic: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Hard limits against hostile input (URLS.md §6.4).
 ///

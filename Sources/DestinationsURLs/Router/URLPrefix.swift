@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// A prefix a router accepts: `scheme://` (the host is the first component) or
 /// `scheme://host/` with an optional path.
@@ -19,7 +19,9 @@ import Destinations
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes[colon...].starts(with: "://".utf8)
         else { return nil }
         let scheme = bytes[..<colon].map(URLByte.lowercased)
-        let schemeBytes = { (byte: UInt8) in URLByte.isKeywordByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") }
+        let schemeBytes = { (byte: UInt8) in
+            URLByte.isKeywordByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+        }
         guard URLByte.isLowercaseLetter(scheme[0]), scheme.allSatisfy(schemeBytes) else { return nil }
         head = scheme + Array("://".utf8)
         let rest = bytes[(colon + 3)...]
@@ -43,9 +45,13 @@ import Destinations
     /// - Throws: ``URLSyntaxProblem/userInfo`` for a user name before the host, whatever the
     ///   host.
     @usableFromInline func match(_ input: [UInt8]) throws(DeepLinkError) -> Int? {
-        guard input.count >= head.count, zip(head, input).allSatisfy({ $0 == URLByte.lowercased($1) }) else { return nil }
+        guard input.count >= head.count, zip(head, input).allSatisfy({ $0 == URLByte.lowercased($1) }) else {
+            return nil
+        }
         let start = head.count
-        let authorityEnd = input[start...].firstIndex { [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains($0) }
+        let authorityEnd = input[start...].firstIndex {
+            [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains($0)
+        }
         let authority = input[start..<(authorityEnd ?? input.count)]
         guard let host, authority.elementsEqual(host, by: { URLByte.lowercased($0) == $1 }) else {
             if let at = authority.firstIndex(of: UInt8(ascii: "@")) { throw .malformed(.userInfo, offset: at) }

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Why a state could not be printed as a URL.
 public enum URLPrintError: Error, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension URLRouter {
     /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route link.
@@ -22,7 +22,8 @@ extension URLRouter {
         if let kind = scene(bytes, rest, firstEnd, fold: prefix.isCustomScheme) {
             guard pathEnd == bytes.count else { throw .unexpectedQuery }
             let state = try StateURLParser.parse(
-                bytes, from: min(firstEnd + 1, pathEnd), to: pathEnd, layout: kind.layout, routes: routes, limits: limits,
+                bytes, from: min(firstEnd + 1, pathEnd), to: pathEnd, layout: kind.layout, routes: routes,
+                limits: limits,
                 ids: &ids)
             return .state(scene: kind.name, state)
         }
@@ -68,9 +69,13 @@ extension URLRouter {
         let end = queryStart > start && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         guard end > start else { throw .noMatchingLink(path: "") }
         let segmentCount = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
-        guard segmentCount <= limits.segments else { throw .tooManySegments(count: segmentCount, limit: limits.segments) }
+        guard segmentCount <= limits.segments else {
+            throw .tooManySegments(count: segmentCount, limit: limits.segments)
+        }
         let query = LinkPath.query(bytes, from: queryStart)
-        guard query.count <= limits.queryItems else { throw .tooManyQueryItems(count: query.count, limit: limits.queryItems) }
+        guard query.count <= limits.queryItems else {
+            throw .tooManyQueryItems(count: query.count, limit: limits.queryItems)
+        }
         let segments = try LinkPath.segments(bytes, start, end, hostFolding: hostFolding, limits: limits)
         if let index = trie.match(segments) {
             return try decodeLink(links[index], bytes, segments, query, ids: &ids, limits: limits)
@@ -134,10 +139,13 @@ extension URLRouter {
         for (parameter, spec) in link.parameters.enumerated() {
             guard let key = spec.key else { continue }
             let first = ranges.count
-            for item in query where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
+            for item in query
+            where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
                 ranges.append(item.value)
             }
-            if ranges.count - first > 1 && spec.mode != .repeated { throw .duplicateParameter(route: link.template, name: key) }
+            if ranges.count - first > 1 && spec.mode != .repeated {
+                throw .duplicateParameter(route: link.template, name: key)
+            }
             matchedItems += ranges.count - first
             slots[parameter] = first..<ranges.count
         }
@@ -147,7 +155,10 @@ extension URLRouter {
                 for key in link.parameters.compactMap(\.key) where !declared {
                     declared = try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive)
                 }
-                if !declared { throw .unknownParameter(route: link.template, name: bytes.echo(item.key.lowerBound, item.key.upperBound)) }
+                if !declared {
+                    throw .unknownParameter(
+                        route: link.template, name: bytes.echo(item.key.lowerBound, item.key.upperBound))
+                }
             }
         }
         return ArgumentReader(
@@ -156,7 +167,9 @@ extension URLRouter {
     }
     /// A one-route link: an external route pattern's own text after the prefix
     /// (`notes://note/12`), shown where the pattern's placement says.
-    @inlinable func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError) -> LinkMatch<Route>? {
+    @inlinable func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError)
+        -> LinkMatch<Route>?
+    {
         let keywordEnd = bytes[start..<end].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "(") } ?? end
         guard let index = routes.pattern(bytes, start, keywordEnd), routes.patterns[index].access == .external else {
             return nil

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension URLRouter {
     /// The canonical URL of a scene's whole state (URLS.md §4): the focus path

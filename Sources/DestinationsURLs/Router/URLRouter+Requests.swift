@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension URLRouter {
     /// The cause name of a request for a state URL; a deep link's request is named by its
@@ -26,7 +26,9 @@ extension URLRouter {
     ///   ``DeepLinkError/wrongScene(expected:found:)``,
     ///   ``DeepLinkError/externalStateURLsDisabled(scene:)`` and
     ///   ``DeepLinkError/sourceNotAllowed(pattern:source:)``.
-    public func request(for url: String, scene: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> ChangeRequest<Route> {
+    public func request(for url: String, scene: String, source: ChangeSource = .external(.unknown))
+        throws(DeepLinkError) -> ChangeRequest<Route>
+    {
         guard self.scene(named: scene) != nil else { throw .unknownScene(scene) }
         var scratch = SequentialElementIDs()
         let limits = source.isExternal ? self.limits : .trusted
@@ -60,12 +62,16 @@ extension URLRouter {
 
     /// The request for a parsed target: a presentation from the focused screen (or `anchor`),
     /// or a state aligned to the current one so that unchanged elements keep their ids.
-    func request(for target: NavigationTarget<Route>, cause: FlowEvent<Route>.Cause, source: ChangeSource, from anchor: ElementID? = nil) -> ChangeRequest<Route> {
+    func request(
+        for target: NavigationTarget<Route>, cause: FlowEvent<Route>.Cause, source: ChangeSource,
+        from anchor: ElementID? = nil
+    ) -> ChangeRequest<Route> {
         switch target {
         case .presentation(let presentation):
             ChangeRequest(.presentation(presentation), cause: cause, source: source, origin: anchor)
         case .state(let state):
-            ChangeRequest(.planned({ current, ids in state.aligned(to: current, ids: &ids) }), cause: cause, source: source)
+            ChangeRequest(
+                .planned({ current, ids in state.aligned(to: current, ids: &ids) }), cause: cause, source: source)
         }
     }
 }

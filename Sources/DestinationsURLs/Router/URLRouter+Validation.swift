@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension URLRouter {
     /// Checks the router against the routes a flow can reach (given, and those of the scene
@@ -12,7 +12,9 @@ extension URLRouter {
             if !problems.contains(problem) { problems.append(problem) }
         }
         for scene in scenes {
-            for tab in Self.tabIDs(in: scene.layout) where !URLByte.isLabel(tab.rawValue) { report(.tabIDNotURLSafe(tab)) }
+            for tab in Self.tabIDs(in: scene.layout) where !URLByte.isLabel(tab.rawValue) {
+                report(.tabIDNotURLSafe(tab))
+            }
         }
         var seen: Set<Route> = []
         let all = scenes.flatMap { $0.layout.routes } + Array(routes)
@@ -35,7 +37,9 @@ extension URLRouter {
             }
             let parsed = try? StateURLParser<Route, SequentialElementIDs>.parseOneRoute(
                 text, from: 0, to: text.count, routes: self.routes, limits: .trusted)
-            if parsed != route { report(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self))) }
+            if parsed != route {
+                report(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self)))
+            }
             for link in links {
                 guard let url = shareLink(for: route, with: link) else { continue }
                 if (try? sharedRoute(in: url, link: link)) != route {
@@ -63,7 +67,8 @@ extension URLRouter {
         let end = queryStart > rest && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         let segments = try LinkPath.segments(bytes, rest, end, hostFolding: prefix.isCustomScheme, limits: .trusted)
         guard let index = trie.match(segments), links[index].template == expected.template else { return nil }
-        var reader = try arguments(of: links[index], bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
+        var reader = try arguments(
+            of: links[index], bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
         return try share.make(&reader)
     }
 }

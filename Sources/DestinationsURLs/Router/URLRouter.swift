@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Turns URLs into navigation states and presentations, and states back into URLs: the pure
 /// URL layer of a flow.
@@ -55,7 +55,11 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         var problems: [URLConfigurationProblem] = []
         var parsedPrefixes: [URLPrefix] = []
         for prefix in prefixes {
-            if let parsed = URLPrefix(prefix) { parsedPrefixes.append(parsed) } else { problems.append(.badPrefix(prefix)) }
+            if let parsed = URLPrefix(prefix) {
+                parsedPrefixes.append(parsed)
+            } else {
+                problems.append(.badPrefix(prefix))
+            }
         }
         if prefixes.isEmpty { problems.append(.noPrefix) }
         if scenes.isEmpty { problems.append(.noScene) }
@@ -67,7 +71,9 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             do {
                 _ = try NavigationState(scene.layout, ids: &ids)
             } catch {
-                if case .invalidLayout(let problem) = error { problems.append(.badSceneLayout(scene: scene.name, problem)) }
+                if case .invalidLayout(let problem) = error {
+                    problems.append(.badSceneLayout(scene: scene.name, problem))
+                }
             }
         }
         for name in externalStateURLs.sorted() where !names.contains(name) { problems.append(.unknownScene(name)) }
@@ -95,7 +101,8 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
         var diagnostics: [URLDiagnostic] = []
         for (preferred, other) in trie.overlaps() {
-            let diagnostic = URLDiagnostic.overlappingLinks(preferred: links[preferred].template, other: links[other].template)
+            let diagnostic = URLDiagnostic.overlappingLinks(
+                preferred: links[preferred].template, other: links[other].template)
             if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
         self.prefixes = parsedPrefixes.map { $0.text }
@@ -128,6 +135,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        sceneNames.firstIndex { $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }.map { scenes[$0] }
+        sceneNames.firstIndex { $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
+            .map { scenes[$0] }
     }
 }

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// How a URL breaks the grammar; see ``DeepLinkError/malformed(_:offset:)``.
 public enum URLSyntaxProblem: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
 @usableFromInline enum NodeSlot<Route: NavigationRoute> {
@@ -65,7 +65,9 @@ extension NavigationNode {
             }
             return true
         case (.split(let split), .split(let sidebar, let content, let detail)):
-            guard split.hasContentColumn == (content != nil), split.sidebar.isDefault(for: sidebar) else { return false }
+            guard split.hasContentColumn == (content != nil), split.sidebar.isDefault(for: sidebar) else {
+                return false
+            }
             return Self.isDefault(split.content, content) && Self.isDefault(split.detail, detail)
         default:
             return false

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension NavigationState {
     /// This state with the ids of `current` wherever an element sits at the same place, with
@@ -46,7 +46,8 @@ extension NavigationNode {
             let sidebar = split.sidebar.aligned(to: old?.sidebar, ids: &ids)
             let middle = split.content.map { $0.aligned(to: old?.content, ids: &ids) }
             let detail = split.detail.map { $0.aligned(to: old?.detail, ids: &ids) }
-            aligned = .split(Split(sidebar: sidebar, content: middle, detail: detail, hasContentColumn: split.hasContentColumn))
+            aligned = .split(
+                Split(sidebar: sidebar, content: middle, detail: detail, hasContentColumn: split.hasContentColumn))
         }
         let presented = modal.map { Modal(style: $0.style, node: $0.node.aligned(to: match?.modal?.node, ids: &ids)) }
         return NavigationNode(id: id, content: aligned, modal: presented)

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension StateURLParser {
     @inlinable mutating func parseTabsBody(_ layouts: [TabLayout<Route>], selected: TabID?) throws(DeepLinkError)
@@ -54,7 +54,9 @@ extension StateURLParser {
             repeat {
                 let sideStart = position
                 let column = try parseColumn(columns)
-                guard column != main, !given[column.index] else { throw .malformed(.duplicateMember, offset: sideStart) }
+                guard column != main, !given[column.index] else {
+                    throw .malformed(.duplicateMember, offset: sideStart)
+                }
                 try expect(UInt8(ascii: ":"))
                 given[column.index] = true
                 if atNone {
@@ -90,7 +92,9 @@ extension StateURLParser {
             }
             let labelStart = position
             let label = TabID(try parseLabel())
-            guard !tabs.contains(where: { $0.id == label }) else { throw .malformed(.duplicateMember, offset: labelStart) }
+            guard !tabs.contains(where: { $0.id == label }) else {
+                throw .malformed(.duplicateMember, offset: labelStart)
+            }
             try expect(UInt8(ascii: ":"))
             tabs.append(Tab(id: label, node: try parseNode(.stack, overlay: false)))
             try expectMemberEnd()
@@ -122,7 +126,9 @@ extension StateURLParser {
         try parseModalAfterMarker(&node, overlay: overlay)
         return node
     }
-    @inlinable mutating func parseModalAfterMarker(_ node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError) {
+    @inlinable mutating func parseModalAfterMarker(_ node: inout NavigationNode<Route>, overlay: Bool)
+        throws(DeepLinkError)
+    {
         guard atModal else { return }
         if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
         position += 1

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 extension StateURLParser {
     // MARK: Routes
@@ -17,8 +17,11 @@ extension StateURLParser {
         ranges.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         for spec in parameters where spec.key == nil {
-            let valueEnd = position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
-            guard valueEnd > position + 1 else { throw .missingParameter(route: pattern.keyword, name: spec.displayName) }
+            let valueEnd =
+                position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
+            guard valueEnd > position + 1 else {
+                throw .missingParameter(route: pattern.keyword, name: spec.displayName)
+            }
             slots.append(ranges.count..<(ranges.count + 1))
             ranges.append((position + 1)..<valueEnd)
             position = valueEnd
@@ -30,7 +33,10 @@ extension StateURLParser {
                 let nameEnd = tokenEnd()
                 guard nameEnd > nameStart else { throw unexpected() }
                 let name = URLByte.unreservedDecoded(bytes, nameStart, nameEnd)
-                guard let spec = parameters.firstIndex(where: { $0.key.map { name?.elementsEqual($0.utf8) == true } == true })
+                guard
+                    let spec = parameters.firstIndex(where: {
+                        $0.key.map { name?.elementsEqual($0.utf8) == true } == true
+                    })
                 else { throw .unknownParameter(route: pattern.keyword, name: bytes.echo(nameStart, nameEnd)) }
                 position = nameEnd
                 try expect(UInt8(ascii: "="))
@@ -143,7 +149,8 @@ extension StateURLParser {
         guard position + 5 <= end,
             bytes[position..<(position + 5)].elementsEqual("*none".utf8)
         else { return false }
-        return position + 5 == end || bytes[position + 5] == UInt8(ascii: ",") || bytes[position + 5] == UInt8(ascii: ")")
+        return position + 5 == end || bytes[position + 5] == UInt8(ascii: ",")
+            || bytes[position + 5] == UInt8(ascii: ")")
     }
     @inlinable mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
@@ -169,7 +176,9 @@ extension StateURLParser {
     }
     /// The error for the byte here: the end, or a byte the grammar does not allow.
     @inlinable func unexpected() -> DeepLinkError {
-        position < end ? .malformed(.unexpectedByte(bytes[position]), offset: position) : .malformed(.unexpectedEnd, offset: position)
+        position < end
+            ? .malformed(.unexpectedByte(bytes[position]), offset: position)
+            : .malformed(.unexpectedEnd, offset: position)
     }
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
     @inlinable func tokenEnd(from start: Int? = nil) -> Int {

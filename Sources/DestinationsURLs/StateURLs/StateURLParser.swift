@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Parses the path of a canonical state URL (URLS.md §4.2) into a navigation state.
 ///
@@ -24,8 +24,12 @@ import Destinations
     @usableFromInline var slots: [Range<Int>] = []
     /// Where each modal starts (its `!`), by the id of its content.
     @usableFromInline var modalOffsets: [(content: ElementID, offset: Int)] = []
-    @usableFromInline init(bytes: [UInt8], position: Int, end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs) {
-        (self.bytes, self.position, self.end, self.routes, self.limits, self.ids) = (bytes, position, end, routes, limits, ids)
+    @usableFromInline init(
+        bytes: [UInt8], position: Int, end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs
+    ) {
+        (self.bytes, self.position, self.end, self.routes, self.limits, self.ids) = (
+            bytes, position, end, routes, limits, ids
+        )
     }
     /// Parses `bytes[start..<end]`, a state path of the scene whose layout is `layout`.
     @inlinable static func parse(
@@ -39,7 +43,8 @@ import Destinations
     ) throws(DeepLinkError) -> NavigationState<Route> {
         try StateURLScanner.prescan(bytes, start, end, limits: limits)
         let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
-        var parser = StateURLParser(bytes: bytes, position: start, end: trimmed, routes: routes, limits: limits, ids: ids)
+        var parser = StateURLParser(
+            bytes: bytes, position: start, end: trimmed, routes: routes, limits: limits, ids: ids)
         let root: NavigationNode<Route>
         if start == trimmed {
             root = try parser.defaultNode(layout)
@@ -81,7 +86,9 @@ import Destinations
 
     // MARK: Nodes
 
-    @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<
+        Route
+    > {
         depth += 1
         defer { depth -= 1 }
         guard depth <= limits.depth else { throw .tooDeep(depth: depth, limit: limits.depth) }
@@ -185,7 +192,8 @@ import Destinations
         case "tabs", "split2", "split3":
             try expect(UInt8(ascii: "("))
             return marker == "tabs"
-                ? try parseExplicitTabs(overlay: overlay) : try parseExplicitSplit(threeColumns: marker == "split3", overlay: overlay)
+                ? try parseExplicitTabs(overlay: overlay)
+                : try parseExplicitSplit(threeColumns: marker == "split3", overlay: overlay)
         default:
             throw .malformed(.unknownMarker, offset: start)
         }

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// Prints a state as the path of its canonical URL (URLS.md §4.3).
 ///
@@ -20,7 +20,8 @@ struct StateURLPrinter<Route: NavigationRoute> {
         let fits: Bool
         switch (node.content, slot) {
         case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): fits = tabs.tabs.map(\.id) == layouts.map(\.id)
-        case (.split(let split), .skeleton(.split(_, let content, _))): fits = split.hasContentColumn == (content != nil)
+        case (.split(let split), .skeleton(.split(_, let content, _))):
+            fits = split.hasContentColumn == (content != nil)
         case (.tabs, _), (.split, _): fits = false
         default: fits = true
         }
@@ -53,7 +54,9 @@ struct StateURLPrinter<Route: NavigationRoute> {
             append(")")
         case (.split(let split), _):
             append(split.hasContentColumn ? "*split3(" : "*split2(")
-            for (index, (column, member)) in split.columns.compactMap({ column in split[column].map { (column, $0) } }).enumerated() {
+            for (index, (column, member)) in split.columns.compactMap({ column in split[column].map { (column, $0) } })
+                .enumerated()
+            {
                 append((index > 0 ? "," : "") + column.rawValue + ":")
                 try self.node(member, .stack)
             }
@@ -87,14 +90,20 @@ struct StateURLPrinter<Route: NavigationRoute> {
             try node(main, .skeleton(layout))
         }
     }
-    private mutating func splitBody(_ split: Split<Route>, focused: SplitColumn, _ layouts: [Layout<Route>?]) throws(URLPrintError) {
+    private mutating func splitBody(_ split: Split<Route>, focused: SplitColumn, _ layouts: [Layout<Route>?])
+        throws(URLPrintError)
+    {
         append(focused.rawValue)
         var side = false
         for column in split.columns where column != focused {
             guard !NavigationNode.isDefault(split[column], layouts[column.index]) else { continue }
             append((side ? "," : "(") + column.rawValue + ":")
             side = true
-            if let node = split[column] { try self.node(node, Layout.columnSlot(layouts[column.index])) } else { append("*none") }
+            if let node = split[column] {
+                try self.node(node, Layout.columnSlot(layouts[column.index]))
+            } else {
+                append("*none")
+            }
         }
         if side { append(")") }
         if let main = split[focused], !NavigationNode.isDefault(main, layouts[focused.index]) {

@@ -1,4 +1,4 @@
-import Destinations
+public import Destinations
 
 /// The one pass over a state path that checks the limits and the byte-level rules before the
 /// parser allocates anything that grows with the input.
@@ -7,9 +7,12 @@ import Destinations
     /// percent-escape syntax, dot segments and empty segments (a single trailing `/` is
     /// allowed), no raw byte of 0x80 or above, no control character, space, query or
     /// fragment.
-    @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError) {
+    @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+        throws(DeepLinkError)
+    {
         guard start < end else { return }
-        let segments = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + (bytes[end - 1] == UInt8(ascii: "/") ? 0 : 1)
+        let segments =
+            bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + (bytes[end - 1] == UInt8(ascii: "/") ? 0 : 1)
         guard segments <= limits.segments else { throw .tooManySegments(count: segments, limit: limits.segments) }
         var segmentStart = start
         var parentheses = 0
@@ -27,7 +30,9 @@ import Destinations
                 parentheses -= 1
                 if parentheses < 0 { throw .malformed(.unbalancedParenthesis, offset: index) }
             case UInt8(ascii: "%"):
-                guard URLByte.escaped(bytes, at: index, end: end) != nil else { throw .malformed(.percentEncoding, offset: index) }
+                guard URLByte.escaped(bytes, at: index, end: end) != nil else {
+                    throw .malformed(.percentEncoding, offset: index)
+                }
                 index += 2
             case UInt8(ascii: "?"), UInt8(ascii: "#"):
                 throw .unexpectedQuery
@@ -47,7 +52,9 @@ import Destinations
     }
     /// Checks one `/`-separated segment: not empty, not too long, not `.` or `..` in any
     /// spelling (`%2e`).
-    @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError) {
+    @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+        throws(DeepLinkError)
+    {
         guard start < end else { throw .malformed(.emptySegment, offset: start) }
         guard end - start <= limits.segmentBytes else {
             throw .segmentTooLong(bytes: end - start, limit: limits.segmentBytes, offset: start)

@@ -28,9 +28,14 @@ import Testing
     @Test func aCustomAssistantShapesTheRequestFromTheEventsContent() async throws {
         let datasource = ItemsDatasource()
         let providers = itemsProviders(datasource: datasource) { events in
-            events.on(.search, .request(datasource, assistant: { input in
-                ItemsRequest(action: .search(try input.content(as: String.self)))
-            }) { screen, result in screen.receive(result) })
+            events.on(
+                .search,
+                .request(
+                    datasource,
+                    assistant: { input in
+                        ItemsRequest(action: .search(try input.content(as: String.self)))
+                    }
+                ) { screen, result in screen.receive(result) })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
@@ -43,9 +48,14 @@ import Testing
     @Test func anAssistantThatFailsMakesSendThrowAndSendsNothing() async throws {
         let datasource = ItemsDatasource()
         let providers = itemsProviders(datasource: datasource) { events in
-            events.on(.search, .request(datasource, assistant: { input in
-                ItemsRequest(action: .search(try input.content(as: String.self)))
-            }) { screen, result in screen.receive(result) })
+            events.on(
+                .search,
+                .request(
+                    datasource,
+                    assistant: { input in
+                        ItemsRequest(action: .search(try input.content(as: String.self)))
+                    }
+                ) { screen, result in screen.receive(result) })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
@@ -67,10 +77,15 @@ import Testing
     @Test func resultsArriveInTheOrderTheRequestsWereSent() async throws {
         let datasource = ItemsDatasource(items: ["a"])
         let providers = itemsProviders(datasource: datasource) { events in
-            events.on(.page, .request(datasource, assistant: { input in
-                input.destination.page += 1
-                return ItemsRequest(action: .page(input.destination.page))
-            }) { screen, result in screen.receive(result) })
+            events.on(
+                .page,
+                .request(
+                    datasource,
+                    assistant: { input in
+                        input.destination.page += 1
+                        return ItemsRequest(action: .page(input.destination.page))
+                    }
+                ) { screen, result in screen.receive(result) })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))

@@ -5,7 +5,9 @@ import Foundation
 // datasources whose answers the test controls. Nothing here waits on time.
 
 enum DataRoute: NavigationRoute, Codable {
-    case list, detail(id: Int), other
+    case list
+    case detail(id: Int)
+    case other
 }
 
 enum DataError: Error, Equatable {
@@ -14,7 +16,12 @@ enum DataError: Error, Equatable {
 }
 
 struct ItemsRequest: Sendable, Equatable {
-    enum Action: Sendable, Hashable { case retrieve, search(String), page(Int), rename(id: Int, to: String) }
+    enum Action: Sendable, Hashable {
+        case retrieve
+        case search(String)
+        case page(Int)
+        case rename(id: Int, to: String)
+    }
     var action: Action
 }
 
@@ -61,7 +68,7 @@ final class Signal: @unchecked Sendable {
         let waiting = waiters
         waiters.removeAll()
         lock.unlock()
-        waiting.forEach { $0.resume() }
+        for waiter in waiting { waiter.resume() }
     }
 
     func wait() async {
@@ -178,8 +185,11 @@ func itemsProviders(
     loadsOnPrepare: Bool = false,
     configure: @escaping (inout EventTable<ItemsScreen>) -> Void = { _ in }
 ) -> Providers<DataRoute> {
-    let list = Provider { (_: DataRoute) in ItemsScreen(loadsOnPrepare: loadsOnPrepare) } events: { events in
-        events.on(.load, .request(datasource, ItemsRequest(action: .retrieve)) { screen, result in screen.receive(result) })
+    let list = Provider { (_: DataRoute) in
+        ItemsScreen(loadsOnPrepare: loadsOnPrepare)
+    } events: { events in
+        events.on(
+            .load, .request(datasource, ItemsRequest(action: .retrieve)) { screen, result in screen.receive(result) })
         events.on(.open, .present(.push(.detail(id: 0))))
         configure(&events)
     }

@@ -1,4 +1,5 @@
 import Destinations
+import Foundation
 import Testing
 
 /// An interactor whose preparation never finishes, and which records its cleanups.
@@ -106,8 +107,6 @@ final class OrderedService: SyncInteractor {
     func cleanup(for destination: ElementID) { calls.append("cleanup \(destination)") }
 }
 
-import Foundation
-
 /// Work never outlives its screen or its flow, and waiting for work never hangs.
 @MainActor
 @Suite struct InteractorLifecycleTests {
@@ -132,9 +131,11 @@ import Foundation
 
     @Test func aStreamThatNeverStartsEndsWhenItsDestinationIsRemoved() async throws {
         let stream = StuckStream()
-        let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
-        })
+        let flow = try Flow(
+            .stack(.list),
+            providers: itemsProviders(datasource: ItemsDatasource()) { events in
+                events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
+            })
         try flow.apply(.push(.detail(id: 1)))
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.watch)
@@ -147,7 +148,8 @@ import Foundation
     @Test func releasingAFlowDetachesAndCleansUpEveryDestinationAndCancelsItsWork() async throws {
         let datasource = NeverAnswering()
         let log = Log()
-        var flow: Flow<TestRoute>? = try makeFlow(.tabs([.tab(.inbox, .stack(.home, .list)), .tab(.profile, .stack(.settings))]), log: log)
+        var flow: Flow<TestRoute>? = try makeFlow(
+            .tabs([.tab(.inbox, .stack(.home, .list)), .tab(.profile, .stack(.settings))]), log: log)
         let screens = try #require(flow?.destinations.values.compactMap { $0 as? Screen })
         var dataFlow: Flow<DataRoute>? = try Flow(.stack(.list), providers: itemsProviders(datasource: datasource))
         try dataFlow?.focusedDestination(as: ItemsScreen.self)?.send(.load)
@@ -164,9 +166,11 @@ import Foundation
 
     @Test func aStreamNeverStartsForADestinationRemovedWhileItsInteractorsPrepared() async throws {
         let stream = GatedStream()
-        let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
-        })
+        let flow = try Flow(
+            .stack(.list),
+            providers: itemsProviders(datasource: ItemsDatasource()) { events in
+                events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
+            })
         try flow.apply(.push(.detail(id: 1)))
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         try screen.send(.watch)
@@ -181,9 +185,11 @@ import Foundation
 
     @Test func aStreamStartsOnceItsInteractorsArePrepared() async throws {
         let stream = GatedStream()
-        let flow = try Flow(.stack(.list), providers: itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
-        })
+        let flow = try Flow(
+            .stack(.list),
+            providers: itemsProviders(datasource: ItemsDatasource()) { events in
+                events.on(.watch, .stream(stream, 1) { screen, tick in screen.ticks.append(tick) })
+            })
         try flow.focusedDestination(as: ItemsScreen.self)?.send(.watch)
         #expect(stream.starts == 0)
         stream.gate.fire()
@@ -193,7 +199,9 @@ import Foundation
 
     @Test func aSynchronousServiceIsPreparedBeforeItsFirstRequest() throws {
         let service = OrderedService()
-        let provider = Provider { (_: DataRoute) in ItemsScreen(loadsOnPrepare: true) } events: { events in
+        let provider = Provider { (_: DataRoute) in
+            ItemsScreen(loadsOnPrepare: true)
+        } events: { events in
             events.on(.load, .request(service, 5) { screen, result in screen.total = (try? result.get()) ?? -1 })
         }
         let flow = try Flow(.stack(.list), providers: Providers { _ in provider })
@@ -212,7 +220,9 @@ import Foundation
         } catch {
             // The request is pending (its interactor's preparation may be too, on a busy machine).
             #expect(error.pending.allSatisfy { $0.destination == ElementID(2) && $0.route == "list" })
-            #expect(error.pending.map(\.work).contains("ItemsRequest(action: DestinationsTests.ItemsRequest.Action.retrieve)"))
+            #expect(
+                error.pending.map(\.work).contains(
+                    "ItemsRequest(action: DestinationsTests.ItemsRequest.Action.retrieve)"))
             #expect(error.description.contains("list #2: ItemsRequest"))
         }
         try flow.apply(.replaceRoot(.stack(.other)))

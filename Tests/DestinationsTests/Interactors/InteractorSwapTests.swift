@@ -15,9 +15,11 @@ actor CachedItems: Interactor {
         let providers = itemsProviders(datasource: live)
         let cache = CachedItems()
         let list = try #require(providers.provider(for: .list)).configuring(ItemsScreen.self) { events in
-            events.replace(.load, with: .request(cache, ItemsRequest(action: .retrieve)) { screen, result in
-                screen.receive(result)
-            })
+            events.replace(
+                .load,
+                with: .request(cache, ItemsRequest(action: .retrieve)) { screen, result in
+                    screen.receive(result)
+                })
         }
         let flow = try Flow(.stack(.list), providers: providers.overriding("list", with: list))
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
@@ -39,9 +41,14 @@ actor CachedItems: Interactor {
     @Test func oneDatasourceServesTwoScreensAndEachGetsItsOwnResult() async throws {
         let shared = ItemsDatasource()
         let providers = itemsProviders(datasource: shared) { events in
-            events.on(.rename, .request(shared, assistant: { input in
-                ItemsRequest(action: .rename(id: 0, to: try input.content(as: String.self)))
-            }) { screen, result in screen.receive(result) })
+            events.on(
+                .rename,
+                .request(
+                    shared,
+                    assistant: { input in
+                        ItemsRequest(action: .rename(id: 0, to: try input.content(as: String.self)))
+                    }
+                ) { screen, result in screen.receive(result) })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let list = try #require(flow.focusedDestination(as: ItemsScreen.self))

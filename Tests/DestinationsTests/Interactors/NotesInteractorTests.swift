@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func aMockDatasourceReplacesTheRealOneInOneLine() async throws {
-        let flow = try Flow(NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: OneNote()))
+        let flow = try Flow(
+            NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: OneNote()))
         try await flow.settle()
         let list = try #require(flow.focusedDestination(as: NotesList.self))
         #expect(list.notes.map(\.title) == ["Mocked"])

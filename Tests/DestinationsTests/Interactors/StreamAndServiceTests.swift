@@ -6,10 +6,12 @@ import Testing
     @Test func aStreamDeliversEachValueInOrderUntilStopped() async throws {
         let stream = TestStream()
         let providers = itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.watch, .stream(stream, "ticks") { screen, tick in
-                screen.ticks.append(tick)
-                screen.onTick?(tick)
-            })
+            events.on(
+                .watch,
+                .stream(stream, "ticks") { screen, tick in
+                    screen.ticks.append(tick)
+                    screen.onTick?(tick)
+                })
             events.on(.stopWatching, .stopStreams)
         }
         let flow = try Flow(.stack(.list), providers: providers)
@@ -49,9 +51,11 @@ import Testing
     @Test func aServicesFailureIsDeliveredTyped() throws {
         let counter = CounterService()
         let providers = itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.count, .request(counter, -1) { screen, result in
-                if case .failure(let error) = result { screen.errors.append(error) }
-            })
+            events.on(
+                .count,
+                .request(counter, -1) { screen, result in
+                    if case .failure(let error) = result { screen.errors.append(error) }
+                })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))

@@ -16,13 +16,15 @@ final class UpdatesStream: StreamInteractor, @unchecked Sendable {
         let updates = UpdatesStream()
         let (delivered, report) = AsyncStream<Result<Int, DataError>>.makeStream()
         let providers = itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.watch, .stream(updates, "live") { screen, update in
-                switch update {
-                case .success(let value): screen.ticks.append(value)
-                case .failure(let error): screen.errors.append(error)
-                }
-                report.yield(update)
-            })
+            events.on(
+                .watch,
+                .stream(updates, "live") { screen, update in
+                    switch update {
+                    case .success(let value): screen.ticks.append(value)
+                    case .failure(let error): screen.errors.append(error)
+                    }
+                    report.yield(update)
+                })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))

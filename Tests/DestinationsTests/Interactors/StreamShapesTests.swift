@@ -63,10 +63,12 @@ struct CountdownStream: StreamInteractor {
     @Test func aStreamRequestIsBuiltFromTheEventsContent() async throws {
         let stream = CountdownStream()
         let providers = itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.watch, .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
-                screen.ticks.append(tick)
-                screen.onTick?(tick)
-            })
+            events.on(
+                .watch,
+                .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
+                    screen.ticks.append(tick)
+                    screen.onTick?(tick)
+                })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
@@ -80,9 +82,11 @@ struct CountdownStream: StreamInteractor {
     @Test func aStreamAssistantThatFailsStartsNoStreamAndSendThrows() throws {
         let stream = CountdownStream()
         let providers = itemsProviders(datasource: ItemsDatasource()) { events in
-            events.on(.watch, .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
-                screen.ticks.append(tick)
-            })
+            events.on(
+                .watch,
+                .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
+                    screen.ticks.append(tick)
+                })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
@@ -135,7 +139,8 @@ struct CountdownStream: StreamInteractor {
         #expect(flow.pendingWork.isEmpty)
         input.yield(7)
         // Nothing awaited since the value was produced: it cannot have been delivered yet.
-        #expect(flow.pendingWork.map(\.description) == ["list #2: stream FixedValues: values produced, not yet delivered"])
+        #expect(
+            flow.pendingWork.map(\.description) == ["list #2: stream FixedValues: values produced, not yet delivered"])
         try await flow.settle(timeout: .seconds(60))
         #expect(screen.ticks == [7])
         #expect(flow.pendingWork.isEmpty)

@@ -72,7 +72,9 @@ actor UserCountingDatasource: Interactor {
         let entries = log.take()
         let prepares = entries.filter { $0.hasPrefix("prepare ") }.count
         let cleanups = entries.filter { $0.hasPrefix("cleanup ") }.count
-        #expect(prepares - cleanups == flow.destinations.count, "every removed screen was cleaned up once, every live one not yet")
+        #expect(
+            prepares - cleanups == flow.destinations.count,
+            "every removed screen was cleaned up once, every live one not yet")
         #expect(log.builtCount >= prepares)
     }
 }

@@ -46,7 +46,7 @@ final class TestClock {
 }
 
 @MainActor
-func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<TestRoute> {
+func remoteGuard(_ decision: NavigationGuard<TestRoute>.Decision) -> AsyncNavigationGuard<TestRoute> {
     AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in decision }
 }
 
@@ -93,7 +93,8 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
         store.save(try NavigationSnapshot(saved, schemaVersion: 1).encoded(), for: "s1")
         store.save(try NavigationSnapshot(saved, schemaVersion: 1).encoded(), for: "s2")
         let scenes = try Scenes(
-            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()),
+            store: store,
             configure: { flow, _ in flow.asyncGuards = [remoteGuard(.allow)] })
         let plain = try scenes.connect(sceneID: "s1", kind: "main")
         #expect(plain.report.usedInitialState)
@@ -185,7 +186,9 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
         session.isSignedIn = true
         #expect(try flow.resumePending() == .applied)
         let sidebar = try #require(flow.state.screens.first { $0.route == .detail(2) })
-        #expect(flow.state.root.path(to: sidebar.id)?.first == flow.state.root.path(to: menu.id)?.first, "it landed beside the menu")
+        #expect(
+            flow.state.root.path(to: sidebar.id)?.first == flow.state.root.path(to: menu.id)?.first,
+            "it landed beside the menu")
         #expect(flow.state.screens.map(\.route) == [.menu, .detail(2), .home])
     }
 
@@ -233,7 +236,8 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
     @Test func aPendingChangeExpiresOnTheFlowsClock() throws {
         let clock = TestClock()
         let session = Session()
-        var configuration = FlowConfiguration(layout: layout, providers: testProviders(log: Log()), guards: [signedInGuard(session)])
+        var configuration = FlowConfiguration(
+            layout: layout, providers: testProviders(log: Log()), guards: [signedInGuard(session)])
         configuration.now = { clock.now }
         configuration.pendingLifetime = .seconds(60)
         let flow = try Flow(configuration)
@@ -253,9 +257,11 @@ func remoteGuard(_ decision: GuardDecision<TestRoute>) -> AsyncNavigationGuard<T
 @MainActor
 @Suite struct CommitQueueTests {
     @Test func anAlertTapAndAPushAskedForFromAHookRunInCallOrder() throws {
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            route == .confirm ? TapThenPushAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? TapThenPushAlert.provider : screenProvider(log: Log())
+            })
         try flow.apply(.alert(.confirm))
         #expect(TapThenPushAlert.outcomes == [.queued, .queued])
         #expect(flow.state.presentedChain.isEmpty, "the tap closed the alert first")
@@ -272,7 +278,10 @@ final class TapThenPushAlert: AlertDestination {
     static var outcomes: [ChangeOutcome<TestRoute>] = []
     var alert: AlertContent<Event> { AlertContent("Go?", buttons: []) }
 
-    static let provider = Provider { (_: TestRoute) in TapThenPushAlert() } events: { _ in }
+    static let provider = Provider { (_: TestRoute) in
+        TapThenPushAlert()
+    } events: { _ in
+    }
 
     func prepareForPresentation() {
         guard let id, let flow = context.flowForTests else { return }
@@ -290,7 +299,9 @@ final class TapNavigatingAlert: AlertDestination {
     let context = DestinationContext<TestRoute, Event>()
     var alert: AlertContent<Event> { AlertContent("Go?", buttons: [AlertButton("Go", sends: .go)]) }
 
-    static let provider = Provider { (_: TestRoute) in TapNavigatingAlert() } events: { events in
+    static let provider = Provider { (_: TestRoute) in
+        TapNavigatingAlert()
+    } events: { events in
         events.on(.go, .present(.selectTab(.inbox)))
     }
 
@@ -311,16 +322,19 @@ final class TapNavigatingAlert: AlertDestination {
         ref.flow = flow
         flow.guards = [signedInGuard(Session(), redirect: nil)]
         flow.onRefusal = { _, _ in _ = try? ref.flow?.apply(.sheet(.about)) }
-        #expect(throws: NavigationError.guardDenied(guard: "signedIn", route: "detail", reason: "requires an account")) {
+        #expect(throws: NavigationError.guardDenied(guard: "signedIn", route: "detail", reason: "requires an account"))
+        {
             try flow.apply(.push(.detail(1)))
         }
         #expect(flow.focusedScreen.route == .about, "the explanation the handler asked for shows")
     }
 
     @Test func aTapWhoseButtonNavigatesStillRunsBeforeAPushAskedForAfterIt() throws {
-        let flow = try Flow(threeTabs, providers: Providers { route in
-            route == .confirm ? TapNavigatingAlert.provider : screenProvider(log: Log())
-        })
+        let flow = try Flow(
+            threeTabs,
+            providers: Providers { route in
+                route == .confirm ? TapNavigatingAlert.provider : screenProvider(log: Log())
+            })
         try flow.apply(.alert(.confirm))
         #expect(flow.state.presentedChain.isEmpty, "the tap closed the alert")
         #expect(flow.focusedScreen.route == .list, "the push ran after the alert was gone")
@@ -331,15 +345,20 @@ final class TapNavigatingAlert: AlertDestination {
         let store = InMemorySceneStore()
         store.save(try NavigationSnapshot(try state(.stack(.home, .detail(5))), schemaVersion: 1).encoded(), for: "s1")
         let scenes = try Scenes(
-            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()),
+            store: store,
             configure: { flow, _ in
-                flow.asyncGuards = [AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
-                    await gate.pass()
-                    return .allow
-                }]
+                flow.asyncGuards = [
+                    AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
+                        await gate.pass()
+                        return .allow
+                    }
+                ]
                 flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
             })
-        let connecting = Task { () async throws -> Void in _ = try await scenes.connectAwaitingGuards(sceneID: "s1", kind: "main") }
+        let connecting = Task { () async throws -> Void in
+            _ = try await scenes.connectAwaitingGuards(sceneID: "s1", kind: "main")
+        }
         await gate.arrivals(1)
         scenes.discard(["s1"])
         gate.open()
@@ -351,7 +370,8 @@ final class TapNavigatingAlert: AlertDestination {
         let store = InMemorySceneStore()
         store.save(try NavigationSnapshot(try state(.stack(.home, .detail(5))), schemaVersion: 1).encoded(), for: "s1")
         let scenes = try Scenes(
-            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: store,
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()),
+            store: store,
             configure: { flow, _ in flow.guards = [signedInGuard(Session())] })
         let connection = try scenes.connect(sceneID: "s1", kind: "main")
         #expect(connection.report.issues.contains(.waitsForGuard("signedIn")))
@@ -367,12 +387,15 @@ final class TapNavigatingAlert: AlertDestination {
 @Suite struct SceneRequestHistoryTests {
     func scenes(_ gate: Gate) throws -> Scenes<TestRoute> {
         try Scenes(
-            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()), store: InMemorySceneStore(),
+            kinds: [SceneKind("main", layout: .stack(TestRoute.home))], providers: testProviders(log: Log()),
+            store: InMemorySceneStore(),
             configure: { flow, _ in
-                flow.asyncGuards = [AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
-                    await gate.pass()
-                    return .allow
-                }]
+                flow.asyncGuards = [
+                    AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
+                        await gate.pass()
+                        return .allow
+                    }
+                ]
                 flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
             })
     }
@@ -430,6 +453,8 @@ final class TapNavigatingAlert: AlertDestination {
         }
         #expect(scenes.histories["w"]?.states == history)
         #expect(flow.state.routes == [.home, .list])
-        #expect(throws: SceneError.notConnected("nowhere")) { try scenes.perform(.presentation(.push(.list)), in: "nowhere") }
+        #expect(throws: SceneError.notConnected("nowhere")) {
+            try scenes.perform(.presentation(.push(.list)), in: "nowhere")
+        }
     }
 }

@@ -30,7 +30,9 @@ final class PipelineWorld {
         do throws(NavigationError) {
             let outcome = try flow.apply(presentation)
             nestedOutcomes.append(outcome)
-            if outcome != .queued { violations.append("a change asked for during a commit was told \(outcome), not queued") }
+            if outcome != .queued {
+                violations.append("a change asked for during a commit was told \(outcome), not queued")
+            }
         } catch {
             nestedRefusals += 1
             violations.append("a change asked for during a commit threw \(error) instead of waiting in the queue")
@@ -61,7 +63,9 @@ final class PropScreen: Destination {
         if case .detail(let n) = route, n % 2 == 1, !world.signedIn {
             world.violations.append("detail(\(n)) was committed while signed out")
         }
-        if route == .about, !world.aboutAllowed { world.violations.append("about was committed without the asynchronous guard") }
+        if route == .about, !world.aboutAllowed {
+            world.violations.append("about was committed without the asynchronous guard")
+        }
         world.maybeNavigate()
     }
 
@@ -86,7 +90,8 @@ final class PropScreen: Destination {
             events.on(.signIn, .perform { _ in world.signedIn = true })
             events.on(.about, .present(.push(.about)))
         }
-        var configuration = FlowConfiguration(layout: threeTabs, providers: Providers { $0 == .unprovided ? nil : provider })
+        var configuration = FlowConfiguration(
+            layout: threeTabs, providers: Providers { $0 == .unprovided ? nil : provider })
         configuration.guards = [
             NavigationGuard("never") { change in
                 change.added.contains(.editor) ? .deny(reason: "never") : .allow
@@ -97,9 +102,11 @@ final class PropScreen: Destination {
                 return .redirect(.fullScreenCover(.login))
             },
         ]
-        configuration.asyncGuards = [AsyncNavigationGuard("remote", watches: { $0 == .about }) { _ in
-            world.aboutAllowed ? .allow : .deny(reason: "not now")
-        }]
+        configuration.asyncGuards = [
+            AsyncNavigationGuard("remote", watches: { $0 == .about }) { _ in
+                world.aboutAllowed ? .allow : .deny(reason: "not now")
+            }
+        ]
         configuration.asyncGuardTimeout = .seconds(Int64.max)
         let flow = try Flow(configuration)
         world.flow = flow
@@ -122,7 +129,9 @@ final class PropScreen: Destination {
         }
     }
 
-    static func awaiting(_ request: ChangeRequest<TestRoute>, on flow: Flow<TestRoute>) async -> Result<ChangeOutcome<TestRoute>, NavigationError> {
+    static func awaiting(_ request: ChangeRequest<TestRoute>, on flow: Flow<TestRoute>) async -> Result<
+        ChangeOutcome<TestRoute>, NavigationError
+    > {
         do throws(NavigationError) {
             return .success(try await flow.performAwaitingGuards(request))
         } catch {
@@ -144,7 +153,9 @@ final class PropScreen: Destination {
                 switch door {
                 case 0, 1:
                     let anchor = world.random.chance(0.3) ? world.random.pick(flow.state.screens.map(\.id)) : nil
-                    result = Result { () throws(NavigationError) in try flow.apply(RandomStates.presentation(&world.random, in: flow.state), from: anchor) }
+                    result = Result { () throws(NavigationError) in
+                        try flow.apply(RandomStates.presentation(&world.random, in: flow.state), from: anchor)
+                    }
                 case 2:
                     let visible = flow.state.visibleScreens
                     guard let screen = visible.isEmpty ? nil : world.random.pick(visible),
@@ -158,14 +169,18 @@ final class PropScreen: Destination {
                     }
                 case 3:
                     let ids = flow.state.nodes.map(\.id) + [ElementID(9_999)]  // late reports name gone elements
-                    let action: UserAction<TestRoute> = switch world.random.next() % 3 {
-                    case 0: .dismissed(modal: world.random.pick(ids))
-                    case 1: .popped(stack: world.random.pick(ids), to: world.random.pick(ids))
-                    default: .selectedTab(world.random.pick([TabID.inbox, .profile, .search]), tabs: world.random.pick(ids))
-                    }
+                    let action: UserAction<TestRoute> =
+                        switch world.random.next() % 3 {
+                        case 0: .dismissed(modal: world.random.pick(ids))
+                        case 1: .popped(stack: world.random.pick(ids), to: world.random.pick(ids))
+                        default:
+                            .selectedTab(
+                                world.random.pick([TabID.inbox, .profile, .search]), tabs: world.random.pick(ids))
+                        }
                     result = Result { () throws(NavigationError) in try flow.apply(action) }
                 case 4:
-                    result = Result { () throws(NavigationError) in try flow.restore(RandomStates.state(&world.random)) }
+                    result = Result { () throws(NavigationError) in try flow.restore(RandomStates.state(&world.random))
+                    }
                 case 5:
                     var request = ChangeRequest<TestRoute>.presentation(
                         RandomStates.presentation(&world.random, in: flow.state), source: .external(.otherApp))
@@ -173,7 +188,9 @@ final class PropScreen: Destination {
                     result = Result { () throws(NavigationError) in try flow.perform(request) }
                 case 6:
                     guard let alert = flow.state.presentedChain.last?.modal else { continue }
-                    result = Result { () throws(NavigationError) in try flow.tapAlertButton(Int(world.random.next() % 2), of: alert) }
+                    result = Result { () throws(NavigationError) in
+                        try flow.tapAlertButton(Int(world.random.next() % 2), of: alert)
+                    }
                 case 7:
                     result = Result { () throws(NavigationError) in try flow.resumePending() ?? .unchanged }
                 case 8:
@@ -182,7 +199,8 @@ final class PropScreen: Destination {
                     continue
                 case 9:
                     let request = ChangeRequest<TestRoute>.presentation(
-                        world.random.chance(0.5) ? .push(.about) : RandomStates.presentation(&world.random, in: flow.state))
+                        world.random.chance(0.5)
+                            ? .push(.about) : RandomStates.presentation(&world.random, in: flow.state))
                     result = await Self.awaiting(request, on: flow)
                 default:
                     flow.dropPending()
@@ -200,7 +218,9 @@ final class PropScreen: Destination {
                     // A change queued by a hook of the redirect may dismiss the redirect's screen,
                     // which drops the pending change; otherwise it waits.
                     let queuedRan = world.nestedOutcomes.count > nestedBefore
-                    #expect(flow.pendingChange?.guardName == name || queuedRan, "\(context): redirected, but nothing pending")
+                    #expect(
+                        flow.pendingChange?.guardName == name || queuedRan,
+                        "\(context): redirected, but nothing pending")
                 case .success(.deferred(let element)):
                     #expect(flow.pendingChange?.reason == .deferred(by: element), "\(context)")
                 case .success(.needsConfirmation), .success(.unchanged):
@@ -219,14 +239,17 @@ final class PropScreen: Destination {
             // Every prepare has exactly one cleanup once its screen is gone, and none before.
             let live = Set(flow.destinations.values.map(ObjectIdentifier.init))
             for screen in world.screens {
-                #expect(screen.prepares <= 1 && screen.cleanups <= screen.prepares, "seed \(seed): \(screen.route) \(screen.prepares)/\(screen.cleanups)")
+                #expect(
+                    screen.prepares <= 1 && screen.cleanups <= screen.prepares,
+                    "seed \(seed): \(screen.route) \(screen.prepares)/\(screen.cleanups)")
                 if live.contains(ObjectIdentifier(screen)) {
                     #expect(screen.cleanups == 0, "seed \(seed): a live \(screen.route) was cleaned up")
                 } else if screen.prepares == 1 {
                     #expect(screen.cleanups == 1, "seed \(seed): a removed \(screen.route) was never cleaned up")
                 }
             }
-            #expect(!world.nestedOutcomes.isEmpty || seed > 3, "hooks and observers navigated at least in the first seeds")
+            #expect(
+                !world.nestedOutcomes.isEmpty || seed > 3, "hooks and observers navigated at least in the first seeds")
         }
     }
 }

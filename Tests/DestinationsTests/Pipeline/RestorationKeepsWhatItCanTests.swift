@@ -46,7 +46,8 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
         saved = try saved.applying(.sheet(.editor))  // one modal on the focus path, as a template
         var snapshot = try NavigationSnapshot(saved, schemaVersion: 1, savedAt: now)
         var root = snapshot.state.members
-        guard case .array(var savedTabs)? = root["tabs"], let template = savedTabs.first.flatMap({ firstModal(in: $0) }) else {
+        guard case .array(var savedTabs)? = root["tabs"], let template = savedTabs.first.flatMap({ firstModal(in: $0) })
+        else {
             Issue.record("unexpected snapshot shape")
             return
         }
@@ -88,7 +89,8 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
     }
 
     @Test func savedTabsAreMatchedToTheLayout() throws {
-        let old: Layout<TestRoute> = .tabs([.tab(.inbox, .stack(.home)), .tab(.search, .stack(.list))], selected: .search)
+        let old: Layout<TestRoute> = .tabs(
+            [.tab(.inbox, .stack(.home)), .tab(.search, .stack(.list))], selected: .search)
         let current: Layout<TestRoute> = .tabs([.tab(.inbox, .stack(.home)), .tab(.profile, .stack(.settings))])
         let saved = try NavigationState(old).applying(.path([.selectTab(.inbox), .push(.about)]))
         let data = try NavigationSnapshot(saved, schemaVersion: 1, savedAt: now).encoded()
@@ -96,7 +98,9 @@ func firstModal(in value: SnapshotValue) -> SnapshotValue? {
         #expect(!restored.report.usedInitialState)
         #expect(restored.report.issues.contains(.tabDropped(.search)))
         #expect(restored.report.issues.contains(.tabAdded(.profile)))
-        #expect(restored.state.stack(inTab: .inbox)?.elements.map(\.route) == [.home, .about], "the saved tab keeps its screens")
+        #expect(
+            restored.state.stack(inTab: .inbox)?.elements.map(\.route) == [.home, .about],
+            "the saved tab keeps its screens")
         #expect(restored.state.stack(inTab: .profile)?.elements.map(\.route) == [.settings])
         #expect(restored.state.stack(inTab: .search) == nil)
     }

@@ -1,7 +1,8 @@
-@testable import Destinations
 import Foundation
 import Observation
 import Testing
+
+@testable import Destinations
 
 /// Records every Destination's lifecycle, by the order it was built in, and what broke.
 @MainActor
@@ -115,14 +116,18 @@ final class PropertyWalk {
             return screen
         } events: { events in
             events.on(.go, .present { (presentation: Presentation<TestRoute>) in presentation })
-            events.on(.load, .request(datasource, ItemsRequest(action: .retrieve)) { screen, _ in
-                if screen.context.isRemoved { screen.journal.violate("a result reached removed \(screen.route)") }
-                screen.deliveries += 1
-            })
-            events.on(.loadThenLeave, .perform { input in
-                try input.destination.send(.load)
-                try input.destination.context.present(.back)
-            })
+            events.on(
+                .load,
+                .request(datasource, ItemsRequest(action: .retrieve)) { screen, _ in
+                    if screen.context.isRemoved { screen.journal.violate("a result reached removed \(screen.route)") }
+                    screen.deliveries += 1
+                })
+            events.on(
+                .loadThenLeave,
+                .perform { input in
+                    try input.destination.send(.load)
+                    try input.destination.context.present(.back)
+                })
             events.on(.leave, .present(.dismiss))
         }
         var first = random
@@ -149,10 +154,18 @@ final class PropertyWalk {
         for node in before.nodes {
             let flag = Flag()
             flags[node.id] = flag
-            withObservationTracking { _ = flow.node(node.id) } onChange: { flag.raise() }
+            withObservationTracking {
+                _ = flow.node(node.id)
+            } onChange: {
+                flag.raise()
+            }
         }
         let stateFlag = Flag()
-        withObservationTracking { _ = flow.state } onChange: { stateFlag.raise() }
+        withObservationTracking {
+            _ = flow.state
+        } onChange: {
+            stateFlag.raise()
+        }
 
         let (operation, refusal) = perform(on: flow, state: before)
         do {
@@ -168,15 +181,24 @@ final class PropertyWalk {
             refusals += 1
             if commits == 1 {
                 if after != before { fail("\(operation) was refused (\(refusal)) but the state changed") }
-                if flow.destinations.mapValues(ObjectIdentifier.init) != beforeLive { fail("\(operation) was refused but the Destinations changed") }
-                if !notified.isEmpty { fail("\(operation) was refused but observers of \(notified.sorted()) were notified") }
+                if flow.destinations.mapValues(ObjectIdentifier.init) != beforeLive {
+                    fail("\(operation) was refused but the Destinations changed")
+                }
+                if !notified.isEmpty {
+                    fail("\(operation) was refused but observers of \(notified.sorted()) were notified")
+                }
                 var now = flow.ids
                 if now.next() != expectedNextID { fail("\(operation) was refused but the id generator moved") }
             }
         }
-        checkObservers(before: before, after: after, notified: notified, singleCommit: commits <= 1, operation: operation)
-        if after != before && !stateFlag.isRaised { fail("\(operation): the state changed but its observers were not told") }
-        if commits <= 1 && after == before && stateFlag.isRaised { fail("\(operation): observers of the state were told of no change") }
+        checkObservers(
+            before: before, after: after, notified: notified, singleCommit: commits <= 1, operation: operation)
+        if after != before && !stateFlag.isRaised {
+            fail("\(operation): the state changed but its observers were not told")
+        }
+        if commits <= 1 && after == before && stateFlag.isRaised {
+            fail("\(operation): observers of the state were told of no change")
+        }
         if flow.index != ElementIndex(after) { fail("\(operation): the flow's index does not match its state") }
         checkState(after, operation: operation)
         checkDestinations(after, operation: operation)
@@ -212,7 +234,9 @@ final class PropertyWalk {
                 do { try screen.send(event, carrying: content) } catch { return (operation, error) }
                 return (operation, nil)
             case 80..<92:
-                guard let saved = history.isEmpty ? nil : random.pick(history) else { return ("nothing to restore", nil) }
+                guard let saved = history.isEmpty ? nil : random.pick(history) else {
+                    return ("nothing to restore", nil)
+                }
                 do { try flow.restore(saved) } catch { return ("restore an earlier state", error) }
                 return ("restore an earlier state", nil)
             default:
@@ -235,7 +259,8 @@ final class PropertyWalk {
         case 0 where !stacks.isEmpty:
             let stack = random.pick(stacks)
             let elements = stack.stack?.elements.map(\.id) ?? []
-            return .popped(stack: stale ? random.pick(ids) : stack.id, to: stale ? random.pick(ids) : random.pick(elements))
+            return .popped(
+                stack: stale ? random.pick(ids) : stack.id, to: stale ? random.pick(ids) : random.pick(elements))
         case 1 where !tabBars.isEmpty:
             let bar = random.pick(tabBars)
             return .selectedTab(random.pick(bar.tabs?.ids ?? [.inbox]), tabs: stale ? random.pick(ids) : bar.id)
@@ -245,7 +270,9 @@ final class PropertyWalk {
             return .closedColumn(showing: stale || shown.isEmpty ? random.pick(ids) : random.pick(shown))
         case 3:
             let chain = state.presentedChain
-            return .movedSheet(to: RandomStates.detent(&random), modal: chain.isEmpty || stale ? random.pick(ids) : random.pick(chain).modal)
+            return .movedSheet(
+                to: RandomStates.detent(&random),
+                modal: chain.isEmpty || stale ? random.pick(ids) : random.pick(chain).modal)
         default:
             let chain = state.presentedChain
             return .dismissed(modal: chain.isEmpty || stale ? random.pick(ids) : random.pick(chain).modal)
@@ -256,16 +283,26 @@ final class PropertyWalk {
         let duplicated = NavigationNode<TestRoute>(id: state.root.id, content: .screen(.home))
         switch random.next() % 3 {
         case 0:
-            return NavigationState(root: NavigationNode(id: ElementID(1), content: .stack(Stack([duplicated, duplicated]))))
+            return NavigationState(
+                root: NavigationNode(id: ElementID(1), content: .stack(Stack([duplicated, duplicated]))))
         case 1:
-            let alert = Modal(style: .alert, node: NavigationNode<TestRoute>(id: ElementID(3), content: .stack(Stack([duplicated]))))
+            let alert = Modal(
+                style: .alert, node: NavigationNode<TestRoute>(id: ElementID(3), content: .stack(Stack([duplicated]))))
             return NavigationState(root: NavigationNode(id: ElementID(1), content: .screen(.home), modal: alert))
         default:
-            let sheet = Modal(style: .sheet, node: NavigationNode<TestRoute>(id: ElementID(9), content: .screen(.editor)))
-            return NavigationState(root: NavigationNode(id: ElementID(1), content: .tabs(Tabs(tabs: [
-                Tab(id: .inbox, node: NavigationNode(id: ElementID(2), content: .screen(.home))),
-                Tab(id: .profile, node: NavigationNode(id: ElementID(3), content: .screen(.settings), modal: sheet)),
-            ], selection: .inbox))))
+            let sheet = Modal(
+                style: .sheet, node: NavigationNode<TestRoute>(id: ElementID(9), content: .screen(.editor)))
+            return NavigationState(
+                root: NavigationNode(
+                    id: ElementID(1),
+                    content: .tabs(
+                        Tabs(
+                            tabs: [
+                                Tab(id: .inbox, node: NavigationNode(id: ElementID(2), content: .screen(.home))),
+                                Tab(
+                                    id: .profile,
+                                    node: NavigationNode(id: ElementID(3), content: .screen(.settings), modal: sheet)),
+                            ], selection: .inbox))))
         }
     }
 
@@ -291,7 +328,9 @@ final class PropertyWalk {
     private func checkState(_ state: NavigationState<TestRoute>, operation: String) {
         if let problem = state.firstProblem { fail("\(operation) broke a rule: \(problem)") }
         let focused = state.focusedScreen
-        if !state.visibleScreens.contains(where: { $0.id == focused.id }) { fail("\(operation): the focused \(focused.id) is not visible") }
+        if !state.visibleScreens.contains(where: { $0.id == focused.id }) {
+            fail("\(operation): the focused \(focused.id) is not visible")
+        }
         if state.presentedChain.count != state.nodes.filter({ $0.modal != nil }).count {
             fail("\(operation): a modal is off the focus path")
         }
@@ -321,8 +360,12 @@ final class PropertyWalk {
             if let id = screen.context.id {
                 if flow.destination(id) !== screen { fail("\(operation): \(id) is attached but not live") }
                 if lifecycle.contains("cleanup") { fail("\(operation): live \(screen.route) \(id) was cleaned up") }
-                if screen.context.isVisible != visible.contains(id) { fail("\(operation): \(screen.route) \(id) is wrong about being visible") }
-                if (lifecycle.last == "appear") != visible.contains(id) { fail("\(operation): \(screen.route) \(id) missed an appear or disappear") }
+                if screen.context.isVisible != visible.contains(id) {
+                    fail("\(operation): \(screen.route) \(id) is wrong about being visible")
+                }
+                if (lifecycle.last == "appear") != visible.contains(id) {
+                    fail("\(operation): \(screen.route) \(id) missed an appear or disappear")
+                }
             } else if lifecycle.contains("prepare") {
                 fail("\(operation): removed \(screen.route) (built #\(screen.serial)) was not released")
             }
@@ -332,12 +375,15 @@ final class PropertyWalk {
                 fail("\(operation): Destination #\(serial) was not prepared exactly once first: \(lifecycle)")
             }
             let appearances = lifecycle.filter { $0 == "appear" || $0 == "disappear" }
-            for (index, event) in appearances.enumerated() where event != (index.isMultiple(of: 2) ? "appear" : "disappear") {
+            for (index, event) in appearances.enumerated()
+            where event != (index.isMultiple(of: 2) ? "appear" : "disappear") {
                 fail("\(operation): Destination #\(serial) did not alternate appear and disappear: \(lifecycle)")
                 break
             }
             let cleanups = lifecycle.filter { $0 == "cleanup" }.count
-            if cleanups > 1 || (cleanups == 1 && lifecycle.last != "cleanup") || (cleanups == 1 && appearances.last == "appear") {
+            if cleanups > 1 || (cleanups == 1 && lifecycle.last != "cleanup")
+                || (cleanups == 1 && appearances.last == "appear")
+            {
                 fail("\(operation): Destination #\(serial) was cleaned up wrongly: \(lifecycle)")
             }
         }
@@ -348,7 +394,9 @@ final class PropertyWalk {
     func end() {
         flow = nil
         for (serial, lifecycle) in journal.lifecycles where lifecycle.filter({ $0 == "cleanup" }).count != 1 {
-            failures.append("seed \(seed): after the flow was released, Destination #\(serial) was not cleaned up once: \(lifecycle)")
+            failures.append(
+                "seed \(seed): after the flow was released, Destination #\(serial) was not cleaned up once: \(lifecycle)"
+            )
         }
         if !journal.alive.isEmpty {
             failures.append("seed \(seed): \(journal.alive.count) Destinations outlived their flow")

@@ -27,7 +27,9 @@ struct SeededRandom: RandomNumberGenerator {
 
 /// Random routes, layouts, sheet options and presentations over ``TestRoute``.
 enum RandomStates {
-    static let screenRoutes: [TestRoute] = [.home, .list, .detail(1), .detail(2), .settings, .about, .menu, .content(3), .editor, .login]
+    static let screenRoutes: [TestRoute] = [
+        .home, .list, .detail(1), .detail(2), .settings, .about, .menu, .content(3), .editor, .login,
+    ]
     static let tabIDs: [TabID] = [.inbox, .profile, .search]
 
     static func route(_ random: inout SeededRandom) -> TestRoute {
@@ -69,17 +71,20 @@ enum RandomStates {
         case 2: return .confirmationDialog
         default:
             let detents = (0..<Int(random.next() % 3)).map { _ in detent(&random) }
-            return .sheet(SheetOptions(
-                detents: detents,
-                selectedDetent: detents.isEmpty || random.chance(0.5) ? nil : random.pick(detents),
-                showsDragIndicator: random.chance(0.3) ? random.chance(0.5) : nil,
-                interactiveDismissDisabled: random.chance(0.2)
-            ))
+            return .sheet(
+                SheetOptions(
+                    detents: detents,
+                    selectedDetent: detents.isEmpty || random.chance(0.5) ? nil : random.pick(detents),
+                    showsDragIndicator: random.chance(0.3) ? random.chance(0.5) : nil,
+                    interactiveDismissDisabled: random.chance(0.2)
+                ))
         }
     }
 
     /// A presentation that may or may not fit the state it is applied to.
-    static func presentation(_ random: inout SeededRandom, in state: NavigationState<TestRoute>, depth: Int = 0) -> Presentation<TestRoute> {
+    static func presentation(_ random: inout SeededRandom, in state: NavigationState<TestRoute>, depth: Int = 0)
+        -> Presentation<TestRoute>
+    {
         let ids = state.nodes.map(\.id)
         switch random.next() % (depth > 0 ? 16 : 17) {
         case 0, 1: return .push(route(&random))
@@ -99,13 +104,16 @@ enum RandomStates {
         case 14: return random.chance(0.8) ? .replaceCurrent(route(&random)) : .replaceRoot(layout(&random))
         case 15: return .push(.failing)
         default:
-            return .path((0..<(2 + Int(random.next() % 2))).map { _ in presentation(&random, in: state, depth: depth + 1) })
+            return .path(
+                (0..<(2 + Int(random.next() % 2))).map { _ in presentation(&random, in: state, depth: depth + 1) })
         }
     }
 
     /// A valid state: a random layout after a few random presentations from random anchors.
     static func state(_ random: inout SeededRandom, steps: Int = 8) -> NavigationState<TestRoute> {
-        var state = (try? NavigationState(layout(&random))) ?? NavigationState(root: NavigationNode(id: ElementID(1), content: .screen(.home)))
+        var state =
+            (try? NavigationState(layout(&random)))
+            ?? NavigationState(root: NavigationNode(id: ElementID(1), content: .screen(.home)))
         for _ in 0..<steps {
             let anchor = random.chance(0.3) ? random.pick(state.nodes.map(\.id)) : nil
             let change = presentation(&random, in: state)
@@ -127,14 +135,18 @@ enum RandomStates {
         case .screen(let route): content = .screen(route)
         case .stack(let stack): content = .stack(Stack(stack.elements.map { renumbered($0, by: offset) }))
         case .tabs(let tabs):
-            content = .tabs(Tabs(tabs: tabs.tabs.map { Tab(id: $0.id, node: renumbered($0.node, by: offset)) }, selection: tabs.selection))
+            content = .tabs(
+                Tabs(
+                    tabs: tabs.tabs.map { Tab(id: $0.id, node: renumbered($0.node, by: offset)) },
+                    selection: tabs.selection))
         case .split(let split):
-            content = .split(Split(
-                sidebar: renumbered(split.sidebar, by: offset),
-                content: split.content.map { renumbered($0, by: offset) },
-                detail: split.detail.map { renumbered($0, by: offset) },
-                hasContentColumn: split.hasContentColumn
-            ))
+            content = .split(
+                Split(
+                    sidebar: renumbered(split.sidebar, by: offset),
+                    content: split.content.map { renumbered($0, by: offset) },
+                    detail: split.detail.map { renumbered($0, by: offset) },
+                    hasContentColumn: split.hasContentColumn
+                ))
         }
         return NavigationNode(id: id, content: content, modal: modal)
     }
@@ -142,7 +154,9 @@ enum RandomStates {
     /// The state with one attribute of one element changed — a route, a modal's style or sheet
     /// option, a tab selection or name, a split's column count — or `nil` when the element it
     /// picks has nothing to change. The result is never equivalent to `state`.
-    static func mutatingOneAttribute(of state: NavigationState<TestRoute>, _ random: inout SeededRandom) -> NavigationState<TestRoute>? {
+    static func mutatingOneAttribute(of state: NavigationState<TestRoute>, _ random: inout SeededRandom)
+        -> NavigationState<TestRoute>?
+    {
         let target = random.pick(state.nodes.map(\.id))
         let choice = random.next()
         var changed = false
@@ -162,15 +176,19 @@ enum RandomStates {
                 changed = true
                 if choice % 2 == 0 {
                     let others = tabs.tabs.map(\.id).filter { $0 != tabs.selection }
-                    return NavigationNode(id: node.id, content: .tabs(Tabs(tabs: tabs.tabs, selection: others[0])), modal: node.modal)
+                    return NavigationNode(
+                        id: node.id, content: .tabs(Tabs(tabs: tabs.tabs, selection: others[0])), modal: node.modal)
                 }
                 var renamed = tabs.tabs
                 renamed[renamed.count - 1] = Tab(id: "renamed", node: renamed[renamed.count - 1].node)
                 let selection = tabs.selection == tabs.tabs.last?.id ? "renamed" : tabs.selection
-                return NavigationNode(id: node.id, content: .tabs(Tabs(tabs: renamed, selection: selection)), modal: node.modal)
+                return NavigationNode(
+                    id: node.id, content: .tabs(Tabs(tabs: renamed, selection: selection)), modal: node.modal)
             case .split(let split) where split.content == nil:
                 changed = true
-                let other = Split(sidebar: split.sidebar, content: nil, detail: split.detail, hasContentColumn: !split.hasContentColumn)
+                let other = Split(
+                    sidebar: split.sidebar, content: nil, detail: split.detail,
+                    hasContentColumn: !split.hasContentColumn)
                 return NavigationNode(id: node.id, content: .split(other), modal: node.modal)
             default:
                 return node
@@ -183,10 +201,15 @@ enum RandomStates {
     static func mutated(_ style: ModalStyle, _ choice: UInt64) -> ModalStyle {
         guard case .sheet(var options) = style else { return style == .alert ? .confirmationDialog : .alert }
         switch (choice / 3) % 5 {
-        case 0: options.detents = options.detents == [.medium] ? [.large] : [.medium]
+        case 0:
+            options.detents = options.detents == [.medium] ? [.large] : [.medium]
             options.selectedDetent = nil
-        case 1: options.selectedDetent = options.selectedDetent == nil ? (options.detents.first ?? .large) : nil
-            if options.detents.isEmpty { options.detents = [.large] ; options.selectedDetent = nil }
+        case 1:
+            options.selectedDetent = options.selectedDetent == nil ? (options.detents.first ?? .large) : nil
+            if options.detents.isEmpty {
+                options.detents = [.large]
+                options.selectedDetent = nil
+            }
         case 2: options.showsDragIndicator = options.showsDragIndicator == true ? false : true
         case 3: options.interactiveDismissDisabled.toggle()
         default: return .fullScreenCover
@@ -195,21 +218,27 @@ enum RandomStates {
     }
 
     /// The tree with `transform` applied to every node, children first.
-    static func rebuilt(_ node: NavigationNode<TestRoute>, _ transform: (NavigationNode<TestRoute>) -> NavigationNode<TestRoute>) -> NavigationNode<TestRoute> {
+    static func rebuilt(
+        _ node: NavigationNode<TestRoute>, _ transform: (NavigationNode<TestRoute>) -> NavigationNode<TestRoute>
+    ) -> NavigationNode<TestRoute> {
         let modal = node.modal.map { Modal(style: $0.style, node: rebuilt($0.node, transform)) }
         let content: NavigationNode<TestRoute>.Content
         switch node.content {
         case .screen(let route): content = .screen(route)
         case .stack(let stack): content = .stack(Stack(stack.elements.map { rebuilt($0, transform) }))
         case .tabs(let tabs):
-            content = .tabs(Tabs(tabs: tabs.tabs.map { Tab(id: $0.id, node: rebuilt($0.node, transform)) }, selection: tabs.selection))
+            content = .tabs(
+                Tabs(
+                    tabs: tabs.tabs.map { Tab(id: $0.id, node: rebuilt($0.node, transform)) }, selection: tabs.selection
+                ))
         case .split(let split):
-            content = .split(Split(
-                sidebar: rebuilt(split.sidebar, transform),
-                content: split.content.map { rebuilt($0, transform) },
-                detail: split.detail.map { rebuilt($0, transform) },
-                hasContentColumn: split.hasContentColumn
-            ))
+            content = .split(
+                Split(
+                    sidebar: rebuilt(split.sidebar, transform),
+                    content: split.content.map { rebuilt($0, transform) },
+                    detail: split.detail.map { rebuilt($0, transform) },
+                    hasContentColumn: split.hasContentColumn
+                ))
         }
         return transform(NavigationNode(id: node.id, content: content, modal: modal))
     }

@@ -17,7 +17,8 @@ import Testing
             #expect(renumbered.rendered(ids: false) == state.rendered(ids: false), "seed \(seed)")
             for _ in 0..<5 {
                 let anchor = random.chance(0.3) ? random.pick(state.nodes.map(\.id)) : nil
-                guard let other = try? state.applying(RandomStates.presentation(&random, in: state), from: anchor) else { continue }
+                guard let other = try? state.applying(RandomStates.presentation(&random, in: state), from: anchor)
+                else { continue }
                 let sameText = other.rendered(ids: false) == state.rendered(ids: false)
                 #expect(sameText == other.isEquivalent(to: state), "seed \(seed):\n\(state)\n---\n\(other)")
                 if !sameText { differing += 1 }

@@ -1,17 +1,25 @@
-@testable import Destinations
+import Observation
 import Testing
+
+@testable import Destinations
 
 /// `RenderScheduler.alertButtonTapped(_:of:in:)`, which a UIKit renderer calls when an alert's
 /// button is tapped (UIKit has already closed the alert), checked against the fake UIKit window.
 @MainActor
 @Suite struct AlertTapReportTests {
     func setUp() throws -> (Flow<TestRoute>, FakeWindow, FakeUIKitHost, RenderScheduler<FakeUIKitHost>) {
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            switch route {
-            case .confirm: ForwardingAlert.provider
-            default: screenProvider(log: Log()) { events in standardEvents(&events); events.on(.custom, .present(.sheet(.editor))) }
-            }
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                switch route {
+                case .confirm: ForwardingAlert.provider
+                default:
+                    screenProvider(log: Log()) { events in
+                        standardEvents(&events)
+                        events.on(.custom, .present(.sheet(.editor)))
+                    }
+                }
+            })
         let window = FakeWindow()
         let host = FakeUIKitHost(window: window)
         let scheduler = RenderScheduler(host: host)
@@ -53,14 +61,18 @@ import Testing
 
     // MARK: Closed without a tap (an iPad action sheet's popover, tapped outside)
 
-    func dialogSetUp(_ route: TestRoute) throws -> (Flow<TestRoute>, Log, FakeWindow, FakeUIKitHost, RenderScheduler<FakeUIKitHost>, ElementID) {
+    func dialogSetUp(_ route: TestRoute) throws -> (
+        Flow<TestRoute>, Log, FakeWindow, FakeUIKitHost, RenderScheduler<FakeUIKitHost>, ElementID
+    ) {
         let log = Log()
-        let flow = try Flow(.stack(TestRoute.home), providers: Providers { route in
-            switch route {
-            case .confirm, .choice, .login: Dialog.provider(log: log)
-            default: screenProvider(log: Log())
-            }
-        })
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                switch route {
+                case .confirm, .choice, .login: Dialog.provider(log: log)
+                default: screenProvider(log: Log())
+                }
+            })
         let window = FakeWindow()
         let host = FakeUIKitHost(window: window)
         let scheduler = RenderScheduler(host: host)
@@ -75,7 +87,10 @@ import Testing
 
     /// Finishes the transitions and checks that the dialog is gone, from the state and the
     /// window. Takes the host, which the scheduler holds weakly, to keep it alive until then.
-    func expectClosed(_ flow: Flow<TestRoute>, _ window: FakeWindow, _ host: FakeUIKitHost, _ scheduler: RenderScheduler<FakeUIKitHost>) {
+    func expectClosed(
+        _ flow: Flow<TestRoute>, _ window: FakeWindow, _ host: FakeUIKitHost,
+        _ scheduler: RenderScheduler<FakeUIKitHost>
+    ) {
         window.finishAll()
         #expect(flow.state.presentedChain.isEmpty)
         #expect(window.projection == FakeWindow.projection(of: flow.state))
@@ -122,7 +137,9 @@ import Testing
     @Test func theOKButtonOfAnAlertWithoutButtonsCanBeTapped() throws {
         let (flow, _, window, host, scheduler, dialog) = try dialogSetUp(.login)
         // Only the added OK button is there: one past it is refused while the dialog shows.
-        #expect(throws: NavigationError.staleUserAction(.noSuchButton(1, alert: dialog))) { try flow.tapAlertButton(1, of: dialog) }
+        #expect(throws: NavigationError.staleUserAction(.noSuchButton(1, alert: dialog))) {
+            try flow.tapAlertButton(1, of: dialog)
+        }
         #expect(flow.alertDisplay(of: dialog) != nil)
         scheduler.alertButtonTapped(0, of: dialog, in: flow)
         expectClosed(flow, window, host, scheduler)
@@ -130,7 +147,9 @@ import Testing
 
     @Test func aCloseTheFlowRefusesSendsTheCancelEventOnceThenTheDialogIsPutBack() throws {
         let (flow, log, window, host, scheduler, dialog) = try dialogSetUp(.confirm)
-        flow.guards = [NavigationGuard("keep") { change in change.removed.contains(.confirm) ? .deny(reason: "kept") : .allow }]
+        flow.guards = [
+            NavigationGuard("keep") { change in change.removed.contains(.confirm) ? .deny(reason: "kept") : .allow }
+        ]
         let cancel = try #require(flow.alertDisplay(of: dialog)?.cancelButton)
         // UIKit tells the popover's delegate and runs the cancel handler; the flow refuses the
         // dismissal, so the dialog is still in the state when the second call comes.
@@ -184,18 +203,121 @@ final class Dialog: AlertDestination {
     var alert: AlertContent<Event> {
         switch route {
         case .confirm:
-            AlertContent("Delete?", buttons: [AlertButton("Delete", role: .destructive, sends: .delete), AlertButton("Cancel", role: .cancel, sends: .cancelled)])
+            AlertContent(
+                "Delete?",
+                buttons: [
+                    AlertButton("Delete", role: .destructive, sends: .delete),
+                    AlertButton("Cancel", role: .cancel, sends: .cancelled),
+                ])
         case .choice:
-            AlertContent("Delete?", buttons: [AlertButton("Delete", role: .destructive, sends: .delete), AlertButton("Keep")])
+            AlertContent(
+                "Delete?", buttons: [AlertButton("Delete", role: .destructive, sends: .delete), AlertButton("Keep")])
         default:
             AlertContent("Saved", buttons: [])
         }
     }
 
     static func provider(log: Log) -> Provider<TestRoute> {
-        Provider { (route: TestRoute) in Dialog(route) } events: { events in
+        Provider { (route: TestRoute) in
+            Dialog(route)
+        } events: { events in
             events.on(.delete, .perform { _ in log.record("delete") })
             events.on(.cancelled, .perform { _ in log.record("cancelled") })
         }
+    }
+}
+
+/// Taps made during a commit, refused button events and events forwarded to the presenter.
+extension AlertTapReportTests {
+    /// A tap made during a commit (here from an observer's onChange, which runs inside the
+    /// change) defers the button's event and then the dismissal; when the event dismisses the
+    /// alert itself, the deferred dismissal is not reported as a refusal.
+    @Test func aTapDuringACommitReportsNoSpuriousRefusal() throws {
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? SelfClosingAlert.provider : screenProvider(log: Log())
+            })
+        try flow.apply(.alert(.confirm))
+        let alert = try #require(flow.state.presentedChain.last?.modal)
+        var refusals: [String] = []
+        flow.onRefusal = { error, cause in refusals.append("\(cause): \(error)") }
+        withObservationTracking {
+            _ = flow.state
+        } onChange: {
+            // "Close": its event dismisses the alert.
+            MainActor.assumeIsolated { _ = try? flow.tapAlertButton(0, of: alert) }
+        }
+        try flow.apply(.push(.list), from: ElementID(1))  // any accepted change under the alert
+        #expect(flow.state.presentedChain.isEmpty)
+        #expect(refusals.isEmpty, "\(refusals)")
+    }
+
+    /// A button event refused before it reached a change is reported as the event, not as the
+    /// user's dismissal, and the dismissal itself still succeeds.
+    @Test func aRefusedButtonEventIsReportedAsTheEventNotAsTheDismissal() throws {
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? UnwiredAlert.provider : screenProvider(log: Log())
+            })
+        try flow.apply(.alert(.confirm))
+        let alert = try #require(flow.state.presentedChain.last?.modal)
+        var causes: [FlowEvent<TestRoute>.Cause] = []
+        flow.onRefusal = { _, cause in causes.append(cause) }
+        try flow.tapAlertButton(0, of: alert)
+        #expect(flow.state.presentedChain.isEmpty)
+        #expect(causes.count == 1)
+        if case .userAction? = causes.first { Issue.record("refusal of the button's event reported as \(causes[0])") }
+    }
+
+    /// The documented pattern — the alert's button forwards to its presenter (`toPresenter`) —
+    /// works when the presenter answers with a modal: the alert goes, the presenter's sheet
+    /// shows, and nothing is refused.
+    @Test func aForwardedEventPresentsASheetFromThePresenter() throws {
+        let log = Log()
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                switch route {
+                case .confirm: ForwardingAlert.provider
+                default:
+                    screenProvider(log: log) { events in
+                        standardEvents(&events)
+                        events.on(.custom, .present(.sheet(.editor)))
+                    }
+                }
+            })
+        var refusals: [String] = []
+        flow.onRefusal = { error, cause in refusals.append("\(cause): \(error)") }
+        try flow.apply(.alert(.confirm))
+        let alert = try #require(flow.state.presentedChain.last?.modal)
+        try flow.tapAlertButton(0, of: alert)
+        #expect(refusals.isEmpty, "\(refusals)")
+        #expect(flow.state.presentedChain.map(\.style) == [.sheet(SheetOptions())], "\(flow.state)")
+    }
+}
+
+@MainActor
+final class ForwardingAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case go }
+    let context = DestinationContext<TestRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Edit?", buttons: [AlertButton("Edit", sends: .go)]) }
+    static let provider = Provider { (_: TestRoute) in
+        ForwardingAlert()
+    } events: { events in
+        events.on(.go, .toPresenter(Screen.self, .custom))
+    }
+}
+
+/// An alert whose only button sends an event its provider does not configure.
+@MainActor
+final class UnwiredAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case unwired }
+    let context = DestinationContext<TestRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Unwired", buttons: [AlertButton("Go", sends: .unwired)]) }
+    static let provider = Provider { (_: TestRoute) in
+        UnwiredAlert()
+    } events: { _ in
     }
 }

@@ -17,7 +17,8 @@ import Testing
         let flow = try makeFlow(.split(sidebar: .stack(.menu), content: .screen(.list), detail: .stack(.content(1))))
         let split = flow.rootID
         let state = flow.state
-        guard case .split(let columns) = state.root.content, let content = columns.content, let detail = columns.detail else {
+        guard case .split(let columns) = state.root.content, let content = columns.content, let detail = columns.detail
+        else {
             Issue.record("not a three-column split")
             return
         }

@@ -17,7 +17,10 @@
 final class FakeWindow {
     final class Controller {
         enum Kind: Equatable {
-            case screen(TestRoute), navigation, tabBar([TabID]), split(columns: [SplitColumn])
+            case screen(TestRoute)
+            case navigation
+            case tabBar([TabID])
+            case split(columns: [SplitColumn])
             /// A subtree another renderer draws (a hosting controller).
             case hosted
         }
@@ -149,7 +152,9 @@ final class FakeWindow {
         checkPresenters()
     }
 
-    func setChildren(_ children: [Controller], of container: Controller, animated: Bool, completion: @escaping () -> Void) {
+    func setChildren(
+        _ children: [Controller], of container: Controller, animated: Bool, completion: @escaping () -> Void
+    ) {
         checkNoTransition("setViewControllers")
         guard isAttached(container) else {
             violate("setViewControllers on \(container.id), which is not in the window")
@@ -159,14 +164,18 @@ final class FakeWindow {
         if container.kind == .navigation, children.contains(where: { $0.isContainer }) {
             violate("a navigation controller of \(container.id) given a container")
         }
-        for child in children where !container.children.contains(where: { $0 === child }) { claim(child, by: container) }
+        for child in children where !container.children.contains(where: { $0 === child }) {
+            claim(child, by: container)
+        }
         for old in container.children where !children.contains(where: { $0 === old }) { old.container = nil }
         let changed = container.children.map(\.id) != children.map(\.id)
-        run("setViewControllers \(container.id)", animated: animated && changed, {
-            container.children = children
-            container.selectedIndex = min(container.selectedIndex, max(children.count - 1, 0))
-            checkPresenters()
-        }, completion: completion)
+        run(
+            "setViewControllers \(container.id)", animated: animated && changed,
+            {
+                container.children = children
+                container.selectedIndex = min(container.selectedIndex, max(children.count - 1, 0))
+                checkPresenters()
+            }, completion: completion)
     }
 
     func select(_ index: Int, of tabBar: Controller) {
@@ -206,19 +215,24 @@ final class FakeWindow {
             return
         }
         claim(controller, by: nil)
-        run("present \(controller.id)", animated: animated, {
-            context.presented = controller
-            controller.presenting = context
-            controller.presentedFrom = element
-            controller.style = style
-        }, completion: completion)
+        run(
+            "present \(controller.id)", animated: animated,
+            {
+                context.presented = controller
+                controller.presenting = context
+                controller.presentedFrom = element
+                controller.style = style
+            }, completion: completion)
     }
 
     /// Changes a presented controller's options in place; its kind of presentation stays.
     func restyle(_ controller: Controller, to style: ModalStyle) {
         checkNoTransition("restyle")
         guard controller.presenting != nil else { return violate("restyle \(controller.id), which is not presented") }
-        if controller.style?.name != style.name { violate("restyle \(controller.id) from \(controller.style.map { "\($0)" } ?? "?") to another kind, \(style)") }
+        if controller.style?.name != style.name {
+            violate(
+                "restyle \(controller.id) from \(controller.style.map { "\($0)" } ?? "?") to another kind, \(style)")
+        }
         controller.style = style
     }
 
@@ -230,10 +244,12 @@ final class FakeWindow {
             completion()
             return
         }
-        run("dismiss \(presented.id)", animated: animated, {
-            context.presented = nil
-            presented.presenting = nil
-        }, completion: completion)
+        run(
+            "dismiss \(presented.id)", animated: animated,
+            {
+                context.presented = nil
+                presented.presenting = nil
+            }, completion: completion)
     }
 
     /// A controller may join a container or be presented only when it is nowhere else.
@@ -301,7 +317,9 @@ final class FakeWindow {
             case .hosted: lines.append("\(indent)hosted \(controller.id)")
             case .navigation: lines.append("\(indent)stack \(controller.id)")
             case .tabBar(let tabs):
-                let selected = controller.children.indices.contains(controller.selectedIndex) ? tabs[controller.selectedIndex] : "?"
+                let selected =
+                    controller.children.indices.contains(controller.selectedIndex)
+                    ? tabs[controller.selectedIndex] : "?"
                 lines.append("\(indent)tabs \(controller.id) (\(selected))")
             case .split: lines.append("\(indent)split \(controller.id)")
             }
@@ -422,7 +440,9 @@ final class FakeUIKitHost: RenderHost {
     func staleRenderers(in state: NavigationState<TestRoute>) -> [ElementID] {
         guard let scheduler else { return [] }
         return ownIDs(of: state).sorted().filter { id in
-            guard let node = state.node(id), let controller = controllers[id], window.isAttached(controller) else { return false }
+            guard let node = state.node(id), let controller = controllers[id], window.isAttached(controller) else {
+                return false
+            }
             return (controller.kind == .hosted) != scheduler.isOpaque(node)
         }
     }
@@ -448,16 +468,21 @@ final class FakeUIKitHost: RenderHost {
         done: @escaping @MainActor () -> Void
     ) {
         performed.append(step)
-        let named: [(ElementID, Bool)] = switch step.change {
-        case .dismiss(let presenter, _), .present(let presenter, _, _), .restyle(let presenter, _, _): [(presenter, true)]
-        case .setRoot: []
-        case .setStack(let id, _), .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): [(id, true)]
-        }
+        let named: [(ElementID, Bool)] =
+            switch step.change {
+            case .dismiss(let presenter, _), .present(let presenter, _, _), .restyle(let presenter, _, _):
+                [(presenter, true)]
+            case .setRoot: []
+            case .setStack(let id, _), .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _):
+                [(id, true)]
+            }
         // A dismissal concerns the window as it is: its presenter must be this renderer's in
         // what is shown, wherever its id lies in the target (a restore may reuse it).
         let checksTarget = if case .dismiss = step.change { false } else { true }
         for (id, includingRoot) in named
-        where (checksTarget && isOpaque(id, in: target, includingRoots: includingRoot)) || isOpaque(id, in: shown, includingRoots: includingRoot) {
+        where (checksTarget && isOpaque(id, in: target, includingRoots: includingRoot))
+            || isOpaque(id, in: shown, includingRoots: includingRoot)
+        {
             window.violate("\(step) reaches into a subtree another renderer draws")
         }
         let finish: () -> Void = { [self] in
@@ -481,7 +506,9 @@ final class FakeUIKitHost: RenderHost {
             }
             window.dismiss(presentedBy: context, animated: step.animated, completion: finish)
         case .setStack(let id, let elements):
-            guard let navigation = controllers[id], let stack = target.node(id)?.stack else { return missing(id, step, finish) }
+            guard let navigation = controllers[id], let stack = target.node(id)?.stack else {
+                return missing(id, step, finish)
+            }
             var nodes: [ElementID: NavigationNode<TestRoute>] = [:]
             for element in stack.elementsFromTop { nodes[element.id] = element }
             let children = elements.compactMap { element in nodes[element].map(controller(for:)) }
@@ -515,11 +542,15 @@ final class FakeUIKitHost: RenderHost {
             finish()
         case .restyle(_, let modal, let style):
             // In place, as a sheet presentation controller's `animateChanges` does.
-            guard let controller = controllers[modal], controller.presenting != nil else { return missing(modal, step, finish) }
+            guard let controller = controllers[modal], controller.presenting != nil else {
+                return missing(modal, step, finish)
+            }
             if controller.style == style { redundant.append(step) } else { window.restyle(controller, to: style) }
             finish()
         case .present(let presenter, let modal, let style):
-            guard let from = controllers[presenter], let node = target.node(modal) else { return missing(presenter, step, finish) }
+            guard let from = controllers[presenter], let node = target.node(modal) else {
+                return missing(presenter, step, finish)
+            }
             if let existing = controllers[modal], existing.presenting != nil {
                 redundant.append(step)
                 return finish()
@@ -529,7 +560,9 @@ final class FakeUIKitHost: RenderHost {
             while !window.isVisible(anchor), let container = anchor.container { anchor = container }
             // As FlowController does: containers built from the target, screens (and hosted
             // subtrees) reused, so a sheet put back after a refused swipe keeps its screens.
-            window.present(build(node, reusingScreens: true), from: anchor, naming: presenter, style: style, animated: step.animated, completion: finish)
+            window.present(
+                build(node, reusingScreens: true), from: anchor, naming: presenter, style: style,
+                animated: step.animated, completion: finish)
         }
     }
 
@@ -557,7 +590,8 @@ final class FakeUIKitHost: RenderHost {
     /// Builds the controller of a new element, with what its containers hold, without modals.
     private func build(_ node: NavigationNode<TestRoute>, reusingScreens: Bool = false) -> FakeWindow.Controller {
         let kind = kind(of: node)
-        if reusingScreens, let existing = controllers[node.id], existing.kind == kind, node.isScreen || kind == .hosted {
+        if reusingScreens, let existing = controllers[node.id], existing.kind == kind, node.isScreen || kind == .hosted
+        {
             // UIKit moves a child out of its old container, which must be one that left the
             // window: a screen shown in two places at once is a renderer's bug.
             if let old = existing.container, window.isAttached(old) {
@@ -577,7 +611,9 @@ final class FakeUIKitHost: RenderHost {
             controller.children = tabs.tabs.map { child($0.node) }
             controller.selectedIndex = tabs.selectedIndex
         case .split(let split):
-            for (column, child) in split.filledColumns { controller.columns[column] = self.build(child, reusingScreens: reusingScreens) }
+            for (column, child) in split.filledColumns {
+                controller.columns[column] = self.build(child, reusingScreens: reusingScreens)
+            }
         }
         for child in controller.held { child.container = controller }
         return controller

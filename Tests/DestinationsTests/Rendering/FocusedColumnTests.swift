@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// ``NavigationNode/focusedColumn``: the column a collapsed split view shows.
 @MainActor

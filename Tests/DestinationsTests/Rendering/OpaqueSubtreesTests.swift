@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// Opaque subtrees marked by a rule over the nodes keep their marking when element ids change.
 @MainActor
@@ -50,7 +51,9 @@ import Testing
             scheduler.show(flow.state)
             window.finishAll()
             let planned = host.performed[performedBefore...]
-            #expect(!planned.contains { if case .setStack(stack, _) = $0.change { true } else { false } }, "\(label): \(planned)")
+            #expect(
+                !planned.contains { if case .setStack(stack, _) = $0.change { true } else { false } },
+                "\(label): \(planned)")
             #expect(!planned.contains { $0.isModalTransition }, "\(label): \(planned)")
             #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings))
             #expect(window.violations.isEmpty, "\(window.violations)")
@@ -139,7 +142,9 @@ import Testing
         let changed = try #require(flow.state.node(stackID))
         #expect(Self.settings.contains(changed) != startsOpaque)
         #expect(scheduler.isOpaque(changed) == startsOpaque)
-        #expect(planned.contains { if case .setStack(stackID, _) = $0 { true } else { false } } == !startsOpaque, "\(planned)")
+        #expect(
+            planned.contains { if case .setStack(stackID, _) = $0 { true } else { false } } == !startsOpaque,
+            "\(planned)")
         #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: scheduler.settledOpaque))
         #expect(window.violations.isEmpty, "\(window.violations)")
         #expect(scheduler.isIdle)
@@ -189,8 +194,9 @@ import Testing
         let now = try #require(flow.state.node(pushed.id))
         // The element was never planned with this content: the rule should decide.
         #expect(scheduler.isOpaque(now) == Self.settings.contains(now), "stale answer kept for \(pushed.id)")
-        #expect(window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings),
-                "\(window.projection)\n---\n\(FakeWindow.projection(of: flow.state, opaque: Self.settings))")
+        #expect(
+            window.projection == FakeWindow.projection(of: flow.state, opaque: Self.settings),
+            "\(window.projection)\n---\n\(FakeWindow.projection(of: flow.state, opaque: Self.settings))")
         #expect(window.violations.isEmpty, "\(window.violations)")
         withExtendedLifetime(host) {}  // the scheduler holds its host weakly
     }

@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// The planner and the stager on the cases of the rendering design.
 @MainActor
@@ -11,14 +12,20 @@ import Testing
     @Test func aPushIsOneStackStep() throws {
         let before = try state(.stack(.home))
         let after = try before.applying(.push(.detail(1)))
-        #expect(changes(after.renderPlan(from: before)) == [.setStack(ElementID(1), elements: [ElementID(2), ElementID(3)])])
+        #expect(
+            changes(after.renderPlan(from: before)) == [
+                .setStack(ElementID(1), elements: [ElementID(2), ElementID(3)])
+            ])
         #expect(after.renderStages(from: before) == [after])
     }
 
     @Test func aMultiPushDeepLinkIsOneStackStepAndOneStage() throws {
         let before = try state(.stack(.home))
         let after = try before.applying(.path([.push(.list), .push(.detail(1)), .push(.detail(2))]))
-        #expect(changes(after.renderPlan(from: before)) == [.setStack(ElementID(1), elements: (2...5).map { ElementID($0) })])
+        #expect(
+            changes(after.renderPlan(from: before)) == [
+                .setStack(ElementID(1), elements: (2...5).map { ElementID($0) })
+            ])
         #expect(after.renderStages(from: before) == [after])
     }
 
@@ -50,11 +57,12 @@ import Testing
         let editor = sheet.focusedScreen.id
         let link = try sheet.applying(.path([.selectTab(.profile), .push(.detail(1))]))
         let pushed = link.focusedScreen.id
-        #expect(changes(link.renderPlan(from: sheet)) == [
-            .dismiss(presenter: ElementID(3), modal: editor),
-            .setStack(ElementID(4), elements: [ElementID(5), pushed]),
-            .selectTab(.profile, index: 1, tabs: ElementID(1)),
-        ])
+        #expect(
+            changes(link.renderPlan(from: sheet)) == [
+                .dismiss(presenter: ElementID(3), modal: editor),
+                .setStack(ElementID(4), elements: [ElementID(5), pushed]),
+                .selectTab(.profile, index: 1, tabs: ElementID(1)),
+            ])
         // One dismissal and container changes fit one SwiftUI update.
         #expect(link.renderStages(from: sheet) == [link])
     }
@@ -64,10 +72,11 @@ import Testing
         let sheet = try tabs.applying(.sheet(.editor))
         let editor = sheet.focusedScreen.id
         let left = try sheet.applying(.selectTab(.profile))
-        #expect(changes(left.renderPlan(from: sheet)) == [
-            .dismiss(presenter: ElementID(3), modal: editor),
-            .selectTab(.profile, index: 1, tabs: ElementID(1)),
-        ])
+        #expect(
+            changes(left.renderPlan(from: sheet)) == [
+                .dismiss(presenter: ElementID(3), modal: editor),
+                .selectTab(.profile, index: 1, tabs: ElementID(1)),
+            ])
         let back = try left.applying(.path([.selectTab(.inbox), .sheet(.editor)]))
         let plan = changes(back.renderPlan(from: left))
         #expect(plan.count == 2)
@@ -99,14 +108,17 @@ import Testing
 
     @Test func aNewWindowIsBuiltAtOnceThenItsModalsArePresentedOneByOne() throws {
         let base = try state(.stack(.home))
-        let target = try base.applying(.path([.sheetStack(.editor), .push(.detail(1)), .fullScreenCover(.login), .alert(.confirm)]))
+        let target = try base.applying(
+            .path([.sheetStack(.editor), .push(.detail(1)), .fullScreenCover(.login), .alert(.confirm)]))
         let plan = target.renderPlan(from: nil, animated: false)
         #expect(plan.steps.allSatisfy { !$0.animated })
         #expect(plan.steps.first?.change == .setRoot(ElementID(1)))
         #expect(plan.steps.dropFirst().map { $0.isModalTransition } == [true, true, true])
-        #expect(target.presentedChain.map { $0.modal } == plan.steps.dropFirst().compactMap {
-            if case .present(_, let modal, _) = $0.change { modal } else { nil }
-        })
+        #expect(
+            target.presentedChain.map { $0.modal }
+                == plan.steps.dropFirst().compactMap {
+                    if case .present(_, let modal, _) = $0.change { modal } else { nil }
+                })
         // SwiftUI shows them one modal at a time too.
         let stages = target.renderStages(from: nil)
         #expect(stages.map { $0.presentedChain.count } == [0, 1, 2, 3])
@@ -118,7 +130,10 @@ import Testing
         let chained = try base.applying(.path([.sheet(.editor), .fullScreenCover(.login), .alert(.confirm)]))
         let cleared = try chained.applying(.dismissAll)
         let outermost = chained.presentedChain[0]
-        #expect(changes(cleared.renderPlan(from: chained)) == [.dismiss(presenter: outermost.presenter, modal: outermost.modal)])
+        #expect(
+            changes(cleared.renderPlan(from: chained)) == [
+                .dismiss(presenter: outermost.presenter, modal: outermost.modal)
+            ])
         // SwiftUI dismisses them one at a time, innermost first.
         #expect(cleared.renderStages(from: chained).map { $0.presentedChain.count } == [2, 1, 0])
     }
@@ -143,7 +158,10 @@ import Testing
         #expect(pushed.renderPlan(from: tabs).steps.count == 2)
         // The tab bar still places it: selecting another tab is planned.
         let other = try tabs.applying(.selectTab(.profile))
-        #expect(changes(other.renderPlan(from: tabs, opaque: [ElementID(2)])) == [.selectTab(.profile, index: 1, tabs: ElementID(1))])
+        #expect(
+            changes(other.renderPlan(from: tabs, opaque: [ElementID(2)])) == [
+                .selectTab(.profile, index: 1, tabs: ElementID(1))
+            ])
     }
 
     @Test func aStateThatReusesAnIdForAnotherElementIsRebuilt() throws {
@@ -155,7 +173,8 @@ import Testing
 
     @Test func stepsAreIdempotentOnWhatTheWindowShows() throws {
         let tabs = try state(threeTabs)
-        let target = try tabs.applying(.path([.selectTab(.profile), .push(.detail(1)), .sheetStack(.editor), .alert(.confirm)]))
+        let target = try tabs.applying(
+            .path([.selectTab(.profile), .push(.detail(1)), .sheetStack(.editor), .alert(.confirm)]))
         var shown = tabs
         for step in target.renderPlan(from: tabs).steps {
             let once = shown.applying(step, toward: target)
@@ -168,8 +187,11 @@ import Testing
 
     @Test func reportsAreNilWhenTheStateAlreadyMatchesAndTypedWhenStale() throws {
         let stack = try state(.stack(.home, .list, .detail(1)))
-        #expect(try UserAction.stack(ElementID(1), showing: [ElementID(2), ElementID(3), ElementID(4)], in: stack) == nil)
-        #expect(try UserAction.stack(ElementID(1), showing: [ElementID(2)], in: stack) == .popped(stack: ElementID(1), to: ElementID(2)))
+        #expect(
+            try UserAction.stack(ElementID(1), showing: [ElementID(2), ElementID(3), ElementID(4)], in: stack) == nil)
+        #expect(
+            try UserAction.stack(ElementID(1), showing: [ElementID(2)], in: stack)
+                == .popped(stack: ElementID(1), to: ElementID(2)))
         #expect(try UserAction.stack(ElementID(99), showing: [ElementID(2)], in: stack) == nil)
         #expect(throws: NavigationError.staleUserAction(.notInStack(ElementID(9), stack: ElementID(1)))) {
             try UserAction.stack(ElementID(1), showing: [ElementID(2), ElementID(9)], in: stack)
@@ -192,7 +214,8 @@ import Testing
         #expect(throws: NavigationError.staleUserAction(.sidebarCannotClose(split: ElementID(1)))) {
             try UserAction.column(showing: ElementID(2), in: split)
         }
-        let sheet = try stack.applying(.present(.screen(.editor), style: .sheet(SheetOptions(detents: [.medium, .large]))))
+        let sheet = try stack.applying(
+            .present(.screen(.editor), style: .sheet(SheetOptions(detents: [.medium, .large]))))
         let editor = sheet.focusedScreen.id
         #expect(try UserAction.sheet(editor, movedTo: .medium, in: sheet) == nil)
         #expect(try UserAction.sheet(editor, movedTo: .large, in: sheet) == .movedSheet(to: .large, modal: editor))

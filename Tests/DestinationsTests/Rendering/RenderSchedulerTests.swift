@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// A host that records steps and finishes them when the test says so, or at once.
 @MainActor
@@ -89,7 +90,10 @@ final class ScriptedHost: RenderHost {
         final class KeepingHost: RenderHost {
             typealias Route = TestRoute
             var keep: (@escaping @MainActor () -> Void) -> Void = { _ in }
-            func perform(_ step: RenderStep, shown: NavigationState<TestRoute>?, target: NavigationState<TestRoute>, done: @escaping @MainActor () -> Void) {
+            func perform(
+                _ step: RenderStep, shown: NavigationState<TestRoute>?, target: NavigationState<TestRoute>,
+                done: @escaping @MainActor () -> Void
+            ) {
                 keep(done)
             }
         }
@@ -162,7 +166,8 @@ final class ScriptedHost: RenderHost {
         let navigation = try #require(host.controller(ElementID(1)))
         window.userPop(navigation, toCount: 2)
         let rendered = try #require(scheduler.rendered)
-        let pop = try #require(try UserAction.stack(ElementID(1), showing: navigation.children.map { $0.id }, in: rendered))
+        let pop = try #require(
+            try UserAction.stack(ElementID(1), showing: navigation.children.map { $0.id }, in: rendered))
         #expect(throws: NavigationError.self) { try flow.apply(pop) }
         scheduler.acknowledge(pop)
         scheduler.show(flow.state)
@@ -177,7 +182,10 @@ final class ScriptedHost: RenderHost {
         let host = FakeUIKitHost(window: window)
         let scheduler = RenderScheduler(host: host)
         let flow = try makeFlow(.stack(.home))
-        flow.guards = [NavigationGuard("keepEditor") { change in change.removed.contains(.editor) ? .deny(reason: "kept") : .allow }]
+        flow.guards = [
+            NavigationGuard("keepEditor") { change in change.removed.contains(.editor) ? .deny(reason: "kept") : .allow
+            }
+        ]
         try flow.apply(.sheetStack(.editor))
         scheduler.show(flow.state)
         window.finishAll()

@@ -1,6 +1,7 @@
-@testable import Destinations
 import Foundation
 import Testing
+
+@testable import Destinations
 
 /// Seeded random walks: a flow changes at random — presentations from random anchors, user
 /// gestures reported through the `UserAction` helpers, states that arrive while transitions are
@@ -71,7 +72,8 @@ import Testing
                 for stage in stages {
                     let transitions = Self.modalTransitions(from: previous, to: stage)
                     if transitions > 1 {
-                        problems.append("seed \(seed): \(transitions) modal transitions between stages\n\(previous)\n→\n\(stage)")
+                        problems.append(
+                            "seed \(seed): \(transitions) modal transitions between stages\n\(previous)\n→\n\(stage)")
                     }
                     previous = stage
                 }
@@ -144,10 +146,16 @@ import Testing
             }
             guard window.isIdle else { return }
             if let rendered = scheduler.rendered, case let stale = host.staleRenderers(in: rendered), !stale.isEmpty {
-                outcome.fail("\(label): \(stale) shown by the other renderer than the scheduler says\n\(trail.suffix(8).joined(separator: "\n"))")
+                outcome.fail(
+                    "\(label): \(stale) shown by the other renderer than the scheduler says\n\(trail.suffix(8).joined(separator: "\n"))"
+                )
             }
-            if let rendered = scheduler.rendered, window.projection != FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque) {
-                outcome.fail("\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque))")
+            if let rendered = scheduler.rendered,
+                window.projection != FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque)
+            {
+                outcome.fail(
+                    "\(label): the window is not what the scheduler thinks it shows\n\(window.projection)\n---\n\(FakeWindow.projection(of: rendered, opaque: scheduler.settledOpaque))"
+                )
             }
             guard scheduler.isIdle, !deferred else { return }
             if opaque.isEmpty, scheduler.rendered != flow.state {
@@ -155,7 +163,9 @@ import Testing
             }
             let expected = FakeWindow.projection(of: flow.state, opaque: scheduler.settledOpaque)
             if window.projection != expected {
-                outcome.fail("\(label): idle window\n\(window.projection)\n--- state\n\(expected)\n\(trail.suffix(8).joined(separator: "\n"))")
+                outcome.fail(
+                    "\(label): idle window\n\(window.projection)\n--- state\n\(expected)\n\(trail.suffix(8).joined(separator: "\n"))"
+                )
             }
         }
 
@@ -175,7 +185,8 @@ import Testing
             switch random.next() % 10 {
             case 0 where random.chance(0.15):
                 // A restored state, shown at once; its ids may name other elements than before.
-                let saved = random.chance(0.5)
+                let saved =
+                    random.chance(0.5)
                     ? RandomStates.state(&random)
                     : RandomStates.renumbered(RandomStates.state(&random), by: 1_000)
                 do {
@@ -267,7 +278,9 @@ import Testing
         switch random.pick(choices) {
         case .pop(let navigation, let count):
             window.userPop(navigation, toCount: count)
-            report("user pops \(navigation.id) to \(count)", try? UserAction.stack(navigation.id, showing: navigation.children.map { $0.id }, in: rendered))
+            report(
+                "user pops \(navigation.id) to \(count)",
+                try? UserAction.stack(navigation.id, showing: navigation.children.map { $0.id }, in: rendered))
         case .swipeDown(let sheet):
             window.userDismiss(sheet)
             report("user swipes down \(sheet.id)", try? UserAction.dismissal(of: sheet.id, in: rendered))
@@ -290,5 +303,44 @@ import Testing
             window.userClose(column, of: split)
             report("user closes \(column) of \(split.id)", try? UserAction.column(showing: shown, in: rendered))
         }
+    }
+}
+
+extension RenderWalkTests {
+    /// Every stage is at most one modal transition from the one before and the last is the
+    /// target, for changes from explicit anchors and toward unrelated (restored) states.
+    @Test func stagesAreOneTransitionApartFromAnchorsAndRestores() throws {
+        var problems: [String] = []
+        var checked = 0
+        for seed in 0..<400 {
+            var random = SeededRandom(seed: UInt64(seed) &+ 70_000)
+            var start = RandomStates.state(&random)
+            for _ in 0..<20 {
+                let target: NavigationState<TestRoute>
+                if random.chance(0.2) {
+                    target = RandomStates.state(&random)
+                } else {
+                    let anchor = random.chance(0.5) ? random.pick(start.nodes.map(\.id)) : nil
+                    let count = 1 + Int(random.next() % 3)
+                    let path = (0..<count).map { _ in RandomStates.presentation(&random, in: start) }
+                    guard let next = try? start.applying(.path(path), from: anchor), !next.routes.contains(.failing)
+                    else { continue }
+                    target = next
+                }
+                checked += 1
+                let stages = target.renderStages(from: start)
+                if stages.last != target { problems.append("seed \(seed): last stage is not the target") }
+                var previous = start
+                for stage in stages {
+                    if (try? stage.validate()) == nil { problems.append("seed \(seed): invalid stage\n\(stage)") }
+                    let n = Self.modalTransitions(from: previous, to: stage)
+                    if n > 1 { problems.append("seed \(seed): \(n) transitions\n\(previous)\n→\n\(stage)") }
+                    previous = stage
+                }
+                start = target
+            }
+        }
+        #expect(checked > 1000)
+        #expect(problems.isEmpty, "\(problems.count) problems; first: \(problems.first ?? "")")
     }
 }

@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// The report helpers on random states and random callbacks: never a crash, and every report
 /// they make is one the flow accepts in the state it was made against.
@@ -19,7 +20,8 @@ import Testing
                 case 0:
                     var showing: [ElementID] = []
                     if let stack = state.node(id)?.stack {
-                        showing = Array(stack.elements.prefix(1 + Int(random.next() % UInt64(stack.count))).map { $0.id })
+                        showing = Array(
+                            stack.elements.prefix(1 + Int(random.next() % UInt64(stack.count))).map { $0.id })
                     } else if random.chance(0.5) {
                         showing = [random.pick(ids)]
                     }
@@ -44,7 +46,9 @@ import Testing
                     Issue.record("seed \(seed): \(report) refused: \(error)\n\(state)")
                 }
                 // What the window shows after acknowledging it is what the flow shows.
-                #expect(FakeWindow.projection(of: state.acknowledging(report)) == FakeWindow.projection(of: flow.state), "seed \(seed): \(report)")
+                #expect(
+                    FakeWindow.projection(of: state.acknowledging(report)) == FakeWindow.projection(of: flow.state),
+                    "seed \(seed): \(report)")
             }
         }
         #expect(made > 100)

@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// ``SheetOptions/offeredDetents`` and ``SheetOptions/restingDetent``: what a renderer shows.
 @Suite struct SheetDetentsTests {
@@ -24,7 +25,9 @@ import Testing
         #expect(try UserAction.sheet(sheet, movedTo: options.restingDetent, in: flow.state) == nil)
         let moved = try #require(try UserAction.sheet(sheet, movedTo: options.offeredDetents[1], in: flow.state))
         try flow.apply(moved)
-        #expect(flow.state.presentedChain.first?.style == .sheet(SheetOptions(detents: [.medium, .large], selectedDetent: .large)))
+        #expect(
+            flow.state.presentedChain.first?.style
+                == .sheet(SheetOptions(detents: [.medium, .large], selectedDetent: .large)))
     }
 
     /// A restore that puts a sheet at another detent, or a move the flow refused, changes the
@@ -46,8 +49,14 @@ import Testing
         try flow.apply(moved)
         let atLarge = flow.state
         let large = ModalStyle.sheet(SheetOptions(detents: [.medium, .large], selectedDetent: .large))
-        #expect(atLarge.renderPlan(from: atMedium).steps.map(\.change) == [.restyle(presenter: chain.presenter, modal: chain.modal, style: large)])
-        #expect(atMedium.renderPlan(from: atLarge).steps.map(\.change) == [.restyle(presenter: chain.presenter, modal: chain.modal, style: chain.style)])
+        #expect(
+            atLarge.renderPlan(from: atMedium).steps.map(\.change) == [
+                .restyle(presenter: chain.presenter, modal: chain.modal, style: large)
+            ])
+        #expect(
+            atMedium.renderPlan(from: atLarge).steps.map(\.change) == [
+                .restyle(presenter: chain.presenter, modal: chain.modal, style: chain.style)
+            ])
 
         // The window follows a restore to the other detent without presenting again.
         scheduler.show(atLarge)
@@ -56,13 +65,19 @@ import Testing
         let performedBefore = host.performed.count
         scheduler.show(flow.state, animated: false)
         window.finishAll()
-        #expect(host.performed[performedBefore...].map(\.change) == [.restyle(presenter: chain.presenter, modal: chain.modal, style: chain.style)])
+        #expect(
+            host.performed[performedBefore...].map(\.change) == [
+                .restyle(presenter: chain.presenter, modal: chain.modal, style: chain.style)
+            ])
         #expect(host.controller(chain.modal) === sheetController)
         #expect(window.projection == FakeWindow.projection(of: flow.state))
         #expect(window.violations.isEmpty, "\(window.violations)")
         #expect(scheduler.rendered == flow.state)
 
         // A step that finds the options already applied is redundant and changes nothing.
-        #expect(atMedium.applying(RenderStep(.restyle(presenter: chain.presenter, modal: chain.modal, style: chain.style)), toward: atMedium) == atMedium)
+        #expect(
+            atMedium.applying(
+                RenderStep(.restyle(presenter: chain.presenter, modal: chain.modal, style: chain.style)),
+                toward: atMedium) == atMedium)
     }
 }

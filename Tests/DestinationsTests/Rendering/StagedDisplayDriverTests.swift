@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// The SwiftUI renderer's loop, without SwiftUI: changes planned one turn after the flow
 /// announced them, user reports shown before they are applied, stages advanced by reports and
@@ -42,10 +43,15 @@ import Testing
         var animated: [Bool] = []
     }
 
-    func driver(_ flow: Flow<TestRoute>, _ clock: Clock, scope: ElementID? = nil) -> (StagedDisplayDriver<TestRoute>, Shows) {
+    func driver(_ flow: Flow<TestRoute>, _ clock: Clock, scope: ElementID? = nil) -> (
+        StagedDisplayDriver<TestRoute>, Shows
+    ) {
         let driver = StagedDisplayDriver(flow: flow, scope: scope, scheduling: clock.scheduling)
         let shows = Shows()
-        driver.show = { _, animated in shows.animated.append(animated) }
+        driver.show = { animated, publish in
+            shows.animated.append(animated)
+            publish()
+        }
         return (driver, shows)
     }
 

@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// The display state of a SwiftUI renderer: frozen during a change, live when one update
 /// reaches the flow's state, staged one modal transition at a time otherwise, each transition
@@ -47,7 +48,8 @@ import Testing
         try flow.apply(.path([.push(.list), .push(.detail(1))]))
         var display = StagedDisplay(showing: flow.state)
         let stack = flow.state.root
-        let report = try #require(try UserAction.stack(stack.id, showing: [stack.stack!.elements[0].id], in: flow.state))
+        let report = try #require(
+            try UserAction.stack(stack.id, showing: [stack.stack!.elements[0].id], in: flow.state))
         display.acknowledge(report, leaving: false, at: t0)
         #expect(display.state?.root.stack?.count == 1)
         #expect(!display.isTransitioning)
@@ -69,7 +71,8 @@ import Testing
         try flow.apply(.sheet(.editor))
         #expect(display.wakeUp == t0 + timing.unreportedSettle)
         #expect(timing.unreportedSettle < timing.timeout)
-        let changedWhileLeaving = display.advance(toward: flow.state, at: t0 + timing.unreportedSettle - .milliseconds(1))
+        let changedWhileLeaving = display.advance(
+            toward: flow.state, at: t0 + timing.unreportedSettle - .milliseconds(1))
         #expect(!changedWhileLeaving)
         #expect(display.state?.presentedChain.isEmpty == true)
         display.advance(toward: flow.state, at: t0 + timing.unreportedSettle)
@@ -116,7 +119,8 @@ import Testing
 
     @Test func aPresentationThatReportsLateEndsAtItsReport() throws {
         let flow = try makeFlow(threeTabs)
-        var display = StagedDisplay(showing: flow.state, timing: StageTiming(presentationSettle: .milliseconds(300), timeout: .seconds(2)))
+        var display = StagedDisplay(
+            showing: flow.state, timing: StageTiming(presentationSettle: .milliseconds(300), timeout: .seconds(2)))
         try flow.apply(.path([.sheet(.editor), .alert(.confirm)]))
         display.advance(toward: flow.state, at: t0)
         let sheet = try #require(display.shown.presentedChain.last)
@@ -380,7 +384,9 @@ import Testing
             for _ in 0..<20 {
                 let count = 1 + Int(random.next() % 3)
                 let path = (0..<count).map { _ in RandomStates.presentation(&random, in: current) }
-                guard let target = try? current.applying(.path(path)), !target.routes.contains(.failing) else { continue }
+                guard let target = try? current.applying(.path(path)), !target.routes.contains(.failing) else {
+                    continue
+                }
                 display.freeze()
                 var previous = display.shown
                 var rounds = 0
@@ -406,7 +412,9 @@ import Testing
                     guard display.state != nil else { break }
                     staged += 1
                 }
-                if display.state != nil || display.shown != target { problems.append("seed \(seed): did not end live on the target") }
+                if display.state != nil || display.shown != target {
+                    problems.append("seed \(seed): did not end live on the target")
+                }
                 current = target
             }
         }
@@ -435,7 +443,9 @@ import Testing
                 let waiting = display.transition.map { now < $0.end(timing) } ?? false
                 display.advance(toward: target, at: now)
                 let modalChanges = RenderWalkTests.modalTransitions(from: previous, to: display.shown)
-                if waiting, modalChanges > 0 { problems.append("seed \(seed) \(label): a modal change while a transition was under way") }
+                if waiting, modalChanges > 0 {
+                    problems.append("seed \(seed) \(label): a modal change while a transition was under way")
+                }
                 if modalChanges > 0, display.transition?.started != now {
                     problems.append("seed \(seed) \(label): a modal change started no transition")
                     if failingSeeds.count < 8 { failingSeeds.append(seed) }
@@ -451,7 +461,9 @@ import Testing
                 if RenderWalkTests.modalTransitions(from: previous, to: display.shown) > 1 {
                     problems.append("seed \(seed) \(label): more than one modal transition at once")
                 }
-                if display.state == nil, display.shown != target { problems.append("seed \(seed) \(label): live on a stale target") }
+                if display.state == nil, display.shown != target {
+                    problems.append("seed \(seed) \(label): live on a stale target")
+                }
             }
             for _ in 0..<60 {
                 let previous = display.shown
@@ -459,7 +471,9 @@ import Testing
                 case 0, 1:
                     let count = 1 + Int(random.next() % 3)
                     let path = (0..<count).map { _ in RandomStates.presentation(&random, in: target) }
-                    guard let next = try? target.applying(.path(path)), !next.routes.contains(.failing) else { continue }
+                    guard let next = try? target.applying(.path(path)), !next.routes.contains(.failing) else {
+                        continue
+                    }
                     if display.state != nil { stats.targetsMidStaging += 1 }
                     target = next
                     advance("new target", from: previous)
@@ -473,13 +487,20 @@ import Testing
                 case 3:
                     // A stale report, or one naming a random element: ignored.
                     let ids = (display.shown.nodes + target.nodes).map(\.id)
-                    let report = !earlier.isEmpty && random.chance(0.5)
+                    let report =
+                        !earlier.isEmpty && random.chance(0.5)
                         ? random.pick(earlier)
-                        : random.chance(0.5) ? .appeared(modal: random.pick(ids)) : .dismissed(presenter: random.pick(ids), modal: random.pick(ids))
+                        : random.chance(0.5)
+                            ? .appeared(modal: random.pick(ids))
+                            : .dismissed(presenter: random.pick(ids), modal: random.pick(ids))
                     guard report != display.transition?.expects else { continue }
                     let before = display.transition
-                    if display.report(report, at: now) { problems.append("seed \(seed): accepted a report it does not wait for") }
-                    if display.transition != before { problems.append("seed \(seed): a stale report changed the transition") }
+                    if display.report(report, at: now) {
+                        problems.append("seed \(seed): accepted a report it does not wait for")
+                    }
+                    if display.transition != before {
+                        problems.append("seed \(seed): a stale report changed the transition")
+                    }
                     stats.staleIgnored += 1
                     if display.shown != previous { problems.append("seed \(seed): a report changed what shows") }
                     advance("stale report", from: previous)
@@ -490,7 +511,9 @@ import Testing
                     let shownModals = display.shown.presentedChain.filter { target.presentedChain.contains($0) }
                     if let modal = shownModals.last, random.chance(0.5) {
                         action = .dismissed(modal: modal.modal)
-                    } else if let stack = display.shown.nodes.first(where: { ($0.stack?.count ?? 0) > 1 && target.node($0.id) == $0 }),
+                    } else if let stack = display.shown.nodes.first(where: {
+                        ($0.stack?.count ?? 0) > 1 && target.node($0.id) == $0
+                    }),
                         let root = stack.stack?.elements.first
                     {
                         action = .popped(stack: stack.id, to: root.id)
@@ -499,8 +522,11 @@ import Testing
                     }
                     if display.isTransitioning { stats.userMidTransition += 1 }
                     let expected = display.shown.acknowledging(action)
-                    display.acknowledge(action, leaving: { if case .dismissed = action { true } else { false } }(), at: now)
-                    if display.shown != expected { problems.append("seed \(seed): an acknowledged action does not show at once") }
+                    display.acknowledge(
+                        action, leaving: { if case .dismissed = action { true } else { false } }(), at: now)
+                    if display.shown != expected {
+                        problems.append("seed \(seed): an acknowledged action does not show at once")
+                    }
                     target = target.acknowledging(action)
                     let acknowledged = display.shown
                     advance("user action", from: acknowledged)
@@ -515,9 +541,12 @@ import Testing
                 now = display.wakeUp ?? now
                 advance("settling", from: previous)
             }
-            if display.state != nil || display.shown != target { problems.append("seed \(seed): did not converge on the newest target") }
+            if display.state != nil || display.shown != target {
+                problems.append("seed \(seed): did not converge on the newest target")
+            }
         }
-        #expect(problems.isEmpty, "\(problems.count) problems (seeds \(failingSeeds)...); first: \(problems.first ?? "")")
+        #expect(
+            problems.isEmpty, "\(problems.count) problems (seeds \(failingSeeds)...); first: \(problems.first ?? "")")
         #expect(stats.staleIgnored > 500)
         #expect(stats.rightReports > 100)
         #expect(stats.targetsMidStaging > 30)
