@@ -193,7 +193,14 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     let app = router.group("app")
     app.post("sessions") { request, _ -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        let body = try await request.body.collect(upTo: hub.limits.helloBytes + 1)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: hub.limits.helloBytes)
+        } catch {
+            // The app is told why, so that it stops or says hello without its graph.
+            let reason = "hello: more than \(hub.limits.helloBytes) bytes, the most a hello may have"
+            return .text(JSONText.text(["error": "hello", "reason": reason]), status: .contentTooLarge)
+        }
         // The connection's random key, not the session's number: a key from an earlier run
         // of the server, or an older connection, is refused (410) and the app says hello again.
         switch await hub.open(hello: Substring(String(buffer: body))) {
@@ -250,7 +257,15 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                 } else {
                     // The first frame must be a hello; the app learns its key, which a later
                     // hello names to resume the session.
-                    guard case .success(let opened) = await hub.open(hello: Substring(text)) else { break }
+                    let opened: (id: Int, key: String)
+                    switch await hub.open(hello: Substring(text), socket: true) {
+                    case .success(let session): opened = session
+                    case .failure(let refusal):
+                        // The app is told why, so that it stops or says hello without its graph.
+                        try await outbound.write(.text(JSONText.text(["type": "refused", "reason": refusal.reason])))
+                        try await outbound.close(.init(codeNumber: 4400), reason: "hello refused")
+                        return
+                    }
                     let key = opened.key
                     session = key
                     try await outbound.write(.text(JSONText.text(["type": "session", "session": key])))
@@ -264,10 +279,12 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                             }
                         }
                         // The poll ended without this connection ending: a newer connection of
-                        // the same app took the session over, so this one is closed, not left
+                        // the same app took the session over, or the app sent nothing (not even
+                        // its heartbeat) within the idle limit; this one is closed, not left
                         // open and ignored.
                         if !Task.isCancelled {
-                            try? await outbound.close(.normalClosure, reason: "superseded")
+                            let reason = await hub.endedQuiet(key: key) ? "no message within the idle limit" : "superseded"
+                            try? await outbound.close(.normalClosure, reason: reason)
                         }
                     }
                 }
