@@ -24,6 +24,8 @@ struct AppSession {
     /// Whether the app is connected over a socket: its command loop always waits, so only its
     /// messages (a heartbeat every second) say it is there.
     var socket = false
+    /// Batches of messages arriving now: the app is there while one does.
+    var receiving = 0
     /// When the app last showed it is there: a message, or (over HTTP) a poll begun or ended.
     /// An app not seen within the hub's idle limit is taken for gone.
     var lastSeen: ContinuousClock.Instant = .now

@@ -148,6 +148,22 @@ actor Hub {
     /// The session of a current connection's key.
     func session(key: String) -> Int? { keys[key] }
 
+    /// A batch of the connection's messages began to arrive; false when the key is not a
+    /// current connection's. Until ``endReceiving(key:)``, the app counts as there.
+    func beginReceiving(key: String) -> Bool {
+        guard let id = keys[key], sessions[id] != nil else { return false }
+        sessions[id]?.receiving += 1
+        sessions[id]?.lastSeen = .now
+        return true
+    }
+
+    /// The batch ``beginReceiving(key:)`` announced has arrived (or broke off).
+    func endReceiving(key: String) {
+        guard let id = keys[key], let receiving = sessions[id]?.receiving else { return }
+        sessions[id]?.receiving = max(0, receiving - 1)
+        sessions[id]?.lastSeen = .now
+    }
+
     /// Whether the connection of `key` has a poll waiting.
     func isPolling(key: String) -> Bool { keys[key].flatMap { sessions[$0]?.poller } != nil }
 
@@ -301,7 +317,8 @@ actor Hub {
     /// socket is judged by its messages alone: its command loop always waits.
     func expireIdle(now: ContinuousClock.Instant = .now) {
         let idle = sessions.values.filter { session in
-            session.connected && (session.socket || session.poller == nil) && session.lastSeen.duration(to: now) > limits.idleLimit
+            session.connected && session.receiving == 0 && (session.socket || session.poller == nil)
+                && session.lastSeen.duration(to: now) > limits.idleLimit
         }
         for session in idle {
             quiet.insert(session.key)

@@ -210,8 +210,16 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     }
     app.post("sessions/:key/messages") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        guard let key = context.parameters.get("key"), await hub.session(key: key) != nil else { return Response(status: .gone) }
-        let body = try await request.body.collect(upTo: 64 << 20)
+        guard let key = context.parameters.get("key"), await hub.beginReceiving(key: key) else { return Response(status: .gone) }
+        // An app whose batch is still arriving is there, however long a large batch takes.
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: 64 << 20)
+        } catch {
+            await hub.endReceiving(key: key)
+            throw error
+        }
+        await hub.endReceiving(key: key)
         // A body of many tiny lines would cost far more than its bytes: at most 10,000 lines a
         // request, refused whole above that.
         let lineCount = body.readableBytesView.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }

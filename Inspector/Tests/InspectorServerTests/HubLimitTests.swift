@@ -228,3 +228,22 @@ import Testing
         await hub.stop()
     }
 }
+
+@Suite struct HubReceivingTests {
+    /// An app whose large batch is still arriving is not taken for gone, however long it takes;
+    /// once it has arrived, the idle limit counts from then.
+    @Test func anAppWhoseBatchIsArrivingIsThere() async throws {
+        let hub = Hub(graphviz: Graphviz(executable: nil))
+        let idle = Hub.Limits().idleLimit
+        let (id, key) = try await hub.opened(#"{"type":"hello","app":"t","pid":1}"#)
+        #expect(await hub.beginReceiving(key: key))
+        await hub.expireIdle(now: .now + idle * 10)
+        #expect(await hub.session(key: key) == id)
+        await hub.endReceiving(key: key)
+        await hub.expireIdle(now: .now + idle / 2)
+        #expect(await hub.session(key: key) == id)
+        await hub.expireIdle(now: .now + idle * 2)
+        #expect(await hub.session(key: key) == nil)
+        #expect(await !hub.beginReceiving(key: key))
+    }
+}
