@@ -164,6 +164,27 @@ let contentSecurityPolicy = [
     "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-src 'none'", "frame-ancestors 'none'",
 ].joined(separator: "; ")
 
+/// Reads a batch of an app's messages and hands them to the hub: 204, 200 with the refusals,
+/// 410 when the connection's key is no longer current, 413 past 10,000 lines.
+func receiveMessages(_ request: Request, key: String, hub: Hub) async throws -> Response {
+    let body = try await request.body.collect(upTo: 64 << 20)
+    // A body of many tiny lines would cost far more than its bytes: at most 10,000 lines a
+    // request, refused whole above that.
+    let lineCount = body.readableBytesView.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }
+    guard lineCount <= 10_000 else {
+        return .text(JSONText.text(["error": "messages", "reason": "more than 10000 lines in one request"]), status: .contentTooLarge)
+    }
+    let text = String(buffer: body)
+    guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key) else {
+        return Response(status: .gone)
+    }
+    // Messages that do not fit are refused, each with its reason; the others were taken.
+    guard refusals.isEmpty else {
+        return .text(JSONText.text(["refused": refusals.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }]))
+    }
+    return Response(status: .noContent)
+}
+
 func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext> {
     let router = Router(context: BasicWebSocketRequestContext.self)
     router.add(middleware: LoopbackHostMiddleware(host: host))
@@ -211,30 +232,16 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     app.post("sessions/:key/messages") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         guard let key = context.parameters.get("key"), await hub.beginReceiving(key: key) else { return Response(status: .gone) }
-        // An app whose batch is still arriving is there, however long a large batch takes.
-        let body: ByteBuffer
+        // An app whose batch is still arriving, or being read, is there, however long a large
+        // batch takes.
         do {
-            body = try await request.body.collect(upTo: 64 << 20)
+            let response = try await receiveMessages(request, key: key, hub: hub)
+            await hub.endReceiving(key: key)
+            return response
         } catch {
             await hub.endReceiving(key: key)
             throw error
         }
-        await hub.endReceiving(key: key)
-        // A body of many tiny lines would cost far more than its bytes: at most 10,000 lines a
-        // request, refused whole above that.
-        let lineCount = body.readableBytesView.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }
-        guard lineCount <= 10_000 else {
-            return .text(JSONText.text(["error": "messages", "reason": "more than 10000 lines in one request"]), status: .contentTooLarge)
-        }
-        let text = String(buffer: body)
-        guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key) else {
-            return Response(status: .gone)
-        }
-        // Messages that do not fit are refused, each with its reason; the others were taken.
-        guard refusals.isEmpty else {
-            return .text(JSONText.text(["refused": refusals.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }]))
-        }
-        return Response(status: .noContent)
     }
     app.get("sessions/:key/commands") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
