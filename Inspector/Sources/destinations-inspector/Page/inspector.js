@@ -19,6 +19,8 @@ let pending = [];
 let frameRequested = false;
 // Each session object the page makes gets its own number, so that its log is drawn afresh.
 let nextUid = 1;
+// Each event's row entry, found without a search.
+const entryOf = new WeakMap();
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -138,7 +140,9 @@ function addEvent(s, event) {
   const problem = eventProblem(event);
   if (problem) { errorRow(s, `event ${Number.isSafeInteger(event && event.seq) ? `#${event.seq} ` : ""}not shown: ${problem}`); return null; }
   s.log.push(event);
-  s.entries.push({ event });
+  const entry = { event };
+  entryOf.set(event, entry);
+  s.entries.push(entry);
   if (s.log.length > PAGE_LOG_LIMIT + 1000) {
     const gone = s.log.length - PAGE_LOG_LIMIT;
     const last = s.log[gone - 1];
@@ -365,7 +369,7 @@ function renderLog(s, selected) {
   if (fresh.length) log.append(...fresh);
   const previous = log.querySelector(".row.selected");
   const event = s.log[selected];
-  const row = event && s.entries.find((entry) => entry.event === event);
+  const row = event && entryOf.get(event);
   if (previous && (!row || previous !== row.row)) previous.classList.remove("selected");
   if (row && row.row) { row.row.classList.add("selected"); if (model.viewing === null && (fresh.length || !previous)) row.row.scrollIntoView({ block: "nearest" }); }
 }
