@@ -24,6 +24,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         case connecting
         /// A session is open.
         case connected
+        /// The inspector refused the app's hello, even without its flow graph, and said why:
+        /// the client stopped rather than be refused again and again.
+        case refused(reason: String)
     }
 
     /// Where the client stands.
@@ -32,6 +35,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     public private(set) var droppedEvents = 0
     /// How many sessions the client opened; more than one means it reconnected.
     public private(set) var sessionsOpened = 0
+    /// The reasons the inspector gave for refusing the app's hellos, oldest first. A hello
+    /// refused with the flow graph is said again without it (the page then has no graph);
+    /// one refused without it stops the client (``Status/refused(reason:)``).
+    public private(set) var helloRefusals: [String] = []
     /// The configuration the client was made with.
     public let configuration: InspectorConfiguration
 
@@ -213,10 +220,26 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         let message = encoder.event(
             sequence: event.sequence, kind: nil, cause: event.cause, changes: event.changes,
             state: event.state, previous: lastState, refusal: event.refusal, skipped: skipped,
-            timing: timings.removeValue(forKey: event.sequence)
+            timing: timings.removeValue(forKey: event.sequence), replayable: replayable(event.cause)
         )
         lastState = event.state
         enqueue(message)
+    }
+
+    /// Whether a test can send the cause's event again by name, without content, and get the
+    /// same change: its provider answers it with a fixed presentation, or with an assistant
+    /// of the whole event (``EventResponse/assist(_:)``, which reads the Destination); an
+    /// event answered from its typed content (`.handOff { note in … }`) cannot be sent again
+    /// without it, and its presentation is replayed instead. Never with redaction, whose event
+    /// names leave values out. A replay that differs fails the test's checkpoint.
+    private func replayable(_ cause: FlowEvent<Route>.Cause) -> Bool {
+        guard encoder.redact == nil, case .event(let event, let route, _, _) = cause,
+            let provider = flow.configuration.providers.provider(for: route)
+        else { return false }
+        let name = "\(event)"
+        return provider.presentations.contains { entry in
+            entry.event == name && (entry.presentation != nil || entry.response == "assistant(EventInput)")
+        }
     }
 
     private func scheduleFlush() {
@@ -274,10 +297,22 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                 }
                 attempt = 0
                 let receiver = Task { await Self.receiveLoop(ref, transport: transport) }
-                defer { receiver.cancel() }
+                let heartbeat = transport.heartbeat.map { interval in
+                    Task { await Self.heartbeatLoop(ref, every: interval) }
+                }
+                defer {
+                    receiver.cancel()
+                    heartbeat?.cancel()
+                }
                 try await sendLoop(ref, transport: transport)
+            } catch let refusal as InspectorHelloRefusal {
+                // The inspector answered and refused this hello: the same hello would be refused
+                // again. Without its graph (the usual reason: too large) it may pass; else stop.
+                guard let client = ref.client, !Task.isCancelled else { break }
+                if client.refused(refusal) { continue }
+                return
             } catch {
-                // The inspector went away or refused the session: dial again after a pause.
+                // The inspector went away or ended the session: dial again after a pause.
             }
             guard !Task.isCancelled, ref.client != nil else { break }
             ref.client?.status = .connecting
@@ -286,6 +321,29 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         }
         // A client that was let go without `disconnect()` still ends its session.
         if ref.client == nil { await transport.close() }
+    }
+
+    /// Notes a refused hello; true when the client says hello again at once, without its
+    /// graph, false when it stops.
+    private func refused(_ refusal: InspectorHelloRefusal) -> Bool {
+        helloRefusals.append(refusal.reason)
+        if graph != nil {
+            // The graph's later updates would be refused too: the session goes without it.
+            graph = nil
+            return true
+        }
+        status = .refused(reason: refusal.reason)
+        runTask = nil
+        return false
+    }
+
+    /// Tells the inspector the app is there, every `interval`, while the session is open.
+    private static func heartbeatLoop(_ ref: WeakClient, every interval: Duration) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            guard !Task.isCancelled, let client = ref.client else { return }
+            client.enqueue(["type": "heartbeat"])
+        }
     }
 
     private func openingHello() -> Data {

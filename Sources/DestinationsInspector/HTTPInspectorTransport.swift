@@ -54,8 +54,15 @@ actor HTTPInspectorTransport: InspectorTransport {
     func open(hello: Data) async throws {
         if let sessionID { resumeKey = sessionID }
         sessionID = nil
-        let (data, _) = try await perform(
-            request("app/sessions", method: "POST", body: Self.hello(hello, resuming: resumeKey)))
+        let (data, response) = try await session.data(
+            for: request("app/sessions", method: "POST", body: Self.hello(hello, resuming: resumeKey)))
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        if status == 400 || status == 413 {
+            // The inspector refused this hello and said why: the same hello would be refused again.
+            let reason = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["reason"] as? String
+            throw InspectorHelloRefusal(reason: reason ?? "status \(status)")
+        }
+        guard (200..<300).contains(status) else { throw InspectorHTTPError(status: status, path: "app/sessions") }
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let id = object["session"] as? String, !id.isEmpty, id.allSatisfy(\.isHexDigit)
         else {

@@ -139,6 +139,10 @@ public enum InspectorRestoreError: Error, Sendable, Equatable, CustomStringConve
 /// Every message is one JSON object, encoded as UTF-8 data.
 public protocol InspectorTransport: Sendable {
     /// Opens a session with the hello message.
+    ///
+    /// Throws ``InspectorHelloRefusal`` when the inspector answered and refused the hello
+    /// itself (too large, malformed, too many sessions): the client then says hello once more
+    /// without its flow graph, and stops if that is refused too, instead of dialling again.
     func open(hello: Data) async throws
     /// Sends messages, in order.
     func send(_ messages: [Data]) async throws
@@ -146,4 +150,29 @@ public protocol InspectorTransport: Sendable {
     func receive() async throws -> [Data]
     /// Ends the session.
     func close() async
+    /// How often the client tells the inspector it is there while nothing else goes, or nil
+    /// when the transport shows it by itself (the HTTP transport's long poll). A transport
+    /// whose connection stays open while the app is frozen or suspended (a WebSocket) needs
+    /// one: the inspector shows an app it has heard nothing from for 2.5 seconds as gone.
+    var heartbeat: Duration? { get }
+}
+
+extension InspectorTransport {
+    /// No heartbeat: the transport shows by itself that the app is there.
+    public var heartbeat: Duration? { nil }
+}
+
+/// The inspector refused an app's hello, and said why: dialling again with the same hello
+/// would be refused again.
+public struct InspectorHelloRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The inspector's reason: `hello: 600000 bytes, more than the 524288 a message may have`.
+    public let reason: String
+
+    /// Creates a refusal with the inspector's reason.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    /// The refusal as the client reports it.
+    public var description: String { "the inspector refused the hello: \(reason)" }
 }

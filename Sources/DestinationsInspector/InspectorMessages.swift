@@ -89,7 +89,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         previous: NavigationState<Route>?,
         refusal: NavigationError?,
         skipped: Int,
-        timing: TransactionTiming? = nil
+        timing: TransactionTiming? = nil,
+        replayable: Bool = false
     ) -> [String: Any] {
         let start = ContinuousClock.now
         let state = redacted(original)
@@ -116,6 +117,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
                 causeObject["from"] = Int(origin.rawValue)
                 causeObject["presentation"] = presentation.name
                 causeObject["edge"] = edge(from: route.name, event: name, changes: changes, state: state)
+                // A test may send this event again by name ("copy as test").
+                if replayable { causeObject["replay"] = "event" }
             case .presentation(let presentation, let origin):
                 causeObject["presentation"] = presentation.name
                 if let origin {
@@ -128,6 +131,7 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
                 }
             case .userAction(let action):
                 causeObject["name"] = action.name
+                if let object = Self.object(of: action) { causeObject["action"] = object }
             case .opened(let name, let source):
                 causeObject["name"] = name
                 causeObject["source"] = "\(source)"
@@ -177,6 +181,19 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         message["encodeMicros"] = Int(
             elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
         return message
+    }
+
+    /// A user action as "copy as test" writes it again: its case and the ids (and tab) it
+    /// names. Nil for an action a test does not replay (a sheet moved to another detent).
+    static func object(of action: UserAction<Route>) -> [String: Any]? {
+        func id(_ element: ElementID) -> Int { Int(clamping: element.rawValue) }
+        switch action {
+        case .popped(let stack, let top): return ["case": "popped", "stack": id(stack), "to": id(top)]
+        case .dismissed(let modal): return ["case": "dismissed", "modal": id(modal)]
+        case .selectedTab(let tab, let tabs): return ["case": "selectedTab", "tab": tab.rawValue, "tabs": id(tabs)]
+        case .closedColumn(let showing): return ["case": "closedColumn", "showing": id(showing)]
+        case .movedSheet: return nil
+        }
     }
 
     static func kind(_ cause: FlowEvent<Route>.Cause) -> String {

@@ -31,7 +31,29 @@ actor WebSocketInspectorTransport: InspectorTransport {
         task.resume()
         try await task.send(
             .string(String(decoding: HTTPInspectorTransport.hello(hello, resuming: resumeKey), as: UTF8.self)))
+        // The inspector's first frame names the session's key, or refuses the hello with its
+        // reason (and closes the socket).
+        let first: Data
+        switch try await task.receive() {
+        case .string(let text): first = Data(text.utf8)
+        case .data(let bytes): first = bytes
+        @unknown default: first = Data()
+        }
+        let object = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]
+        switch object?["type"] as? String {
+        case "session":
+            resumeKey = object?["session"] as? String
+        case "refused":
+            throw InspectorHelloRefusal(reason: object?["reason"] as? String ?? "no reason given")
+        default:
+            throw URLError(.badServerResponse)
+        }
     }
+
+    /// A heartbeat every second: an open socket does not show whether the app is there (it may
+    /// be frozen, or suspended in the background), and the inspector takes an app it has heard
+    /// nothing from for 2.5 seconds for gone.
+    nonisolated var heartbeat: Duration? { .seconds(1) }
 
     func send(_ messages: [Data]) async throws {
         guard let task else { throw URLError(.notConnectedToInternet) }

@@ -17,9 +17,15 @@ final class FakeTransport: InspectorTransport {
     var failingOpens: Int
     /// How many sends fail, sending nothing, before one succeeds.
     var failingSends = 0
+    /// Why the inspector refuses a hello, or nil when it takes it.
+    var refuse: ([String: Any]) -> String? = { _ in nil }
+    /// Every hello the client tried, refused ones too.
+    private(set) var attempts: [[String: Any]] = []
+    nonisolated let heartbeat: Duration?
 
-    init(failingOpens: Int = 0) {
+    init(failingOpens: Int = 0, heartbeat: Duration? = nil) {
         self.failingOpens = failingOpens
+        self.heartbeat = heartbeat
     }
 
     struct Unreachable: Error {}
@@ -29,7 +35,10 @@ final class FakeTransport: InspectorTransport {
             failingOpens -= 1
             throw Unreachable()
         }
-        hellos.append(try JSONSerialization.jsonObject(with: hello) as? [String: Any] ?? [:])
+        let object = try JSONSerialization.jsonObject(with: hello) as? [String: Any] ?? [:]
+        attempts.append(object)
+        if let reason = refuse(object) { throw InspectorHelloRefusal(reason: reason) }
+        hellos.append(object)
     }
 
     func send(_ messages: [Data]) async throws {

@@ -84,7 +84,12 @@ func inspect(arguments: [String]) async throws {
         .selectTab(.counter), .selectTab(.settings), .push(.about), .back, .selectTab(.notes),
     ]
     for step in 0..<options.churn {
-        _ = try? flow.apply(moves[step % moves.count])
+        // `.back` is made as the user makes it: a swipe back, reported by a renderer.
+        if case .back = moves[step % moves.count] {
+            swipeBack(flow)
+        } else {
+            _ = try? flow.apply(moves[step % moves.count])
+        }
         try await Task.sleep(for: options.interval)
     }
     try await flow.settle()
@@ -94,6 +99,15 @@ func inspect(arguments: [String]) async throws {
     while inspector != nil {
         try await Task.sleep(for: .seconds(3600))
     }
+}
+
+/// Swipes back from the focused screen, as a renderer reports it: a user action.
+@MainActor
+func swipeBack(_ flow: Flow<AppRoute>) {
+    let focused = flow.state.focusedScreen.id
+    guard let stack = flow.state.stack(containing: focused), let elements = stack.stack?.elements, elements.count > 1
+    else { return }
+    _ = try? flow.apply(UserAction.popped(stack: stack.id, to: elements[elements.count - 2].id))
 }
 
 /// Prints each restored state, and how many of its screens kept their Destination.

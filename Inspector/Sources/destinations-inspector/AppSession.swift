@@ -21,8 +21,13 @@ struct AppSession {
     /// How many of the app's messages were refused.
     var refused = 0
     var connected = true
-    /// When the app last showed it is there: a message, a poll begun or ended. An app whose
-    /// poll is not renewed within the hub's idle limit is taken for gone.
+    /// Whether the app is connected over a socket: its command loop always waits, so only its
+    /// messages (a heartbeat every second) say it is there.
+    var socket = false
+    /// Batches of messages arriving now: the app is there while one does.
+    var receiving = 0
+    /// When the app last showed it is there: a message, or (over HTTP) a poll begun or ended.
+    /// An app not seen within the hub's idle limit is taken for gone.
     var lastSeen: ContinuousClock.Instant = .now
     var commands: [String] = []
     /// The sequence numbers of the states restores were asked for, oldest first: the app's
@@ -33,4 +38,11 @@ struct AppSession {
     var poller: (id: Int, continuation: CheckedContinuation<[String]?, Never>)?
     /// The graph as pages get it: `svg`, `mermaid`, `legend`, `note`.
     var graph: [String: Any]?
+
+    init(id: Int, key: String, hello: [String: Any], socket: Bool = false) {
+        self.id = id
+        self.key = key
+        self.hello = hello
+        self.socket = socket
+    }
 }

@@ -20,11 +20,22 @@ actor Hub {
         var pageBufferBytes = 64 << 20
         /// How many sessions whose app went away are kept.
         var disconnectedSessions = 8
+        /// The most connected sessions the server holds at once; a hello past it is refused
+        /// with the reason, and pages are told.
+        var connectedSessions = 64
+        /// The most bytes of a snapshot, the first message a page gets: the newest events of
+        /// each session that fit, the older ones left out and counted (the server still holds
+        /// them). Never more than half the page buffer, so that a snapshot always fits in it.
+        var snapshotBytes = 16 << 20
+        /// How many of a session's refused messages pages get a row for; past it, pages get a
+        /// count of the refusals they were not shown, one message a batch.
+        var refusalRows = 100
         /// How long an app's command poll waits: a live app renews it at once, so it doubles
         /// as the app's heartbeat.
         var pollTimeout: Duration = .milliseconds(1500)
         /// How long an app may go without a poll waiting and without a message before its
-        /// session is marked disconnected (it crashed or was killed).
+        /// session is marked disconnected (it crashed or was killed). An app on a socket, whose
+        /// command loop always waits, must send a message (a heartbeat, every second) within it.
         var idleLimit: Duration = .milliseconds(2500)
         /// How often idle apps are looked for.
         var sweepInterval: Duration = .milliseconds(500)
@@ -45,6 +56,8 @@ actor Hub {
     private var nextPoller = 1
     private var pages: [Int: PageOutbox] = [:]
     private var nextPage = 1
+    /// The keys of the last connections ended for going quiet.
+    private var quiet: Set<String> = []
     private let graphviz: Graphviz
 
     init(graphviz: Graphviz = Graphviz(), limits: Limits = Limits()) {
@@ -66,7 +79,12 @@ actor Hub {
     /// carries the key of an earlier connection (`resume`) continues that connection's
     /// session, whose older key and poll end; any other hello opens a new session. The key is
     /// known only to the connection it was given to, so no one else can take a session over.
-    func open(hello text: Substring) async -> Result<(id: Int, key: String), Refusal> {
+    ///
+    /// A hello over a socket (`socket`) opens a session whose app must send a message (a
+    /// heartbeat) within the idle limit: its command loop always waits, so a waiting poll says
+    /// nothing about whether the app is there. A hello that would open more than
+    /// ``Limits/connectedSessions`` connected sessions is refused, and pages are told.
+    func open(hello text: Substring, socket: Bool = false) async -> Result<(id: Int, key: String), Refusal> {
         let hello: [String: Any]
         switch JSONText.object(text, limit: limits.helloBytes) {
         case .success(let object): hello = object
@@ -85,7 +103,18 @@ actor Hub {
         }
         let key = Self.randomKey()
         let id: Int
-        if let resume, let previous = sessions.values.first(where: { Self.same($0.key, resume) }) {
+        let previous = resume.flatMap { resume in sessions.values.first { Self.same($0.key, resume) } }
+        if previous == nil, sessions.values.count(where: \.connected) >= limits.connectedSessions {
+            let reason =
+                "hello: the inspector holds \(limits.connectedSessions) connected sessions, its limit; end one first"
+            broadcast([
+                "type": "error",
+                "message":
+                    "\(JSONText.quoted(String((hello["app"] as? String ?? "an app").prefix(80)))) was refused: \(reason)",
+            ])
+            return .failure(Refusal(line: 0, reason: reason))
+        }
+        if let previous {
             id = previous.id
             var session = previous
             keys[session.key] = nil
@@ -94,12 +123,13 @@ actor Hub {
             session.key = key
             session.hello = relayed
             session.connected = true
+            session.socket = socket
             session.lastSeen = .now
             sessions[id] = session
         } else {
             id = nextSession
             nextSession += 1
-            sessions[id] = AppSession(id: id, key: key, hello: relayed)
+            sessions[id] = AppSession(id: id, key: key, hello: relayed, socket: socket)
         }
         keys[key] = id
         startSweeping()
@@ -125,36 +155,67 @@ actor Hub {
     /// The session of a current connection's key.
     func session(key: String) -> Int? { keys[key] }
 
+    /// A batch of the connection's messages began to arrive; false when the key is not a
+    /// current connection's. Until ``endReceiving(key:)``, the app counts as there.
+    func beginReceiving(key: String) -> Bool {
+        guard let id = keys[key], sessions[id] != nil else { return false }
+        sessions[id]?.receiving += 1
+        sessions[id]?.lastSeen = .now
+        return true
+    }
+
+    /// The batch ``beginReceiving(key:)`` announced has arrived (or broke off).
+    func endReceiving(key: String) {
+        guard let id = keys[key], let receiving = sessions[id]?.receiving else { return }
+        sessions[id]?.receiving = max(0, receiving - 1)
+        sessions[id]?.lastSeen = .now
+    }
+
     /// Whether the connection of `key` has a poll waiting.
     func isPolling(key: String) -> Bool { keys[key].flatMap { sessions[$0]?.poller } != nil }
 
     /// Takes a batch of an app's messages, in order; nil when the key is not a current
     /// connection's, else the messages refused, each with its reason (pages are told too).
+    /// The app counts as seen at `now`.
     @discardableResult
-    func receive(_ lines: [Substring], key: String) -> [Refusal]? {
+    func receive(_ lines: [Substring], key: String, now: ContinuousClock.Instant = .now) -> [Refusal]? {
         guard let id = keys[key], sessions[id] != nil else { return nil }
         sessions[id]?.connected = true
-        sessions[id]?.lastSeen = .now
+        sessions[id]?.lastSeen = now
         var refusals: [Refusal] = []
+        var unshown = 0
         for (number, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
             do throws(Refusal) {
                 try receive(line, number: number, session: id)
             } catch {
                 refusals.append(error)
-                sessions[id]?.refused += 1
-                broadcast([
-                    "type": "refused", "session": id, "reason": error.reason,
-                    "bytes": line.utf8.count, "refusedCount": sessions[id]?.refused ?? 0,
-                ])
+                let count = (sessions[id]?.refused ?? 0) + 1
+                sessions[id]?.refused = count
+                // The first refusals get a row each; past the limit, pages get one count a
+                // batch, so that an app sending garbage cannot fill a page with rows.
+                if count > limits.refusalRows {
+                    unshown += 1
+                } else {
+                    broadcast([
+                        "type": "refused", "session": id, "reason": error.reason,
+                        "bytes": line.utf8.count, "refusedCount": count,
+                    ])
+                }
             }
+        }
+        if unshown > 0 {
+            broadcast([
+                "type": "refused", "session": id, "unshown": unshown, "rowLimit": limits.refusalRows,
+                "refusedCount": sessions[id]?.refused ?? 0,
+            ])
         }
         return refusals
     }
 
     /// Convenience for tests and the socket: whole lines.
     @discardableResult
-    func receive(_ lines: [String], key: String) -> [Refusal]? {
-        receive(lines.map { Substring($0) }, key: key)
+    func receive(_ lines: [String], key: String, now: ContinuousClock.Instant = .now) -> [Refusal]? {
+        receive(lines.map { Substring($0) }, key: key, now: now)
     }
 
     private func receive(_ line: Substring, number: Int, session id: Int) throws(Refusal) {
@@ -168,7 +229,7 @@ actor Hub {
             switch type {
             case "event":
                 try MessageShape.checkEvent(object)
-                append(object, raw: line, session: id)
+                append(object, session: id)
             case "result":
                 try MessageShape.checkResult(object)
                 broadcast(["type": "result", "session": id, "result": object])
@@ -176,22 +237,27 @@ actor Hub {
                 let graph = object["graph"] ?? NSNull()
                 try MessageShape.checkGraph(graph, "graph")
                 if let graph = graph as? [String: Any] { draw(graph, session: id) }
+            case "heartbeat":
+                // The app is there: `receive` noted when it was last seen.
+                break
             default:
-                throw MessageShape.Mismatch(path: "type", expected: "event, result or graph (got \(type.prefix(40)))")
+                throw MessageShape.Mismatch(
+                    path: "type", expected: "event, result, graph or heartbeat (got \(type.prefix(40)))")
             }
         } catch {
             throw Refusal(line: number, reason: "\(type.prefix(40)): \(error)")
         }
     }
 
-    private func append(_ event: [String: Any], raw: Substring, session id: Int) {
+    private func append(_ event: [String: Any], session id: Int) {
         guard var session = sessions[id] else { return }
         var event = event
-        // The state exactly as the app wrote it: a page parses numbers as doubles, which
-        // round integers above 2^53; "copy as test" embeds this text. It is a string here,
-        // never spliced in as JSON.
-        if let state = JSONText.rawMember("state", in: raw), event["state"] is [String: Any] {
-            event["stateText"] = String(state)
+        // The state as text the hub writes from what it parsed, the very state a restore
+        // sends back: a page parses numbers as doubles, which round integers above 2^53, so
+        // "copy as test" embeds this text. An app cannot supply it (``MessageShape`` refuses
+        // the members the hub writes).
+        if let state = event["state"] as? [String: Any] {
+            event["stateText"] = JSONText.text(state)
         }
         // A restore the page asked for: its row names the state it restored.
         if (event["cause"] as? [String: Any])?["kind"] as? String == "restore", !session.restoring.isEmpty {
@@ -223,7 +289,9 @@ actor Hub {
     /// a new one ends the one waiting with an empty list.
     func commands(key: String, timeout: Duration? = nil) async -> [String]? {
         guard let id = keys[key], var session = sessions[id] else { return nil }
-        session.lastSeen = .now
+        // A socket's command loop polls whether or not its app is there: only an HTTP poll
+        // says the app is alive.
+        if !session.socket { session.lastSeen = .now }
         if !session.commands.isEmpty {
             let commands = session.commands
             session.commands.removeAll()
@@ -248,18 +316,28 @@ actor Hub {
     private func expirePoll(session id: Int, poller: Int) {
         guard let waiting = sessions[id]?.poller, waiting.id == poller else { return }
         sessions[id]?.poller = nil
-        sessions[id]?.lastSeen = .now
+        if sessions[id]?.socket == false { sessions[id]?.lastSeen = .now }
         waiting.continuation.resume(returning: [])
     }
 
-    /// Marks disconnected, as a bye would, every connected app that has had no poll waiting
-    /// and sent nothing for longer than the idle limit at `now`.
+    /// Marks disconnected, as a bye would, every connected app that has sent nothing for
+    /// longer than the idle limit at `now` and (over HTTP) has had no poll waiting. An app on a
+    /// socket is judged by its messages alone: its command loop always waits.
     func expireIdle(now: ContinuousClock.Instant = .now) {
         let idle = sessions.values.filter { session in
-            session.connected && session.poller == nil && session.lastSeen.duration(to: now) > limits.idleLimit
+            session.connected && session.receiving == 0 && (session.socket || session.poller == nil)
+                && session.lastSeen.duration(to: now) > limits.idleLimit
         }
-        for session in idle { bye(key: session.key) }
+        for session in idle {
+            quiet.insert(session.key)
+            if quiet.count > 64, let any = quiet.first(where: { $0 != session.key }) { quiet.remove(any) }
+            bye(key: session.key)
+        }
     }
+
+    /// Whether the connection of `key` was ended for sending nothing within the idle limit
+    /// (its socket is then closed with that reason).
+    func endedQuiet(key: String) -> Bool { quiet.contains(key) }
 
     private func startSweeping() {
         guard sweeper == nil else { return }
@@ -296,7 +374,7 @@ actor Hub {
             // The poll belongs to the session's current connection: a request never goes to a
             // connection that was superseded or ended.
             sessions[id]?.poller = nil
-            sessions[id]?.lastSeen = .now
+            if sessions[id]?.socket == false { sessions[id]?.lastSeen = .now }
             poller.continuation.resume(returning: [text])
         } else {
             sessions[id]?.commands.append(text)
@@ -312,8 +390,9 @@ actor Hub {
         nextPage += 1
         let outbox = PageOutbox(continuation: continuation, limit: limits.pageBufferBytes)
         pages[id] = outbox
-        // The snapshot is what the page asked for: it goes whatever its size.
-        _ = outbox.send(snapshot(), whole: true)
+        // The snapshot is bounded to half the page's buffer: it always fits, and a large
+        // session never makes a page connect again and again.
+        if !outbox.send(snapshot()) { pages[id] = nil }
         return (id, stream)
     }
 
@@ -345,26 +424,83 @@ actor Hub {
             + "}"
     }
 
-    /// Every session, from texts the hub wrote.
+    /// The most bytes a snapshot has: ``Limits/snapshotBytes``, and never more than half the
+    /// page buffer.
+    var snapshotLimit: Int { max(0, min(limits.snapshotBytes, limits.pageBufferBytes / 2)) }
+
+    /// Every session, from texts the hub wrote, within ``snapshotLimit`` bytes: each session's
+    /// hello and graph, then the newest events that fit, the newest sessions first. What is
+    /// left out is counted: `notSent` events (the server still holds them, and restores them),
+    /// and a drawing (`graph.note`) when even it does not fit.
     func snapshot() -> String {
-        let entries = sessions.values.sorted { $0.id < $1.id }.map { session in
-            Self.object([
-                "session": "\(session.id)",
-                "connected": "\(session.connected)",
-                "hello": JSONText.text(session.hello),
-                "first": "\(session.trimmed)",
-                "refusedCount": "\(session.refused)",
-                "graph": session.graph.map(JSONText.text) ?? "null",
-                "log": "[" + session.log.joined(separator: ",") + "]",
-            ])
-        }
-        return Self.object([
+        let ordered = sessions.values.sorted { $0.id < $1.id }
+        let header: [String: String] = [
             "type": #""snapshot""#, "protocol": "1", "run": JSONText.quoted(run),
             "limits": JSONText.text([
                 "messageBytes": limits.messageBytes, "logEvents": limits.logEvents, "sessionBytes": limits.sessionBytes,
+                "snapshotBytes": snapshotLimit, "refusalRows": limits.refusalRows,
             ]),
-            "sessions": "[" + entries.joined(separator: ",") + "]",
-        ])
+        ]
+        // What every session needs besides its events: its hello and its graph (without the
+        // drawing when the drawings do not fit).
+        var budget = snapshotLimit - Self.object(header.merging(["sessions": "[]"]) { a, _ in a }).utf8.count
+        var heads: [Int: [String: String]] = [:]
+        for session in ordered {
+            heads[session.id] = [
+                "session": "\(session.id)", "connected": "\(session.connected)", "hello": JSONText.text(session.hello),
+                "refusedCount": "\(session.refused)", "graph": session.graph.map(JSONText.text) ?? "null",
+            ]
+        }
+        func size(_ head: [String: String]) -> Int {
+            // The members, the log's brackets, `first` and `notSent`, and a comma.
+            head.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 } + 64
+        }
+        var headBytes = heads.values.reduce(0) { $0 + size($1) }
+        for session in ordered.reversed() where headBytes > budget {
+            guard var graph = session.graph, graph["svg"] is String, var head = heads[session.id] else { continue }
+            graph["svg"] = NSNull()
+            graph["note"] = "the drawing was not sent: the page's snapshot is capped at \(snapshotLimit) bytes"
+            let before = size(head)
+            head["graph"] = JSONText.text(graph)
+            heads[session.id] = head
+            headBytes += size(head) - before
+        }
+        // Still too large (many sessions with large graphs): their graphs' names go as well.
+        for session in ordered.reversed() where headBytes > budget {
+            guard var head = heads[session.id], session.graph != nil || session.hello["graph"] != nil else { continue }
+            var hello = session.hello
+            hello["graph"] = nil
+            let before = size(head)
+            head["hello"] = JSONText.text(hello)
+            head["graph"] = JSONText.text([
+                "note": "the graph was not sent: the page's snapshot is capped at \(snapshotLimit) bytes"
+            ])
+            heads[session.id] = head
+            headBytes += size(head) - before
+        }
+        budget -= headBytes
+        // The newest sessions' newest events first.
+        var kept: [Int: Int] = [:]
+        for session in ordered.reversed() {
+            var count = 0
+            for event in session.log.reversed() {
+                let bytes = event.utf8.count + 1
+                guard bytes <= budget else { break }
+                budget -= bytes
+                count += 1
+            }
+            kept[session.id] = count
+        }
+        let entries = ordered.map { session in
+            let count = kept[session.id] ?? 0
+            let notSent = session.log.count - count
+            var members = heads[session.id] ?? [:]
+            members["first"] = "\(session.trimmed + notSent)"
+            members["notSent"] = "\(notSent)"
+            members["log"] = "[" + session.log.suffix(count).joined(separator: ",") + "]"
+            return Self.object(members)
+        }
+        return Self.object(header.merging(["sessions": "[" + entries.joined(separator: ",") + "]"]) { a, _ in a })
     }
 
     /// A page's message: `{"type":"restore","session":N,"index":I}` (the page never sends a

@@ -109,8 +109,15 @@ enum MessageShape {
         try optionalString(graph["dot"], "\(path).dot", max: 1 << 20)
     }
 
+    /// The members of an event the hub writes itself: an app that sends one is refused, so
+    /// that nothing an app claims reaches a page as the server's word.
+    static let serverMembers = ["stateText", "restoredSeq", "index", "relayT", "arrived"]
+
     /// One flow event: its cause, changes, tree, focus and state.
     static func checkEvent(_ event: [String: Any]) throws(Mismatch) {
+        for name in serverMembers where event[name] != nil {
+            throw Mismatch(path: name, expected: "no \(name): the inspector writes it")
+        }
         _ = try integer(event["seq"], "seq", range: 0...safeInteger)
         if let t = event["t"] { _ = try integer(t, "t", range: 0...safeInteger) }
         if let skipped = event["skipped"] { _ = try integer(skipped, "skipped", range: 0...safeInteger) }
@@ -121,6 +128,15 @@ enum MessageShape {
             try optionalString(cause[name], "cause.\(name)", max: 4 << 10)
         }
         if let from = cause["from"] { _ = try integer(from, "cause.from") }
+        try optionalString(cause["replay"], "cause.replay", max: 16)
+        if let action = cause["action"], !(action is NSNull) {
+            let action = try object(action, "cause.action")
+            _ = try string(action["case"], "cause.action.case", max: 32)
+            for name in ["stack", "to", "modal", "tabs", "showing"] where action[name] != nil {
+                _ = try integer(action[name], "cause.action.\(name)", range: 0...safeInteger)
+            }
+            try optionalString(action["tab"], "cause.action.tab")
+        }
         if let edge = cause["edge"], !(edge is NSNull) {
             let edge = try object(edge, "cause.edge")
             for name in ["from", "to", "event"] { _ = try string(edge[name], "cause.edge.\(name)", max: 4 << 10) }

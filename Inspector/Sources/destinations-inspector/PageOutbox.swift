@@ -16,11 +16,10 @@ final class PageOutbox: Sendable {
     }
 
     /// Queues a message; false, ending the page's stream, when the page is past its limit.
-    /// A `whole` message (the snapshot a page asked for) is queued whatever its size.
-    func send(_ text: String, whole: Bool = false) -> Bool {
+    func send(_ text: String) -> Bool {
         let bytes = text.utf8.count
         let fits = waiting.withLockedValue { waiting in
-            guard whole || waiting + bytes <= limit else { return false }
+            guard waiting + bytes <= limit else { return false }
             waiting += bytes
             return true
         }

@@ -171,6 +171,31 @@ let contentSecurityPolicy = [
     "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-src 'none'", "frame-ancestors 'none'",
 ].joined(separator: "; ")
 
+/// Reads a batch of an app's messages and hands them to the hub: 204, 200 with the refusals,
+/// 410 when the connection's key is no longer current, 413 past 10,000 lines.
+func receiveMessages(_ request: Request, key: String, hub: Hub) async throws -> Response {
+    let body = try await request.body.collect(upTo: 64 << 20)
+    // A body of many tiny lines would cost far more than its bytes: at most 10,000 lines a
+    // request, refused whole above that.
+    let lineCount = body.readableBytesView.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }
+    guard lineCount <= 10_000 else {
+        return .text(
+            JSONText.text(["error": "messages", "reason": "more than 10000 lines in one request"]),
+            status: .contentTooLarge)
+    }
+    let text = String(buffer: body)
+    guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key)
+    else {
+        return Response(status: .gone)
+    }
+    // Messages that do not fit are refused, each with its reason; the others were taken.
+    guard refusals.isEmpty else {
+        return .text(
+            JSONText.text(["refused": refusals.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }]))
+    }
+    return Response(status: .noContent)
+}
+
 func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext>
 {
     let router = Router(context: BasicWebSocketRequestContext.self)
@@ -202,7 +227,14 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     let app = router.group("app")
     app.post("sessions") { request, _ -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        let body = try await request.body.collect(upTo: hub.limits.helloBytes + 1)
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: hub.limits.helloBytes)
+        } catch {
+            // The app is told why, so that it stops or says hello without its graph.
+            let reason = "hello: more than \(hub.limits.helloBytes) bytes, the most a hello may have"
+            return .text(JSONText.text(["error": "hello", "reason": reason]), status: .contentTooLarge)
+        }
         // The connection's random key, not the session's number: a key from an earlier run
         // of the server, or an older connection, is refused (410) and the app says hello again.
         switch await hub.open(hello: Substring(String(buffer: body))) {
@@ -213,29 +245,19 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     }
     app.post("sessions/:key/messages") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
-        guard let key = context.parameters.get("key"), await hub.session(key: key) != nil else {
+        guard let key = context.parameters.get("key"), await hub.beginReceiving(key: key) else {
             return Response(status: .gone)
         }
-        let body = try await request.body.collect(upTo: 64 << 20)
-        // A body of many tiny lines would cost far more than its bytes: at most 10,000 lines a
-        // request, refused whole above that.
-        let lineCount = body.readableBytesView.reduce(into: 1) { count, byte in if byte == 10 { count += 1 } }
-        guard lineCount <= 10_000 else {
-            return .text(
-                JSONText.text(["error": "messages", "reason": "more than 10000 lines in one request"]),
-                status: .contentTooLarge)
+        // An app whose batch is still arriving, or being read, is there, however long a large
+        // batch takes.
+        do {
+            let response = try await receiveMessages(request, key: key, hub: hub)
+            await hub.endReceiving(key: key)
+            return response
+        } catch {
+            await hub.endReceiving(key: key)
+            throw error
         }
-        let text = String(buffer: body)
-        guard let refusals = await hub.receive(text.split(separator: "\n", omittingEmptySubsequences: false), key: key)
-        else {
-            return Response(status: .gone)
-        }
-        // Messages that do not fit are refused, each with its reason; the others were taken.
-        guard refusals.isEmpty else {
-            return .text(
-                JSONText.text(["refused": refusals.map { ["line": $0.line, "reason": $0.reason] as [String: Any] }]))
-        }
-        return Response(status: .noContent)
     }
     app.get("sessions/:key/commands") { request, context -> Response in
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
@@ -269,7 +291,15 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                 } else {
                     // The first frame must be a hello; the app learns its key, which a later
                     // hello names to resume the session.
-                    guard case .success(let opened) = await hub.open(hello: Substring(text)) else { break }
+                    let opened: (id: Int, key: String)
+                    switch await hub.open(hello: Substring(text), socket: true) {
+                    case .success(let session): opened = session
+                    case .failure(let refusal):
+                        // The app is told why, so that it stops or says hello without its graph.
+                        try await outbound.write(.text(JSONText.text(["type": "refused", "reason": refusal.reason])))
+                        try await outbound.close(.init(codeNumber: 4400), reason: "hello refused")
+                        return
+                    }
                     let key = opened.key
                     session = key
                     try await outbound.write(.text(JSONText.text(["type": "session", "session": key])))
@@ -283,10 +313,13 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                             }
                         }
                         // The poll ended without this connection ending: a newer connection of
-                        // the same app took the session over, so this one is closed, not left
+                        // the same app took the session over, or the app sent nothing (not even
+                        // its heartbeat) within the idle limit; this one is closed, not left
                         // open and ignored.
                         if !Task.isCancelled {
-                            try? await outbound.close(.normalClosure, reason: "superseded")
+                            let reason =
+                                await hub.endedQuiet(key: key) ? "no message within the idle limit" : "superseded"
+                            try? await outbound.close(.normalClosure, reason: reason)
                         }
                     }
                 }

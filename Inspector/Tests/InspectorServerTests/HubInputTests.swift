@@ -174,29 +174,37 @@ struct PageReader {
             #"{"type":"restore","session":1,"index":0}"#, #"{"type":"open","session":1,"url":"x://y"}"#,
             #"{"type":"ping"}"#,
         ]
-        var ran = 0
+        var appInputs = 0
+        var appRefused = 0
+        var pageInputs = 0
         for _ in 0..<count {
             let text = random.mutate(seeds[random.next(below: seeds.count)])
             if random.next(below: 2) == 0 {
-                _ = await hub.receive([text], key: key)
+                appInputs += 1
+                appRefused += await hub.receive([text], key: key)?.count ?? 0
             } else {
+                pageInputs += 1
                 await hub.fromPage(text, page: page)
-                _ = await hub.receive([Fixture.event(seq: 1)], key: key)  // a marker after each page message
             }
             _ = await hub.commands(key: key, timeout: .zero)
-            ran += 1
         }
-        #expect(ran == count)
-        #expect(JSONText.object(await hub.snapshot()) != nil)
+        let snapshot = try #require(JSONText.object(await hub.snapshot()))
+        // Every refusal the app was told of is counted, and mutations both pass and fail.
+        #expect((snapshot["sessions"] as? [[String: Any]])?.first?["refusedCount"] as? Int == appRefused)
+        #expect(appRefused > 0 && appRefused < appInputs)
         #expect(await hub.session(key: key) == id)
         await hub.removePage(page)
+        // Every page message is answered once: a pong, an error, or the request it made.
+        var answers = 0
         var messages = 0
         while let text = await reader.iterator.next() {
-            #expect(JSONText.object(text) != nil, "\(text.prefix(200))")
+            let message = JSONText.object(text)
+            #expect(message != nil, "\(text.prefix(200))")
+            if ["pong", "error", "restoring", "opening"].contains(message?["type"] as? String ?? "") { answers += 1 }
             messages += 1
         }
-        #expect(messages > 0)
-        print("fuzz: \(ran) hub inputs ran (seed 0x5EED1A5B), \(messages) page messages parsed")
+        #expect(answers == pageInputs && pageInputs > 0)
+        print("fuzz: \(appInputs + pageInputs) hub inputs ran (seed 0x5EED1A5B), \(messages) page messages parsed")
     }
 }
 

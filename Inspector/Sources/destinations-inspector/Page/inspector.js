@@ -9,6 +9,8 @@ const token = new URLSearchParams(location.search).get("token") || "";
 const $ = (id) => document.getElementById(id);
 // Rows a session's log keeps in the page; older ones are let go, and the log says so.
 const PAGE_LOG_LIMIT = 10000;
+// Error rows a session's log shows; past it, one row counts the others.
+const PAGE_ERROR_ROWS = 200;
 const model = { sessions: new Map(), current: null, viewing: null, latencies: [], relayLatencies: [], pageLatencies: [], run: null, link: "connecting", filter: "", refusalsOnly: false };
 let socket = null;
 let retry = 0;
@@ -17,6 +19,8 @@ let pending = [];
 let frameRequested = false;
 // Each session object the page makes gets its own number, so that its log is drawn afresh.
 let nextUid = 1;
+// Each event's row entry, found without a search.
+const entryOf = new WeakMap();
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -80,12 +84,14 @@ function flush() {
   }
   safeRender();
   const now = performance.timeOrigin + performance.now();
+  let slowest = -1;
   for (const event of arrived) {
-    if (typeof event.t === "number" && event.t > 0) model.latencies.push(now - event.t);
+    if (typeof event.t === "number" && event.t > 0) { model.latencies.push(now - event.t); slowest = Math.max(slowest, now - event.t); }
     if (typeof event.relayT === "number") model.relayLatencies.push(now - event.relayT);
     if (typeof event.arrived === "number") model.pageLatencies.push(now - event.arrived);
   }
-  for (const list of [model.relayLatencies, model.pageLatencies]) if (list.length > 5000) list.splice(0, list.length - 5000);
+  if (slowest >= 0 && model.frameLatencies) model.frameLatencies.push(slowest);
+  for (const list of [model.relayLatencies, model.pageLatencies, model.frameLatencies || []]) if (list.length > 5000) list.splice(0, list.length - 5000);
   if (model.latencies.length > 5000) model.latencies.splice(0, model.latencies.length - 5000);
 }
 
@@ -97,8 +103,26 @@ function session(id) {
 // A row that is not an event: a refused message, an error, something let go.
 function notice(id, text, level) {
   const s = id !== null && id !== undefined && model.sessions.has(id) ? model.sessions.get(id) : model.current !== null ? model.sessions.get(model.current) : null;
-  if (s) s.entries.push({ notice: String(text), level }); else showError(text);
+  if (s && level === "error") errorRow(s, text); else if (s) s.entries.push({ notice: String(text), level }); else showError(text);
   scheduleFlush();
+}
+
+// An error row, while the session has shown fewer than PAGE_ERROR_ROWS; past it, one row
+// counts the errors not shown, so that a flood of bad input cannot fill the page.
+function errorRow(s, text) {
+  s.errorRows = (s.errorRows || 0) + 1;
+  if (s.errorRows <= PAGE_ERROR_ROWS) { s.entries.push({ notice: String(text), level: "error" }); return; }
+  s.hiddenErrors = (s.hiddenErrors || 0) + 1;
+  summaryRow(s, "errors", `${s.hiddenErrors} more errors not shown (the page shows the first ${PAGE_ERROR_ROWS} of a session)`);
+}
+
+// A row that says how much was not shown; one per kind and session, its text kept up to date.
+function summaryRow(s, key, text) {
+  if (!s.summaries) s.summaries = {};
+  let entry = s.summaries[key];
+  if (!entry) { entry = { notice: text, level: "error", summary: key }; s.summaries[key] = entry; s.entries.push(entry); }
+  entry.notice = text;
+  if (entry.row) { entry.row.querySelector(".summary").textContent = text; entry.row.title = text; }
 }
 
 // Why an event cannot be drawn, or null: files and servers may send anything.
@@ -114,15 +138,19 @@ function eventProblem(e) {
 
 function addEvent(s, event) {
   const problem = eventProblem(event);
-  if (problem) { s.entries.push({ notice: `event ${Number.isSafeInteger(event && event.seq) ? `#${event.seq} ` : ""}not shown: ${problem}`, level: "error" }); return null; }
+  if (problem) { errorRow(s, `event ${Number.isSafeInteger(event && event.seq) ? `#${event.seq} ` : ""}not shown: ${problem}`); return null; }
   s.log.push(event);
-  s.entries.push({ event });
+  const entry = { event };
+  entryOf.set(event, entry);
+  s.entries.push(entry);
   if (s.log.length > PAGE_LOG_LIMIT + 1000) {
     const gone = s.log.length - PAGE_LOG_LIMIT;
     const last = s.log[gone - 1];
     s.log.splice(0, gone);
     s.entries.splice(0, s.entries.findIndex((entry) => entry.event === last) + 1);
     s.entries.unshift({ notice: `${gone} older events let go (the page keeps ${PAGE_LOG_LIMIT})`, level: "warning" });
+    // Counting rows that were let go with the events start again.
+    s.summaries = {};
     if (model.viewing !== null) model.viewing = Math.max(0, model.viewing - gone);
     s.version++;
   }
@@ -155,8 +183,11 @@ function receive(message) {
         // `index` is the hub's number for the event, which stays the same when the hub's log
         // lets its oldest events go; restores ask for it, never for a row's position.
         (entry.log || []).forEach((event, i) => { if (event && typeof event === "object") event.index = (entry.first || 0) + i; addEvent(s, event); });
-        if (entry.first > 0) s.entries.unshift({ notice: `${entry.first} older events let go by the server (it keeps ${message.limits ? message.limits.logEvents : "10000"} events or ${message.limits ? Math.round(message.limits.sessionBytes / 1048576) : 32} MiB per session)`, level: "warning" });
-        if (entry.refusedCount > 0) s.entries.push({ notice: `${entry.refusedCount} messages from this app were refused`, level: "error" });
+        const notSent = Number.isSafeInteger(entry.notSent) ? entry.notSent : 0;
+        const letGo = (entry.first || 0) - notSent;
+        if (notSent > 0) s.entries.unshift({ notice: `${notSent} older events were not sent to this page: its first message is capped at ${message.limits ? Math.round(message.limits.snapshotBytes / 1048576) : 16} MiB (the server still holds them, and restores them)`, level: "warning" });
+        if (letGo > 0) s.entries.unshift({ notice: `${letGo} older events let go by the server (it keeps ${message.limits ? message.limits.logEvents : "10000"} events or ${message.limits ? Math.round(message.limits.sessionBytes / 1048576) : 32} MiB per session)`, level: "warning" });
+        if (entry.refusedCount > 0) errorRow(s, `${entry.refusedCount} messages from this app were refused`);
       }
       if ((model.current === null || !model.sessions.has(model.current)) && model.sessions.size) model.current = [...model.sessions.keys()].pop();
       return null;
@@ -179,7 +210,13 @@ function receive(message) {
     }
     case "refused": {
       const s = session(message.session);
-      s.entries.push({ notice: `message refused (${message.bytes} bytes): ${message.reason}`, level: "error" });
+      if (Number.isSafeInteger(message.unshown)) {
+        // Past the server's rows for a session's refusals: one row counts the others.
+        s.unshownRefusals = (s.unshownRefusals || 0) + message.unshown;
+        summaryRow(s, "refused", `${s.unshownRefusals} more refused messages not shown (the server sends a row for the first ${message.rowLimit} of a session; ${message.refusedCount} refused in all)`);
+      } else {
+        errorRow(s, `message refused (${message.bytes} bytes): ${message.reason}`);
+      }
       return null;
     }
     case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid, legend: message.legend, note: message.note }; return null;
@@ -332,7 +369,7 @@ function renderLog(s, selected) {
   if (fresh.length) log.append(...fresh);
   const previous = log.querySelector(".row.selected");
   const event = s.log[selected];
-  const row = event && s.entries.find((entry) => entry.event === event);
+  const row = event && entryOf.get(event);
   if (previous && (!row || previous !== row.row)) previous.classList.remove("selected");
   if (row && row.row) { row.row.classList.add("selected"); if (model.viewing === null && (fresh.length || !previous)) row.row.scrollIntoView({ block: "nearest" }); }
 }

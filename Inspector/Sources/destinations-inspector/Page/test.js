@@ -50,10 +50,47 @@ function replayCode(event) {
   return `try harness.flow.apply(.${text}${origin})`;
 }
 
+// A user action as code: the case and the ids (and tab) the app reported, or null.
+function userActionCode(action, route) {
+  if (!action || typeof action !== "object") return null;
+  const id = (n) => Number.isSafeInteger(n) && n >= 0 ? `ElementID(rawValue: ${n})` : null;
+  let code = null;
+  switch (action.case) {
+    case "popped": if (id(action.stack) && id(action.to)) code = `.popped(stack: ${id(action.stack)}, to: ${id(action.to)})`; break;
+    case "dismissed": if (id(action.modal)) code = `.dismissed(modal: ${id(action.modal)})`; break;
+    case "selectedTab": if (typeof action.tab === "string" && action.tab.length <= 200 && id(action.tabs)) code = `.selectedTab(TabID(rawValue: ${swiftLine(action.tab)}), tabs: ${id(action.tabs)})`; break;
+    case "closedColumn": if (id(action.showing)) code = `.closedColumn(showing: ${id(action.showing)})`; break;
+    default: break;
+  }
+  return code && `try harness.flow.apply(UserAction<${route}>${code})`;
+}
+
+// How a change is made again in the test: the event itself, sent by name to the screen that
+// sent it (when the app says a test can: its response reads no content); the user's action;
+// else the presentation it led to, when it can be written as code. Null when it is restored.
+// `why` says which, in the generated code.
+function replayOf(event, route) {
+  const cause = event.cause || {};
+  if (Number.isSafeInteger(event.skipped) && event.skipped > 0) return { code: null, why: `restored: ${event.skipped} changes before it were coalesced, so the state before it is not in the log` };
+  if (cause.kind === "event" && cause.replay === "event" && typeof cause.name === "string" && cause.name.length <= 200
+      && Number.isSafeInteger(cause.from) && cause.from >= 0) {
+    return { code: `try send(${swiftLine(cause.name)}, to: ${cause.from})`, why: "replayed: the event, sent to the screen that sent it", sends: true };
+  }
+  if (cause.kind === "user") {
+    const code = userActionCode(cause.action, route);
+    return code ? { code, why: "replayed: the user's action" } : { code: null, why: "restored: a user action a test cannot write" };
+  }
+  const code = replayCode(event);
+  if (code && cause.kind === "event") return { code, why: "replayed: the presentation it led to (the event's response reads content the inspector does not see)" };
+  if (code) return { code, why: "replayed: the presentation" };
+  return { code: null, why: `restored: ${cause.kind === "event" ? "the event's response reads content, and its presentation cannot be written as code" : `a ${String(cause.kind).slice(0, 40)} change has no code to replay`}` };
+}
+
 // The session's events from seq `from` to seq `to` as a test: the state before the range is
-// restored, then each event is replayed where it can be (its presentation, from the same
-// screen) and restored where it cannot, and every state is a checkpoint: the harness must
-// render what the app rendered. The states are embedded as the app wrote them
+// restored, then each change is replayed where the log has what caused it (the event, the
+// user's action), from the state before it; where it has not, the presentation the change
+// applied, or else the state is restored. Every state is a checkpoint: the harness must render
+// what the app rendered. The states are embedded as the app wrote them
 // (`stateText`, from the server), so that no number is rounded. Setup from a file, or from
 // an app's hello, is not trusted as code: a layout or providers text that is not a plain
 // Swift expression of names becomes a placeholder.
@@ -72,7 +109,12 @@ function sessionAsTest(from, to) {
   const low = Number.isSafeInteger(from) ? from : all.length ? all[0].seq : 0;
   const high = Number.isSafeInteger(to) ? to : all.length ? all[all.length - 1].seq : 0;
   const steps = all.filter((e) => e.seq >= low && e.seq <= high);
-  const replayed = steps.slice(1).filter((e) => replayCode(e) !== null).length;
+  // A replay makes new elements with the harness's ids: its checkpoint leaves ids out.
+  const replays = steps.map((event, i) => i > 0 && typeof event.renderedWithoutIDs === "string" ? replayOf(event, route)
+    : { code: null, why: i === 0 ? "restored: the first state" : "restored: the app sent no rendering without ids" });
+  const count = (prefix) => replays.filter((r) => r.code && r.why.startsWith(prefix)).length;
+  const events = count("replayed: the event"), actions = count("replayed: the user"), presentations = count("replayed: the presentation");
+  const restored = replays.filter((r) => !r.code).length;
   const lines = [
     "import Destinations",
     "import DestinationsTesting",
@@ -80,10 +122,11 @@ function sessionAsTest(from, to) {
     module ? `import ${module}` : "// import the module that defines the app's routes and providers",
     "import Testing",
     "",
-    `/// Replays the inspector session of ${swiftComment(s.hello.app || "the app")}, #${low} to #${high} (${steps.length} states,`,
-    `/// ${replayed} changes replayed): each change the app made is made again from the state before`,
-    "/// it, and every state the app went through is a checkpoint the harness must render as the",
-    "/// app did. Changes that cannot be replayed as code are restored.",
+    `/// Replays the inspector session of ${swiftComment(s.hello.app || "the app")}, #${low} to #${high} (${steps.length} states):`,
+    `/// ${events} events and ${actions} user actions are made again from the state before them,`,
+    `/// ${presentations} changes by the presentation they applied (the log has no event to send`,
+    `/// again), and ${restored} states are restored. Every state the app went through is a checkpoint`,
+    "/// the harness must render as the app did; each step says how it is made.",
     "@MainActor",
     ...(layout === "<#layout#>" || providers === "<#providers#>") && typeof setup.layout === "string"
       ? [`// The app suggests: layout ${swiftComment(setup.layout)}, providers ${swiftComment(setup.providers)}`] : [],
@@ -93,13 +136,22 @@ function sessionAsTest(from, to) {
     `    func state(_ text: String) throws -> NavigationState<${route}> {`,
     `        try decoder.decode(NavigationState<${route}>.self, from: Data(text.utf8))`,
     `    }`,
+    ...replays.some((r) => r.sends) ? [
+      `    // Sends an event by name to the screen with \`id\`, as its view did, without content.`,
+      `    func send(_ event: String, to id: UInt64) throws {`,
+      `        let screen = ElementID(rawValue: id)`,
+      `        let route = try #require(harness.state.node(screen)?.route, "no screen #\\(id) to send \\(event) to")`,
+      `        let provider = try #require(harness.flow.configuration.providers.provider(for: route), "no provider for \\(route)")`,
+      `        let destination = try #require(harness.flow.destination(screen), "no Destination for #\\(id)")`,
+      `        try provider.send(eventNamed: event, to: destination, content: nil)`,
+      `    }`,
+    ] : [],
   ];
   const stateText = (event) => typeof event.stateText === "string" ? event.stateText : JSON.stringify(event.state);
   steps.forEach((event, i) => {
     const cause = event.cause || {};
-    // A replay makes new elements with the harness's ids: its checkpoint leaves ids out.
-    const code = i > 0 && typeof event.renderedWithoutIDs === "string" ? replayCode(event) : null;
-    lines.push("", `    // ${swiftComment(`#${event.seq} ${cause.kind}: ${cause.description || cause.summary}`)}`);
+    const { code, why } = replays[i];
+    lines.push("", `    // ${swiftComment(`#${event.seq} ${cause.kind}: ${cause.description || cause.summary}`)}`, `    // ${swiftComment(why)}`);
     if (code) {
       lines.push(`    try harness.flow.restore(try state(${swiftLine(stateText(steps[i - 1]))}))`);
       lines.push(`    ${code}`);
