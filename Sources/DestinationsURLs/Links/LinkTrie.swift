@@ -99,31 +99,31 @@ import Destinations
     }
     /// Pairs of links (preferred, other) where a URL could match both and precedence picks
     /// the first: a constant or a narrower type before a type that also accepts it.
+    ///
+    /// - Complexity: O(*c* × *p*) per node, *c* its constants and *p* its typed children and
+    ///   catch-all: only those can take a segment an earlier child takes.
     @usableFromInline func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         for node in nodes {
-            var children: [(constant: String?, type: ParameterType?, link: Int?)] = node.constants
-                .sorted { $0.value < $1.value }.map { ($0.key, nil, firstLink($0.value)) }
-            children += node.parameters.map { (nil, $0.type, firstLink($0.child)) }
-            if let catchAll = node.catchAll { children.append((nil, nil, catchAll)) }
-            for (position, higher) in children.enumerated() {
-                for lower in children[(position + 1)...] where Self.overlap(higher, lower) {
-                    guard let preferred = higher.link, let other = lower.link else { continue }
-                    result.append((preferred, other))
+            let lower = node.parameters.map { (type: Optional($0.type), node: Optional($0.child), link: Int?.none) }
+                + (node.catchAll.map { [(type: ParameterType?.none, node: Int?.none, link: Optional($0))] } ?? [])
+            let constants = lower.isEmpty ? [] : node.constants.sorted { $0.value < $1.value }
+            for (position, other) in lower.enumerated() {
+                guard let otherLink = other.link ?? other.node.flatMap(firstLink) else { continue }
+                let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
+                for (constant, child) in constants
+                where takesAll || other.type?.accepts(constant[...]) == true {
+                    if let preferred = firstLink(child) { result.append((preferred, otherLink)) }
+                }
+                for higher in lower[..<position] {
+                    guard takesAll || (higher.type?.kind == .integer && [.double, .integer].contains(other.type?.kind)),
+                        let preferred = higher.link ?? higher.node.flatMap(firstLink)
+                    else { continue }
+                    result.append((preferred, otherLink))
                 }
             }
         }
         return result
-    }
-    /// Whether a segment that `higher` takes could also be taken by `lower`.
-    @usableFromInline static func overlap(
-        _ higher: (constant: String?, type: ParameterType?, link: Int?),
-        _ lower: (constant: String?, type: ParameterType?, link: Int?)
-    ) -> Bool {
-        guard lower.constant == nil else { return false }
-        guard let lowerType = lower.type, lowerType.kind != .string, lowerType.kind != .custom else { return true }
-        if let constant = higher.constant { return lowerType.accepts(constant[...]) }
-        return higher.type?.kind == .integer && (lowerType.kind == .double || lowerType.kind == .integer)
     }
     /// A link that ends in the subtree of `node`.
     @usableFromInline func firstLink(_ node: Int) -> Int? {

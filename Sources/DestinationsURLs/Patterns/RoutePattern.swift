@@ -35,7 +35,7 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     /// template order (usually the case itself, `AppRoute.note(id:)`), and `match` returns them, or
     /// `nil` for another case. `aliases` also parse to the pattern; `access`, `interruption` and
     /// `placement` are as the properties say.
-    public init<each Value: URLParameter>(
+    @inlinable public init<each Value: URLParameter>(
         _ template: String,
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         aliases: [String] = [],

@@ -94,9 +94,10 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
         var diagnostics: [URLDiagnostic] = []
+        var seen: Set<URLDiagnostic> = []
         for (preferred, other) in trie.overlaps() {
             let diagnostic = URLDiagnostic.overlappingLinks(preferred: links[preferred].template, other: links[other].template)
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
         }
         self.prefixes = parsedPrefixes.map { $0.text }
         self.parsedPrefixes = parsedPrefixes
