@@ -4,13 +4,11 @@ import Destinations
 @usableFromInline struct LinkSegment {
     /// The raw bytes, in the input.
     @usableFromInline let range: Range<Int>
-    /// The text a constant is compared with: escapes of unreserved bytes decoded and upper case
+    /// The bytes a constant is compared with: escapes of unreserved bytes decoded and upper case
     /// folded; `nil` when the segment can equal no constant.
-    @usableFromInline let key: String?
+    @usableFromInline let key: ArraySlice<UInt8>?
     /// Whether the key was folded from upper case: only case-insensitive links may match it.
     @usableFromInline let folded: Bool
-    /// The decoded text a typed parameter checks; `nil` when it does not decode.
-    @usableFromInline let text: String?
 }
 
 /// A query item, `key=value`, as byte ranges of the input.
@@ -63,14 +61,11 @@ import Destinations
                 throw .segmentTooLong(bytes: index - segmentStart, limit: limits.segmentBytes, offset: segmentStart)
             }
             if dots <= 2 && dots == decodedCount { throw .malformed(.dotSegment, offset: segmentStart) }
-            let text = try? PercentDecoding.decode(bytes, segmentStart, index, mode: .linkSegment)
-            var key = constant ? text : nil
+            var key = constant ? bytes[segmentStart..<index] : nil
             if constant && normalised, let decoded = URLByte.unreservedDecoded(bytes, segmentStart, index) {
-                key = String(decoding: decoded.map(URLByte.lowercased), as: UTF8.self)
+                key = decoded.map(URLByte.lowercased)[...]
             }
-            segments.append(
-                LinkSegment(
-                    range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty), text: text))
+            segments.append(LinkSegment(range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty)))
             guard index < end else { return segments }
             segmentStart = index + 1
         }

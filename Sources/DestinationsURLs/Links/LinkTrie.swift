@@ -15,7 +15,7 @@ import Destinations
         case catchAll
     }
     @usableFromInline struct Node: Sendable {
-        var constants: [String: Int] = [:]
+        var constants: [ArraySlice<UInt8>: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
         /// The link whose catch-all starts here.
         var catchAll: Int?
@@ -46,11 +46,11 @@ import Destinations
         for segment in shape {
             switch segment {
             case .constant(let key):
-                if let child = nodes[node].constants[key] {
+                if let child = nodes[node].constants[Array(key.utf8)[...]] {
                     node = child
                 } else {
                     nodes.append(Node())
-                    nodes[node].constants[key] = nodes.count - 1
+                    nodes[node].constants[Array(key.utf8)[...]] = nodes.count - 1
                     node = nodes.count - 1
                 }
             case .parameter(let type):
@@ -76,21 +76,23 @@ import Destinations
     ///
     /// With `loose`, typed parameters accept any segment: used only after a failed match, to
     /// tell a value of the wrong type from a path that matches nothing.
-    @usableFromInline func match(_ segments: [LinkSegment], loose: Bool = false) -> Int? {
-        visit(0, segments, 0, folded: false, loose: loose)
+    @usableFromInline func match(_ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false) -> Int? {
+        visit(0, segments, bytes, 0, folded: false, loose: loose)
     }
-    @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool) -> Int? {
+    @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ bytes: [UInt8], _ position: Int, folded: Bool, loose: Bool) -> Int? {
         guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
-        if let key = segments[position].key, let child = nodes[index].constants[key],
-            let link = visit(child, segments, position + 1, folded: folded || segments[position].folded, loose: loose)
+        let segment = segments[position]
+        if let key = segment.key, let child = nodes[index].constants[key],
+            let link = visit(child, segments, bytes, position + 1, folded: folded || segment.folded, loose: loose)
         {
             return link
         }
-        for edge in nodes[index].parameters.indices {
-            guard loose || segments[position].text.map({ nodes[index].parameters[edge].type.accepts($0[...]) }) == true,
-                let link = visit(nodes[index].parameters[edge].child, segments, position + 1, folded: folded, loose: loose)
-            else { continue }
-            return link
+        if !nodes[index].parameters.isEmpty {
+            // The decoded text typed parameters check; a segment that does not decode takes none.
+            let text = loose ? "" : try? PercentDecoding.decode(bytes, segment.range.lowerBound, segment.range.upperBound, mode: .linkSegment)
+            for edge in nodes[index].parameters where loose || text.map({ edge.type.accepts($0[...]) }) == true {
+                if let link = visit(edge.child, segments, bytes, position + 1, folded: folded, loose: loose) { return link }
+            }
         }
         return nodes[index].catchAll.flatMap { allowed($0, folded: folded) }
     }
@@ -112,7 +114,7 @@ import Destinations
                 guard let otherLink = other.link ?? other.node.flatMap(firstLink) else { continue }
                 let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
                 for (constant, child) in constants
-                where takesAll || other.type?.accepts(constant[...]) == true {
+                where takesAll || other.type?.accepts(String(decoding: constant, as: UTF8.self)[...]) == true {
                     if let preferred = firstLink(child) { result.append((preferred, otherLink)) }
                 }
                 for higher in lower[..<position] {

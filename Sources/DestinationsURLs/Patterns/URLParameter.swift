@@ -65,18 +65,22 @@ extension String: URLParameter {
 extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
-        let negative = urlComponent.utf8.first == UInt8(ascii: "-")
-        let digits = urlComponent.utf8.dropFirst(negative ? 1 : 0)
-        guard let first = digits.first, first != 0x30 || (digits.count == 1 && !negative), negative ? Self.isSigned : true
-        else { return nil }
+        var digits = urlComponent.utf8[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard let first = digits.first, !negative || Self.isSigned else { return nil }
         var value: Self = 0
+        var count = 0
         for byte in digits {
-            guard URLByte.isDigit(byte) else { return nil }
+            let digit = byte &- 0x30
+            guard digit < 10 else { return nil }
             let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Self(byte - 0x30)) : times10.addingReportingOverflow(Self(byte - 0x30))
+            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Self(digit)) : times10.addingReportingOverflow(Self(digit))
             guard !overflow, !overflow2 else { return nil }
             value = next
+            count += 1
         }
+        guard first != 0x30 || (count == 1 && !negative) else { return nil }
         self = value
     }
     /// The decimal text.

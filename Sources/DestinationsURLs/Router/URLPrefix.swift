@@ -45,7 +45,7 @@ import Destinations
     @usableFromInline func match(_ input: [UInt8]) throws(DeepLinkError) -> Int? {
         guard input.count >= head.count, zip(head, input).allSatisfy({ $0 == URLByte.lowercased($1) }) else { return nil }
         let start = head.count
-        let authorityEnd = input[start...].firstIndex { [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains($0) }
+        let authorityEnd = input[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
         let authority = input[start..<(authorityEnd ?? input.count)]
         guard let host, authority.elementsEqual(host, by: { URLByte.lowercased($0) == $1 }) else {
             if let at = authority.firstIndex(of: UInt8(ascii: "@")) { throw .malformed(.userInfo, offset: at) }

@@ -53,9 +53,6 @@ extension URLRouter {
         }
         return nil
     }
-
-    // MARK: Links
-
     @inlinable func matchLink(
         _ bytes: [UInt8],
         _ start: Int,
@@ -72,7 +69,7 @@ extension URLRouter {
         let query = LinkPath.query(bytes, from: queryStart)
         guard query.count <= limits.queryItems else { throw .tooManyQueryItems(count: query.count, limit: limits.queryItems) }
         let segments = try LinkPath.segments(bytes, start, end, hostFolding: hostFolding, limits: limits)
-        if let index = trie.match(segments) {
+        if let index = trie.match(segments, in: bytes) {
             return try decodeLink(links[index], bytes, segments, query, ids: &ids, limits: limits)
         }
         var routeError: DeepLinkError?
@@ -82,7 +79,7 @@ extension URLRouter {
             routeError = error
         }
         // A typed segment may have refused its value: matching loosely and decoding says which.
-        if let index = trie.match(segments, loose: true) {
+        if let index = trie.match(segments, in: bytes, loose: true) {
             _ = try decodeLink(links[index], bytes, segments, query, ids: &ids, limits: limits)
         }
         throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))

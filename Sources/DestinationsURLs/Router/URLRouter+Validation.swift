@@ -62,7 +62,7 @@ extension URLRouter {
         let queryStart = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         let end = queryStart > rest && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         let segments = try LinkPath.segments(bytes, rest, end, hostFolding: prefix.isCustomScheme, limits: .trusted)
-        guard let index = trie.match(segments), links[index].template == expected.template else { return nil }
+        guard let index = trie.match(segments, in: bytes), links[index].template == expected.template else { return nil }
         var reader = try arguments(of: links[index], bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
         return try share.make(&reader)
     }

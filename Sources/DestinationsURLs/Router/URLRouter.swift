@@ -129,6 +129,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        sceneNames.firstIndex { $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }.map { scenes[$0] }
+        sceneNames.firstIndex { $0.count == end - start && $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
+            .map { scenes[$0] }
     }
 }

@@ -1,8 +1,6 @@
 import Destinations
 
 extension StateURLParser {
-    // MARK: Routes
-
     /// `keyword *( "/" value ) [ "(" named *( "," named ) ")" ]`.
     @inlinable mutating func parseRoute() throws(DeepLinkError) -> Route {
         let start = position
@@ -55,9 +53,6 @@ extension StateURLParser {
         decodedBytes = reader.decodedBytes
         return route
     }
-
-    // MARK: Labels and styles
-
     /// A tab label: one value, `$` escapes allowed.
     @inlinable mutating func parseLabel() throws(DeepLinkError) -> String {
         let start = position
@@ -126,9 +121,6 @@ extension StateURLParser {
         if points { return .height(value) }
         return value <= 1 ? .fraction(value) : nil
     }
-
-    // MARK: Bytes
-
     @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
     /// Whether the next bytes are `/!`: a modal follows.
     @inlinable var atModal: Bool {

@@ -78,9 +78,6 @@ import Destinations
         if parser.position != end { throw .malformed(.trailingInput, offset: parser.position) }
         return route
     }
-
-    // MARK: Nodes
-
     @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         depth += 1
         defer { depth -= 1 }
