@@ -15,7 +15,7 @@ import Destinations
         case catchAll
     }
     @usableFromInline struct Node: Sendable {
-        var constants: [ArraySlice<UInt8>: Int] = [:]
+        var constants: [SegmentKey: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
         /// The link whose catch-all starts here.
         var catchAll: Int?
@@ -46,11 +46,11 @@ import Destinations
         for segment in shape {
             switch segment {
             case .constant(let key):
-                if let child = nodes[node].constants[Array(key.utf8)[...]] {
+                if let child = nodes[node].constants[SegmentKey(Array(key.utf8)[...])] {
                     node = child
                 } else {
                     nodes.append(Node())
-                    nodes[node].constants[Array(key.utf8)[...]] = nodes.count - 1
+                    nodes[node].constants[SegmentKey(Array(key.utf8)[...])] = nodes.count - 1
                     node = nodes.count - 1
                 }
             case .parameter(let type):
@@ -82,15 +82,15 @@ import Destinations
     @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ bytes: [UInt8], _ position: Int, folded: Bool, loose: Bool) -> Int? {
         guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
         let segment = segments[position]
-        if let key = segment.key, let child = nodes[index].constants[key],
+        if let key = segment.key, let child = nodes[index].constants[SegmentKey(key)],
             let link = visit(child, segments, bytes, position + 1, folded: folded || segment.folded, loose: loose)
         {
             return link
         }
         if !nodes[index].parameters.isEmpty {
             // The decoded text typed parameters check; a segment that does not decode takes none.
-            let text = loose ? "" : try? PercentDecoding.decode(bytes, segment.range.lowerBound, segment.range.upperBound, mode: .linkSegment)
-            for edge in nodes[index].parameters where loose || text.map({ edge.type.accepts($0[...]) }) == true {
+            let text = loose ? [] : try? PercentDecoding.decodedBytes(bytes, segment.range.lowerBound, segment.range.upperBound, mode: .linkSegment)
+            for edge in nodes[index].parameters where loose || text.map(edge.type.accepts) == true {
                 if let link = visit(edge.child, segments, bytes, position + 1, folded: folded, loose: loose) { return link }
             }
         }
@@ -113,8 +113,8 @@ import Destinations
             for (position, other) in lower.enumerated() {
                 guard let otherLink = other.link ?? other.node.flatMap(firstLink) else { continue }
                 let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
-                for (constant, child) in constants
-                where takesAll || other.type?.accepts(String(decoding: constant, as: UTF8.self)[...]) == true {
+                for (constant, child) in constants.map({ ($0.key.bytes, $0.value) })
+                where takesAll || other.type?.accepts(constant) == true {
                     if let preferred = firstLink(child) { result.append((preferred, otherLink)) }
                 }
                 for higher in lower[..<position] {
@@ -138,4 +138,15 @@ import Destinations
         }
         return nil
     }
+}
+
+/// A constant segment's bytes as a dictionary key, hashed in one pass (FNV-1a) and fed to the
+/// hasher once: a link's path looks up one key per constant segment.
+@usableFromInline struct SegmentKey: Hashable, Sendable {
+    @usableFromInline let bytes: ArraySlice<UInt8>
+    @inlinable init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    @inlinable func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+    }
+    @inlinable static func == (left: SegmentKey, right: SegmentKey) -> Bool { left.bytes.elementsEqual(right.bytes) }
 }

@@ -11,8 +11,8 @@ import Destinations
     @usableFromInline let multiplicity: URLParameterMultiplicity
     /// The type's identity, to compare the types of two declarations.
     @usableFromInline let identity: ObjectIdentifier
-    /// Whether a component parses as a value of the type.
-    @usableFromInline let accepts: @Sendable (Substring) -> Bool
+    /// Whether a component, percent-decoded, parses as a value of the type.
+    @usableFromInline let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
     /// The canonical text of a component's value, or `nil` when it does not parse.
     @usableFromInline let canonicalText: @Sendable (Substring) -> String?
     @usableFromInline init<Value: URLParameter>(_: Value.Type) {
@@ -20,15 +20,13 @@ import Destinations
         kind = ParameterKind(Value.self)
         multiplicity = Value.urlMultiplicity
         identity = ObjectIdentifier(Value.self)
-        // The built-in types are checked without generic calls: matching tries them often.
+        // The built-in types are checked without generic calls or strings: matching tries them often.
         accepts =
             switch kind {
             case .string: { _ in true }
-            case .integer where Value.self == Int.self: { Int(urlComponent: $0) != nil }
-            case .uuid: { UUIDType.isUUID($0) }
-            case .bool: { $0 == "true" || $0 == "false" }
-            case .double: { Double(urlComponent: $0) != nil }
-            default: { Value(urlComponent: $0) != nil }
+            case .integer where Value.self == Int.self: { DecimalText.integer($0) as Int? != nil }
+            case .bool: { $0.elementsEqual("true".utf8) || $0.elementsEqual("false".utf8) }
+            default: { Value(urlComponent: String(decoding: $0, as: UTF8.self)[...]) != nil }
             }
         canonicalText = { Value(urlComponent: $0)?.urlComponents.first }
     }

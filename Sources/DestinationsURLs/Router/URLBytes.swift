@@ -121,11 +121,18 @@ extension Array<UInt8> {
     ///   character, and the escape, dot-segment and raw-byte problems the mode asks for, with
     ///   offsets into `bytes`.
     @usableFromInline static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, mode: DecodingMode) throws(DeepLinkError) -> String {
+        String(decoding: try decodedBytes(bytes, start, end, mode: mode), as: UTF8.self)
+    }
+    /// The bytes ``decode(_:_:_:mode:)`` makes a string of: a slice of `bytes` when nothing is
+    /// escaped.
+    @usableFromInline static func decodedBytes(
+        _ bytes: [UInt8], _ start: Int, _ end: Int, mode: DecodingMode
+    ) throws(DeepLinkError) -> ArraySlice<UInt8> {
         if mode.escapes, start < end, bytes[start] == UInt8(ascii: "$") {
             switch bytes[start..<end] {
-            case [UInt8(ascii: "$")]: return ""
-            case [UInt8(ascii: "$"), UInt8(ascii: ".")]: return "."
-            case [UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: ".")]: return ".."
+            case [UInt8(ascii: "$")]: return []
+            case [UInt8(ascii: "$"), UInt8(ascii: ".")]: return bytes[(start + 1)..<end]
+            case [UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: ".")]: return bytes[(start + 1)..<end]
             default: throw .malformed(.escape, offset: start)
             }
         }
@@ -133,7 +140,7 @@ extension Array<UInt8> {
             $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "$")
         }
         if plain && !(mode.rejectsDots && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) && end - start <= 2) {
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+            return bytes[start..<end]
         }
         var out: [UInt8] = []
         var index = start
@@ -165,7 +172,7 @@ extension Array<UInt8> {
         if mode.rejectsDots, out == [UInt8(ascii: ".")] || out == [UInt8(ascii: "."), UInt8(ascii: ".")] {
             throw .malformed(.dotSegment, offset: start)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out[...]
     }
     /// The index of the first byte that breaks UTF-8 in `bytes` (overlong forms, surrogates and
     /// values above U+10FFFF included): the byte a sequence cannot take, or the start of one

@@ -115,6 +115,7 @@ extension URLRouter {
     ) throws(DeepLinkError) -> ArgumentReader {
         var slots = [Range<Int>](repeating: 0..<0, count: link.parameters.count)
         var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(segments.count + query.count)
         for (position, segment) in link.segments.enumerated() {
             switch segment {
             case .constant:
