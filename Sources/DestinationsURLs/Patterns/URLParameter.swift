@@ -65,7 +65,7 @@ extension String: URLParameter {
 extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
-        guard let value: Self = DecimalText.integer(urlComponent.utf8) else { return nil }
+        guard let value: Self = DecimalText.integer(String(urlComponent).utf8) else { return nil }
         self = value
     }
     /// The decimal text.
@@ -158,23 +158,26 @@ extension Array: URLParameter where Element: URLParameter {
 /// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
 @usableFromInline enum DecimalText {
     /// A canonical decimal integer in the type's range: no `+`, no leading zeros, no `-0`.
-    @inlinable static func integer<Value: FixedWidthInteger>(_ bytes: some Collection<UInt8>) -> Value? {
-        var digits = bytes[...]
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
-        guard let first = digits.first, !negative || Value.isSigned else { return nil }
+    @inlinable static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
         var value: Value = 0
-        var count = 0
-        for byte in digits {
+        var digits = 0
+        var negative = false
+        var first: UInt8 = 0
+        for byte in bytes {
+            if digits == 0 && !negative && byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
             let digit = byte &- 0x30
             guard digit < 10 else { return nil }
+            if digits == 0 { first = byte }
             let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
             let (next, overflow2) = negative ? times10.subtractingReportingOverflow(Value(digit)) : times10.addingReportingOverflow(Value(digit))
             guard !overflow, !overflow2 else { return nil }
             value = next
-            count += 1
+            digits += 1
         }
-        guard first != 0x30 || (count == 1 && !negative) else { return nil }
+        guard digits > 0, !negative || Value.isSigned, first != 0x30 || (digits == 1 && !negative) else { return nil }
         return value
     }
     @usableFromInline static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {

@@ -63,7 +63,7 @@ extension URLRouter {
         let end = queryStart > rest && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         let segments = try LinkPath.segments(bytes, rest, end, hostFolding: prefix.isCustomScheme, limits: .trusted)
         guard let index = trie.match(segments, in: bytes), links[index].template == expected.template else { return nil }
-        var reader = try arguments(of: links[index], bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
+        var reader = try arguments(of: index, bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
         return try share.make(&reader)
     }
 }
