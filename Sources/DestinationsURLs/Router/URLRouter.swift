@@ -129,7 +129,13 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        sceneNames.firstIndex { $0.count == end - start && $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
-            .map { scenes[$0] }
+        for (index, name) in sceneNames.enumerated() where name.count == end - start {
+            var offset = 0
+            while offset < name.count, name[offset] == (fold ? URLByte.lowercased(bytes[start + offset]) : bytes[start + offset]) {
+                offset += 1
+            }
+            if offset == name.count { return scenes[index] }
+        }
+        return nil
     }
 }
