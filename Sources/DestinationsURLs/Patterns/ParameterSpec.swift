@@ -1,8 +1,9 @@
 import Destinations
 
 /// What the router knows about one parameter type, without its generic parameter: its name for
-/// errors, its kind for link precedence, and closures that parse with it.
-@usableFromInline struct ParameterType: Sendable {
+/// errors, its kind for link precedence, and closures that parse with it. A class, so that the
+/// trie's edges share it without copying its name and closures.
+@usableFromInline final class ParameterType: Sendable {
     /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
     @usableFromInline let name: String
     /// The kind, which orders link matching.
@@ -49,7 +50,8 @@ import Destinations
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
-@usableFromInline struct ParameterSpec: Sendable {
+/// A class, so that matching and decoding share it without copying its strings and closures.
+@usableFromInline final class ParameterSpec: Sendable {
     /// How the parameter is given.
     @usableFromInline enum Mode: Hashable, Sendable {
         /// Exactly once.
@@ -71,4 +73,7 @@ import Destinations
     @usableFromInline let type: ParameterType
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
     @usableFromInline var displayName: String { key ?? name }
+    @usableFromInline init(name: String, key: String?, mode: Mode, type: ParameterType) {
+        (self.name, self.key, self.mode, self.type) = (name, key, mode, type)
+    }
 }
