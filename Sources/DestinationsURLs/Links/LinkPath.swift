@@ -18,16 +18,16 @@ import Destinations
 }
 
 @usableFromInline enum LinkPath {
-    /// Splits `bytes[start..<end]` into segments and checks each: percent escapes, controls,
+    /// Splits `bytes[start..<end]`, `count` segments, into segments and checks each: percent escapes, controls,
     /// empty and dot segments, length.
     ///
     /// - Parameter hostFolding: Whether the first segment is a custom scheme's host, which is
     ///   matched in lower case like any host.
     @usableFromInline static func segments(
-        _ bytes: [UInt8], _ start: Int, _ end: Int, hostFolding: Bool, limits: URLLimits
+        _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
     ) throws(DeepLinkError) -> [LinkSegment] {
         var segments: [LinkSegment] = []
-        segments.reserveCapacity(bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1)
+        segments.reserveCapacity(count)
         var segmentStart = start
         while true {
             var index = segmentStart
@@ -38,6 +38,11 @@ import Destinations
             var folded = false
             while index < end, bytes[index] != UInt8(ascii: "/") {
                 var byte = bytes[index]
+                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {
+                    // The common case: a byte of a constant that needs no other check.
+                    (index, decodedCount) = (index + 1, decodedCount + 1)
+                    continue
+                }
                 if byte == UInt8(ascii: "%") {
                     guard let decoded = URLByte.escaped(bytes, at: index, end: end) else {
                         throw .malformed(.percentEncoding, offset: index)

@@ -68,7 +68,7 @@ extension URLRouter {
         guard segmentCount <= limits.segments else { throw .tooManySegments(count: segmentCount, limit: limits.segments) }
         let query = LinkPath.query(bytes, from: queryStart)
         guard query.count <= limits.queryItems else { throw .tooManyQueryItems(count: query.count, limit: limits.queryItems) }
-        let segments = try LinkPath.segments(bytes, start, end, hostFolding: hostFolding, limits: limits)
+        let segments = try LinkPath.segments(bytes, start, end, count: segmentCount, hostFolding: hostFolding, limits: limits)
         if let index = trie.match(segments, in: bytes) {
             return try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
         }
