@@ -165,7 +165,6 @@ final class Gate {
     @Test func aLinkAddingNoWatchedRouteDoesNotWait() async throws {
         let gate = Gate()
         let urls = try guardedFlow(.deny(reason: "never"), gate: gate)
-        let flow = urls.flow
         #expect(try await urls.openAwaitingGuards("notes://about", source: .app) == .applied)
         #expect(gate.arrivals == 0)
     }

@@ -115,7 +115,6 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
 @Suite struct FlowURLTests {
     @Test func aFreshFlowPrintsItsScenesBareURL() throws {
         let urls = try URLFlows.flow()
-        let flow = urls.flow
         #expect(try urls.stateURL == "notes://main")
         #expect(urls.scene == "main")
     }
@@ -259,14 +258,12 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
 
     @Test func externalSourcesMayNotOpenStateURLs() throws {
         let urls = try URLFlows.flow()
-        let flow = urls.flow
         #expect(openError { () throws(DeepLinkError) in try urls.open("notes://main/settings") } == .externalStateURLsDisabled(scene: "main"))
         #expect(openError { () throws(DeepLinkError) in try urls.open("notes://main/settings", source: .trusted) } == nil)
     }
 
     @Test func aLinkRefusesSourcesItDoesNotAccept() throws {
         let urls = try URLFlows.flow()
-        let flow = urls.flow
         let url = "notes://notes/3/edit"
         #expect(
             openError { () throws(DeepLinkError) in try urls.open(url, source: .external(.customScheme)) }
@@ -386,7 +383,6 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
     @Test func aConfirmingScreenReturnsThePlanToCommit() throws {
         var editor: LinkScreen?
         let urls = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
-        let flow = urls.flow
         try urls.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
         try #require(editor).policy = .confirm
         let outcome = try urls.open("notes://notes/5")
