@@ -412,7 +412,6 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
     @Test func aCleanDraftLetsLinksThrough() throws {
         var editor: LinkScreen?
         let urls = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }
-        let flow = urls.flow
         try urls.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
         try #require(editor).policy = .allow
         #expect(try urls.open("notes://notes/5") == .applied)
@@ -431,7 +430,6 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
 
     @Test func aDraftThatAStateURLWouldRemoveIsAsked() throws {
         let urls = try URLFlows.flow()
-        let flow = urls.flow
         try urls.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
         let plan = try urls.plan("notes://main/settings", source: .app)
         #expect(plan.policy == .defer)
