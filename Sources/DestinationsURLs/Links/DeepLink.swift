@@ -1,3 +1,4 @@
+// @inlinable: the closures are made in the app's module, beside the url-link and url-state parse path (Benchmarks/README.md, URLs).
 import Destinations
 
 /// A web-style URL that maps typed parameters to a target in the navigation tree.

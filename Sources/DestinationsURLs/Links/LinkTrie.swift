@@ -144,9 +144,9 @@ import Destinations
 /// hasher once: a link's path looks up one key per constant segment.
 @usableFromInline struct SegmentKey: Hashable, Sendable {
     @usableFromInline let bytes: ArraySlice<UInt8>
-    @inlinable init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
-    @inlinable func hash(into hasher: inout Hasher) {
+    @usableFromInline init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    @usableFromInline func hash(into hasher: inout Hasher) {
         hasher.combine(bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
     }
-    @inlinable static func == (left: SegmentKey, right: SegmentKey) -> Bool { left.bytes.elementsEqual(right.bytes) }
+    @usableFromInline static func == (left: SegmentKey, right: SegmentKey) -> Bool { left.bytes.elementsEqual(right.bytes) }
 }

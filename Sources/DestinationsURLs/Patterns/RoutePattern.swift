@@ -1,3 +1,4 @@
+// @inlinable: the closures are made in the app's module, beside the url-link and url-state parse path (Benchmarks/README.md, URLs).
 import Destinations
 
 /// The URL form of one route case: a keyword, typed positional parameters and named ones.

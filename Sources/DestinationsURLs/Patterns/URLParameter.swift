@@ -158,7 +158,7 @@ extension Array: URLParameter where Element: URLParameter {
 /// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
 @usableFromInline enum DecimalText {
     /// A canonical decimal integer in the type's range: no `+`, no leading zeros, no `-0`.
-    @inlinable static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
+    @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
         var value: Value = 0
         var digits = 0
         var negative = false
