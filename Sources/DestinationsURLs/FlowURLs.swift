@@ -21,7 +21,6 @@ public struct FlowURLs<Route: NavigationRoute> {
     public let router: URLRouter<Route>
     /// The scene kind of the flow's state URLs.
     public let scene: String
-
     /// Pairs a flow with a router and the scene kind of its state URLs.
     ///
     /// - Throws: ``URLConfigurationError`` with ``URLConfigurationProblem/unknownScene(_:)``
@@ -32,9 +31,6 @@ public struct FlowURLs<Route: NavigationRoute> {
         self.router = router
         self.scene = scene
     }
-
-    // MARK: Printing
-
     /// The canonical URL of the flow's whole state (``URLRouter/stateURL(for:scene:)``).
     /// Opening it with ``open(_:source:)`` from ``ChangeSource/app`` changes nothing.
     ///
@@ -42,28 +38,22 @@ public struct FlowURLs<Route: NavigationRoute> {
     public var stateURL: String {
         get throws(URLPrintError) { try router.stateURL(for: flow.state, scene: scene) }
     }
-
     /// The canonical URL of the state cut at a waypoint (``URLRouter/stateURL(for:scene:upTo:)``).
     public func stateURL(upTo element: ElementID) throws(URLPrintError) -> String {
         try router.stateURL(for: flow.state, scene: scene, upTo: element)
     }
-
     /// The link that shares the screen `element` (``URLRouter/shareLink(for:)``); `nil` when
     /// the element is not a screen of the state or no link shares its route.
     public func shareLink(for element: ElementID) -> String? {
         guard let route = flow.node(element)?.route else { return nil }
         return router.shareLink(for: route)
     }
-
-    // MARK: Opening
-
     /// The change request `url` stands for (``URLRouter/request(for:scene:source:)``).
     public func request(for url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> ChangeRequest<Route>
     {
         try router.request(for: url, scene: scene, source: source)
     }
-
     /// What opening `url` would do, without touching the flow: the state it leads to, the
     /// change, and the screens in the way with their interruption policies
     /// (``Flow/plan(_:)``). Nothing is built, no id is used, no event is sent.
@@ -73,13 +63,8 @@ public struct FlowURLs<Route: NavigationRoute> {
     public func plan(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> URLPlan<Route>
     {
         let request = try request(for: url, source: source)
-        do throws(NavigationError) {
-            return URLPlan(url: url, plan: try flow.plan(request))
-        } catch {
-            throw DeepLinkError(error)
-        }
+        return URLPlan(url: url, plan: try converting { () throws(NavigationError) in try flow.plan(request) })
     }
-
     /// Opens a URL as one request through the flow's pipeline (``Flow/perform(_:)``), all or
     /// nothing: the access rule and limits of its source, the guards, the asynchronous guards
     /// (a URL one of them watches throws ``DeepLinkError/awaitsAsyncGuards``: use
@@ -112,13 +97,9 @@ public struct FlowURLs<Route: NavigationRoute> {
         -> DeepLinkOutcome<Route>
     {
         let request = try request(for: url, source: source)
-        do throws(NavigationError) {
-            return DeepLinkOutcome(try flow.perform(request), url: url, request: request)
-        } catch {
-            throw DeepLinkError(error)
-        }
+        return DeepLinkOutcome(
+            try converting { () throws(NavigationError) in try flow.perform(request) }, url: url, request: request)
     }
-
     /// Opens a URL like ``open(_:source:)`` after the ``Flow/asyncGuards`` watching the routes
     /// it adds have allowed it (``Flow/performAwaitingGuards(_:)``).
     @discardableResult
@@ -132,7 +113,6 @@ public struct FlowURLs<Route: NavigationRoute> {
             throw DeepLinkError(error)
         }
     }
-
     /// Resumes a link that waited for a screen (``DeepLinkOutcome/deferred(_:)``): the flow's
     /// pending change, planned afresh against the state as it is now; it may wait again.
     ///
@@ -145,13 +125,9 @@ public struct FlowURLs<Route: NavigationRoute> {
         guard let pending = flow.pendingChange, pending.reason == .deferred(by: link.blockedBy),
             pending.request.cause == cause
         else { throw .navigation(.pendingExpired) }
-        do throws(NavigationError) {
-            return DeepLinkOutcome(try flow.resumePending() ?? .unchanged, url: link.url, request: pending.request)
-        } catch {
-            throw DeepLinkError(error)
-        }
+        let outcome = try converting { () throws(NavigationError) in try flow.resumePending() ?? .unchanged }
+        return DeepLinkOutcome(outcome, url: link.url, request: pending.request)
     }
-
     /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``): screens
     /// with ``InterruptionPolicy/confirm`` or ``InterruptionPolicy/defer`` in the way are
     /// removed or hidden; one with ``InterruptionPolicy/reject`` still refuses. Judged in full
@@ -162,13 +138,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     ///   ``DeepLinkError/navigation(_:)`` for the other refusals.
     @discardableResult
     public func commit(_ plan: URLPlan<Route>) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
-        do throws(NavigationError) {
-            return DeepLinkOutcome(try flow.commit(plan.plan), url: plan.url, request: plan.plan.request)
-        } catch {
-            throw DeepLinkError(error)
-        }
+        let outcome = try converting { () throws(NavigationError) in try flow.commit(plan.plan) }
+        return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request)
     }
-
     /// Follows an in-app relative path (URLS.md §5.1) from the screen `anchor`, by default the
     /// focused one: `..`, `note/13`, `../note/13`, `./!sheet/edit/12`, or an absolute state
     /// path `/settings/settings/about`. In-app changes ignore interruption policies. A path
@@ -194,11 +166,11 @@ public struct FlowURLs<Route: NavigationRoute> {
             cause = .opened(URLRouter<Route>.relativePathCause, source: .app)
         }
         let request = router.request(for: target, cause: cause, source: .app, from: anchor)
-        do throws(NavigationError) {
-            return try flow.perform(request)
-        } catch {
-            throw DeepLinkError(error)
-        }
+        return try converting { () throws(NavigationError) in try flow.perform(request) }
+    }
+    /// The result of a pipeline call, its refusal as the URL layer's error.
+    private func converting<Value>(_ call: () throws(NavigationError) -> Value) throws(DeepLinkError) -> Value {
+        do throws(NavigationError) { return try call() } catch { throw DeepLinkError(error) }
     }
 }
 

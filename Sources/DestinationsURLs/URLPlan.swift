@@ -6,12 +6,10 @@ public import Destinations
 public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     /// A screen the change would remove or hide, and how links treat it.
     public typealias Interruption = ChangePlan<Route>.Interruption
-
     /// The URL.
     public let url: String
     /// The pipeline's plan for the URL's request.
     public let plan: ChangePlan<Route>
-
     /// Who opens it.
     public var source: ChangeSource { plan.request.source }
     /// The template of the deep link that matched; `nil` for a state URL.

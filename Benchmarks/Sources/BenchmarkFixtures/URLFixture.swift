@@ -28,23 +28,8 @@ public struct URLFixture: Sendable {
 
     public init(count: Int, inputs: Int = 1_024, seed: UInt64 = 0x5EED) throws {
         self.count = count
-        var routePatterns = RoutePatterns<URLBenchRoute> { RoutePattern("root", .root) }.patterns
-        var deepLinks: [DeepLink<URLBenchRoute>] = []
-        for index in 0..<count {
-            routePatterns.append(
-                RoutePattern("k\(index)/{id}/{note}", { (id: Int, note: Int) in .item(index, id, note) }) { route in
-                    if case .item(index, let id, let note) = route { (id, note) } else { nil }
-                })
-            deepLinks.append(
-                DeepLink("s\(index)/users/{id}/notes/{note}") { (id: Int, note: Int) in .push(.item(index, id, note)) })
-        }
-        router = try URLRouter(
-            prefixes: ["bench://", "https://bench.example.com/"],
-            scenes: [SceneKind("main", layout: .stack(.root))],
-            patterns: RoutePatterns(routePatterns),
-            links: DeepLinks(deepLinks),
-            limits: .trusted
-        )
+        let declarations = Self.declarations(count: count)
+        router = try Self.router(patterns: declarations.0, links: declarations.1)
         var random = WalkRandom(seed: seed)
         var paths: [String] = []
         var states: [String] = []
@@ -62,5 +47,32 @@ public struct URLFixture: Sendable {
         links = paths.map { "https://bench.example.com/" + $0 }
         self.states = states
         self.expected = expected
+    }
+    /// The N route patterns `k{i}/{id}/{note}` (after `root`) and the N deep links
+    /// `s{i}/users/{id}/notes/{note}`.
+    public static func declarations(count: Int) -> (RoutePatterns<URLBenchRoute>, DeepLinks<URLBenchRoute>) {
+        var routePatterns = RoutePatterns<URLBenchRoute> { RoutePattern("root", .root) }.patterns
+        var deepLinks: [DeepLink<URLBenchRoute>] = []
+        for index in 0..<count {
+            routePatterns.append(
+                RoutePattern("k\(index)/{id}/{note}", { (id: Int, note: Int) in .item(index, id, note) }) { route in
+                    if case .item(index, let id, let note) = route { (id, note) } else { nil }
+                })
+            deepLinks.append(
+                DeepLink("s\(index)/users/{id}/notes/{note}") { (id: Int, note: Int) in .push(.item(index, id, note)) })
+        }
+        return (RoutePatterns(routePatterns), DeepLinks(deepLinks))
+    }
+    /// The router of the declarations, as the benchmarks build it.
+    public static func router(
+        patterns: RoutePatterns<URLBenchRoute>, links: DeepLinks<URLBenchRoute>
+    ) throws -> URLRouter<URLBenchRoute> {
+        try URLRouter(
+            prefixes: ["bench://", "https://bench.example.com/"],
+            scenes: [SceneKind("main", layout: .stack(.root))],
+            patterns: patterns,
+            links: links,
+            limits: .trusted
+        )
     }
 }

@@ -45,6 +45,9 @@ enum LoopMode: String, CaseIterable {
     case urlLink = "url-link"
     /// `URLRouter.parse` of a canonical state URL to a state, over `depth` route patterns.
     case urlState = "url-state"
+    /// Building the `URLRouter` of `depth` route patterns and `depth` deep links (validation,
+    /// the link trie and its overlap check); run it with `--iterations 1 --warm-up 0` at 10,000.
+    case urlConstruct = "url-construct"
     /// routing-kit's `TrieRouter` on the same link paths as `url-link`, pre-split into components.
     case urlRoutingKit = "url-routing-kit"
     /// routing-kit's `TrieRouter` on the same link paths, split on `/` first.
@@ -87,6 +90,10 @@ enum LoopMode: String, CaseIterable {
             return readIteration(mode, try DeepFlow(depth: depth))
         case .snapshotRoundTrip, .snapshotEncode, .snapshotDecode, .snapshotFloor:
             return try snapshotIteration(mode)
+        case .urlConstruct:
+            let (patterns, links) = URLFixture.declarations(count: depth)
+            var built = 0
+            return { built &+= try URLFixture.router(patterns: patterns, links: links).links.count }
         case .urlRoutingKit, .urlRoutingKitString:
             return routingKitIteration(mode, try URLFixture(count: depth))
         case .urlLink, .urlState:

@@ -1,3 +1,4 @@
+// @inlinable: the closures are made in the app's module, beside the url-link and url-state parse path (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// A web-style URL that maps typed parameters to a target in the navigation tree.
@@ -35,7 +36,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// may open it (`nil` for any), whether constants match in any ASCII case, whether unknown query
     /// items refuse the URL, the scene kind it opens in (`nil` for the router's first), and `target`,
     /// which maps the parameters, in template order, to the link's target.
-    public init<each Value: URLParameter>(
+    @inlinable public init<each Value: URLParameter>(
         _ template: String,
         sources: Set<ExternalSource>? = nil,
         caseInsensitive: Bool = false,
@@ -45,14 +46,25 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     ) {
         var types: [ParameterType] = []
         for type in repeat (each Value).self { types.append(ParameterType(type)) }
+        self.init(
+            template, types: types, sources: sources, caseInsensitive: caseInsensitive, strictQuery: strictQuery,
+            scene: scene,
+            makeTarget: { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
+                try target(repeat reader.next((each Value).self))
+            })
+    }
+    @usableFromInline init(
+        _ template: String, types: [ParameterType], sources: Set<ExternalSource>?, caseInsensitive: Bool,
+        strictQuery: Bool,
+        scene: String?,
+        makeTarget: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
+    ) {
         self.template = template
         self.sources = sources
         self.caseInsensitive = caseInsensitive
         self.strictQuery = strictQuery
         self.scene = scene
-        makeTarget = { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
-            try target(repeat reader.next((each Value).self))
-        }
+        self.makeTarget = makeTarget
         self.types = types.map { $0.identity }
         var segments: [LinkTemplate.Segment] = []
         var parameters: [ParameterSpec] = []
@@ -72,7 +84,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     }
     /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link for the
     /// routes `match` accepts, with the values it returns; `make` builds the route back from them.
-    public func shares<each Value: URLParameter>(
+    @inlinable public func shares<each Value: URLParameter>(
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         match: @escaping @Sendable (Route) -> (repeat each Value)?
     ) -> DeepLink {
@@ -116,4 +128,10 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     @usableFromInline let types: [ObjectIdentifier]
     @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
     @usableFromInline let values: @Sendable (Route) -> [[String]]?
+    @usableFromInline init(
+        types: [ObjectIdentifier], make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route,
+        values: @escaping @Sendable (Route) -> [[String]]?
+    ) {
+        (self.types, self.make, self.values) = (types, make, values)
+    }
 }

@@ -4,13 +4,11 @@ public import Destinations
 @usableFromInline struct LinkSegment {
     /// The raw bytes, in the input.
     @usableFromInline let range: Range<Int>
-    /// The text a constant is compared with: escapes of unreserved bytes decoded and upper case
+    /// The bytes a constant is compared with: escapes of unreserved bytes decoded and upper case
     /// folded; `nil` when the segment can equal no constant.
-    @usableFromInline let key: String?
+    @usableFromInline let key: ArraySlice<UInt8>?
     /// Whether the key was folded from upper case: only case-insensitive links may match it.
     @usableFromInline let folded: Bool
-    /// The decoded text a typed parameter checks; `nil` when it does not decode.
-    @usableFromInline let text: String?
 }
 
 /// A query item, `key=value`, as byte ranges of the input.
@@ -20,16 +18,16 @@ public import Destinations
 }
 
 @usableFromInline enum LinkPath {
-    /// Splits `bytes[start..<end]` into segments and checks each: percent escapes, controls,
+    /// Splits `bytes[start..<end]`, `count` segments, into segments and checks each: percent escapes, controls,
     /// empty and dot segments, length.
     ///
     /// - Parameter hostFolding: Whether the first segment is a custom scheme's host, which is
     ///   matched in lower case like any host.
     @usableFromInline static func segments(
-        _ bytes: [UInt8], _ start: Int, _ end: Int, hostFolding: Bool, limits: URLLimits
+        _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
     ) throws(DeepLinkError) -> [LinkSegment] {
         var segments: [LinkSegment] = []
-        segments.reserveCapacity(bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1)
+        segments.reserveCapacity(count)
         var segmentStart = start
         while true {
             var index = segmentStart
@@ -40,6 +38,11 @@ public import Destinations
             var folded = false
             while index < end, bytes[index] != UInt8(ascii: "/") {
                 var byte = bytes[index]
+                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {
+                    // The common case: a byte of a constant that needs no other check.
+                    (index, decodedCount) = (index + 1, decodedCount + 1)
+                    continue
+                }
                 if byte == UInt8(ascii: "%") {
                     guard let decoded = URLByte.escaped(bytes, at: index, end: end) else {
                         throw .malformed(.percentEncoding, offset: index)
@@ -63,15 +66,13 @@ public import Destinations
                 throw .segmentTooLong(bytes: index - segmentStart, limit: limits.segmentBytes, offset: segmentStart)
             }
             if dots <= 2 && dots == decodedCount { throw .malformed(.dotSegment, offset: segmentStart) }
-            let text = try? PercentDecoding.decode(bytes, segmentStart, index, mode: .linkSegment)
-            var key = constant ? text : nil
+            var key = constant ? bytes[segmentStart..<index] : nil
             if constant && normalised, let decoded = URLByte.unreservedDecoded(bytes, segmentStart, index) {
-                key = String(decoding: decoded.map(URLByte.lowercased), as: UTF8.self)
+                key = decoded.map(URLByte.lowercased)[...]
             }
             segments.append(
-                LinkSegment(
-                    range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty),
-                    text: text))
+                LinkSegment(range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty))
+            )
             guard index < end else { return segments }
             segmentStart = index + 1
         }

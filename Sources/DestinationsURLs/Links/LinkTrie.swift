@@ -15,7 +15,7 @@ public import Destinations
         case catchAll
     }
     @usableFromInline struct Node: Sendable {
-        var constants: [String: Int] = [:]
+        var constants: [SegmentKey: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
         /// The link whose catch-all starts here.
         var catchAll: Int?
@@ -46,11 +46,11 @@ public import Destinations
         for segment in shape {
             switch segment {
             case .constant(let key):
-                if let child = nodes[node].constants[key] {
+                if let child = nodes[node].constants[SegmentKey(Array(key.utf8)[...])] {
                     node = child
                 } else {
                     nodes.append(Node())
-                    nodes[node].constants[key] = nodes.count - 1
+                    nodes[node].constants[SegmentKey(Array(key.utf8)[...])] = nodes.count - 1
                     node = nodes.count - 1
                 }
             case .parameter(let type):
@@ -76,24 +76,31 @@ public import Destinations
     ///
     /// With `loose`, typed parameters accept any segment: used only after a failed match, to
     /// tell a value of the wrong type from a path that matches nothing.
-    @usableFromInline func match(_ segments: [LinkSegment], loose: Bool = false) -> Int? {
-        visit(0, segments, 0, folded: false, loose: loose)
+    @usableFromInline func match(_ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false) -> Int? {
+        visit(0, segments, bytes, 0, folded: false, loose: loose)
     }
-    @usableFromInline func visit(_ index: Int, _ segments: [LinkSegment], _ position: Int, folded: Bool, loose: Bool)
-        -> Int?
-    {
+    @usableFromInline func visit(
+        _ index: Int, _ segments: [LinkSegment], _ bytes: [UInt8], _ position: Int, folded: Bool, loose: Bool
+    ) -> Int? {
         guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
-        if let key = segments[position].key, let child = nodes[index].constants[key],
-            let link = visit(child, segments, position + 1, folded: folded || segments[position].folded, loose: loose)
+        let segment = segments[position]
+        if let key = segment.key, let child = nodes[index].constants[SegmentKey(key)],
+            let link = visit(child, segments, bytes, position + 1, folded: folded || segment.folded, loose: loose)
         {
             return link
         }
-        for edge in nodes[index].parameters.indices {
-            guard loose || segments[position].text.map({ nodes[index].parameters[edge].type.accepts($0[...]) }) == true,
-                let link = visit(
-                    nodes[index].parameters[edge].child, segments, position + 1, folded: folded, loose: loose)
-            else { continue }
-            return link
+        if !nodes[index].parameters.isEmpty {
+            // The decoded text typed parameters check; a segment that does not decode takes none.
+            let text =
+                loose
+                ? []
+                : try? PercentDecoding.decodedBytes(
+                    bytes, segment.range.lowerBound, segment.range.upperBound, mode: .linkSegment)
+            for edge in nodes[index].parameters where loose || text.map(edge.type.accepts) == true {
+                if let link = visit(edge.child, segments, bytes, position + 1, folded: folded, loose: loose) {
+                    return link
+                }
+            }
         }
         return nodes[index].catchAll.flatMap { allowed($0, folded: folded) }
     }
@@ -102,31 +109,33 @@ public import Destinations
     }
     /// Pairs of links (preferred, other) where a URL could match both and precedence picks
     /// the first: a constant or a narrower type before a type that also accepts it.
+    ///
+    /// - Complexity: O(*c* × *p*) per node, *c* its constants and *p* its typed children and
+    ///   catch-all: only those can take a segment an earlier child takes.
     @usableFromInline func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         for node in nodes {
-            var children: [(constant: String?, type: ParameterType?, link: Int?)] = node.constants
-                .sorted { $0.value < $1.value }.map { ($0.key, nil, firstLink($0.value)) }
-            children += node.parameters.map { (nil, $0.type, firstLink($0.child)) }
-            if let catchAll = node.catchAll { children.append((nil, nil, catchAll)) }
-            for (position, higher) in children.enumerated() {
-                for lower in children[(position + 1)...] where Self.overlap(higher, lower) {
-                    guard let preferred = higher.link, let other = lower.link else { continue }
-                    result.append((preferred, other))
+            let lower =
+                node.parameters.map { (type: Optional($0.type), node: Optional($0.child), link: Int?.none) }
+                + (node.catchAll.map { [(type: ParameterType?.none, node: Int?.none, link: Optional($0))] } ?? [])
+            let constants = lower.isEmpty ? [] : node.constants.sorted { $0.value < $1.value }
+            for (position, other) in lower.enumerated() {
+                guard let otherLink = other.link ?? other.node.flatMap(firstLink) else { continue }
+                let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
+                for (constant, child) in constants.map({ ($0.key.bytes, $0.value) })
+                where takesAll || other.type?.accepts(constant) == true {
+                    if let preferred = firstLink(child) { result.append((preferred, otherLink)) }
+                }
+                for higher in lower[..<position] {
+                    guard
+                        takesAll || (higher.type?.kind == .integer && [.double, .integer].contains(other.type?.kind)),
+                        let preferred = higher.link ?? higher.node.flatMap(firstLink)
+                    else { continue }
+                    result.append((preferred, otherLink))
                 }
             }
         }
         return result
-    }
-    /// Whether a segment that `higher` takes could also be taken by `lower`.
-    @usableFromInline static func overlap(
-        _ higher: (constant: String?, type: ParameterType?, link: Int?),
-        _ lower: (constant: String?, type: ParameterType?, link: Int?)
-    ) -> Bool {
-        guard lower.constant == nil else { return false }
-        guard let lowerType = lower.type, lowerType.kind != .string, lowerType.kind != .custom else { return true }
-        if let constant = higher.constant { return lowerType.accepts(constant[...]) }
-        return higher.type?.kind == .integer && (lowerType.kind == .double || lowerType.kind == .integer)
     }
     /// A link that ends in the subtree of `node`.
     @usableFromInline func firstLink(_ node: Int) -> Int? {
@@ -138,5 +147,18 @@ public import Destinations
             pending += nodes[next].constants.values.sorted().reversed()
         }
         return nil
+    }
+}
+
+/// A constant segment's bytes as a dictionary key, hashed in one pass (FNV-1a) and fed to the
+/// hasher once: a link's path looks up one key per constant segment.
+@usableFromInline struct SegmentKey: Hashable, Sendable {
+    @usableFromInline let bytes: ArraySlice<UInt8>
+    @usableFromInline init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    @usableFromInline func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+    }
+    @usableFromInline static func == (left: SegmentKey, right: SegmentKey) -> Bool {
+        left.bytes.elementsEqual(right.bytes)
     }
 }

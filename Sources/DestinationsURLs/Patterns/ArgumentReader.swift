@@ -1,3 +1,4 @@
+// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
@@ -34,28 +35,29 @@ public import Destinations
     }
     /// Decodes the next parameter as a `Value`.
     @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
-        let spec = specs[index]
-        let slot = slots[index]
+        let parameter = index
         index += 1
-        guard let first = slot.first.map({ ranges[$0] }) else { return try missing(spec, Value.self) }
-        let mode = spec.key == nil ? segmentMode : namedMode
+        let slot = slots[parameter]
+        guard let first = slot.first.map({ ranges[$0] }) else { return try missing(specs[parameter], Value.self) }
+        let named = specs[parameter].key != nil
         let value: Value?
-        if slot.count == 1 && (spec.mode != .catchAll || Value.urlMultiplicity == .one) {
-            value = Value(urlComponent: try decode(first, mode)[...])
+        if slot.count == 1 && (specs[parameter].mode != .catchAll || Value.urlMultiplicity == .one) {
+            value = Value(urlComponent: try decode(first, named: named)[...])
         } else {
             var texts: [String] = []
-            for position in slot { texts.append(try decode(ranges[position], mode)) }
+            for position in slot { texts.append(try decode(ranges[position], named: named)) }
             if Value.urlMultiplicity == .one {
                 value = Value(urlComponent: texts.joined(separator: "/")[...])
             } else {
                 value = Value(urlComponents: texts.map { $0[...] })
             }
         }
-        guard let value else {
-            throw .invalidParameter(
-                route: owner, name: spec.displayName, expected: spec.type.name, offset: first.lowerBound)
-        }
+        guard let value else { throw invalid(parameter, at: first.lowerBound) }
         return value
+    }
+    @usableFromInline func invalid(_ parameter: Int, at offset: Int) -> DeepLinkError {
+        .invalidParameter(
+            route: owner, name: specs[parameter].displayName, expected: specs[parameter].type.name, offset: offset)
     }
     /// The value of a parameter the URL left out: its default, or the empty value of an
     /// optional or repeated one.
@@ -70,8 +72,9 @@ public import Destinations
         }
         throw .missingParameter(route: owner, name: spec.displayName)
     }
-    @inlinable mutating func decode(_ range: Range<Int>, _ mode: DecodingMode) throws(DeepLinkError) -> String {
-        let text = try PercentDecoding.decode(bytes, range.lowerBound, range.upperBound, mode: mode)
+    @usableFromInline mutating func decode(_ range: Range<Int>, named: Bool) throws(DeepLinkError) -> String {
+        let text = try PercentDecoding.decode(
+            bytes, range.lowerBound, range.upperBound, mode: named ? namedMode : segmentMode)
         decodedBytes += text.utf8.count
         if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
         return text

@@ -1,8 +1,9 @@
 public import Destinations
 
 /// What the router knows about one parameter type, without its generic parameter: its name for
-/// errors, its kind for link precedence, and closures that parse with it.
-@usableFromInline struct ParameterType: Sendable {
+/// errors, its kind for link precedence, and closures that parse with it. A class, so that the
+/// trie's edges share it without copying its name and closures.
+@usableFromInline final class ParameterType: Sendable {
     /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
     @usableFromInline let name: String
     /// The kind, which orders link matching.
@@ -11,8 +12,8 @@ public import Destinations
     @usableFromInline let multiplicity: URLParameterMultiplicity
     /// The type's identity, to compare the types of two declarations.
     @usableFromInline let identity: ObjectIdentifier
-    /// Whether a component parses as a value of the type.
-    @usableFromInline let accepts: @Sendable (Substring) -> Bool
+    /// Whether a component, percent-decoded, parses as a value of the type.
+    @usableFromInline let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
     /// The canonical text of a component's value, or `nil` when it does not parse.
     @usableFromInline let canonicalText: @Sendable (Substring) -> String?
     @usableFromInline init<Value: URLParameter>(_: Value.Type) {
@@ -20,15 +21,13 @@ public import Destinations
         kind = ParameterKind(Value.self)
         multiplicity = Value.urlMultiplicity
         identity = ObjectIdentifier(Value.self)
-        // The built-in types are checked without generic calls: matching tries them often.
+        // The built-in types are checked without generic calls or strings: matching tries them often.
         accepts =
             switch kind {
             case .string: { _ in true }
-            case .integer where Value.self == Int.self: { Int(urlComponent: $0) != nil }
-            case .uuid: { UUIDType.isUUID($0) }
-            case .bool: { $0 == "true" || $0 == "false" }
-            case .double: { Double(urlComponent: $0) != nil }
-            default: { Value(urlComponent: $0) != nil }
+            case .integer where Value.self == Int.self: { DecimalText.integer($0) as Int? != nil }
+            case .bool: { $0.elementsEqual("true".utf8) || $0.elementsEqual("false".utf8) }
+            default: { Value(urlComponent: String(decoding: $0, as: UTF8.self)[...]) != nil }
             }
         canonicalText = { Value(urlComponent: $0)?.urlComponents.first }
     }
@@ -53,7 +52,8 @@ public import Destinations
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
-@usableFromInline struct ParameterSpec: Sendable {
+/// A class, so that matching and decoding share it without copying its strings and closures.
+@usableFromInline final class ParameterSpec: Sendable {
     /// How the parameter is given.
     @usableFromInline enum Mode: Hashable, Sendable {
         /// Exactly once.
@@ -75,4 +75,7 @@ public import Destinations
     @usableFromInline let type: ParameterType
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
     @usableFromInline var displayName: String { key ?? name }
+    @usableFromInline init(name: String, key: String?, mode: Mode, type: ParameterType) {
+        (self.name, self.key, self.mode, self.type) = (name, key, mode, type)
+    }
 }

@@ -1,3 +1,4 @@
+// @inlinable: the closures are made in the app's module, beside the url-link and url-state parse path (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// The URL form of one route case: a keyword, typed positional parameters and named ones.
@@ -35,7 +36,7 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     /// template order (usually the case itself, `AppRoute.note(id:)`), and `match` returns them, or
     /// `nil` for another case. `aliases` also parse to the pattern; `access`, `interruption` and
     /// `placement` are as the properties say.
-    public init<each Value: URLParameter>(
+    @inlinable public init<each Value: URLParameter>(
         _ template: String,
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         aliases: [String] = [],
@@ -108,4 +109,13 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
         self.make = make
         self.values = values
     }
+}
+
+/// Who may construct a route from a URL.
+public enum URLAccess: Hashable, Sendable {
+    /// Only the app itself (in-app URLs, relative paths, trusted sources).
+    case `internal`
+    /// External sources too: the route can be opened by a one-route link and can appear in an
+    /// external state URL.
+    case external
 }

@@ -65,22 +65,7 @@ extension String: URLParameter {
 extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
-        let negative = urlComponent.utf8.first == UInt8(ascii: "-")
-        let digits = urlComponent.utf8.dropFirst(negative ? 1 : 0)
-        guard let first = digits.first, first != 0x30 || (digits.count == 1 && !negative),
-            negative ? Self.isSigned : true
-        else { return nil }
-        var value: Self = 0
-        for byte in digits {
-            guard URLByte.isDigit(byte) else { return nil }
-            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) =
-                negative
-                ? times10.subtractingReportingOverflow(Self(byte - 0x30))
-                : times10.addingReportingOverflow(Self(byte - 0x30))
-            guard !overflow, !overflow2 else { return nil }
-            value = next
-        }
+        guard let value: Self = DecimalText.integer(String(urlComponent).utf8) else { return nil }
         self = value
     }
     /// The decimal text.
@@ -172,6 +157,31 @@ extension Array: URLParameter where Element: URLParameter {
 
 /// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
 @usableFromInline enum DecimalText {
+    /// A canonical decimal integer in the type's range: no `+`, no leading zeros, no `-0`.
+    @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
+        var value: Value = 0
+        var digits = 0
+        var negative = false
+        var first: UInt8 = 0
+        for byte in bytes {
+            if digits == 0 && !negative && byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
+            let digit = byte &- 0x30
+            guard digit < 10 else { return nil }
+            if digits == 0 { first = byte }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) =
+                negative
+                ? times10.subtractingReportingOverflow(Value(digit)) : times10.addingReportingOverflow(Value(digit))
+            guard !overflow, !overflow2 else { return nil }
+            value = next
+            digits += 1
+        }
+        guard digits > 0, !negative || Value.isSigned, first != 0x30 || (digits == 1 && !negative) else { return nil }
+        return value
+    }
     @usableFromInline static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
         var rest = Array(bytes)[...]
         func skip(_ byte: Character) -> Bool {

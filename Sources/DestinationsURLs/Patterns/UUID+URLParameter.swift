@@ -21,5 +21,4 @@ extension UUID: URLParameter {
 /// Tells `UUID` apart without importing Foundation elsewhere.
 enum UUIDType {
     static func isUUID(_ type: Any.Type) -> Bool { type == UUID.self }
-    static func isUUID(_ text: Substring) -> Bool { UUID(urlComponent: text) != nil }
 }

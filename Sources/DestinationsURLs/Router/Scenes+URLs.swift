@@ -21,7 +21,6 @@ extension Scenes {
             return .failure(error)
         }
     }
-
     /// Connects a window at a cold start with a launch link: restores its snapshot first
     /// (``Scenes/connect(sceneID:kind:)``), then opens the link as its own transaction, so a
     /// refused link leaves the restored state, and ``Scenes/back(_:)`` returns to it.
@@ -38,7 +37,6 @@ extension Scenes {
         let connection = try connect(sceneID: sceneID, kind: name)
         return (connection, open(url, in: sceneID, router: router, source: source))
     }
-
     /// Connects a window like ``connect(sceneID:kind:launching:router:source:)``, asking the
     /// flow's ``Flow/asyncGuards`` where they watch what comes back
     /// (``Scenes/connectAwaitingGuards(sceneID:kind:)``) or what the link adds
@@ -70,7 +68,6 @@ extension Scenes {
             return (connection, .failure(DeepLinkError(error, sceneID: sceneID)))
         }
     }
-
     /// Which window should take `url`: its scene kind is the state URL's first component or
     /// the deep link's scene; the route it leads to picks among windows that show it
     /// (``Scenes/destination(forKind:showing:external:)``).
@@ -95,7 +92,6 @@ extension Scenes {
             return destination(forKind: match.scene, showing: route, external: external)
         }
     }
-
     /// The request `url` stands for in the connected window `sceneID`.
     private func request(for url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource)
         throws(DeepLinkError) -> ChangeRequest<Route>

@@ -134,11 +134,18 @@ extension [UInt8] {
     @usableFromInline static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, mode: DecodingMode)
         throws(DeepLinkError) -> String
     {
+        String(decoding: try decodedBytes(bytes, start, end, mode: mode), as: UTF8.self)
+    }
+    /// The bytes ``decode(_:_:_:mode:)`` makes a string of: a slice of `bytes` when nothing is
+    /// escaped.
+    @usableFromInline static func decodedBytes(
+        _ bytes: [UInt8], _ start: Int, _ end: Int, mode: DecodingMode
+    ) throws(DeepLinkError) -> ArraySlice<UInt8> {
         if mode.escapes, start < end, bytes[start] == UInt8(ascii: "$") {
             switch bytes[start..<end] {
-            case [UInt8(ascii: "$")]: return ""
-            case [UInt8(ascii: "$"), UInt8(ascii: ".")]: return "."
-            case [UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: ".")]: return ".."
+            case [UInt8(ascii: "$")]: return []
+            case [UInt8(ascii: "$"), UInt8(ascii: ".")]: return bytes[(start + 1)..<end]
+            case [UInt8(ascii: "$"), UInt8(ascii: "."), UInt8(ascii: ".")]: return bytes[(start + 1)..<end]
             default: throw .malformed(.escape, offset: start)
             }
         }
@@ -148,10 +155,9 @@ extension [UInt8] {
         if plain
             && !(mode.rejectsDots && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") }) && end - start <= 2)
         {
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+            return bytes[start..<end]
         }
         var out: [UInt8] = []
-        var validator = UTF8Validator()
         var index = start
         while index < end {
             var byte = bytes[index]
@@ -171,46 +177,32 @@ extension [UInt8] {
                 throw .malformed(.rawNonASCII, offset: source)
             }
             if URLByte.isControl(byte) { throw .malformed(.controlCharacter, offset: source) }
-            guard validator.feed(byte, at: source) else { throw .invalidUTF8(offset: source) }
             out.append(byte)
         }
-        if let incomplete = validator.incompleteSequenceStart { throw .invalidUTF8(offset: incomplete) }
+        if let bad = firstInvalidUTF8(out) {
+            var source = start
+            for _ in 0..<bad { source += bytes[source] == UInt8(ascii: "%") ? 3 : 1 }
+            throw .invalidUTF8(offset: source)
+        }
         if mode.rejectsDots, out == [UInt8(ascii: ".")] || out == [UInt8(ascii: "."), UInt8(ascii: ".")] {
             throw .malformed(.dotSegment, offset: start)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out[...]
     }
-}
-
-/// A UTF-8 validator fed one byte at a time: rejects overlong forms, surrogates and values above
-/// U+10FFFF, as the Unicode standard's table 3-7 says.
-@usableFromInline struct UTF8Validator {
-    @usableFromInline var needed = 0
-    @usableFromInline var lower: UInt8 = 0x80
-    @usableFromInline var upper: UInt8 = 0xBF
-    @usableFromInline var sequenceStart = 0
-    /// Feeds one byte, which came from `offset`; false when it breaks the encoding.
-    @usableFromInline mutating func feed(_ byte: UInt8, at offset: Int) -> Bool {
-        if needed > 0 {
-            guard byte >= lower, byte <= upper else { return false }
-            needed -= 1
-            (lower, upper) = (0x80, 0xBF)
-            return true
+    /// The index of the first byte that breaks UTF-8 in `bytes` (overlong forms, surrogates and
+    /// values above U+10FFFF included): the byte a sequence cannot take, or the start of one
+    /// cut short by the end.
+    @usableFromInline static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var index = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): index += scalar.count
+            case .emptyInput: return nil
+            case .error(let length):
+                return (0xC2...0xF4).contains(bytes[index]) && index + length < bytes.count ? index + length : index
+            }
         }
-        sequenceStart = offset
-        switch byte {
-        case 0x00...0x7F: return true
-        case 0xC2...0xDF: needed = 1
-        case 0xE0: (needed, lower) = (2, 0xA0)
-        case 0xE1...0xEC, 0xEE, 0xEF: needed = 2
-        case 0xED: (needed, upper) = (2, 0x9F)
-        case 0xF0: (needed, lower) = (3, 0x90)
-        case 0xF1...0xF3: needed = 3
-        case 0xF4: (needed, upper) = (3, 0x8F)
-        default: return false
-        }
-        return true
     }
-    /// Where the last sequence started, when the input ended inside it.
-    @usableFromInline var incompleteSequenceStart: Int? { needed > 0 ? sequenceStart : nil }
 }

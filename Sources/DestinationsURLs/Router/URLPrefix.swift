@@ -45,14 +45,17 @@ public import Destinations
     /// - Throws: ``URLSyntaxProblem/userInfo`` for a user name before the host, whatever the
     ///   host.
     @usableFromInline func match(_ input: [UInt8]) throws(DeepLinkError) -> Int? {
-        guard input.count >= head.count, zip(head, input).allSatisfy({ $0 == URLByte.lowercased($1) }) else {
-            return nil
-        }
+        guard input.count >= head.count else { return nil }
+        for index in head.indices where head[index] != URLByte.lowercased(input[index]) { return nil }
         let start = head.count
-        let authorityEnd = input[start...].firstIndex {
-            [UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#")].contains($0)
+        var authorityEnd = start
+        while authorityEnd < input.count, input[authorityEnd] != UInt8(ascii: "/"),
+            input[authorityEnd] != UInt8(ascii: "?"),
+            input[authorityEnd] != UInt8(ascii: "#")
+        {
+            authorityEnd += 1
         }
-        let authority = input[start..<(authorityEnd ?? input.count)]
+        let authority = input[start..<authorityEnd]
         guard let host, authority.elementsEqual(host, by: { URLByte.lowercased($0) == $1 }) else {
             if let at = authority.firstIndex(of: UInt8(ascii: "@")) { throw .malformed(.userInfo, offset: at) }
             return host == nil ? start : nil

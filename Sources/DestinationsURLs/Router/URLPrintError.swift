@@ -13,6 +13,4 @@ public enum URLPrintError: Error, Hashable, Sendable {
     /// The element is not a screen on the focus chain that a cut state would focus
     /// (``URLRouter/stateURL(for:scene:upTo:)``).
     case notAWaypoint(ElementID)
-    /// The flow was made without a ``URLRouter``.
-    case noRouter
 }

@@ -1,3 +1,4 @@
+// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
 extension URLRouter {
@@ -54,9 +55,6 @@ extension URLRouter {
         }
         return nil
     }
-
-    // MARK: Links
-
     @inlinable func matchLink(
         _ bytes: [UInt8],
         _ start: Int,
@@ -76,9 +74,10 @@ extension URLRouter {
         guard query.count <= limits.queryItems else {
             throw .tooManyQueryItems(count: query.count, limit: limits.queryItems)
         }
-        let segments = try LinkPath.segments(bytes, start, end, hostFolding: hostFolding, limits: limits)
-        if let index = trie.match(segments) {
-            return try decodeLink(links[index], bytes, segments, query, ids: &ids, limits: limits)
+        let segments = try LinkPath.segments(
+            bytes, start, end, count: segmentCount, hostFolding: hostFolding, limits: limits)
+        if let index = trie.match(segments, in: bytes) {
+            return try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
         }
         var routeError: DeepLinkError?
         do throws(DeepLinkError) {
@@ -87,22 +86,22 @@ extension URLRouter {
             routeError = error
         }
         // A typed segment may have refused its value: matching loosely and decoding says which.
-        if let index = trie.match(segments, loose: true) {
-            _ = try decodeLink(links[index], bytes, segments, query, ids: &ids, limits: limits)
+        if let index = trie.match(segments, in: bytes, loose: true) {
+            _ = try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
         }
         throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))
     }
     @inlinable func decodeLink(
-        _ link: DeepLink<Route>,
+        _ index: Int,
         _ bytes: [UInt8],
         _ segments: [LinkSegment],
         _ query: [QueryItem],
         ids: inout some ElementIDGenerator,
         limits: URLLimits
     ) throws(DeepLinkError) -> LinkMatch<Route> {
-        var reader = try arguments(of: link, bytes, segments, query, limits: limits)
-        let target = try link.makeTarget(&reader)
-        let scene = link.scene ?? scenes[0].name
+        var reader = try arguments(of: index, bytes, segments, query, limits: limits)
+        let target = try links[index].makeTarget(&reader)
+        let scene = links[index].scene ?? scenes[0].name
         // Every target but a state path compiles to a presentation, which the match computes
         // when asked; a state path is parsed now, with the caller's ids.
         var state: NavigationState<Route>?
@@ -110,20 +109,22 @@ extension URLRouter {
             state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
         }
         return LinkMatch(
-            pattern: link.template, kind: .deepLink, scene: scene, target: target, state: state, sources: link.sources)
+            pattern: links[index].template, kind: .deepLink, scene: scene, target: target, state: state,
+            sources: links[index].sources)
     }
     /// A reader of the link's parameters: its typed segments, its catch-all and its query
     /// items, in template order.
     @inlinable func arguments(
-        of link: DeepLink<Route>,
+        of index: Int,
         _ bytes: [UInt8],
         _ segments: [LinkSegment],
         _ query: [QueryItem],
         limits: URLLimits
     ) throws(DeepLinkError) -> ArgumentReader {
-        var slots = [Range<Int>](repeating: 0..<0, count: link.parameters.count)
+        var slots = [Range<Int>](repeating: 0..<0, count: links[index].parameters.count)
         var ranges: [Range<Int>] = []
-        for (position, segment) in link.segments.enumerated() {
+        ranges.reserveCapacity(segments.count + query.count)
+        for (position, segment) in links[index].segments.enumerated() {
             switch segment {
             case .constant:
                 break
@@ -136,33 +137,34 @@ extension URLRouter {
             }
         }
         var matchedItems = 0
-        for (parameter, spec) in link.parameters.enumerated() {
+        for (parameter, spec) in links[index].parameters.enumerated() {
             guard let key = spec.key else { continue }
             let first = ranges.count
             for item in query
-            where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
+            where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive) {
                 ranges.append(item.value)
             }
             if ranges.count - first > 1 && spec.mode != .repeated {
-                throw .duplicateParameter(route: link.template, name: key)
+                throw .duplicateParameter(route: links[index].template, name: key)
             }
             matchedItems += ranges.count - first
             slots[parameter] = first..<ranges.count
         }
-        if link.strictQuery && matchedItems < query.count {
+        if links[index].strictQuery && matchedItems < query.count {
             for item in query {
                 var declared = false
-                for key in link.parameters.compactMap(\.key) where !declared {
-                    declared = try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive)
+                for key in links[index].parameters.compactMap(\.key) where !declared {
+                    declared = try LinkPath.key(
+                        of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive)
                 }
                 if !declared {
                     throw .unknownParameter(
-                        route: link.template, name: bytes.echo(item.key.lowerBound, item.key.upperBound))
+                        route: links[index].template, name: bytes.echo(item.key.lowerBound, item.key.upperBound))
                 }
             }
         }
         return ArgumentReader(
-            bytes: bytes, specs: link.parameters, owner: link.template, slots: slots, ranges: ranges,
+            bytes: bytes, specs: links[index].parameters, owner: links[index].template, slots: slots, ranges: ranges,
             modes: (.linkSegment, .linkQuery), decodedBytes: 0, decodedLimit: limits.parameterBytes)
     }
     /// A one-route link: an external route pattern's own text after the prefix

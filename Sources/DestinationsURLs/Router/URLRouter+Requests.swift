@@ -6,7 +6,6 @@ extension URLRouter {
     public static var stateURLCause: String { "state URL" }
     /// The cause name of a request for a relative path.
     public static var relativePathCause: String { "relative path" }
-
     /// The change request a URL stands for in a flow of the scene kind `scene`: parsed with the
     /// limits for `source`, checked against the rules that do not depend on the state (the
     /// scene, who may open what), and carrying the rules the pipeline applies for its source.
@@ -59,7 +58,6 @@ extension URLRouter {
         if source.isExternal { request.maximumScreens = limits.screens }
         return request
     }
-
     /// The request for a parsed target: a presentation from the focused screen (or `anchor`),
     /// or a state aligned to the current one so that unchanged elements keep their ids.
     func request(

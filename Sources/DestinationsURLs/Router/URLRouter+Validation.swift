@@ -65,10 +65,14 @@ extension URLRouter {
         guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }
         let queryStart = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         let end = queryStart > rest && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
-        let segments = try LinkPath.segments(bytes, rest, end, hostFolding: prefix.isCustomScheme, limits: .trusted)
-        guard let index = trie.match(segments), links[index].template == expected.template else { return nil }
+        let count = bytes[rest..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
+        let segments = try LinkPath.segments(
+            bytes, rest, end, count: count, hostFolding: prefix.isCustomScheme, limits: .trusted)
+        guard let index = trie.match(segments, in: bytes), links[index].template == expected.template else {
+            return nil
+        }
         var reader = try arguments(
-            of: links[index], bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
+            of: index, bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
         return try share.make(&reader)
     }
 }

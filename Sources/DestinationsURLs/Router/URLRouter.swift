@@ -100,10 +100,11 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
         var diagnostics: [URLDiagnostic] = []
+        var seen: Set<URLDiagnostic> = []
         for (preferred, other) in trie.overlaps() {
             let diagnostic = URLDiagnostic.overlappingLinks(
                 preferred: links[preferred].template, other: links[other].template)
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
         }
         self.prefixes = parsedPrefixes.map { $0.text }
         self.parsedPrefixes = parsedPrefixes
@@ -135,7 +136,15 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        sceneNames.firstIndex { $0.elementsEqual(bytes[start..<end]) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
-            .map { scenes[$0] }
+        for (index, name) in sceneNames.enumerated() where name.count == end - start {
+            var offset = 0
+            while offset < name.count,
+                name[offset] == (fold ? URLByte.lowercased(bytes[start + offset]) : bytes[start + offset])
+            {
+                offset += 1
+            }
+            if offset == name.count { return scenes[index] }
+        }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
 extension StateURLParser {

@@ -1,8 +1,7 @@
+// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
 extension StateURLParser {
-    // MARK: Routes
-
     /// `keyword *( "/" value ) [ "(" named *( "," named ) ")" ]`.
     @inlinable mutating func parseRoute() throws(DeepLinkError) -> Route {
         let start = position
@@ -61,9 +60,6 @@ extension StateURLParser {
         decodedBytes = reader.decodedBytes
         return route
     }
-
-    // MARK: Labels and styles
-
     /// A tab label: one value, `$` escapes allowed.
     @inlinable mutating func parseLabel() throws(DeepLinkError) -> String {
         let start = position
@@ -132,9 +128,6 @@ extension StateURLParser {
         if points { return .height(value) }
         return value <= 1 ? .fraction(value) : nil
     }
-
-    // MARK: Bytes
-
     @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
     /// Whether the next bytes are `/!`: a modal follows.
     @inlinable var atModal: Bool {

@@ -1,3 +1,4 @@
+// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// Parses the path of a canonical state URL (URLS.md §4.2) into a navigation state.
@@ -83,9 +84,6 @@ public import Destinations
         if parser.position != end { throw .malformed(.trailingInput, offset: parser.position) }
         return route
     }
-
-    // MARK: Nodes
-
     @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<
         Route
     > {

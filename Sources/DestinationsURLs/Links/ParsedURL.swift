@@ -1,5 +1,24 @@
 public import Destinations
 
+/// What a URL asks for, as ``URLRouter/parse(_:ids:limits:)`` found it: a deep link, or the
+/// canonical URL of a whole state.
+public enum ParsedURL<Route: NavigationRoute>: Sendable, Equatable {
+    /// A deep link, or a one-route link to an external route pattern (`notes://note/12`).
+    case link(LinkMatch<Route>)
+    /// A canonical state URL: the scene kind and the state it describes, with fresh ids.
+    case state(scene: String, NavigationState<Route>)
+}
+
+/// What the flow does with a URL: apply a presentation, or merge a state.
+public enum NavigationTarget<Route: NavigationRoute>: Sendable, Equatable {
+    /// A presentation, applied from the focused screen (a deep link) or from the anchor (a
+    /// relative path).
+    case presentation(Presentation<Route>)
+    /// A state of the scene, to merge with the current one: what it mentions is set, elements
+    /// that did not change keep their ids.
+    case state(NavigationState<Route>)
+}
+
 /// A deep link that matched a URL.
 public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     /// What kind of declaration matched.
