@@ -1,7 +1,7 @@
 public import Destinations
 
-/// A flow's URLs: a ``Flow`` with the ``URLRouter`` and scene kind it reads and prints URLs
-/// with. Opening a URL is turning its text into one ``ChangeRequest``
+/// A flow's URLs: a `Flow` with the ``URLRouter`` and scene kind it reads and prints URLs
+/// with. Opening a URL is turning its text into one `ChangeRequest`
 /// (``URLRouter/request(for:scene:source:)``) and performing it through the flow's pipeline.
 ///
 /// ```swift
@@ -32,7 +32,7 @@ public struct FlowURLs<Route: NavigationRoute> {
         self.scene = scene
     }
     /// The canonical URL of the flow's whole state (``URLRouter/stateURL(for:scene:)``).
-    /// Opening it with ``open(_:source:)`` from ``ChangeSource/app`` changes nothing.
+    /// Opening it with ``open(_:source:)`` from `ChangeSource.app` changes nothing.
     ///
     /// - Throws: the errors of ``URLRouter/stateURL(for:scene:)``.
     public var stateURL: String {
@@ -56,7 +56,7 @@ public struct FlowURLs<Route: NavigationRoute> {
     }
     /// What opening `url` would do, without touching the flow: the state it leads to, the
     /// change, and the screens in the way with their interruption policies
-    /// (``Flow/plan(_:)``). Nothing is built, no id is used, no event is sent.
+    /// (`Flow.plan(_:)`). Nothing is built, no id is used, no event is sent.
     ///
     /// - Throws: ``DeepLinkError``: the errors of ``request(for:source:)``, and
     ///   ``DeepLinkError/navigation(_:)`` when the link's presentation does not fit the state.
@@ -65,23 +65,23 @@ public struct FlowURLs<Route: NavigationRoute> {
         let request = try request(for: url, source: source)
         return URLPlan(url: url, plan: try converting { () throws(NavigationError) in try flow.plan(request) })
     }
-    /// Opens a URL as one request through the flow's pipeline (``Flow/perform(_:)``), all or
+    /// Opens a URL as one request through the flow's pipeline (`Flow.perform(_:)`), all or
     /// nothing: the access rule and limits of its source, the guards, the asynchronous guards
     /// (a URL one of them watches throws ``DeepLinkError/awaitsAsyncGuards``: use
-    /// ``openAwaitingGuards(_:source:)``), and the ``InterruptionPolicy`` of the screens it
+    /// ``openAwaitingGuards(_:source:)``), and the `InterruptionPolicy` of the screens it
     /// would remove or hide. Elements that did not change keep their ids and their live
     /// Destinations.
     ///
-    /// - A screen with ``InterruptionPolicy/reject`` in the way throws
+    /// - A screen with `InterruptionPolicy.reject` in the way throws
     ///   ``DeepLinkError/blocked(route:element:)``.
-    /// - One with ``InterruptionPolicy/defer`` returns ``DeepLinkOutcome/deferred(_:)``: the URL
-    ///   waits as the flow's ``Flow/pendingChange``; one with ``InterruptionPolicy/confirm``
+    /// - One with `InterruptionPolicy.defer` returns ``DeepLinkOutcome/deferred(_:)``: the URL
+    ///   waits as the flow's `Flow.pendingChange`; one with `InterruptionPolicy.confirm`
     ///   returns ``DeepLinkOutcome/needsConfirmation(_:)``.
     /// - A URL that leads to the current state returns ``DeepLinkOutcome/unchanged``.
     /// - During a commit the URL is parsed and checked now, and planned and committed right
     ///   after the change under way: ``DeepLinkOutcome/queued``.
-    /// - A guard's redirect is applied and the URL waits as the ``Flow/pendingChange``:
-    ///   ``DeepLinkOutcome/redirected(guard:)``; ``Flow/resumePending()`` runs it again, judged
+    /// - A guard's redirect is applied and the URL waits as the `Flow.pendingChange`:
+    ///   ``DeepLinkOutcome/redirected(guard:)``; `Flow.resumePending()` runs it again, judged
     ///   in full.
     ///
     /// Whenever it throws, or returns anything but ``DeepLinkOutcome/applied`` and
@@ -100,8 +100,8 @@ public struct FlowURLs<Route: NavigationRoute> {
         return DeepLinkOutcome(
             try converting { () throws(NavigationError) in try flow.perform(request) }, url: url, request: request)
     }
-    /// Opens a URL like ``open(_:source:)`` after the ``Flow/asyncGuards`` watching the routes
-    /// it adds have allowed it (``Flow/performAwaitingGuards(_:)``).
+    /// Opens a URL like ``open(_:source:)`` after the `Flow.asyncGuards` watching the routes
+    /// it adds have allowed it (`Flow.performAwaitingGuards(_:)`).
     @discardableResult
     public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown))
         async throws(DeepLinkError) -> DeepLinkOutcome<Route>
@@ -116,7 +116,7 @@ public struct FlowURLs<Route: NavigationRoute> {
     /// Resumes a link that waited for a screen (``DeepLinkOutcome/deferred(_:)``): the flow's
     /// pending change, planned afresh against the state as it is now; it may wait again.
     ///
-    /// - Throws: ``DeepLinkError/navigation(_:)`` with ``NavigationError/pendingExpired`` when
+    /// - Throws: ``DeepLinkError/navigation(_:)`` with `NavigationError.pendingExpired` when
     ///   the link is no longer the pending change (it expired, or a newer change waits), and
     ///   the errors of opening it.
     @discardableResult
@@ -129,8 +129,8 @@ public struct FlowURLs<Route: NavigationRoute> {
         return DeepLinkOutcome(outcome, url: link.url, request: pending.request)
     }
     /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``): screens
-    /// with ``InterruptionPolicy/confirm`` or ``InterruptionPolicy/defer`` in the way are
-    /// removed or hidden; one with ``InterruptionPolicy/reject`` still refuses. Judged in full
+    /// with `InterruptionPolicy.confirm` or `InterruptionPolicy.defer` in the way are
+    /// removed or hidden; one with `InterruptionPolicy.reject` still refuses. Judged in full
     /// again; a guard that redirects keeps it pending as confirmed.
     ///
     /// - Throws: ``DeepLinkError/stalePlan`` when the state changed since the plan was made (or

@@ -23,7 +23,7 @@ public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     public var proposed: NavigationState<Route> { plan.proposed }
     /// What changes: the screens added and removed, the elements touched.
     public var changes: NavigationChanges<Route> { plan.changes }
-    /// The screens removed or hidden whose policy is not ``InterruptionPolicy/allow``.
+    /// The screens removed or hidden whose policy is not `InterruptionPolicy.allow`.
     public var interruptions: [Interruption] { plan.interruptions }
     /// Whether the URL leads to the current state exactly: opening it commits nothing.
     public var isEmpty: Bool { plan.isEmpty }
@@ -31,10 +31,10 @@ public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     public var policy: InterruptionPolicy { plan.policy }
 }
 
-/// A link that waits: a screen with ``InterruptionPolicy/defer`` (an unsaved draft) was in its
-/// way. It waits as the flow's ``Flow/pendingChange``: resume it with ``FlowURLs/resume(_:)`` once the
+/// A link that waits: a screen with `InterruptionPolicy.defer` (an unsaved draft) was in its
+/// way. It waits as the flow's `Flow.pendingChange`: resume it with ``FlowURLs/resume(_:)`` once the
 /// screen is done; it is planned afresh against the state as it is then, and expires after
-/// ``FlowConfiguration/pendingLifetime``.
+/// `FlowConfiguration.pendingLifetime`.
 public struct PendingLink: Hashable, Sendable {
     /// The URL.
     public let url: String
@@ -55,16 +55,16 @@ public enum DeepLinkOutcome<Route: NavigationRoute>: Sendable, Equatable {
     /// The URL arrived while another change was being committed (from a Destination's hook or
     /// an observer). It was checked as far as it can be without the state, and is planned and
     /// committed right after the change under way, through the same steps; a refusal then goes
-    /// to ``Flow/onRefusal`` and the event stream.
+    /// to `Flow.onRefusal` and the event stream.
     case queued
-    /// A screen with ``InterruptionPolicy/defer`` is in the way: nothing changed; the link
-    /// waits as the flow's ``Flow/pendingChange``: resume it with ``FlowURLs/resume(_:)`` when the
+    /// A screen with `InterruptionPolicy.defer` is in the way: nothing changed; the link
+    /// waits as the flow's `Flow.pendingChange`: resume it with ``FlowURLs/resume(_:)`` when the
     /// screen is done.
     case deferred(PendingLink)
-    /// A screen with ``InterruptionPolicy/confirm`` is in the way: nothing changed; ask the
+    /// A screen with `InterruptionPolicy.confirm` is in the way: nothing changed; ask the
     /// user, then ``FlowURLs/commit(_:)`` the plan.
     case needsConfirmation(URLPlan<Route>)
     /// A guard asked for something first (sign in): its redirect was applied and the URL
-    /// waits as the flow's ``Flow/pendingChange`` until ``Flow/resumePending()``.
+    /// waits as the flow's `Flow.pendingChange` until `Flow.resumePending()`.
     case redirected(guard: String)
 }

@@ -96,6 +96,19 @@ import Testing
         #expect(try router.stateURL(for: state, scene: "window") == "notes://window/notes/note/3")
     }
 
+    @Test func aLinkThatNamesItsSceneKindOpensOnlyInAFlowOfThatKind() throws {
+        let links = DeepLinks<GoldenRoute> {
+            DeepLink("open/{id}", scene: "window") { (id: Int) in .push(.note(id: id)) }
+            DeepLink("inbox") { .push(.notes) }
+        }
+        let router = try GoldenURLs.router(links: links)
+        #expect(throws: DeepLinkError.wrongScene(expected: "main", found: "window")) {
+            try router.request(for: "notes://open/7", scene: "main", source: .app)
+        }
+        #expect(throws: Never.self) { try router.request(for: "notes://open/7", scene: "window", source: .app) }
+        #expect(throws: Never.self) { try router.request(for: "notes://inbox", scene: "desk", source: .app) }
+    }
+
     @Test func aLinkToAnUnknownSceneKindIsAConfigurationError() {
         let links = DeepLinks<GoldenRoute> {
             DeepLink("open/{id}", scene: "tablet") { (id: Int) in .push(.note(id: id)) }

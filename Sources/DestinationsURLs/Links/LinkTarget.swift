@@ -2,7 +2,7 @@ public import Destinations
 
 /// Where a deep link leads in the navigation tree.
 ///
-/// Every case but ``state(_:)`` compiles to one ``Presentation`` (``presentation``), which the
+/// Every case but ``state(_:)`` compiles to one `Presentation` (``presentation``), which the
 /// flow plans and commits as one transaction from the focused screen.
 public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     /// Dismisses every modal, selects the tab and makes its stack show exactly `routes` (a
@@ -33,7 +33,7 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     /// instead.
     ///
     /// An empty `routes` list compiles to a `setStack([])` step, which the transaction refuses
-    /// with ``NavigationError/invalidLayout(_:)``.
+    /// with `NavigationError.invalidLayout(_:)`.
     public var presentation: Presentation<Route>? {
         switch self {
         case .inTab(let tab, let routes, let then):

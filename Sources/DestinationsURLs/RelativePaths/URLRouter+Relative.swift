@@ -24,7 +24,7 @@ extension URLRouter {
     ///   - limits: The limits; by default those for the app itself.
     /// - Throws: ``DeepLinkError/relativePathEscapesRoot`` when `..` climbs out of a tab's, a
     ///   column's or the scene's root stack; ``DeepLinkError/navigation(_:)`` with
-    ///   ``NavigationError/unknownElement(_:)`` for an anchor not in the state; the parsing
+    ///   `NavigationError.unknownElement(_:)` for an anchor not in the state; the parsing
     ///   errors of the path.
     public func resolve(
         relative path: String,

@@ -49,7 +49,7 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case unexpectedQuery
     /// A relative path climbs (`..`) out of the root stack of a tab, a column or the scene.
     case relativePathEscapesRoot
-    /// No window with that scene id is connected (``Scenes/open(_:in:router:source:)``).
+    /// No window with that scene id is connected (`Scenes.open(_:in:router:source:)`).
     case sceneNotConnected(String)
     /// A state URL of another scene than the flow's.
     case wrongScene(expected: String, found: String)
@@ -58,18 +58,18 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case externalStateURLsDisabled(scene: String)
     /// The deep link does not accept URLs from this source (``DeepLink/sources``).
     case sourceNotAllowed(pattern: String, source: ChangeSource)
-    /// The change would remove or hide a screen whose policy is ``InterruptionPolicy/reject``.
+    /// The change would remove or hide a screen whose policy is `InterruptionPolicy.reject`.
     case blocked(route: String, element: ElementID)
     /// ``FlowURLs/commit(_:)`` got a plan made for another state than the current one.
     case stalePlan
-    /// An ``AsyncNavigationGuard`` did not answer within ``FlowConfiguration/asyncGuardTimeout``.
+    /// An `AsyncNavigationGuard` did not answer within `FlowConfiguration.asyncGuardTimeout`.
     case guardTimedOut(guard: String)
     /// A newer URL was opened while this one waited for an asynchronous guard (the newest
     /// wins), or the task opening it was cancelled.
     case superseded
-    /// An ``AsyncNavigationGuard`` watches a route the URL adds, and the door cannot wait: open
+    /// An `AsyncNavigationGuard` watches a route the URL adds, and the door cannot wait: open
     /// it with ``FlowURLs/openAwaitingGuards(_:source:)`` (or resume it with
-    /// ``Flow/resumePendingAwaitingGuards()``), which asks the guard first.
+    /// `Flow.resumePendingAwaitingGuards()`), which asks the guard first.
     case awaitsAsyncGuards
     /// An external URL would construct a route that is not open to external sources
     /// (``URLAccess/internal``): a state URL naming an internal route.

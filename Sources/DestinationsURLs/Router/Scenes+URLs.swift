@@ -2,8 +2,8 @@ public import Destinations
 
 extension Scenes {
     /// Opens a URL in a connected window: the request the URL stands for in the window's scene
-    /// kind (``URLRouter/request(for:scene:source:)``), performed with ``Scenes/perform(_:in:)``
-    /// so that ``Scenes/back(_:)`` returns to the state before it.
+    /// kind (``URLRouter/request(for:scene:source:)``), performed with `Scenes.perform(_:in:)`
+    /// so that `Scenes.back(_:)` returns to the state before it.
     ///
     /// - Returns: What the window's flow did with the URL, or why the URL was refused:
     ///   ``DeepLinkError/sceneNotConnected(_:)`` for an unknown window.
@@ -22,8 +22,8 @@ extension Scenes {
         }
     }
     /// Connects a window at a cold start with a launch link: restores its snapshot first
-    /// (``Scenes/connect(sceneID:kind:)``), then opens the link as its own transaction, so a
-    /// refused link leaves the restored state, and ``Scenes/back(_:)`` returns to it.
+    /// (`Scenes.connect(sceneID:kind:)`), then opens the link as its own transaction, so a
+    /// refused link leaves the restored state, and `Scenes.back(_:)` returns to it.
     ///
     /// - Returns: The connection, and how the link went or why it was refused.
     @discardableResult
@@ -38,9 +38,9 @@ extension Scenes {
         return (connection, open(url, in: sceneID, router: router, source: source))
     }
     /// Connects a window like ``connect(sceneID:kind:launching:router:source:)``, asking the
-    /// flow's ``Flow/asyncGuards`` where they watch what comes back
-    /// (``Scenes/connectAwaitingGuards(sceneID:kind:)``) or what the link adds
-    /// (``Scenes/performAwaitingGuards(_:in:)``).
+    /// flow's `Flow.asyncGuards` where they watch what comes back
+    /// (`Scenes.connectAwaitingGuards(sceneID:kind:)`) or what the link adds
+    /// (`Scenes.performAwaitingGuards(_:in:)`).
     ///
     /// - Returns: The connection, with the report of the restore as it ended, and how the
     ///   link went.
@@ -70,7 +70,7 @@ extension Scenes {
     }
     /// Which window should take `url`: its scene kind is the state URL's first component or
     /// the deep link's scene; the route it leads to picks among windows that show it
-    /// (``Scenes/destination(forKind:showing:external:)``).
+    /// (`Scenes.destination(forKind:showing:external:)`).
     ///
     /// - Throws: The ``DeepLinkError`` of a URL the router refuses.
     public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError)

@@ -9,7 +9,7 @@ extension URLRouter {
     /// The change request a URL stands for in a flow of the scene kind `scene`: parsed with the
     /// limits for `source`, checked against the rules that do not depend on the state (the
     /// scene, who may open what), and carrying the rules the pipeline applies for its source.
-    /// Performing it (``Flow/perform(_:)``) is opening the URL.
+    /// Performing it (`Flow.perform(_:)`) is opening the URL.
     ///
     /// - A **state URL** of `scene` becomes a planned request: its state with the ids of the
     ///   current one wherever an element sits at the same place with the same route. Parts the
@@ -22,7 +22,8 @@ extension URLRouter {
     /// app and trusted sources to ``URLLimits/trusted``.
     ///
     /// - Throws: ``DeepLinkError``: the parsing errors, ``DeepLinkError/unknownScene(_:)``,
-    ///   ``DeepLinkError/wrongScene(expected:found:)``,
+    ///   ``DeepLinkError/wrongScene(expected:found:)`` (a state URL of another kind, or a deep
+    ///   link that names another scene kind),
     ///   ``DeepLinkError/externalStateURLsDisabled(scene:)`` and
     ///   ``DeepLinkError/sourceNotAllowed(pattern:source:)``.
     public func request(for url: String, scene: String, source: ChangeSource = .external(.unknown))
@@ -42,6 +43,11 @@ extension URLRouter {
         case .link(let match):
             if case .external(let origin) = source, let allowed = match.sources, !allowed.contains(origin) {
                 throw .sourceNotAllowed(pattern: match.pattern, source: source)
+            }
+            // A link that names its scene kind opens only there; one that names none opens in
+            // any scene the app routes it to.
+            if let declared = links.first(where: { $0.template == match.pattern })?.scene, declared != scene {
+                throw .wrongScene(expected: scene, found: declared)
             }
             name = match.pattern
             target = match.resolved

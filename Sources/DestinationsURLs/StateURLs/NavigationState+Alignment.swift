@@ -1,10 +1,10 @@
-public import Destinations
+import Destinations
 
 extension NavigationState {
     /// This state with the ids of `current` wherever an element sits at the same place, with
     /// the same kind and (for a screen) the same route: the same tab, the same column, the same
     /// position in a stack's common prefix, the same modal. Other elements take new ids from
-    /// `ids`. Committing the result with ``Flow/restore(_:)`` keeps those elements' live
+    /// `ids`. Committing the result with `Flow.restore(_:)` keeps those elements' live
     /// Destinations.
     func aligned(to current: NavigationState, ids: inout any ElementIDGenerator) -> NavigationState {
         NavigationState(root: root.aligned(to: current.root, ids: &ids))
