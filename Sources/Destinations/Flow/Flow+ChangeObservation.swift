@@ -46,7 +46,6 @@ extension Flow {
     public var untrackedState: NavigationState<Route> { storage }
 
     /// Calls every handler of `observeCommits(_:)` with the change committed.
-    @usableFromInline
     func announceCommit(_ summary: CommitSummary<Route>) {
         let changes = summary.touched == nil ? nil : summary.changes
         for key in commitHandlers.keys.sorted() {

@@ -154,20 +154,23 @@ extension Flow {
             live[id]?.appear()
         }
         reportDismissedModals(summary, cause: cause)
-        if !observations.isEmpty { notifyObservers(removed: removedIDs, touched: summary.touched) }
-        if !commitHandlers.isEmpty && !summary.isEmpty { announceCommit(summary) }
+        if hasChangeObservers { notifyObservers(removed: removedIDs, summary: summary) }
         logger.log(.info, "\(cause.summary): +\(summary.added.count) -\(summary.removed.count)")
         emit(cause: cause, summary: summary, refusal: nil)
     }
 
-    /// Tells the observers of the elements a commit removed or touched.
-    @usableFromInline func notifyObservers(removed: IDSet, touched: Set<ElementID>?) {
+    /// Whether anyone observes elements or commits: the renderers and views.
+    @usableFromInline var hasChangeObservers: Bool { !observations.isEmpty || !commitHandlers.isEmpty }
+
+    /// Tells the observers of the elements a commit removed or touched, then the renderers.
+    @usableFromInline func notifyObservers(removed: IDSet, summary: CommitSummary<Route>) {
         for id in removed.elements {
             observations.removeValue(forKey: id)?.changed()
         }
-        for id in touched ?? [] {
+        for id in summary.touched ?? [] {
             observations[id]?.changed()
         }
+        if !commitHandlers.isEmpty && !summary.isEmpty { announceCommit(summary) }
     }
 
     /// Reports a refused change to the logger, ``onRefusal`` and subscribers.

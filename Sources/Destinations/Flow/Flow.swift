@@ -66,7 +66,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The handlers of ``observeChanges(_:)``, by key.
     @usableFromInline var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
     /// The handlers of `observeCommits(_:)`, by key.
-    @usableFromInline var commitHandlers: [Int: @MainActor (NavigationChanges<Route>?) -> Void] = [:]
+    var commitHandlers: [Int: @MainActor (NavigationChanges<Route>?) -> Void] = [:]
     /// During a change, the first subscriber key that joined during it: such subscribers
     /// start with the next change, whatever the change was.
     @usableFromInline var subscriberCutoff = Int.max

@@ -310,7 +310,7 @@ extension Flow {
         if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
             throw .destinationRemoved(sender.id)
         }
-        let withTouched = !subscribers.isEmpty || !observations.isEmpty || !commitHandlers.isEmpty
+        let withTouched = !subscribers.isEmpty || hasChangeObservers
         switch request.change {
         case .presentation(let presentation):
             var transaction = try startTransaction(for: request, index: index)

@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// One segment of a link's path, as matching sees it.
 @usableFromInline struct LinkSegment {

@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// The deep links compiled into a trie over path segments.
 ///

@@ -1,5 +1,5 @@
 // @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
-public import Destinations
+import Destinations
 
 /// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
 /// the order the closure takes them. Matching finds only byte ranges; values are decoded here,

@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// What the router knows about one parameter type, without its generic parameter: its name for
 /// errors, its kind for link precedence, and closures that parse with it. A class, so that the

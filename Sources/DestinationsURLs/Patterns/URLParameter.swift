@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// A value that a URL carries as one path segment or one parameter, with exactly one canonical
 /// text before percent-encoding: `T(urlComponent: x.urlComponent) == x`.

@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// Where a template breaks its grammar.
 @usableFromInline struct TemplateError: Error {

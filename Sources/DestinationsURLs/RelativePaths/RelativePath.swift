@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// A relative path, parsed but not yet resolved against a state: how many levels it climbs,
 /// the routes it pushes, and the modals it presents from there.

@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// Byte classes of the URL grammar, over UTF-8 code units.
 @usableFromInline enum URLByte {

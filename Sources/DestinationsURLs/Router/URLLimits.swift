@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// Hard limits against hostile input (URLS.md §6.4).
 ///

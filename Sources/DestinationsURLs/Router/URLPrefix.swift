@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// A prefix a router accepts: `scheme://` (the host is the first component) or
 /// `scheme://host/` with an optional path.

@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 extension URLRouter {
     /// Checks the router against the routes a flow can reach (given, and those of the scene

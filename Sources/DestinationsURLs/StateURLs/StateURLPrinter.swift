@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// Prints a state as the path of its canonical URL (URLS.md §4.3).
 ///

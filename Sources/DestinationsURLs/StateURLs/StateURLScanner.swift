@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 
 /// The one pass over a state path that checks the limits and the byte-level rules before the
 /// parser allocates anything that grows with the input.
