@@ -123,7 +123,7 @@ import Testing
         let idle = Hub.Limits().idleLimit
         let (id, key) = try await hub.open(hello: Substring(hello), socket: true).get()
         let loop = Task { await hub.commands(key: key, timeout: .seconds(600)) }
-        while await !hub.isPolling(key: key) { await Task.yield() }
+        try await waitUntil { await hub.isPolling(key: key) }
         #expect(await hub.receive([#"{"type":"heartbeat"}"#], key: key) == [])
         await hub.expireIdle(now: .now + idle / 2)
         #expect(await hub.session(key: key) == id)
@@ -140,7 +140,7 @@ import Testing
         let opened = ContinuousClock.now
         let (id, key) = try await hub.open(hello: Substring(hello), socket: true).get()
         let loop = Task { await hub.commands(key: key, timeout: .seconds(600)) }
-        while await !hub.isPolling(key: key) { await Task.yield() }
+        try await waitUntil { await hub.isPolling(key: key) }
         // A heartbeat long after the hello: the app is seen then, not at its hello.
         await hub.receive([#"{"type":"heartbeat"}"#], key: key, now: opened + idle * 2)
         await hub.expireIdle(now: opened + idle * 2 + idle / 2)

@@ -280,7 +280,7 @@ import Testing
         let hub = Hub(graphviz: Graphviz())
         let (id, key) = try await hub.opened(hello)
         let poll = Task { await hub.commands(key: key, timeout: .seconds(600)) }
-        while await !hub.isPolling(key: key) { await Task.yield() }
+        try await waitUntil { await hub.isPolling(key: key) }
         await hub.expireIdle(now: .now + Hub.Limits().idleLimit * 5)
         #expect(await hub.session(key: key) == id)
         await hub.bye(key: key)
@@ -294,16 +294,18 @@ import Testing
         let hub = Hub(graphviz: Graphviz())
         let (id, old) = try await hub.opened(hello)
         await hub.receive([Fixture.event(seq: 0, state: #"{"n":1}"#)], key: old)
-        let oldPoll = Task { await hub.commands(key: old) }
-        while await !hub.isPolling(key: old) { await Task.yield() }
+        // Polls that never time out on their own, so that a slow machine cannot let one expire
+        // before the test sees it waiting; each wait is bounded, a failure rather than a hang.
+        let oldPoll = Task { await hub.commands(key: old, timeout: .seconds(3_600)) }
+        try await waitUntil { await hub.isPolling(key: old) }
         let (sameID, new) = try await hub.opened(Fixture.resuming(hello, key: old))
         #expect(sameID == id && new != old)
         #expect(await oldPoll.value == nil)
         #expect(await hub.commands(key: old) == nil)
         #expect(await hub.receive([Fixture.event(seq: 1)], key: old) == nil)
 
-        let newPoll = Task { await hub.commands(key: new) }
-        while await !hub.isPolling(key: new) { await Task.yield() }
+        let newPoll = Task { await hub.commands(key: new, timeout: .seconds(3_600)) }
+        try await waitUntil { await hub.isPolling(key: new) }
         await hub.bye(key: old)
         await hub.fromPage(#"{"type":"restore","session":\#(id),"index":0}"#)
         let restore = try #require(await newPoll.value?.first.flatMap(JSONText.object))
@@ -368,5 +370,15 @@ import Testing
             #expect(closed?.reason == "superseded")
         }
         await hub.removePage(pageID)
+    }
+}
+
+/// Waits, yielding, until `condition` holds; fails after `limit` of wall-clock time instead of
+/// spinning forever.
+func waitUntil(_ limit: Duration = .seconds(60), _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + limit
+    while await !condition() {
+        try #require(ContinuousClock.now < deadline, "the condition never held")
+        await Task.yield()
     }
 }
