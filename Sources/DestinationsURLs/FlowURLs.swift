@@ -199,9 +199,8 @@ extension DeepLinkOutcome {
         case .queued: self = .queued
         case .redirected(let name): self = .redirected(guard: name)
         case .deferred(let element):
-            var pattern: String?
-            if case .opened(let name, _) = request.cause, name != URLRouter<Route>.stateURLCause { pattern = name }
-            self = .deferred(PendingLink(url: url, source: request.source, blockedBy: element, pattern: pattern))
+            self = .deferred(
+                PendingLink(url: url, source: request.source, blockedBy: element, pattern: request.cause.linkPattern))
         case .needsConfirmation(let plan): self = .needsConfirmation(URLPlan(url: url, plan: plan))
         }
     }

@@ -13,10 +13,7 @@ public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     /// Who opens it.
     public var source: ChangeSource { plan.request.source }
     /// The template of the deep link that matched; `nil` for a state URL.
-    public var pattern: String? {
-        if case .opened(let name, _) = plan.request.cause, name != URLRouter<Route>.stateURLCause { return name }
-        return nil
-    }
+    public var pattern: String? { plan.request.cause.linkPattern }
     /// The state the plan starts from.
     public var current: NavigationState<Route> { plan.current }
     /// The state the URL leads to: elements that did not change keep their ids.

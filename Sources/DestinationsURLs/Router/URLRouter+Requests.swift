@@ -79,3 +79,14 @@ extension URLRouter {
         }
     }
 }
+
+extension FlowEvent.Cause {
+    /// The template of the deep link a request was read from; `nil` for a state URL, a
+    /// relative path, or a request no URL made.
+    var linkPattern: String? {
+        guard case .opened(let name, _) = self, name != URLRouter<Route>.stateURLCause,
+            name != URLRouter<Route>.relativePathCause
+        else { return nil }
+        return name
+    }
+}
