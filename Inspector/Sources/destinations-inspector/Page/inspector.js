@@ -265,6 +265,7 @@ function setStatus() {
 
 function safeRender() {
   try { render(); } catch (error) { showError(`the page could not draw this state: ${error.message}`); }
+  applyLogScroll();
 }
 
 function render() {
@@ -383,6 +384,7 @@ const logView = {
   follow: true,    // live, and scrolled to the newest row: keep it there
   scrollTop: 0, height: 0, header: 0, padding: 0, rowHeight: 22,
   programmatic: null, // a scroll position the page set, whose scroll event is not the user's
+  pendingScroll: null, // a scroll position to set once the frame's writes are done
 };
 
 function logPanel() { return $("log-panel"); }
@@ -402,13 +404,22 @@ function logBottom() {
   return Math.max(0, logView.header + logView.shown.length * logView.rowHeight + logView.padding - logView.height);
 }
 
+// Moves the log to a scroll position. The rows are drawn for it at once; the panel is
+// scrolled after the frame's other writes (``applyLogScroll``), so that setting it lays the
+// page out once, not once for the scroll and again for the rows.
 function scrollLog(top) {
   const value = Math.max(0, Math.min(logBottom(), Math.round(top)));
+  if (Math.abs(logView.scrollTop - value) < 1 && logView.pendingScroll === null) return;
   logView.scrollTop = value;
-  if (Math.abs(logPanel().scrollTop - value) >= 1) {
-    logView.programmatic = value;
-    logPanel().scrollTop = value;
-  }
+  logView.pendingScroll = value;
+}
+
+function applyLogScroll() {
+  if (logView.pendingScroll === null) return;
+  const value = logView.pendingScroll;
+  logView.pendingScroll = null;
+  logView.programmatic = value;
+  logPanel().scrollTop = value;
 }
 
 function renderLog(s, selected) {
@@ -527,6 +538,7 @@ function logResized() {
   if (s && logView.key && logView.key.split(":")[0] === String(s.uid)) {
     if (model.viewing === null && logView.follow) scrollLog(logBottom());
     drawLogRows(s);
+    applyLogScroll();
   }
 }
 
