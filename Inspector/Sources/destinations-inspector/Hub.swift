@@ -132,7 +132,6 @@ actor Hub {
             sessions[id] = AppSession(id: id, key: key, hello: relayed, socket: socket)
         }
         keys[key] = id
-        startSweeping()
         broadcast(["type": "hello", "session": id, "hello": relayed])
         if let graph = hello["graph"] as? [String: Any] { draw(graph, session: id) }
         return .success((id, key))
@@ -339,7 +338,11 @@ actor Hub {
     /// (its socket is then closed with that reason).
     func endedQuiet(key: String) -> Bool { quiet.contains(key) }
 
-    private func startSweeping() {
+    /// Looks for idle apps every ``Limits/sweepInterval`` until ``stop()``, on the wall clock:
+    /// the server starts it once. A hub nobody started it on judges apps idle only when
+    /// ``expireIdle(now:)`` is called, at the time its caller names, so that the time between
+    /// two steps of a caller (a test on a busy machine) never ends a session by itself.
+    func startSweeping() {
         guard sweeper == nil else { return }
         let interval = limits.sweepInterval
         sweeper = Task { [weak self] in

@@ -24,6 +24,8 @@ do {
 }
 let graphviz = Graphviz()
 let hub = Hub(graphviz: graphviz)
+// An app that crashed or was killed is shown disconnected within the idle limit.
+await hub.startSweeping()
 let graphvizPath = graphviz.executable
 let router = makeRouter(hub: hub, page: try Page(), token: options.token, host: options.host)
 if options.host != "127.0.0.1" && options.host != "localhost" && options.host != "::1" {

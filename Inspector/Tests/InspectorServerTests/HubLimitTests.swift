@@ -124,8 +124,10 @@ import Testing
         let (id, key) = try await hub.open(hello: Substring(hello), socket: true).get()
         let loop = Task { await hub.commands(key: key, timeout: .seconds(600)) }
         try await waitUntil { await hub.isPolling(key: key) }
+        // Times are taken before the step they follow: a stall between steps cannot age the app.
+        let beat = ContinuousClock.now
         #expect(await hub.receive([#"{"type":"heartbeat"}"#], key: key) == [])
-        await hub.expireIdle(now: .now + idle / 2)
+        await hub.expireIdle(now: beat + idle / 2)
         #expect(await hub.session(key: key) == id)
         await hub.expireIdle(now: .now + idle + .seconds(1))
         #expect(await hub.session(key: key) == nil)
@@ -255,8 +257,9 @@ import Testing
         #expect(await hub.beginReceiving(key: key))
         await hub.expireIdle(now: .now + idle * 10)
         #expect(await hub.session(key: key) == id)
+        let arrived = ContinuousClock.now
         await hub.endReceiving(key: key)
-        await hub.expireIdle(now: .now + idle / 2)
+        await hub.expireIdle(now: arrived + idle / 2)
         #expect(await hub.session(key: key) == id)
         await hub.expireIdle(now: .now + idle * 2)
         #expect(await hub.session(key: key) == nil)

@@ -17,6 +17,8 @@ let retry = 0;
 let lastPong = 0;
 let pending = [];
 let frameRequested = false;
+// What the tree, change and graph panels show, to draw them again only when it changes.
+let drawn = null;
 // Each session object the page makes gets its own number, so that its log is drawn afresh.
 let nextUid = 1;
 // Each event's row entry, found without a search.
@@ -263,6 +265,7 @@ function setStatus() {
 
 function safeRender() {
   try { render(); } catch (error) { showError(`the page could not draw this state: ${error.message}`); }
+  applyLogScroll();
 }
 
 function render() {
@@ -272,9 +275,13 @@ function render() {
   $("connect-hint").hidden = !!s;
   if (!s) return;
   $("app-name").textContent = String(s.hello.app || "app");
-  const tags = $("app-tags"); tags.replaceChildren();
-  for (const tag of [s.hello.platform, s.hello.pid && `pid ${s.hello.pid}`, s.hello.routeType, s.hello.scene, `protocol v${s.hello.protocol}`]) {
-    if (tag) tags.append(el("span", "tag", String(tag)));
+  const tags = $("app-tags");
+  if (tags.hello !== s.hello) {
+    tags.hello = s.hello;
+    tags.replaceChildren();
+    for (const tag of [s.hello.platform, s.hello.pid && `pid ${s.hello.pid}`, s.hello.routeType, s.hello.scene, `protocol v${s.hello.protocol}`]) {
+      if (tag) tags.append(el("span", "tag", String(tag)));
+    }
   }
   const log = s.log;
   const last = log.length - 1;
@@ -289,11 +296,17 @@ function render() {
   $("open-url").disabled = !live;
   $("open-url-text").disabled = !live;
   renderLog(s, index);
-  if (index < 0) { $("tree").replaceChildren(); renderGraph(s, null, null); return; }
+  if (index < 0) { $("tree").replaceChildren(); renderGraph(s, null, null); drawn = null; return; }
   const event = log[index];
-  const labels = renderTree(event);
-  renderChange(log, index, labels);
-  renderGraph(s, event, event);
+  // The tree, the change and the graph's lights are drawn again only when what they show
+  // changed: a frame that brought only rows, or nothing for this session, leaves them be.
+  const hideRoot = $("hide-root").checked;
+  if (!drawn || drawn.event !== event || drawn.session !== s || drawn.graph !== s.graph || drawn.hideRoot !== hideRoot || drawn.previous !== log[index - 1]) {
+    const labels = renderTree(event);
+    renderChange(log, index, labels);
+    renderGraph(s, event, event);
+    drawn = { event, session: s, graph: s.graph, hideRoot, previous: log[index - 1] };
+  }
   const lat = model.latencies.slice(-1000).sort((a, b) => a - b);
   const pct = (p) => lat.length ? Math.round(lat[Math.min(lat.length - 1, Math.floor(lat.length * p))]) : 0;
   $("metrics").textContent = `${log.length} states · app→page p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms`;
@@ -352,33 +365,184 @@ function makeRow(s, entry) {
   return row;
 }
 
+// MARK: The log, virtualised
+
+// The log holds only the rows in view and a margin above and below: a session of thousands of
+// events costs the page a few dozen rows, however many arrive in a burst. Every row has the
+// same height (`--row-height` in inspector.css), so a row's place is its position times that
+// height, and sizes are never read back after a write: the panel's and its header's come from
+// resize observers, the scroll position from scroll events.
+const LOG_MARGIN = 12;
+const logView = {
+  key: null,       // session, version and filter the rows below were listed for
+  shown: [],       // the entries that match the filter, in order
+  counted: 0,      // how many of the session's entries were looked at
+  first: 0,        // the position of the first row in the DOM
+  rows: [],        // the rows in the DOM, for positions first, first + 1, …
+  selected: null,  // the entry of the selected event
+  viewing: false,  // whether a past state was shown when the log was last drawn
+  follow: true,    // live, and scrolled to the newest row: keep it there
+  scrollTop: 0, height: 0, header: 0, padding: 0, rowHeight: 22,
+  programmatic: null, // a scroll position the page set, whose scroll event is not the user's
+  pendingScroll: null, // a scroll position to set once the frame's writes are done
+};
+
+function logPanel() { return $("log-panel"); }
+
+// The rows' window: the positions [first, last) worth drawing at the current scroll position.
+function logRange() {
+  const h = logView.rowHeight;
+  const total = logView.shown.length;
+  const inView = Math.max(h, logView.height - logView.header);
+  const first = Math.max(0, Math.min(total, Math.floor(logView.scrollTop / h) - LOG_MARGIN));
+  const last = Math.max(first, Math.min(total, Math.ceil((logView.scrollTop + inView) / h) + LOG_MARGIN));
+  return [first, last];
+}
+
+// The highest scroll position: the newest row at the bottom of the panel.
+function logBottom() {
+  return Math.max(0, logView.header + logView.shown.length * logView.rowHeight + logView.padding - logView.height);
+}
+
+// Moves the log to a scroll position. The rows are drawn for it at once; the panel is
+// scrolled after the frame's other writes (``applyLogScroll``), so that setting it lays the
+// page out once, not once for the scroll and again for the rows.
+function scrollLog(top) {
+  const value = Math.max(0, Math.min(logBottom(), Math.round(top)));
+  if (Math.abs(logView.scrollTop - value) < 1 && logView.pendingScroll === null) return;
+  logView.scrollTop = value;
+  logView.pendingScroll = value;
+}
+
+function applyLogScroll() {
+  if (logView.pendingScroll === null) return;
+  const value = logView.pendingScroll;
+  logView.pendingScroll = null;
+  logView.programmatic = value;
+  logPanel().scrollTop = value;
+}
+
 function renderLog(s, selected) {
   const log = $("log");
   $("log-count").textContent = `(${s.log.length})`;
-  // Rows are appended as entries arrive; a new session, a trim or an import redraws them all.
-  const key = `${s.uid}:${s.version}`;
-  if (log.dataset.key !== key || log.children.length > s.entries.length) { log.replaceChildren(); log.dataset.key = key; }
-  const fresh = [];
-  for (let i = log.children.length; i < s.entries.length; i++) {
-    const entry = s.entries[i];
-    const row = makeRow(s, entry);
-    entry.row = row;
-    row.hidden = !rowMatches(entry);
-    fresh.push(row);
+  const key = `${s.uid}:${s.version}:${model.filter}:${model.refusalsOnly}`;
+  const sessionChanged = !logView.key || logView.key.split(":")[0] !== String(s.uid);
+  if (logView.key !== key || logView.counted > s.entries.length) {
+    // A new session, a trim, an import or another filter: the rows are listed again.
+    logView.key = key;
+    logView.shown = [];
+    logView.counted = 0;
+    logView.first = 0;
+    logView.rows = [];
+    for (const entry of s.entries) entry.row = undefined;
+    $("log-rows").replaceChildren();
+    logView.selected = null;
+    if (sessionChanged || model.viewing === null) logView.follow = true;
   }
-  if (fresh.length) log.append(...fresh);
-  const previous = log.querySelector(".row.selected");
+  const before = logView.shown.length;
+  for (let i = logView.counted; i < s.entries.length; i++) if (rowMatches(s.entries[i])) logView.shown.push(s.entries[i]);
+  logView.counted = s.entries.length;
+  const total = logView.shown.length;
+  log.style.height = `${total * logView.rowHeight}px`;
+  log.dataset.rows = String(total);
+  log.dataset.entries = String(s.entries.length);
+
+  if (logView.scrollTop > logBottom()) scrollLog(logBottom());
+  // Back to live (Esc, Live, the newest row picked): the log follows the newest row again.
+  if (model.viewing === null && logView.viewing) logView.follow = true;
+  logView.viewing = model.viewing !== null;
+
   const event = s.log[selected];
-  const row = event && entryOf.get(event);
-  if (previous && (!row || previous !== row.row)) previous.classList.remove("selected");
-  if (row && row.row) { row.row.classList.add("selected"); if (model.viewing === null && (fresh.length || !previous)) row.row.scrollIntoView({ block: "nearest" }); }
+  const entry = (event && entryOf.get(event)) || null;
+  const moved = entry !== logView.selected;
+  if (moved) {
+    if (logView.selected && logView.selected.row) logView.selected.row.classList.remove("selected");
+    if (entry && entry.row) entry.row.classList.add("selected");
+    logView.selected = entry;
+  }
+  if (model.viewing === null) {
+    // Live: the newest row stays in view while the log is scrolled to it.
+    if (logView.follow && (total !== before || moved || logView.scrollTop !== logBottom())) scrollLog(logBottom());
+  } else if (moved && entry) {
+    // A state picked by keys or the slider: its row is brought into view.
+    const position = logView.shown.indexOf(entry);
+    if (position >= 0) {
+      const top = position * logView.rowHeight;
+      const inView = Math.max(logView.rowHeight, logView.height - logView.header);
+      if (top < logView.scrollTop) scrollLog(top);
+      else if (top + logView.rowHeight > logView.scrollTop + inView) scrollLog(top + logView.rowHeight - inView);
+    }
+  }
+  drawLogRows(s);
 }
 
-function applyFilter() {
-  const s = model.current !== null ? model.sessions.get(model.current) : null;
-  if (!s) return;
-  for (const entry of s.entries) if (entry.row) entry.row.hidden = !rowMatches(entry);
+// Puts the rows of the current window in the DOM: rows that stay are kept, rows that left it
+// are removed and rows that entered it are made, at the top or the bottom.
+function drawLogRows(s) {
+  const holder = $("log-rows");
+  const [first, last] = logRange();
+  const oldFirst = logView.first, oldLast = logView.first + logView.rows.length;
+  const make = (position) => {
+    const entry = logView.shown[position];
+    const row = makeRow(s, entry);
+    row.dataset.pos = String(position);
+    if (entry === logView.selected) row.classList.add("selected");
+    entry.row = row;
+    return row;
+  };
+  if (last <= oldFirst || first >= oldLast) {
+    for (const row of logView.rows) row.remove();
+    for (let i = oldFirst; i < oldLast; i++) if (logView.shown[i]) logView.shown[i].row = undefined;
+    const rows = [];
+    for (let i = first; i < last; i++) rows.push(make(i));
+    holder.replaceChildren(...rows);
+    logView.rows = rows;
+  } else {
+    // The windows overlap: trim both ends, then grow both ends.
+    const rows = logView.rows;
+    for (let i = oldFirst; i < first; i++) { rows.shift().remove(); logView.shown[i].row = undefined; }
+    for (let i = oldLast - 1; i >= last; i--) { rows.pop().remove(); logView.shown[i].row = undefined; }
+    const above = [];
+    for (let i = first; i < Math.max(first, oldFirst); i++) above.push(make(i));
+    const below = [];
+    for (let i = Math.max(first, oldLast); i < last; i++) below.push(make(i));
+    if (above.length) { holder.prepend(...above); rows.unshift(...above); }
+    if (below.length) { holder.append(...below); rows.push(...below); }
+  }
+  logView.first = first;
+  holder.style.transform = `translateY(${first * logView.rowHeight}px)`;
 }
+
+// The user scrolled the log: the rows of the new window are drawn, and the log follows the
+// newest row again once it is scrolled to the bottom.
+function logScrolled() {
+  const panel = logPanel();
+  const top = panel.scrollTop;
+  if (logView.programmatic !== null && Math.abs(top - logView.programmatic) < 1) {
+    logView.programmatic = null;
+  } else {
+    logView.programmatic = null;
+    logView.follow = top >= logBottom() - logView.rowHeight / 2;
+  }
+  logView.scrollTop = top;
+  const s = model.current !== null ? model.sessions.get(model.current) : null;
+  if (s && logView.key && logView.key.split(":")[0] === String(s.uid)) drawLogRows(s);
+}
+
+function logResized() {
+  const panel = logPanel();
+  logView.height = panel.clientHeight;
+  logView.header = $("log-header").offsetHeight;
+  logView.scrollTop = panel.scrollTop;
+  const s = model.current !== null ? model.sessions.get(model.current) : null;
+  if (s && logView.key && logView.key.split(":")[0] === String(s.uid)) {
+    if (model.viewing === null && logView.follow) scrollLog(logBottom());
+    drawLogRows(s);
+    applyLogScroll();
+  }
+}
+
+function applyFilter() { safeRender(); }
 
 // Draws the tree; returns each element's label by id (a Map, never a selector built from data).
 function renderTree(event) {
@@ -573,6 +737,14 @@ window.addEventListener("DOMContentLoaded", () => {
   $("copy-test").onclick = copyAsTest;
   $("copy-url").onclick = () => navigator.clipboard && navigator.clipboard.writeText($("url").textContent).catch(() => {});
   $("hide-root").onchange = safeRender;
+  const panel = logPanel();
+  logView.rowHeight = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--row-height")) || 22;
+  logView.padding = parseFloat(getComputedStyle(panel).paddingBottom) || 0;
+  logResized();
+  panel.addEventListener("scroll", logScrolled, { passive: true });
+  const resized = new ResizeObserver(logResized);
+  resized.observe(panel);
+  resized.observe($("log-header"));
   $("log-filter").oninput = (e) => { model.filter = e.target.value.trim().toLowerCase(); applyFilter(); };
   $("refusals-only").onchange = (e) => { model.refusalsOnly = e.target.checked; applyFilter(); };
   $("graph-fit").onclick = fitGraph;
