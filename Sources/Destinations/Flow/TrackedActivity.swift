@@ -111,9 +111,11 @@ package final class TrackedActivity: SleepAccount, @unchecked Sendable {
 /// Runs the child tasks of one piece of tracked work, and the nonisolated code it calls, and
 /// counts their jobs while they are queued or running, so that a settle knows a child runs.
 ///
-/// A job that ran is counted off on the main actor, after whatever the job handed to the main
-/// actor (a task group's parent resuming there, a value delivered with `MainActor.run`): the
-/// work does not look asleep while its next step waits for the main actor.
+/// A job that ran is counted off on the main actor, at the lowest priority, after whatever the
+/// job handed to the main actor (a value delivered with `MainActor.run`): the work does not look
+/// asleep while its next step waits for the main actor. A parent that a child's end resumes
+/// comes back through the shared pool, which no executor of the work sees; the flow's settle
+/// confirms that sleeping work stays asleep for a few turns before it believes it.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class TrackedWorkExecutor: TaskExecutor {
     private let activity: TrackedActivity
@@ -128,7 +130,7 @@ final class TrackedWorkExecutor: TaskExecutor {
         DispatchQueue.global().async { [self] in
             job.runSynchronously(on: asUnownedTaskExecutor())
             let activity = activity
-            Task { @MainActor in activity.jobRan() }
+            Task(priority: .background) { @MainActor in activity.jobRan() }
         }
     }
 }

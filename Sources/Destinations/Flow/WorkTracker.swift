@@ -91,13 +91,52 @@
         resumeIfIdle()
     }
 
-    /// Resumes the waiters when no work is left.
+    /// Resumes the waiters when no work is left. Work left asleep is confirmed first.
     func resumeIfIdle() {
-        guard isIdle else { return }
+        guard isIdle, !waiters.isEmpty else { return }
+        guard hasSleepingWork else {
+            resumeWaiters()
+            return
+        }
+        confirmSleep()
+    }
+
+    /// Whether some tracked task is asleep rather than finished.
+    private var hasSleepingWork: Bool { !entries.isEmpty }
+
+    private func resumeWaiters() {
         let ready = waiters
         waiters.removeAll()
         for waiter in ready.values { waiter.resume(returning: true) }
     }
+
+    /// Whether a confirmation of sleeping work is under way.
+    private var isConfirming = false
+
+    /// Resumes the waiters once work that fell asleep is still asleep after
+    /// ``confirmationTurns`` turns of the cooperative pool and of the main actor.
+    ///
+    /// A task that waits for its children resumes, when one of them ends, through the shared
+    /// pool and then the main actor, where no executor of the work sees it: the child's last job
+    /// has already been counted off. The turns let such a task arrive, and its work be seen
+    /// again, before a settle calls the work asleep.
+    private func confirmSleep() {
+        guard !isConfirming else { return }
+        isConfirming = true
+        Task { @MainActor [weak self] in
+            for _ in 0..<Self.confirmationTurns {
+                await Task.detached(priority: .background) {}.value
+                await Task.yield()
+            }
+            guard let self else { return }
+            self.isConfirming = false
+            guard self.isIdle else { return }
+            self.resumeWaiters()
+        }
+    }
+
+    /// How many turns a sleep is confirmed for.
+    static let confirmationTurns = 2
 
     /// Waits until no tracked work is left, including work added while waiting — work asleep
     /// on a test clock (``TrackedActivity/isAsleep``) counts as done, since only the test's
@@ -112,7 +151,7 @@
     ///
     /// - Throws: ``SettleTimeout`` with the work still pending when it stalled.
     func settle(timeout: Duration) async throws(SettleTimeout) {
-        guard !isIdle else { return }
+        guard !isIdle || hasSleepingWork else { return }
         let key = nextWaiter
         nextWaiter += 1
         let watchdog = Task { @MainActor [weak self, progress] in
@@ -133,7 +172,11 @@
                 }
             }
         }
-        let settled = await withCheckedContinuation { waiters[key] = $0 }
+        let settled = await withCheckedContinuation {
+            waiters[key] = $0
+            // Work asleep already is confirmed before the wait ends.
+            resumeIfIdle()
+        }
         watchdog.cancel()
         guard settled else { throw SettleTimeout(timeout: timeout, pending: pending) }
     }
