@@ -132,8 +132,8 @@ import Testing
     @MainActor @Test func sleepersWakeInDeadlineOrderWhenTheirTimeComes() async throws {
         let clock = ManualClock()
         let (woken, report) = AsyncStream<Int>.makeStream()
-        // Registered out of order (3 first), and on the main actor, which runs the woken
-        // sleepers one by one in the order the clock resumed them.
+        // Registered out of order (3 first). Each advance wakes only the sleepers it passed, so
+        // the order of the reports is the order of the deadlines.
         for delay in [3, 1, 2] {
             Task { @MainActor in
                 try await clock.sleep(for: .seconds(delay))
@@ -141,15 +141,36 @@ import Testing
             }
         }
         while clock.sleeperCount < 3 { await Task.yield() }
-        clock.advance(by: .milliseconds(1500))
         var iterator = woken.makeAsyncIterator()
+        clock.advance(by: .milliseconds(1500))
         #expect(await iterator.next() == 1)
         #expect(clock.sleeperCount == 2)
-        clock.advance(by: .seconds(2))
-        // Both are due: woken in deadline order, not in the order they went to sleep.
-        let rest = [await iterator.next(), await iterator.next()]
-        #expect(rest == [2, 3])
+        clock.advance(to: ManualClock.Instant(offset: .milliseconds(2500)))
+        #expect(await iterator.next() == 2)
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .seconds(1))
+        #expect(await iterator.next() == 3)
+        #expect(clock.sleeperCount == 0)
         #expect(clock.now == ManualClock.Instant(offset: .milliseconds(3500)))
+    }
+
+    @MainActor @Test func oneAdvancePastSeveralDeadlinesWakesEveryDueSleeperAndNoOther() async throws {
+        let clock = ManualClock()
+        let (woken, report) = AsyncStream<Int>.makeStream()
+        for delay in [3, 1, 2, 9] {
+            Task { @MainActor in
+                try await clock.sleep(for: .seconds(delay))
+                report.yield(delay)
+            }
+        }
+        while clock.sleeperCount < 4 { await Task.yield() }
+        clock.advance(by: .seconds(3))
+        // The woken tasks run concurrently, so only the set of them is certain, not their order.
+        var iterator = woken.makeAsyncIterator()
+        var reports: Set<Int> = []
+        for _ in 0..<3 { reports.insert(await iterator.next() ?? 0) }
+        #expect(reports == [1, 2, 3])
+        #expect(clock.sleeperCount == 1)
     }
 
     @Test func aCancelledSleeperThrowsAndLeavesTheClock() async throws {
