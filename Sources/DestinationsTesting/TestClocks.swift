@@ -73,9 +73,11 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
     private var cancelled: Set<Int> = []
     private var nextKey = 0
 
-    /// Creates a clock that reads `now`.
+    /// Creates a clock that reads `now`. From then on, tracked work counts its child tasks, so
+    /// that a settle knows which of them run while others sleep on the clock.
     public init(now: Instant = Instant(offset: .zero)) {
         current = now
+        TrackedActivity.countChildTasks()
     }
 
     /// The time now: it moves only when the test advances it.

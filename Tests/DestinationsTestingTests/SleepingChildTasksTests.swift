@@ -55,10 +55,11 @@ enum WorkshopRoute: NavigationRoute, Codable {
                         return "cancelled"
                     }
                 }
-                group.addTask {
+                // At the lowest priority, the child competes with nothing the settle does.
+                group.addTask(priority: .background) {
                     // Still running once its sibling sleeps.
                     await Self.spin(until: { clock.sleeperCount == 1 })
-                    await Self.spin(200)
+                    await Self.spin(2000)
                     return "ran"
                 }
                 for await value in group { workshop.delivered.append(value) }
@@ -78,7 +79,7 @@ enum WorkshopRoute: NavigationRoute, Codable {
         workshop.context.track {
             async let ran: Void = {
                 await Self.spin(until: { clock.sleeperCount == 1 })
-                await Self.spin(200)
+                await Self.spin(2000)
                 await MainActor.run { workshop.delivered.append("ran") }
             }()
             do {
@@ -105,7 +106,7 @@ enum WorkshopRoute: NavigationRoute, Codable {
                 workshop.delivered.append("woke")
             } catch {
                 // Runs on after the cancellation: its cleanup is work a settle waits for.
-                await Self.spin(200)
+                await Self.spin(2000)
                 workshop.delivered.append("cleaned up")
             }
         }
@@ -128,14 +129,14 @@ enum WorkshopRoute: NavigationRoute, Codable {
                         try await clock.sleep(for: .seconds(30))
                         return "timed out"
                     } catch {
-                        await Self.spin(100)
+                        await Self.spin(1000)
                         await MainActor.run { workshop.delivered.append("timeout stopped") }
                         return "cancelled"
                     }
                 }
-                group.addTask {
+                group.addTask(priority: .background) {
                     await Self.spin(until: { clock.sleeperCount == 1 })
-                    await Self.spin(100)
+                    await Self.spin(1000)
                     return "answer"
                 }
                 if let first = await group.next() { workshop.delivered.append(first) }
@@ -157,7 +158,7 @@ enum WorkshopRoute: NavigationRoute, Codable {
                     return "slept"
                 }
                 group.addTask {
-                    await Self.spin(100)
+                    await Self.spin(1000)
                     return "ran"
                 }
                 for await value in group { workshop.delivered.append(value) }
@@ -241,7 +242,8 @@ enum WorkshopRoute: NavigationRoute, Codable {
         workshop.context.track {
             await withTaskGroup(of: Void.self) { group in
                 for (index, child) in children.enumerated() {
-                    group.addTask { await child.run(index, clock: clock, workshop: workshop) }
+                    // At the lowest priority, a child competes with nothing the settle does.
+                    group.addTask(priority: .background) { await child.run(index, clock: clock, workshop: workshop) }
                 }
             }
             workshop.delivered.append("done")

@@ -125,11 +125,12 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// before the Destination is attached to a flow (from its initializer) starts when it is,
     /// and never when it is not.
     ///
-    /// Child tasks the work starts (a task group, `async let`) are part of it: they run on an
-    /// executor of the work's own, which counts them while they run, so a settle waits for a
-    /// child that runs while a sibling sleeps on a test clock (on Apple platforms from iOS 18,
-    /// macOS 15, tvOS 18, watchOS 11 and visionOS 2; before them, a child is not seen running
-    /// while a sibling sleeps).
+    /// Child tasks the work starts (a task group, `async let`) are part of it: once a test clock
+    /// exists (a test's `ManualClock`), they run on an executor of the work's own, which counts
+    /// them while they run, so a settle waits for a child that runs while a sibling sleeps on
+    /// the test clock (on Apple platforms from iOS 18, macOS 15, tvOS 18, watchOS 11 and
+    /// visionOS 2; before them, a child is not seen running while a sibling sleeps). Without a
+    /// test clock the work runs where Swift runs it.
     ///
     /// Returns the task, or `nil` when the work waits for the Destination to be attached; the
     /// task is already cancelled when the Destination was removed.

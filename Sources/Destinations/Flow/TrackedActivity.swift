@@ -94,17 +94,38 @@ package final class TrackedActivity: SleepAccount, @unchecked Sendable {
         notify?()
     }
 
-    /// Runs `body` as this work: its sleeps on a test clock count here, and its child tasks run
-    /// on an executor that counts their jobs (on platforms with task executors).
+    /// Runs `body` as this work: its sleeps on a test clock count here, and, once a test clock
+    /// exists (``countChildTasks()``), its child tasks run on an executor that counts their jobs
+    /// (on platforms with task executors).
     @MainActor
     func run(_ body: @escaping @MainActor @Sendable () async -> Void) async {
         await SleepAccounting.$account.withValue(self) {
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), Self.countsChildTasks {
                 await withTaskExecutorPreference(TrackedWorkExecutor(self)) { await body() }
             } else {
                 await body()
             }
         }
+    }
+
+    /// Makes tracked work started from now on count its child tasks: called when a test clock is
+    /// made. Only a sleep on a test clock makes work asleep, so until one exists nothing needs
+    /// the count, and an app's work runs where Swift runs it.
+    package static func countChildTasks() { counting.turnOn() }
+
+    /// Whether tracked work counts its child tasks.
+    static var countsChildTasks: Bool { counting.isOn }
+
+    private static let counting = Switch()
+
+    /// A switch that, once on, stays on.
+    private final class Switch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var on = false
+
+        var isOn: Bool { lock.withLock { on } }
+
+        func turnOn() { lock.withLock { on = true } }
     }
 }
 
