@@ -112,6 +112,8 @@
 
     /// Whether a confirmation of sleeping work is under way.
     private var isConfirming = false
+    /// Whether work fell asleep again while a confirmation was under way: it is confirmed anew.
+    private var fellAsleepWhileConfirming = false
 
     /// Resumes the waiters once work that fell asleep is still asleep after
     /// ``confirmationTurns`` turns of the cooperative pool and of the main actor.
@@ -121,12 +123,21 @@
     /// has already been counted off. The turns let such a task arrive, and its work be seen
     /// again, before a settle calls the work asleep.
     private func confirmSleep() {
-        guard !isConfirming else { return }
+        guard !isConfirming else {
+            fellAsleepWhileConfirming = true
+            return
+        }
         isConfirming = true
         Task { @MainActor [weak self] in
-            for _ in 0..<Self.confirmationTurns {
-                await Task.detached(priority: .background) {}.value
-                await Task.yield()
+            var again = true
+            while again {
+                for _ in 0..<Self.confirmationTurns {
+                    await Task.detached(priority: .background) {}.value
+                    await Task.yield()
+                }
+                guard let self else { return }
+                again = self.fellAsleepWhileConfirming
+                self.fellAsleepWhileConfirming = false
             }
             guard let self else { return }
             self.isConfirming = false
