@@ -26,7 +26,10 @@ import Foundation
 /// the flow's pending work until it sleeps again, and the values it yields into a
 /// ``TrackedStream`` until the flow delivered them, so the step's settle sees every tick: no
 /// sleeps, no polling. Tracked work (an interactor's request) asleep on the clock counts as
-/// settled until an advance wakes it; from then on the step waits for it.
+/// settled until an advance wakes it; from then on the step waits for it. Each sleep counts for
+/// itself: work whose child tasks (a task group, `async let`) sleep on the clock is settled only
+/// once none of its other tasks runs, and a sleeper that is cancelled runs on as the work's, as
+/// a woken one does, until it sleeps again or ends.
 public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock {
     /// A moment of a test clock: the time since the clock's start.
     public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {
@@ -51,8 +54,17 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
     private struct Sleeper {
         let key: Int
         let deadline: Instant
-        let continuation: CheckedContinuation<Void, any Error>
-        let producer: PendingCount?
+        let continuation: CheckedContinuation<Wake, Never>
+        /// What the sleeping task's sleep counts against: its tracked work, or its stream.
+        let account: (any SleepAccount)?
+    }
+
+    /// How a sleep ended.
+    private struct Wake {
+        /// Whether the task slept, rather than returning at once.
+        let slept: Bool
+        /// Whether it was cancelled.
+        let cancelled: Bool
     }
 
     private let lock = NSLock()
@@ -61,9 +73,11 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
     private var cancelled: Set<Int> = []
     private var nextKey = 0
 
-    /// Creates a clock that reads `now`.
+    /// Creates a clock that reads `now`. From then on, tracked work counts its child tasks, so
+    /// that a settle knows which of them run while others sleep on the clock.
     public init(now: Instant = Instant(offset: .zero)) {
         current = now
+        TrackedActivity.countChildTasks()
     }
 
     /// The time now: it moves only when the test advances it.
@@ -86,31 +100,35 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
     /// Sleeps until the clock is advanced to `deadline`; returns at once when it is there
     /// already.
     ///
+    /// While it sleeps, the task counts as asleep for the flow's settle (the work it does for a
+    /// flow is settled when none of its other tasks runs); resumed — by an advance, or by its
+    /// cancellation — it counts as running again.
+    ///
     /// - Throws: `CancellationError` when the sleeping task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let producer = PendingCount.producer
+        let account = SleepAccounting.account
         let key = lock.withLock {
             nextKey += 1
             return nextKey
         }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let wake = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Wake, Never>) in
                 lock.lock()
                 if cancelled.remove(key) != nil {
                     lock.unlock()
-                    continuation.resume(throwing: CancellationError())
+                    continuation.resume(returning: Wake(slept: false, cancelled: true))
                     return
                 }
                 guard deadline > current else {
                     lock.unlock()
-                    continuation.resume()
+                    continuation.resume(returning: Wake(slept: false, cancelled: false))
                     return
                 }
-                sleepers.append(Sleeper(key: key, deadline: deadline, continuation: continuation, producer: producer))
+                // Asleep: counted before an advance or a cancellation can find the sleeper.
+                account?.sleeps()
+                sleepers.append(Sleeper(key: key, deadline: deadline, continuation: continuation, account: account))
                 lock.unlock()
-                // Asleep again: no longer the flow's pending work.
-                producer?.decrement()
             }
         } onCancel: {
             lock.lock()
@@ -121,8 +139,13 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
             }
             let sleeper = sleepers.remove(at: index)
             lock.unlock()
-            sleeper.continuation.resume(throwing: CancellationError())
+            // A cancelled sleeper runs on (to its cleanup, or to deliver what it has): the
+            // work's again, as a woken one is.
+            sleeper.account?.wakes()
+            sleeper.continuation.resume(returning: Wake(slept: true, cancelled: true))
         }
+        if wake.slept { account?.resumed() }
+        if wake.cancelled { throw CancellationError() }
     }
 
     /// Moves time forward by `duration` and wakes the sleepers whose deadline passed, in
@@ -147,9 +170,9 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
         sleepers.removeAll { $0.deadline <= now }
         lock.unlock()
         for sleeper in due {
-            // Awake: the flow's pending work until it sleeps again or its stream ends.
-            sleeper.producer?.increment()
-            sleeper.continuation.resume()
+            // Awake: the flow's pending work until it sleeps again or ends.
+            sleeper.account?.wakes()
+            sleeper.continuation.resume(returning: Wake(slept: true, cancelled: false))
         }
     }
 }
@@ -158,7 +181,8 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
 /// that waits (a debounce, a delay before a retry) when a test wants the outcome, not the wait.
 ///
 /// A periodic stream (`Clock.ticks(every:)`) on an immediate clock ticks as fast as it is
-/// taken: drive timers with a ``ManualClock`` instead.
+/// taken: drive timers with a ``ManualClock`` instead. A sleep on it never counts as asleep: the
+/// work that sleeps holds a settle until it is done, as it would with a live clock.
 public final class ImmediateClock: Clock, @unchecked Sendable {
     /// A moment of the clock: the time since its start.
     public typealias Instant = ManualClock.Instant

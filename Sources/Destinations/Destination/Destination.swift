@@ -125,6 +125,13 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// before the Destination is attached to a flow (from its initializer) starts when it is,
     /// and never when it is not.
     ///
+    /// Child tasks the work starts (a task group, `async let`) are part of it: once a test clock
+    /// exists (a test's `ManualClock`), they run on an executor of the work's own, which counts
+    /// them while they run, so a settle waits for a child that runs while a sibling sleeps on
+    /// the test clock (on Apple platforms from iOS 18, macOS 15, tvOS 18, watchOS 11 and
+    /// visionOS 2; before them, a child is not seen running while a sibling sleeps). Without a
+    /// test clock the work runs where Swift runs it.
+    ///
     /// Returns the task, or `nil` when the work waits for the Destination to be attached; the
     /// task is already cancelled when the Destination was removed.
     @discardableResult
@@ -146,13 +153,12 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         let preparation = waitsForPreparation ? self.preparation : nil
         let token = nextCancellation
         nextCancellation += 1
-        // Awake until the body sleeps on a test clock, which lowers the count while it sleeps:
-        // a settle then counts the work as done, and the test's advance wakes it.
-        let awake = PendingCount()
-        awake.increment()
+        // Asleep, for a settle, while its tasks sleep on a test clock and none of them runs:
+        // the test's advance wakes it.
+        let activity = TrackedActivity()
         let task = Task { @MainActor [weak self] in
             await preparation?.value
-            if !Task.isCancelled { await PendingCount.$producer.withValue(awake) { await body() } }
+            if !Task.isCancelled { await activity.run(body) }
             self?.removeCancellation(token)
         }
         if isRemoved {
@@ -162,7 +168,7 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         cancellations[token] = { task.cancel() }
         tracker?.add(
             task, owner: id, route: route?.name, type: destinationObject.map { type(of: $0) }, label: label,
-            awake: awake)
+            activity: activity)
         return task
     }
 

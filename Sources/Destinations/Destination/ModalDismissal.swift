@@ -27,7 +27,8 @@ public struct DismissedModal<Route: NavigationRoute>: Sendable, Equatable, Custo
 }
 
 /// A Destination that hears when a modal it presented goes away, however it went: a button of
-/// the modal, a swipe, ``Presentation/dismissAll``, a link, a restore.
+/// the modal, a swipe, ``Presentation/dismissAll``, a link, a restore, the user leaving the tab
+/// it was presented in.
 ///
 /// ```swift
 /// extension Meeting: ModalPresenter {
@@ -38,7 +39,10 @@ public struct DismissedModal<Route: NavigationRoute>: Sendable, Equatable, Custo
 /// ```
 ///
 /// It is called once per modal, after the change is committed and the screens that appear were
-/// told; a change it asks for runs right after, as its own transaction. It is not called when
+/// told; a change it asks for (presenting again, dismissing, selecting a tab) runs right after,
+/// as its own transaction, and its presenters hear of what that change dismisses in turn. Every
+/// modal is heard of, wherever it is: the flow records the modals a flow starts with, a
+/// restore or a link brings, and the modals above every screen a change adds. It is not called when
 /// the presenter leaves with its modal. When a button of an alert closes it, the hook runs as
 /// the alert closes, and the event the button forwards to the presenter
 /// (``EventResponse/toPresenter(_:_:content:)``) arrives after it: the user's choice has the
@@ -50,7 +54,8 @@ public protocol ModalPresenter: Destination {
 }
 
 /// The modals a flow has presented, by their content element, so that their presenters hear
-/// when they go.
+/// when they go. A start, a restore or a link rebuilds it from the whole state; a local change
+/// adds the modals above the screens it added.
 @usableFromInline struct ModalLedger<Route: NavigationRoute> {
     @usableFromInline struct Entry {
         @usableFromInline let presenter: ElementID
@@ -95,8 +100,8 @@ public protocol ModalPresenter: Destination {
 
 extension Flow {
     /// Tells the presenters of the modals a committed change removed, and records the modals
-    /// it presented. Runs in the commit, after the appearances: O(modals presented) for a
-    /// presentation or a user's change, O(state) for a start, a restore or a link, which
+    /// it presented. Runs in the commit, after the appearances: O(containers added to × depth)
+    /// for a presentation or a user's change, O(state) for a start, a restore or a link, which
     /// rebuild as much.
     @inlinable
     func reportDismissedModals(_ summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) {
@@ -115,24 +120,10 @@ extension Flow {
         default: isLocal = false
         }
         if isLocal {
-            // A change that added no screen presented no modal.
-            guard !summary.added.isEmpty else {
-                if !dismissed.isEmpty { notify(dismissed) }
-                return
-            }
-            var node = storage.root
-            while true {
-                if let modal = node.modal {
-                    if modalLedger.entries[modal.node.id] == nil {
-                        modalLedger.entries[modal.node.id] = ModalLedger.Entry(presenter: node.id, modal: modal)
-                    }
-                    node = modal.node
-                } else if let (_, child) = node.focusedChild {
-                    node = child
-                } else {
-                    break
-                }
-            }
+            // A modal a change presents holds screens the change added: the ledger records the
+            // modals above each added screen, wherever it is — whatever the focus shows after
+            // the change — so that its presenter hears when it goes.
+            recordModals(aboveScreens: summary.added)
         } else {
             // A start, a restore or a link may keep a modal's element but not as a modal (a
             // sheet's screen now pushed) or not from the same presenter: the ledger is
@@ -148,6 +139,29 @@ extension Flow {
             modalLedger = rebuilt
         }
         if !dismissed.isEmpty { notify(dismissed) }
+    }
+
+    /// Records the modals on the way down from the root to each of `screens` that the ledger
+    /// does not hold yet. Screens of one container share the walk: O(*d*) per container the
+    /// screens were added to, in its depth *d*.
+    @usableFromInline func recordModals(aboveScreens screens: [NavigationNode<Route>]) {
+        var walked: [ElementID] = []
+        for screen in screens {
+            let parent = index.locations[screen.id]?.parent
+            if let parent {
+                guard !walked.contains(parent) else { continue }
+                walked.append(parent)
+            }
+            guard let path = index.path(to: screen.id) else { continue }
+            var node = storage.root
+            for step in path {
+                if step == .modal, let modal = node.modal, modalLedger.entries[modal.node.id] == nil {
+                    modalLedger.entries[modal.node.id] = ModalLedger.Entry(presenter: node.id, modal: modal)
+                }
+                guard let next = node.child(at: step) else { break }
+                node = next
+            }
+        }
     }
 
     /// Tells each dismissed modal's presenter, in the order the modals were presented.

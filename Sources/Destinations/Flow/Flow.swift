@@ -305,7 +305,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// requests and preparations, work started with ``DestinationContext/track(_:)``, and work
     /// started by that work — or until `timeout` passes. Tests use it to wait for interactor
     /// results without sleeping. Work asleep on a test's manual clock counts as finished until
-    /// the clock wakes it; the values a ``TrackedStream`` produced, and its end, are awaited.
+    /// the clock wakes it — work whose tasks sleep there while none of its other tasks (child
+    /// tasks included) runs; the values a ``TrackedStream`` produced, and its end, are awaited.
     ///
     /// - Throws: ``SettleTimeout`` naming the Destinations and requests still pending at the
     ///   deadline, instead of hanging on a datasource that never answers.

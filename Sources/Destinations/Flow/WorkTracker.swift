@@ -7,9 +7,9 @@
         let route: String?
         let type: String?
         let label: (any Sendable)?
-        /// For a tracked task: whether it is awake (not zero) or asleep on a test clock (zero),
-        /// and the key of the tracker's observer of it.
-        var awake: (count: PendingCount, observer: Int)? = nil
+        /// For a tracked task: whether it and its child tasks are awake or asleep on a test
+        /// clock.
+        var activity: TrackedActivity? = nil
     }
 
     private var entries: [Int: Entry] = [:]
@@ -22,10 +22,11 @@
     /// Counts of work outside tracked tasks (a stream's values on their way), by key.
     var sources: [Int: (count: PendingCount, entry: Entry, observer: Int)] = [:]
 
-    /// Whether no tracked work is under way: every tracked task has finished or sleeps on a
-    /// test clock (which only the test's advance wakes), and no source counts pending work.
+    /// Whether no tracked work is under way: every tracked task has finished or is asleep —
+    /// some of its tasks sleep on a test clock (which only the test's advance wakes) and none of
+    /// the others runs — and no source counts pending work.
     var isIdle: Bool {
-        entries.values.allSatisfy { $0.awake?.count.isZero ?? false } && sources.values.allSatisfy { $0.count.isZero }
+        entries.values.allSatisfy { $0.activity?.isAsleep ?? false } && sources.values.allSatisfy { $0.count.isZero }
     }
 
     /// Counts `count` as work under way while it is not zero, until ``removeSource(_:)``.
@@ -54,20 +55,28 @@
         resumeIfIdle()
     }
 
-    /// Tracks `task` until it finishes. With `awake`, the count a test clock lowers while the
-    /// task sleeps on it (``PendingCount/producer``), the task holds a settle only while awake.
+    /// Tracks `task` until it finishes. With `activity`, what a test clock and the work's
+    /// executor know of the task and its children, the task holds a settle only while it is not
+    /// asleep (``TrackedActivity/isAsleep``).
     func add(
         _ task: Task<Void, Never>,
         owner: ElementID?,
         route: String?,
         type: Any.Type? = nil,
         label: (any Sendable)?,
-        awake: PendingCount? = nil
+        activity: TrackedActivity? = nil
     ) {
         let key = nextKey
         nextKey += 1
         var entry = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
-        entry.awake = awake.map { ($0, observe($0)) }
+        entry.activity = activity
+        activity?.observe {
+            Task { @MainActor [weak self] in
+                // Work that fell asleep is progress, as work that finished is.
+                self?.progress &+= 1
+                self?.resumeIfIdle()
+            }
+        }
         entries[key] = entry
         progress &+= 1
         Task { @MainActor [weak self] in
@@ -77,23 +86,73 @@
     }
 
     private func finish(_ key: Int) {
-        if let awake = entries.removeValue(forKey: key)?.awake { awake.count.stopObserving(awake.observer) }
+        entries.removeValue(forKey: key)?.activity?.stopObserving()
         progress &+= 1
         resumeIfIdle()
     }
 
-    /// Resumes the waiters when no work is left.
+    /// Resumes the waiters when no work is left. Work left asleep is confirmed first.
     func resumeIfIdle() {
-        guard isIdle else { return }
+        guard isIdle, !waiters.isEmpty else { return }
+        guard hasSleepingWork else {
+            resumeWaiters()
+            return
+        }
+        confirmSleep()
+    }
+
+    /// Whether some tracked task is asleep rather than finished.
+    private var hasSleepingWork: Bool { !entries.isEmpty }
+
+    private func resumeWaiters() {
         let ready = waiters
         waiters.removeAll()
         for waiter in ready.values { waiter.resume(returning: true) }
     }
 
+    /// Whether a confirmation of sleeping work is under way.
+    private var isConfirming = false
+    /// Whether work fell asleep again while a confirmation was under way: it is confirmed anew.
+    private var fellAsleepWhileConfirming = false
+
+    /// Resumes the waiters once work that fell asleep is still asleep after
+    /// ``confirmationTurns`` turns of the cooperative pool and of the main actor.
+    ///
+    /// A task that waits for its children resumes, when one of them ends, through the shared
+    /// pool and then the main actor, where no executor of the work sees it: the child's last job
+    /// has already been counted off. The turns let such a task arrive, and its work be seen
+    /// again, before a settle calls the work asleep.
+    private func confirmSleep() {
+        guard !isConfirming else {
+            fellAsleepWhileConfirming = true
+            return
+        }
+        isConfirming = true
+        Task { @MainActor [weak self] in
+            var again = true
+            while again {
+                for _ in 0..<Self.confirmationTurns {
+                    await Task.detached(priority: .background) {}.value
+                    await Task.yield()
+                }
+                guard let self else { return }
+                again = self.fellAsleepWhileConfirming
+                self.fellAsleepWhileConfirming = false
+            }
+            guard let self else { return }
+            self.isConfirming = false
+            guard self.isIdle else { return }
+            self.resumeWaiters()
+        }
+    }
+
+    /// How many turns a sleep is confirmed for.
+    static let confirmationTurns = 2
+
     /// Waits until no tracked work is left, including work added while waiting — work asleep
-    /// on a test clock counts as done, since only the test's advance wakes it — or until the
-    /// work stalls: `timeout` of scheduled time passes with no piece of it starting or
-    /// finishing.
+    /// on a test clock (``TrackedActivity/isAsleep``) counts as done, since only the test's
+    /// advance wakes it — or until the work stalls: `timeout` of scheduled time passes with no
+    /// piece of it starting or finishing.
     ///
     /// The wait is not a wall-clock budget, which parallel tests on a busy machine would eat
     /// up: a watchdog counts ticks of ``stallTick`` in which nothing progressed, and a tick
@@ -103,7 +162,7 @@
     ///
     /// - Throws: ``SettleTimeout`` with the work still pending when it stalled.
     func settle(timeout: Duration) async throws(SettleTimeout) {
-        guard !isIdle else { return }
+        guard !isIdle || hasSleepingWork else { return }
         let key = nextWaiter
         nextWaiter += 1
         let watchdog = Task { @MainActor [weak self, progress] in
@@ -124,7 +183,11 @@
                 }
             }
         }
-        let settled = await withCheckedContinuation { waiters[key] = $0 }
+        let settled = await withCheckedContinuation {
+            waiters[key] = $0
+            // Work asleep already is confirmed before the wait ends.
+            resumeIfIdle()
+        }
         watchdog.cancel()
         guard settled else { throw SettleTimeout(timeout: timeout, pending: pending) }
     }
@@ -157,7 +220,7 @@
     /// The work under way, oldest first.
     var pending: [PendingWork] {
         let busy = sources.filter { !$0.value.count.isZero }.mapValues { $0.entry }
-        let awake = entries.filter { !($0.value.awake?.count.isZero ?? false) }
+        let awake = entries.filter { !($0.value.activity?.isAsleep ?? false) }
         return awake.merging(busy) { first, _ in first }.sorted { $0.key < $1.key }.map { _, entry in
             PendingWork(
                 destination: entry.owner,

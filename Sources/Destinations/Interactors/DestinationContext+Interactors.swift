@@ -62,7 +62,7 @@ extension DestinationContext {
             // never answers. Tasks the interactor starts meanwhile know their stream's producer.
             guard
                 let values = await context.untilRemoved({
-                    await PendingCount.$producer.withValue(producer) { await interactor.values(for: request) }
+                    await SleepAccounting.$account.withValue(producer) { await interactor.values(for: request) }
                 }),
                 !Task.isCancelled, !context.isRemoved, context.streams[token] != nil
             else { return }

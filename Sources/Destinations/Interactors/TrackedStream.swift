@@ -128,9 +128,11 @@ public struct TrackedStream<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// Work under way outside tracked tasks that a flow's settle waits for: the values a stream
-/// produced and the flow has not delivered yet (and its end, once finished), or a stream's producers that a test clock woke
-/// and that have not gone back to sleep. Thread-safe; the count never goes below zero.
-package final class PendingCount: @unchecked Sendable {
+/// produced and the flow has not delivered yet (and its end, once finished), or a stream's
+/// producer while it is awake: from the stream's creation until it sleeps on a test clock, and
+/// from each wake (its deadline passed, or it was cancelled) until it sleeps again or ends.
+/// Thread-safe; the count never goes below zero.
+package final class PendingCount: SleepAccount, @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
     private var observers: [Int: @Sendable () -> Void] = [:]
@@ -149,10 +151,14 @@ package final class PendingCount: @unchecked Sendable {
         if first { increment() }
     }
 
-    /// The work the current task does for a flow, when there is one — a tracked request, or
-    /// the producer of a stream the flow started — counted while it is awake: a test clock
-    /// counts one less while the task sleeps on it, and one more when it wakes the task.
-    @TaskLocal package static var producer: PendingCount?
+    /// A producer asleep on a test clock is no longer pending.
+    package func sleeps() { decrement() }
+
+    /// A producer a test clock resumes is pending again, until it sleeps again or ends.
+    package func wakes() { increment() }
+
+    /// Counted already as the clock resumed it.
+    package func resumed() {}
 
     /// Whether nothing is pending.
     package var isZero: Bool {
@@ -231,15 +237,18 @@ extension Clock where Duration == Swift.Duration {
     public func stream<Element: Sendable>(
         _ produce: @escaping @Sendable (TrackedStream<Element>.Continuation) async throws -> Void
     ) -> TrackedStream<Element> {
-        let producer = self is any ProducerWakingClock ? PendingCount.producer : nil
+        let producer = self is any ProducerWakingClock ? SleepAccounting.account as? PendingCount : nil
         // Awake from now until the producing task first sleeps on the clock.
         producer?.increment()
         return TrackedStream { continuation in
             let task = Task {
-                do {
-                    try await produce(continuation)
-                } catch {
-                    // A producer that throws (a cancelled sleep) ends the stream.
+                // The producer's sleeps count for its stream, not for the work that asked for it.
+                await SleepAccounting.$account.withValue(producer) {
+                    do {
+                        try await produce(continuation)
+                    } catch {
+                        // A producer that throws (a cancelled sleep) ends the stream.
+                    }
                 }
                 continuation.finish()
                 // Awake when it ended: no longer the flow's pending work.
