@@ -62,7 +62,7 @@ public protocol ModalPresenter: Destination {
         @usableFromInline let style: ModalStyle
         @usableFromInline let route: Route?
 
-        @usableFromInline init(presenter: ElementID, modal: Modal<Route>) {
+        init(presenter: ElementID, modal: Modal<Route>) {
             self.presenter = presenter
             style = modal.style
             route = modal.node.firstScreenRoute
@@ -70,7 +70,6 @@ public protocol ModalPresenter: Destination {
 
         /// Whether `other` records the same modal: presented by the same element, in the same
         /// kind of modal (a sheet whose detents changed is still the sheet).
-        @usableFromInline
         func isSame(as other: Entry) -> Bool {
             presenter == other.presenter && style.name == other.style.name
         }
@@ -78,10 +77,10 @@ public protocol ModalPresenter: Destination {
 
     @usableFromInline var entries: [ElementID: Entry] = [:]
 
-    @usableFromInline init() {}
+    init() {}
 
     /// Records the modals of `node`'s subtree; entries already there are kept.
-    @usableFromInline mutating func recordAll(in node: NavigationNode<Route>) {
+    mutating func recordAll(in node: NavigationNode<Route>) {
         var pending = [node]
         while let node = pending.popLast() {
             if let modal = node.modal {
@@ -125,20 +124,27 @@ extension Flow {
             // the change — so that its presenter hears when it goes.
             recordModals(aboveScreens: summary.added)
         } else {
-            // A start, a restore or a link may keep a modal's element but not as a modal (a
-            // sheet's screen now pushed) or not from the same presenter: the ledger is
-            // rebuilt, and what it no longer holds as it was went away.
-            var rebuilt = ModalLedger<Route>()
-            rebuilt.recordAll(in: storage.root)
-            for (modal, entry) in modalLedger.entries
-            where rebuilt.entries[modal].map({ !$0.isSame(as: entry) }) ?? true {
-                guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
-                dismissed.append(
-                    DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
-            }
-            modalLedger = rebuilt
+            dismissed += rebuildModalLedger(removing: summary.removedIDs)
         }
         if !dismissed.isEmpty { notify(dismissed) }
+    }
+
+    /// After a start, a restore or a link, which may keep a modal's element but not as a modal
+    /// (a sheet's screen now pushed) or not from the same presenter: rebuilds the ledger from the
+    /// whole state, and returns what it no longer holds as it was, when its presenter is still
+    /// there.
+    @usableFromInline func rebuildModalLedger(removing removedIDs: IDSet) -> [DismissedModal<Route>] {
+        var rebuilt = ModalLedger<Route>()
+        rebuilt.recordAll(in: storage.root)
+        var dismissed: [DismissedModal<Route>] = []
+        for (modal, entry) in modalLedger.entries
+        where rebuilt.entries[modal].map({ !$0.isSame(as: entry) }) ?? true {
+            guard !removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
+            dismissed.append(
+                DismissedModal(presenter: entry.presenter, modal: modal, style: entry.style, route: entry.route))
+        }
+        modalLedger = rebuilt
+        return dismissed
     }
 
     /// Records the modals on the way down from the root to each of `screens` that the ledger
