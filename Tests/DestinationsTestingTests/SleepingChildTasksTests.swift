@@ -73,6 +73,46 @@ enum WorkshopRoute: NavigationRoute, Codable {
         #expect(workshop.delivered == ["ran", "woke"])
     }
 
+    /// A test double that works on an actor of its own, as a service often is.
+    actor Service {
+        /// Work long enough that a settle which did not see it would return before it ends.
+        func compute() -> Int {
+            var total = 0
+            for step in 0..<30_000_000 { total &+= step ^ (total >> 3) }
+            return total
+        }
+    }
+
+    @Test func settleWaitsForAChildBusyOnAnActorWhileItsSiblingSleeps() async throws {
+        let (flow, workshop) = try await workshop()
+        let clock = ManualClock()
+        let service = Service()
+        workshop.context.track {
+            await withTaskGroup(of: String.self) { group in
+                group.addTask {
+                    do {
+                        try await clock.sleep(for: .seconds(5))
+                        return "woke"
+                    } catch {
+                        return "cancelled"
+                    }
+                }
+                group.addTask {
+                    await Self.spin(until: { clock.sleeperCount == 1 })
+                    // On the actor, not on the child's own executor: still the work's.
+                    _ = await service.compute()
+                    return "ran"
+                }
+                for await value in group { workshop.delivered.append(value) }
+            }
+        }
+        try await flow.settle()
+        #expect(workshop.delivered == ["ran"])
+        clock.advance(by: .seconds(5))
+        try await flow.settle()
+        #expect(workshop.delivered == ["ran", "woke"])
+    }
+
     @Test func settleWaitsForAnAsyncLetThatDeliversWhileTheTaskSleeps() async throws {
         let (flow, workshop) = try await workshop()
         let clock = ManualClock()
