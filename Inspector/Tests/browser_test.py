@@ -748,6 +748,21 @@ def main():
             page.locator("#live").click()
             check("back to live, the log follows the newest row again", shows(expect, page.locator("#mode"), "LIVE")
                   and in_view(page.locator(f"#log .row[data-seq='{sent}']")), page.locator("#log .row").count())
+            # Past 10,000 events the page lets the oldest go; a log scrolled up stays on the row
+            # the user reads, in live mode, while the rows above it are trimmed.
+            page.evaluate(SCROLL_LOG_JS, 3999 * row_height)
+            reading = page.locator("#log .row[data-seq='4000']")
+            kept = sent
+            for batch_start in range(sent + 1, sent + 7001, 500):
+                lines = [minimal_event(n, '{"root":{"id":%d}}' % n) for n in range(batch_start, batch_start + 500)]
+                post(base, f"/app/sessions/{burst}/messages", token, "\n".join(lines).encode(), timeout=30)
+                for _ in range(500):
+                    kept = 10000 if kept + 1 > 11000 else kept + 1
+            sent += 7000
+            check("trimming the oldest rows keeps a scrolled-up log on the row it shows",
+                  shows(expect, page.locator("#log-count"), f"({kept})") and kept < sent and in_view(reading)
+                  and page.locator("#mode").inner_text() == "LIVE" and page.locator("#log .row").count() <= 80,
+                  page.locator("#log .row").first.get_attribute("data-seq"))
             post(base, f"/app/sessions/{burst}/bye", token, b"")
 
             # The policy blocks the hostile drawing's handlers and styles, and says so.

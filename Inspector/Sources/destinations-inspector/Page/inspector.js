@@ -427,8 +427,15 @@ function renderLog(s, selected) {
   $("log-count").textContent = `(${s.log.length})`;
   const key = `${s.uid}:${s.version}:${model.filter}:${model.refusalsOnly}`;
   const sessionChanged = !logView.key || logView.key.split(":")[0] !== String(s.uid);
+  let anchor = null;
   if (logView.key !== key || logView.counted > s.entries.length) {
-    // A new session, a trim, an import or another filter: the rows are listed again.
+    // A new session, a trim, an import or another filter: the rows are listed again. A log the
+    // user scrolled away from the newest row keeps the row at its top there, where it is still
+    // listed; a new session starts at the newest row.
+    if (!sessionChanged && !logView.follow) {
+      const top = Math.floor(logView.scrollTop / logView.rowHeight);
+      anchor = { entry: logView.shown[top], offset: logView.scrollTop - top * logView.rowHeight };
+    }
     logView.key = key;
     logView.shown = [];
     logView.counted = 0;
@@ -437,7 +444,7 @@ function renderLog(s, selected) {
     for (const entry of s.entries) entry.row = undefined;
     $("log-rows").replaceChildren();
     logView.selected = null;
-    if (sessionChanged || model.viewing === null) logView.follow = true;
+    if (sessionChanged) logView.follow = true;
   }
   const before = logView.shown.length;
   for (let i = logView.counted; i < s.entries.length; i++) if (rowMatches(s.entries[i])) logView.shown.push(s.entries[i]);
@@ -446,6 +453,10 @@ function renderLog(s, selected) {
   log.style.height = `${total * logView.rowHeight}px`;
   log.dataset.rows = String(total);
   log.dataset.entries = String(s.entries.length);
+  if (anchor && anchor.entry) {
+    const position = logView.shown.indexOf(anchor.entry);
+    if (position >= 0) scrollLog(position * logView.rowHeight + anchor.offset);
+  }
 
   if (logView.scrollTop > logBottom()) scrollLog(logBottom());
   // Back to live (Esc, Live, the newest row picked): the log follows the newest row again.
