@@ -129,8 +129,9 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// exists (a test's `ManualClock`), they run on an executor of the work's own, which counts
     /// them while they run, so a settle waits for a child that runs while a sibling sleeps on
     /// the test clock (on Apple platforms from iOS 18, macOS 15, tvOS 18, watchOS 11 and
-    /// visionOS 2; before them, a child is not seen running while a sibling sleeps). Without a
-    /// test clock the work runs where Swift runs it.
+    /// visionOS 2; before them, a child is not seen running while a sibling sleeps). The switch
+    /// is per process: in a process that never makes a test clock (an app) the work runs where
+    /// Swift runs it.
     ///
     /// Returns the task, or `nil` when the work waits for the Destination to be attached; the
     /// task is already cancelled when the Destination was removed.
