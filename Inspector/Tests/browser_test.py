@@ -694,8 +694,8 @@ def main():
                   f"page (frame received -> DOM) p95 {page_p95:.1f} ms; the browser's frame interval p95 {gap_p95:.1f} ms; "
                   f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
             # The same events hop by hop (p50/p95): the app's post to the server's relay, the relay to
-            # the page's socket handler (the browser's delivery, which waits for the frame it is
-            # drawing), and the handler to the DOM (the page's own part, a frame at most).
+            # the page's socket handler (the browser's own delivery), and the handler to the DOM
+            # (the page's own part).
             hops = page.evaluate("() => model.hops.splice(0)")
             def quantiles(values):
                 values = sorted(values)
