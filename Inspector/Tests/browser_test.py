@@ -668,7 +668,7 @@ def main():
             keep_polling(base, token, burst)
             select_session(page, "burst")
             expect(page.locator("#status")).to_have_text("app connected")
-            page.evaluate("() => { model.latencies.length = 0; model.relayLatencies.length = 0; model.pageLatencies.length = 0; model.frameLatencies = []; model.frameGaps = [];"
+            page.evaluate("() => { model.latencies.length = 0; model.relayLatencies.length = 0; model.pageLatencies.length = 0; model.frameLatencies = []; model.frameGaps = []; model.hops = [];"
                           " let last = performance.now(); const tick = () => { const now = performance.now(); model.frameGaps.push(now - last); last = now;"
                           " if (model.frameGaps.length < 2000) requestAnimationFrame(tick); }; requestAnimationFrame(tick); }")
             sent, start = 0, time.monotonic()
@@ -693,6 +693,16 @@ def main():
             print(f"latency: server relay -> DOM p95 {relayed[int(len(relayed) * 0.95)] if relayed else -1:.1f} ms; "
                   f"page (frame received -> DOM) p95 {page_p95:.1f} ms; the browser's frame interval p95 {gap_p95:.1f} ms; "
                   f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
+            # The same events hop by hop (p50/p95): the app's post to the server's relay, the relay to
+            # the page's socket handler (the browser's own delivery), and the handler to the DOM
+            # (the page's own part).
+            hops = page.evaluate("() => model.hops.splice(0)")
+            def quantiles(values):
+                values = sorted(values)
+                return f"{values[len(values) // 2]:.1f}/{values[min(len(values) - 1, int(len(values) * 0.95))]:.1f}" if values else "-1/-1"
+            print("latency: per hop p50/p95 ms: app -> server relay " + quantiles([h[0] for h in hops])
+                  + "; server relay -> page's socket handler " + quantiles([h[1] for h in hops])
+                  + "; handler -> DOM " + quantiles([h[2] for h in hops]), flush=True)
             p50 = latencies[len(latencies) // 2] if latencies else -1
             p95 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.95))] if latencies else -1
             print(f"latency: event -> DOM p50 {p50:.1f} ms, p95 {p95:.1f} ms over {len(latencies)} events at {rate:.0f} events/s", flush=True)

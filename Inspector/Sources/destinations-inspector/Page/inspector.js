@@ -91,6 +91,8 @@ function flush() {
     if (typeof event.t === "number" && event.t > 0) { model.latencies.push(now - event.t); slowest = Math.max(slowest, now - event.t); }
     if (typeof event.relayT === "number") model.relayLatencies.push(now - event.relayT);
     if (typeof event.arrived === "number") model.pageLatencies.push(now - event.arrived);
+    // Where the time went, per event, when a test asks: app → server relay → page's socket → DOM.
+    if (model.hops && event.t > 0 && typeof event.relayT === "number") model.hops.push([event.relayT - event.t, event.arrived - event.relayT, now - event.arrived]);
   }
   if (slowest >= 0 && model.frameLatencies) model.frameLatencies.push(slowest);
   for (const list of [model.relayLatencies, model.pageLatencies, model.frameLatencies || []]) if (list.length > 5000) list.splice(0, list.length - 5000);
