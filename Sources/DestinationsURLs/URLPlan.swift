@@ -1,8 +1,6 @@
 public import Destinations
 
-/// What opening a URL would do, computed without touching the flow: the state it leads to,
-/// the change from the current state, and the screens whose interruption policy the change
-/// meets (``FlowURLs/plan(_:source:)``).
+/// What opening a URL would do, computed without touching the flow (``FlowURLs/plan(_:source:)``).
 public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     /// A screen the change would remove or hide, and how links treat it.
     public typealias Interruption = ChangePlan<Route>.Interruption
@@ -22,16 +20,14 @@ public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     public var changes: NavigationChanges<Route> { plan.changes }
     /// The screens removed or hidden whose policy is not `InterruptionPolicy.allow`.
     public var interruptions: [Interruption] { plan.interruptions }
-    /// Whether the URL leads to the current state exactly: opening it commits nothing.
+    /// Whether the URL leads to the current state exactly.
     public var isEmpty: Bool { plan.isEmpty }
     /// The strictest policy among ``interruptions``: what ``FlowURLs/open(_:source:)`` does.
     public var policy: InterruptionPolicy { plan.policy }
 }
 
-/// A link that waits: a screen with `InterruptionPolicy.defer` (an unsaved draft) was in its
-/// way. It waits as the flow's `Flow.pendingChange`: resume it with ``FlowURLs/resume(_:)`` once the
-/// screen is done; it is planned afresh against the state as it is then, and expires after
-/// `FlowConfiguration.pendingLifetime`.
+/// A link that waits for a screen with `InterruptionPolicy.defer` as the flow's
+/// `Flow.pendingChange`; ``FlowURLs/resume(_:)`` it once the screen is done.
 public struct PendingLink: Hashable, Sendable {
     /// The URL.
     public let url: String
@@ -47,21 +43,14 @@ public struct PendingLink: Hashable, Sendable {
 public enum DeepLinkOutcome<Route: NavigationRoute>: Sendable, Equatable {
     /// The change was committed as one transaction.
     case applied
-    /// The URL leads to the current state: nothing was committed and no event was sent.
+    /// The URL leads to the current state: nothing was committed.
     case unchanged
-    /// The URL arrived while another change was being committed (from a Destination's hook or
-    /// an observer). It was checked as far as it can be without the state, and is planned and
-    /// committed right after the change under way, through the same steps; a refusal then goes
-    /// to `Flow.onRefusal` and the event stream.
+    /// The URL arrived during a commit: it is planned and committed right after it.
     case queued
-    /// A screen with `InterruptionPolicy.defer` is in the way: nothing changed; the link
-    /// waits as the flow's `Flow.pendingChange`: resume it with ``FlowURLs/resume(_:)`` when the
-    /// screen is done.
+    /// A screen with `InterruptionPolicy.defer` is in the way: the link waits.
     case deferred(PendingLink)
-    /// A screen with `InterruptionPolicy.confirm` is in the way: nothing changed; ask the
-    /// user, then ``FlowURLs/commit(_:)`` the plan.
+    /// A screen with `InterruptionPolicy.confirm` is in the way: ask, then ``FlowURLs/commit(_:)``.
     case needsConfirmation(URLPlan<Route>)
-    /// A guard asked for something first (sign in): its redirect was applied and the URL
-    /// waits as the flow's `Flow.pendingChange` until `Flow.resumePending()`.
+    /// A guard's redirect was applied; the URL waits as the flow's `Flow.pendingChange`.
     case redirected(guard: String)
 }

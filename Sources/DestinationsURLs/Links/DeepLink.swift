@@ -1,4 +1,4 @@
-// @inlinable: the closures are made in the app's module, beside the url-link and url-state parse path (Benchmarks/README.md, URLs).
+// @inlinable: the closures are made in the app's module, beside the url-link parse path (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// A web-style URL that maps typed parameters to a target in the navigation tree.
@@ -25,17 +25,14 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     public let strictQuery: Bool
     /// The scene kind the link opens in; `nil` for the router's first.
     public let scene: String?
-    @usableFromInline let segments: [LinkTemplate.Segment]
+    @usableFromInline let segments: [URLTemplate.Segment]
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
-    @usableFromInline let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
-    @usableFromInline let types: [ObjectIdentifier]
+    @usableFromInline let codec: ParameterCodec<LinkTarget<Route>>
     /// The route the link shares, set by `shares`.
-    @usableFromInline var share: LinkShare<Route>?
-    /// Creates a link from its template after the prefix (`notes/{id}`), the external sources that
-    /// may open it (`nil` for any), whether constants match in any ASCII case, whether unknown query
-    /// items refuse the URL, the scene kind it opens in (`nil` for the router's first), and `target`,
-    /// which maps the parameters, in template order, to the link's target.
+    @usableFromInline var share: ParameterCodec<Route>?
+    /// Creates a link from its template after the prefix (`notes/{id}`), the properties above,
+    /// and `target`, which maps the parameters, in template order, to the link's target.
     @inlinable public init<each Value: URLParameter>(
         _ template: String,
         sources: Set<ExternalSource>? = nil,
@@ -44,43 +41,27 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         scene: String? = nil,
         _ target: @escaping @Sendable (repeat each Value) -> LinkTarget<Route>
     ) {
-        var types: [ParameterType] = []
-        for type in repeat (each Value).self { types.append(ParameterType(type)) }
         self.init(
-            template, types: types, sources: sources, caseInsensitive: caseInsensitive, strictQuery: strictQuery,
-            scene: scene,
-            makeTarget: { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
-                try target(repeat reader.next((each Value).self))
-            })
+            template, ParameterCodec(target, match: { _ in nil }), sources: sources, caseInsensitive: caseInsensitive,
+            strictQuery: strictQuery, scene: scene)
     }
     @usableFromInline init(
-        _ template: String, types: [ParameterType], sources: Set<ExternalSource>?, caseInsensitive: Bool,
-        strictQuery: Bool,
-        scene: String?,
-        makeTarget: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
+        _ template: String, _ codec: ParameterCodec<LinkTarget<Route>>, sources: Set<ExternalSource>?,
+        caseInsensitive: Bool, strictQuery: Bool, scene: String?
     ) {
-        self.template = template
-        self.sources = sources
-        self.caseInsensitive = caseInsensitive
-        self.strictQuery = strictQuery
-        self.scene = scene
-        self.makeTarget = makeTarget
-        self.types = types.map { $0.identity }
-        var segments: [LinkTemplate.Segment] = []
+        (self.template, self.codec, self.sources, self.caseInsensitive) = (template, codec, sources, caseInsensitive)
+        (self.strictQuery, self.scene) = (strictQuery, scene)
+        var segments: [URLTemplate.Segment] = []
         var parameters: [ParameterSpec] = []
         var problems: [URLConfigurationProblem] = []
         do throws(TemplateError) {
-            let parsed = try LinkTemplate.parse(template)
-            let bound = ParameterSpec.bind(parsed.placeholders, to: types, pattern: template)
-            segments = bound.problems.isEmpty ? parsed.segments : []
-            parameters = bound.specs
-            problems += bound.problems
+            let parsed = try URLTemplate(template, route: false)
+            (parameters, problems) = ParameterSpec.bind(parsed.placeholders, to: codec.types, pattern: template)
+            if problems.isEmpty { segments = parsed.segments }
         } catch {
             problems.append(.badTemplate(pattern: template, offset: error.offset))
         }
-        self.segments = segments
-        self.parameters = parameters
-        self.problems = problems
+        (self.segments, self.parameters, self.problems) = (segments, parameters, problems)
     }
     /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link for the
     /// routes `match` accepts, with the values it returns; `make` builds the route back from them.
@@ -88,50 +69,54 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         match: @escaping @Sendable (Route) -> (repeat each Value)?
     ) -> DeepLink {
-        var types: [ObjectIdentifier] = []
-        for type in repeat (each Value).self { types.append(ObjectIdentifier(type)) }
         var link = self
-        link.share = LinkShare(
-            types: types,
-            make: { (reader: inout ArgumentReader) throws(DeepLinkError) -> Route in
-                try make(repeat reader.next((each Value).self))
-            },
-            values: { route in
-                guard let values = match(route) else { return nil }
-                var texts: [[String]] = []
-                for value in repeat each values { texts.append(value.urlComponents) }
-                return texts
-            }
-        )
+        link.share = ParameterCodec(make, match: match)
         return link
     }
     /// Declares that the link, which has no parameters, shares `route`.
     public func shares(_ route: Route) -> DeepLink {
         var link = self
-        link.share = LinkShare(types: [], make: { _ in route }, values: { $0 == route ? [] : nil })
+        link.share = ParameterCodec(constant: route)
         return link
     }
     /// The configuration problems of the link alone.
-    @usableFromInline var allProblems: [URLConfigurationProblem] {
-        guard let share, share.types != types, problems.isEmpty else { return problems }
+    var allProblems: [URLConfigurationProblem] {
+        guard let share, share.types.map(\.identity) != codec.types.map(\.identity), problems.isEmpty else {
+            return problems
+        }
         return problems + [.shareMismatch(pattern: template)]
-    }
-    /// The first constant, which must not be a scene's name.
-    @usableFromInline var firstConstant: String? {
-        if case .constant(let constant)? = segments.first { return constant }
-        return nil
     }
 }
 
-/// How a link prints a route it shares, and builds it back.
-@usableFromInline struct LinkShare<Route: NavigationRoute>: Sendable {
-    @usableFromInline let types: [ObjectIdentifier]
-    @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
-    @usableFromInline let values: @Sendable (Route) -> [[String]]?
-    @usableFromInline init(
-        types: [ObjectIdentifier], make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route,
-        values: @escaping @Sendable (Route) -> [[String]]?
-    ) {
-        (self.types, self.make, self.values) = (types, make, values)
+/// The deep links of an app, listed in a builder block: `DeepLinks<AppRoute> { DeepLink(…) { … } }`.
+public struct DeepLinks<Route: NavigationRoute>: Sendable {
+    /// The links, in declaration order.
+    public let links: [DeepLink<Route>]
+    /// Collects the links the builder lists.
+    public init(@DeepLinkBuilder<Route> _ content: () -> [DeepLink<Route>]) {
+        links = content()
     }
+    /// Collects the given links.
+    public init(_ links: [DeepLink<Route>]) {
+        self.links = links
+    }
+}
+
+/// Builds a list of ``DeepLink``s.
+@resultBuilder
+public enum DeepLinkBuilder<Route: NavigationRoute> {
+    /// One link.
+    public static func buildExpression(_ link: DeepLink<Route>) -> [DeepLink<Route>] { [link] }
+    /// Several links.
+    public static func buildExpression(_ links: DeepLinks<Route>) -> [DeepLink<Route>] { links.links }
+    /// The links of a block, in order.
+    public static func buildBlock(_ parts: [DeepLink<Route>]...) -> [DeepLink<Route>] { parts.flatMap { $0 } }
+    /// The links of an `if` without `else`.
+    public static func buildOptional(_ part: [DeepLink<Route>]?) -> [DeepLink<Route>] { part ?? [] }
+    /// The links of an `if` branch.
+    public static func buildEither(first part: [DeepLink<Route>]) -> [DeepLink<Route>] { part }
+    /// The links of an `else` branch.
+    public static func buildEither(second part: [DeepLink<Route>]) -> [DeepLink<Route>] { part }
+    /// The links of a `for` loop.
+    public static func buildArray(_ parts: [[DeepLink<Route>]]) -> [DeepLink<Route>] { parts.flatMap { $0 } }
 }

@@ -1,5 +1,3 @@
-import Destinations
-
 /// One segment of a link's path, as matching sees it.
 @usableFromInline struct LinkSegment {
     /// The raw bytes, in the input.
@@ -17,12 +15,11 @@ import Destinations
     @usableFromInline let value: Range<Int>
 }
 
+/// A deep link's path and query, split into byte ranges.
 @usableFromInline enum LinkPath {
-    /// Splits `bytes[start..<end]`, `count` segments, into segments and checks each: percent escapes, controls,
-    /// empty and dot segments, length.
-    ///
-    /// - Parameter hostFolding: Whether the first segment is a custom scheme's host, which is
-    ///   matched in lower case like any host.
+    /// Splits `bytes[start..<end]`, `count` segments, into segments and checks each: percent
+    /// escapes, controls, empty and dot segments, length. With `hostFolding`, the first segment
+    /// is a custom scheme's host, matched in lower case like any host.
     @usableFromInline static func segments(
         _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
     ) throws(DeepLinkError) -> [LinkSegment] {
@@ -104,7 +101,8 @@ import Destinations
         if !raw.contains(UInt8(ascii: "%")) && !raw.contains(UInt8(ascii: "+")) {
             return raw.elementsEqual(key.utf8) { (foldingCase ? URLByte.lowercased($0) : $0) == $1 }
         }
-        let decoded = try PercentDecoding.decode(bytes, item.key.lowerBound, item.key.upperBound, mode: .linkQuery)
+        let decoded = try PercentCoding.decode(
+            bytes, item.key.lowerBound, item.key.upperBound, segment: false, link: true)
         return foldingCase ? decoded.lowercased() == key : decoded == key
     }
 }

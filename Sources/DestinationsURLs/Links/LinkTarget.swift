@@ -29,11 +29,7 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     public static func fullScreenCover(_ route: Route) -> LinkTarget { .presentation(.fullScreenCover(route)) }
     /// Presents the route as an alert over the focused screen.
     public static func alert(_ route: Route) -> LinkTarget { .presentation(.alert(route)) }
-    /// The presentation the target compiles to; `nil` for ``state(_:)``, which the flow merges
-    /// instead.
-    ///
-    /// An empty `routes` list compiles to a `setStack([])` step, which the transaction refuses
-    /// with `NavigationError.invalidLayout(_:)`.
+    /// The presentation the target compiles to; `nil` for ``state(_:)``, which the flow merges.
     public var presentation: Presentation<Route>? {
         switch self {
         case .inTab(let tab, let routes, let then):

@@ -1,5 +1,3 @@
-import Destinations
-
 /// The deep links compiled into a trie over path segments.
 ///
 /// A node's constant children are found by a dictionary lookup; its parameter children sit in
@@ -8,12 +6,6 @@ import Destinations
 /// trie is a tree, so each node is visited at most once per lookup: the worst case is bounded by
 /// the trie's size, never exponential, and a lookup does not depend on the number of links.
 @usableFromInline struct LinkTrie: Sendable {
-    /// One segment of a link's shape.
-    @usableFromInline enum ShapeSegment {
-        case constant(String)
-        case parameter(ParameterType)
-        case catchAll
-    }
     @usableFromInline struct Node: Sendable {
         var constants: [SegmentKey: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
@@ -25,25 +17,26 @@ import Destinations
     private(set) var nodes = [Node()]
     /// Whether each link matches its constants in any case.
     @usableFromInline let caseInsensitive: [Bool]
-    /// Builds the trie of `shapes`, one per link in order (`nil` for a link with problems), and
-    /// reports the pairs of links with the same shape (the later one first).
-    @usableFromInline init(_ shapes: [[ShapeSegment]?], caseInsensitive: [Bool], duplicates: inout [(Int, Int)]) {
-        self.caseInsensitive = caseInsensitive
-        for (link, shape) in shapes.enumerated() {
-            guard let shape else { continue }
-            if let existing = insert(shape, link: link) { duplicates.append((link, existing)) }
+    /// Builds the trie of the links without problems and reports the pairs of links with the
+    /// same shape (the later one first).
+    init<Route>(_ links: [DeepLink<Route>], duplicates: inout [(Int, Int)]) {
+        caseInsensitive = links.map(\.caseInsensitive)
+        for (index, link) in links.enumerated() where link.allProblems.isEmpty {
+            if let existing = insert(link.segments, link.parameters, link: index) {
+                duplicates.append((index, existing))
+            }
         }
         for index in nodes.indices {
             // A stable sort: types of the same kind keep their declaration order.
             nodes[index].parameters = nodes[index].parameters.enumerated()
-                .sorted { ($0.element.type.kind, $0.offset) < ($1.element.type.kind, $1.offset) }
+                .sorted { ($0.element.type.kind.rawValue, $0.offset) < ($1.element.type.kind.rawValue, $1.offset) }
                 .map { $0.element }
         }
     }
     /// Inserts a link; returns the link that already has the same shape.
-    @usableFromInline mutating func insert(_ shape: [ShapeSegment], link: Int) -> Int? {
+    private mutating func insert(_ segments: [URLTemplate.Segment], _ parameters: [ParameterSpec], link: Int) -> Int? {
         var node = 0
-        for segment in shape {
+        for segment in segments {
             switch segment {
             case .constant(let key):
                 if let child = nodes[node].constants[SegmentKey(Array(key.utf8)[...])] {
@@ -53,7 +46,8 @@ import Destinations
                     nodes[node].constants[SegmentKey(Array(key.utf8)[...])] = nodes.count - 1
                     node = nodes.count - 1
                 }
-            case .parameter(let type):
+            case .parameter(let index):
+                let type = parameters[index].type
                 if let child = nodes[node].parameters.first(where: { $0.type.identity == type.identity }) {
                     node = child.child
                 } else {
@@ -94,8 +88,8 @@ import Destinations
             let text =
                 loose
                 ? []
-                : try? PercentDecoding.decodedBytes(
-                    bytes, segment.range.lowerBound, segment.range.upperBound, mode: .linkSegment)
+                : try? PercentCoding.decodedBytes(
+                    bytes, segment.range.lowerBound, segment.range.upperBound, segment: true, link: true)
             for edge in nodes[index].parameters where loose || text.map(edge.type.accepts) == true {
                 if let link = visit(edge.child, segments, bytes, position + 1, folded: folded, loose: loose) {
                     return link
@@ -112,7 +106,7 @@ import Destinations
     ///
     /// - Complexity: O(*c* × *p*) per node, *c* its constants and *p* its typed children and
     ///   catch-all: only those can take a segment an earlier child takes.
-    @usableFromInline func overlaps() -> [(Int, Int)] {
+    func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         for node in nodes {
             let lower =
@@ -138,7 +132,7 @@ import Destinations
         return result
     }
     /// A link that ends in the subtree of `node`.
-    @usableFromInline func firstLink(_ node: Int) -> Int? {
+    private func firstLink(_ node: Int) -> Int? {
         var pending = [node]
         while let next = pending.popLast() {
             if let terminal = nodes[next].terminal { return terminal }

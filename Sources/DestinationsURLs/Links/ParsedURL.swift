@@ -21,7 +21,7 @@ public enum NavigationTarget<Route: NavigationRoute>: Sendable, Equatable {
 
 /// A deep link that matched a URL.
 public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
-    /// What kind of declaration matched.
+    /// The kinds of declaration that match a URL.
     public enum Kind: Hashable, Sendable {
         /// A ``DeepLink``.
         case deepLink
@@ -32,16 +32,12 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     public let pattern: String
     /// What kind of declaration matched.
     public let kind: Kind
-    /// The scene kind the link goes to: the one the link names (``DeepLink/scene``), else the
-    /// router's first.
+    /// The scene kind the link goes to: ``DeepLink/scene``, else the router's first.
     public let scene: String
     /// The target the link's closure returned.
     public let target: LinkTarget<Route>
     /// The target compiled for the flow: a presentation to apply from the focused screen, or,
-    /// for ``LinkTarget/state(_:)``, the parsed state to merge.
-    ///
-    /// Computed from ``target`` on each read, so that parsing a link copies no presentation;
-    /// only a state path's parsed state is stored.
+    /// for ``LinkTarget/state(_:)``, the parsed state to merge. Computed on each read.
     public var resolved: NavigationTarget<Route> {
         if let state { return .state(state) }
         guard let presentation = target.presentation else {

@@ -1,6 +1,4 @@
 // @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
-import Destinations
-
 /// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
 /// the order the closure takes them. Matching finds only byte ranges; values are decoded here,
 /// once, after a match.
@@ -13,25 +11,18 @@ import Destinations
     @usableFromInline let slots: [Range<Int>]
     /// The byte ranges given for the parameters.
     @usableFromInline let ranges: [Range<Int>]
-    /// How path segments decode, and how named parameters or query values decode.
-    @usableFromInline let segmentMode: DecodingMode
-    @usableFromInline let namedMode: DecodingMode
+    /// Whether the values are a link's, else a state URL's.
+    @usableFromInline let link: Bool
     /// The decoded bytes so far, against the limit.
     @usableFromInline var decodedBytes: Int
     @usableFromInline let decodedLimit: Int
     @usableFromInline var index = 0
     @inlinable init(
         bytes: [UInt8], specs: [ParameterSpec], owner: String, slots: [Range<Int>], ranges: [Range<Int>],
-        modes: (segment: DecodingMode, named: DecodingMode), decodedBytes: Int, decodedLimit: Int
+        link: Bool, decodedBytes: Int, decodedLimit: Int
     ) {
-        self.bytes = bytes
-        self.specs = specs
-        self.owner = owner
-        self.slots = slots
-        self.ranges = ranges
-        (segmentMode, namedMode) = modes
-        self.decodedBytes = decodedBytes
-        self.decodedLimit = decodedLimit
+        (self.bytes, self.specs, self.owner, self.slots, self.ranges) = (bytes, specs, owner, slots, ranges)
+        (self.link, self.decodedBytes, self.decodedLimit) = (link, decodedBytes, decodedLimit)
     }
     /// Decodes the next parameter as a `Value`.
     @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
@@ -73,8 +64,7 @@ import Destinations
         throw .missingParameter(route: owner, name: spec.displayName)
     }
     @usableFromInline mutating func decode(_ range: Range<Int>, named: Bool) throws(DeepLinkError) -> String {
-        let text = try PercentDecoding.decode(
-            bytes, range.lowerBound, range.upperBound, mode: named ? namedMode : segmentMode)
+        let text = try PercentCoding.decode(bytes, range.lowerBound, range.upperBound, segment: !named, link: link)
         decodedBytes += text.utf8.count
         if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
         return text

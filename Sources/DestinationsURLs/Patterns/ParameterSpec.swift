@@ -1,16 +1,11 @@
-import Destinations
-
-/// What the router knows about one parameter type, without its generic parameter: its name for
-/// errors, its kind for link precedence, and closures that parse with it. A class, so that the
-/// trie's edges share it without copying its name and closures.
+/// What the router knows about one parameter type, without its generic parameter. A class, so
+/// that the trie's edges share it without copying its name and closures.
 @usableFromInline final class ParameterType: Sendable {
     /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
     @usableFromInline let name: String
     /// The kind, which orders link matching.
     @usableFromInline let kind: ParameterKind
-    /// How many components a value takes.
     @usableFromInline let multiplicity: URLParameterMultiplicity
-    /// The type's identity, to compare the types of two declarations.
     @usableFromInline let identity: ObjectIdentifier
     /// Whether a component, percent-decoded, parses as a value of the type.
     @usableFromInline let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
@@ -33,9 +28,8 @@ import Destinations
     }
 }
 
-/// The kinds of parameter types, in the order a link tries them at one segment: integers,
-/// `UUID`, `Bool`, `Double`, other types in declaration order, `String`.
-@usableFromInline enum ParameterKind: Int, Hashable, Sendable, Comparable {
+/// The kinds of parameter types, in the order a link tries them at one segment.
+@usableFromInline enum ParameterKind: Int, Sendable {
     case integer, uuid, bool, double, custom, string
     @usableFromInline init<Value: URLParameter>(_ type: Value.Type) {
         switch type {
@@ -46,25 +40,21 @@ import Destinations
         default: self = UUIDType.isUUID(type) ? .uuid : .custom
         }
     }
-    @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool {
-        left.rawValue < right.rawValue
-    }
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
-/// A class, so that matching and decoding share it without copying its strings and closures.
 @usableFromInline final class ParameterSpec: Sendable {
     /// How the parameter is given.
     @usableFromInline enum Mode: Hashable, Sendable {
-        /// Exactly once.
+        /// Exactly once: `{name}`.
         case required
-        /// At most once; the canonical text of the value it takes when missing.
+        /// At most once, `{name=text}`: the canonical text of the value it takes when missing.
         case defaulted(String)
-        /// At most once; `nil` when missing.
+        /// At most once, `{name?}`: `nil` when missing.
         case optional
-        /// Any number of times.
+        /// Any number of times: `{name*}`.
         case repeated
-        /// The rest of a link's path, one or more segments.
+        /// The rest of a link's path, one or more segments: `{name...}`.
         case catchAll
     }
     /// The placeholder's name.
@@ -77,5 +67,63 @@ import Destinations
     @usableFromInline var displayName: String { key ?? name }
     @usableFromInline init(name: String, key: String?, mode: Mode, type: ParameterType) {
         (self.name, self.key, self.mode, self.type) = (name, key, mode, type)
+    }
+    /// Binds a template's placeholders to the closure's parameter types, in order; no specs
+    /// when something does not fit.
+    @usableFromInline static func bind(
+        _ placeholders: [TemplatePlaceholder], to types: [ParameterType], pattern: String
+    ) -> (specs: [ParameterSpec], problems: [URLConfigurationProblem]) {
+        guard placeholders.count == types.count else {
+            return ([], [.arityMismatch(pattern: pattern, placeholders: placeholders.count, parameters: types.count)])
+        }
+        var specs: [ParameterSpec] = []
+        var problems: [URLConfigurationProblem] = []
+        for (placeholder, type) in zip(placeholders, types) {
+            var mode: Mode? = placeholder.mode
+            switch (placeholder.mode, type.multiplicity) {
+            case (.required, .one), (.catchAll, .one), (.catchAll, .repeated), (.optional, .optional),
+                (.repeated, .repeated):
+                break
+            case (.defaulted(let text), .one):
+                mode = type.canonicalText(text[...]).map { .defaulted($0) }
+                if mode == nil { problems.append(.badDefault(pattern: pattern, name: placeholder.name, text: text)) }
+            default:
+                problems.append(.parameterTypeMismatch(pattern: pattern, name: placeholder.name, type: type.name))
+                mode = nil
+            }
+            if let mode {
+                specs.append(ParameterSpec(name: placeholder.name, key: placeholder.key, mode: mode, type: type))
+            }
+        }
+        return (problems.isEmpty ? specs : [], problems)
+    }
+}
+
+/// A closure's parameters, typed from its parameter pack: how to build its output from a URL's
+/// values, and how to take them back out of an output.
+@usableFromInline struct ParameterCodec<Output>: Sendable {
+    @usableFromInline let types: [ParameterType]
+    @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Output
+    @usableFromInline let values: @Sendable (Output) -> [[String]]?
+    @inlinable init<each Value: URLParameter>(
+        _ make: @escaping @Sendable (repeat each Value) -> Output,
+        match: @escaping @Sendable (Output) -> (repeat each Value)?
+    ) {
+        var types: [ParameterType] = []
+        for type in repeat (each Value).self { types.append(ParameterType(type)) }
+        self.types = types
+        self.make = { (reader: inout ArgumentReader) throws(DeepLinkError) -> Output in
+            try make(repeat reader.next((each Value).self))
+        }
+        values = { output in
+            guard let values = match(output) else { return nil }
+            var texts: [[String]] = []
+            for value in repeat each values { texts.append(value.urlComponents) }
+            return texts
+        }
+    }
+    /// The codec of a constant without parameters.
+    init(constant: Output) where Output: Equatable & Sendable {
+        (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
     }
 }

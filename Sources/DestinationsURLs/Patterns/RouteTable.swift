@@ -27,7 +27,7 @@ public import Destinations
     /// - Complexity: O(*p*) calls of `match` closures, *p* the number of patterns.
     @usableFromInline func pattern(for route: Route) -> (pattern: RoutePattern<Route>, values: [[String]])? {
         for pattern in patterns {
-            if let values = pattern.values(route) { return (pattern, values) }
+            if let values = pattern.codec.values(route) { return (pattern, values) }
         }
         return nil
     }
@@ -41,7 +41,7 @@ public import Destinations
         for (spec, texts) in zip(pattern.parameters, values) {
             guard let key = spec.key else {
                 out.append(UInt8(ascii: "/"))
-                PercentEncoding.appendSegment(texts.first ?? "", to: &out)
+                PercentCoding.appendSegment(texts.first ?? "", to: &out)
                 continue
             }
             if case .defaulted(let text) = spec.mode, texts == [text] { continue }
@@ -50,7 +50,7 @@ public import Destinations
                 named = true
                 out += key.utf8
                 out.append(UInt8(ascii: "="))
-                PercentEncoding.appendComponent(text, to: &out)
+                PercentCoding.appendComponent(text, to: &out)
             }
         }
         if named { out.append(UInt8(ascii: ")")) }

@@ -1,5 +1,3 @@
-import Destinations
-
 /// A value that a URL carries as one path segment or one parameter, with exactly one canonical
 /// text before percent-encoding: `T(urlComponent: x.urlComponent) == x`.
 ///
@@ -14,11 +12,9 @@ public protocol URLParameter: Sendable, Equatable {
     var urlComponent: String { get }
     /// How many components a value takes: one, except for `Optional` and `Array`.
     static var urlMultiplicity: URLParameterMultiplicity { get }
-    /// Creates a value from every component given for it, in order. The default takes exactly
-    /// one component.
+    /// Creates a value from every component given for it, in order; by default exactly one.
     init?(urlComponents: [Substring])
-    /// The components that print the value: one, except none for `nil` and one per element of
-    /// an array.
+    /// The components that print the value: by default one.
     var urlComponents: [String] { get }
 }
 
@@ -61,7 +57,6 @@ extension String: URLParameter {
     public var urlComponent: String { self }
 }
 
-/// The integers: decimal, canonical (no `+`, no leading zeros, no `-0`), in the type's range.
 extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
@@ -98,7 +93,6 @@ extension Bool: URLParameter {
 
 extension Double: URLParameter {
     /// Parses a finite decimal: `-`, digits, an optional fraction and an optional exponent.
-    /// `nan`, `inf`, hexadecimal floats and values that overflow are refused.
     public init?(urlComponent: Substring) {
         guard DecimalText.isDecimal(urlComponent.utf8), let value = Double(urlComponent), value.isFinite else {
             return nil
@@ -137,8 +131,7 @@ extension Array: URLParameter where Element: URLParameter {
         guard let element = Element(urlComponent: urlComponent) else { return nil }
         self = [element]
     }
-    /// The elements' texts joined by commas, for messages; a URL prints each element as its own
-    /// component (``urlComponents``).
+    /// The elements' texts joined by commas, for messages (a URL prints ``urlComponents``).
     public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
     /// Any number of components.
     public static var urlMultiplicity: URLParameterMultiplicity { .repeated }

@@ -1,11 +1,8 @@
 import Destinations
 
 /// A relative path, parsed but not yet resolved against a state: how many levels it climbs,
-/// the routes it pushes, and the modals it presents from there.
-///
-/// `relative = ( "." / ".." *( "/.." ) ) [ "/" rest ] / rest`, where `rest` is routes separated
-/// by `/`, then optionally `/!style/content` modals, each content a route or `*stack/` and
-/// routes.
+/// the routes it pushes, and the modals it presents from there:
+/// `( "." / ".." *( "/.." ) ) [ "/" rest ] / rest`, `rest` routes, then `/!style/content` modals.
 struct RelativePath<Route: NavigationRoute> {
     var ups = 0
     var routes: [Route] = []
@@ -14,23 +11,20 @@ struct RelativePath<Route: NavigationRoute> {
 
 extension StateURLParser where IDs == SequentialElementIDs {
     /// Parses a relative path (not an absolute one, which is a state path).
-    static func parseRelative(
-        _ bytes: [UInt8],
-        routes: RouteTable<Route>,
-        limits: URLLimits
-    ) throws(DeepLinkError) -> RelativePath<Route> {
+    static func parseRelative(_ bytes: [UInt8], routes: RouteTable<Route>, limits: URLLimits) throws(DeepLinkError)
+        -> RelativePath<Route>
+    {
         guard !bytes.isEmpty else { throw .malformed(.unexpectedEnd, offset: 0) }
         // A trailing `/` closes the last route or modal, as in state URLs and deep links.
         let end = bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/") ? bytes.count - 1 : bytes.count
-        var parser = StateURLParser(
-            bytes: bytes, position: 0, end: end, routes: routes, limits: limits, ids: SequentialElementIDs())
+        var parser = StateURLParser(bytes, 0, end, routes: routes, limits: limits, ids: SequentialElementIDs())
         var relative = RelativePath<Route>()
         while let dots = parser.dotSegment() {
             relative.ups += dots - 1
             parser.position += dots
             guard parser.take(UInt8(ascii: "/")) else { break }
         }
-        try StateURLScanner.prescan(bytes, parser.position, end, limits: limits)
+        try prescan(bytes, parser.position, end, limits: limits)
         if parser.position < parser.end && parser.peek != UInt8(ascii: "!") {
             while true {
                 relative.routes.append(try parser.parseRoute())
@@ -72,7 +66,8 @@ extension StateURLParser where IDs == SequentialElementIDs {
             parser.position += 1
         }
         if parser.position != parser.end { throw .malformed(.trailingInput, offset: parser.position) }
-        guard relative.routes.count + relative.modals.reduce(0, { $0 + $1.layout.screenCount }) <= limits.screens else {
+        guard relative.routes.count + relative.modals.reduce(0, { $0 + $1.layout.routes.count }) <= limits.screens
+        else {
             throw .tooManyScreens(count: relative.routes.count, limit: limits.screens)
         }
         return relative
@@ -81,10 +76,7 @@ extension StateURLParser where IDs == SequentialElementIDs {
     private func dotSegment() -> Int? {
         var length = 0
         while position + length < end, bytes[position + length] == UInt8(ascii: ".") { length += 1 }
-        guard length == 1 || length == 2, position + length == end || bytes[position + length] == UInt8(ascii: "/")
-        else {
-            return nil
-        }
-        return length
+        let ends = position + length == end || bytes[position + length] == UInt8(ascii: "/")
+        return (length == 1 || length == 2) && ends ? length : nil
     }
 }

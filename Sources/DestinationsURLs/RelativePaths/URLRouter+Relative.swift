@@ -1,38 +1,15 @@
 public import Destinations
 
 extension URLRouter {
-    /// Resolves an in-app relative path against the screen that sends it (URLS.md §5.1).
-    ///
-    /// | path | meaning | result |
-    /// |---|---|---|
-    /// | `.` | the anchor itself | `.presentation(.path([]))` |
-    /// | `note/13` | keep the anchor's stack up to the anchor, push | `.popAbove(anchor)`, `.push` |
-    /// | `..` | the screen below the anchor; at a stack root inside a modal, dismiss the modal | `.popAbove(below)` or `.dismiss` |
-    /// | `../note/13` | replace the anchor | `.popAbove(below)`, `.push` |
-    /// | `./!sheet/edit/12` | present from the anchor | `.present` |
-    /// | `/settings/settings/about` | a state path of the scene | `.state`, to merge |
-    ///
-    /// Paths are resolved over the tree, never by string manipulation. Apply a
-    /// ``NavigationTarget/presentation(_:)`` from `anchor`.
-    ///
-    /// - Parameters:
-    ///   - path: The relative path.
-    ///   - state: The current state.
-    ///   - scene: The scene kind, for an absolute path.
-    ///   - anchor: The screen that sends the path.
-    ///   - ids: The generator of an absolute path's state.
-    ///   - limits: The limits; by default those for the app itself.
-    /// - Throws: ``DeepLinkError/relativePathEscapesRoot`` when `..` climbs out of a tab's, a
-    ///   column's or the scene's root stack; ``DeepLinkError/navigation(_:)`` with
-    ///   `NavigationError.unknownElement(_:)` for an anchor not in the state; the parsing
-    ///   errors of the path.
+    /// Resolves an in-app relative path against the screen `anchor` that sends it (URLS.md
+    /// §5.1), over the tree: `.` is the anchor, `note/13` pushes above it, `..` is the screen
+    /// below it (or dismisses the modal whose root it is), `../note/13` replaces it,
+    /// `./!sheet/edit/12` presents from it, and `/settings/settings/about` is a state path of
+    /// `scene` to merge. Apply a ``NavigationTarget/presentation(_:)`` from `anchor`; `..` out of
+    /// a root stack throws ``DeepLinkError/relativePathEscapesRoot``.
     public func resolve(
-        relative path: String,
-        in state: NavigationState<Route>,
-        scene: String,
-        from anchor: ElementID,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits = .trusted
+        relative path: String, in state: NavigationState<Route>, scene: String, from anchor: ElementID,
+        ids: inout some ElementIDGenerator, limits: URLLimits = .trusted
     ) throws(DeepLinkError) -> NavigationTarget<Route> {
         let length = path.utf8.count
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }

@@ -1,12 +1,8 @@
 public import Destinations
 
 extension Scenes {
-    /// Opens a URL in a connected window: the request the URL stands for in the window's scene
-    /// kind (``URLRouter/request(for:scene:source:)``), performed with `Scenes.perform(_:in:)`
-    /// so that `Scenes.back(_:)` returns to the state before it.
-    ///
-    /// - Returns: What the window's flow did with the URL, or why the URL was refused:
-    ///   ``DeepLinkError/sceneNotConnected(_:)`` for an unknown window.
+    /// Opens a URL in a connected window (``URLRouter/request(for:scene:source:)``, performed with
+    /// `Scenes.perform(_:in:)`), or says why it was refused.
     public func open(_ url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource) -> Result<
         DeepLinkOutcome<Route>, DeepLinkError
     > {
@@ -21,11 +17,8 @@ extension Scenes {
             return .failure(error)
         }
     }
-    /// Connects a window at a cold start with a launch link: restores its snapshot first
-    /// (`Scenes.connect(sceneID:kind:)`), then opens the link as its own transaction, so a
-    /// refused link leaves the restored state, and `Scenes.back(_:)` returns to it.
-    ///
-    /// - Returns: The connection, and how the link went or why it was refused.
+    /// Connects a window at a cold start (`Scenes.connect(sceneID:kind:)`), then opens its launch
+    /// link as its own transaction: a refused link leaves the restored state.
     @discardableResult
     public func connect(
         sceneID: String,
@@ -38,12 +31,7 @@ extension Scenes {
         return (connection, open(url, in: sceneID, router: router, source: source))
     }
     /// Connects a window like ``connect(sceneID:kind:launching:router:source:)``, asking the
-    /// flow's `Flow.asyncGuards` where they watch what comes back
-    /// (`Scenes.connectAwaitingGuards(sceneID:kind:)`) or what the link adds
-    /// (`Scenes.performAwaitingGuards(_:in:)`).
-    ///
-    /// - Returns: The connection, with the report of the restore as it ended, and how the
-    ///   link went.
+    /// flow's `Flow.asyncGuards` first.
     @discardableResult
     public func connectAwaitingGuards(
         sceneID: String,
@@ -68,11 +56,8 @@ extension Scenes {
             return (connection, .failure(DeepLinkError(error, sceneID: sceneID)))
         }
     }
-    /// Which window should take `url`: its scene kind is the state URL's first component or
-    /// the deep link's scene; the route it leads to picks among windows that show it
-    /// (`Scenes.destination(forKind:showing:external:)`).
-    ///
-    /// - Throws: The ``DeepLinkError`` of a URL the router refuses.
+    /// Which window should take `url`: of the URL's scene kind, preferring one that shows the
+    /// route it leads to (`Scenes.destination(forKind:showing:external:)`).
     public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError)
         -> SceneDestination
     {
@@ -92,7 +77,6 @@ extension Scenes {
             return destination(forKind: match.scene, showing: route, external: external)
         }
     }
-    /// The request `url` stands for in the connected window `sceneID`.
     private func request(for url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource)
         throws(DeepLinkError) -> ChangeRequest<Route>
     {
@@ -102,7 +86,6 @@ extension Scenes {
 }
 
 extension DeepLinkError {
-    /// The URL layer's error for a window's refusal.
     init(_ error: SceneError, sceneID: String) {
         switch error {
         case .navigation(let refusal): self.init(refusal)

@@ -9,23 +9,20 @@ extension URLRouter {
     /// - Throws: ``DeepLinkError``: the limit broken, the byte offset where the grammar breaks, or
     ///   what did not match.
     @inlinable public func parse(
-        _ url: String,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits? = nil
+        _ url: String, ids: inout some ElementIDGenerator, limits: URLLimits? = nil
     ) throws(DeepLinkError) -> ParsedURL<Route> {
         let limits = limits ?? self.limits
         let length = url.utf8.count
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
         let bytes = Array(url.utf8)
         guard let (prefix, rest) = try matchPrefix(bytes) else { throw .unknownPrefix }
-        let pathEnd = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let pathEnd = Self.pathEnd(bytes, from: rest)
         let firstEnd = bytes[rest..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
         if let kind = scene(bytes, rest, firstEnd, fold: prefix.isCustomScheme) {
             guard pathEnd == bytes.count else { throw .unexpectedQuery }
             let state = try StateURLParser.parse(
                 bytes, from: min(firstEnd + 1, pathEnd), to: pathEnd, layout: kind.layout, routes: routes,
-                limits: limits,
-                ids: &ids)
+                limits: limits, ids: &ids)
             return .state(scene: kind.name, state)
         }
         return .link(try matchLink(bytes, rest, pathEnd, hostFolding: prefix.isCustomScheme, ids: &ids, limits: limits))
@@ -34,10 +31,7 @@ extension URLRouter {
     ///
     /// - Throws: ``DeepLinkError`` with offsets into `path`.
     @inlinable public func parseState(
-        path: String,
-        scene: String,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits? = nil
+        path: String, scene: String, ids: inout some ElementIDGenerator, limits: URLLimits? = nil
     ) throws(DeepLinkError) -> NavigationState<Route> {
         guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
         let limits = limits ?? self.limits
@@ -55,29 +49,43 @@ extension URLRouter {
         }
         return nil
     }
-    @inlinable func matchLink(
-        _ bytes: [UInt8],
-        _ start: Int,
-        _ queryStart: Int,
-        hostFolding: Bool,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits
-    ) throws(DeepLinkError) -> LinkMatch<Route> {
-        // The end of the link's path, without a trailing `/`.
+    /// The end of a URL's path: its query or fragment, or its end.
+    @inlinable static func pathEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+    }
+    /// A link's path split into checked segments, its end without a trailing `/`, and its query.
+    @inlinable static func split(
+        _ bytes: [UInt8], _ start: Int, _ queryStart: Int, hostFolding: Bool, limits: URLLimits
+    ) throws(DeepLinkError) -> (segments: [LinkSegment], end: Int, query: [QueryItem]) {
         let end = queryStart > start && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         guard end > start else { throw .noMatchingLink(path: "") }
-        let segmentCount = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
-        guard segmentCount <= limits.segments else {
-            throw .tooManySegments(count: segmentCount, limit: limits.segments)
-        }
+        let count = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
+        guard count <= limits.segments else { throw .tooManySegments(count: count, limit: limits.segments) }
         let query = LinkPath.query(bytes, from: queryStart)
         guard query.count <= limits.queryItems else {
             throw .tooManyQueryItems(count: query.count, limit: limits.queryItems)
         }
-        let segments = try LinkPath.segments(
-            bytes, start, end, count: segmentCount, hostFolding: hostFolding, limits: limits)
+        let segments = try LinkPath.segments(bytes, start, end, count: count, hostFolding: hostFolding, limits: limits)
+        return (segments, end, query)
+    }
+    @inlinable func matchLink(
+        _ bytes: [UInt8], _ start: Int, _ queryStart: Int, hostFolding: Bool, ids: inout some ElementIDGenerator,
+        limits: URLLimits
+    ) throws(DeepLinkError) -> LinkMatch<Route> {
+        let (segments, end, query) = try Self.split(bytes, start, queryStart, hostFolding: hostFolding, limits: limits)
         if let index = trie.match(segments, in: bytes) {
-            return try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
+            var reader = try arguments(of: index, bytes, segments, query, limits: limits)
+            let link = links[index]
+            let target = try link.codec.make(&reader)
+            let scene = link.scene ?? scenes[0].name
+            // A state path is parsed now, with the caller's ids; other targets compile when asked.
+            var state: NavigationState<Route>?
+            if case .state(let path) = target {
+                state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
+            }
+            return LinkMatch(
+                pattern: link.template, kind: .deepLink, scene: scene, target: target, state: state,
+                sources: link.sources)
         }
         var routeError: DeepLinkError?
         do throws(DeepLinkError) {
@@ -87,44 +95,21 @@ extension URLRouter {
         }
         // A typed segment may have refused its value: matching loosely and decoding says which.
         if let index = trie.match(segments, in: bytes, loose: true) {
-            _ = try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
+            var reader = try arguments(of: index, bytes, segments, query, limits: limits)
+            _ = try links[index].codec.make(&reader)
         }
         throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))
-    }
-    @inlinable func decodeLink(
-        _ index: Int,
-        _ bytes: [UInt8],
-        _ segments: [LinkSegment],
-        _ query: [QueryItem],
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits
-    ) throws(DeepLinkError) -> LinkMatch<Route> {
-        var reader = try arguments(of: index, bytes, segments, query, limits: limits)
-        let target = try links[index].makeTarget(&reader)
-        let scene = links[index].scene ?? scenes[0].name
-        // Every target but a state path compiles to a presentation, which the match computes
-        // when asked; a state path is parsed now, with the caller's ids.
-        var state: NavigationState<Route>?
-        if case .state(let path) = target {
-            state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
-        }
-        return LinkMatch(
-            pattern: links[index].template, kind: .deepLink, scene: scene, target: target, state: state,
-            sources: links[index].sources)
     }
     /// A reader of the link's parameters: its typed segments, its catch-all and its query
     /// items, in template order.
     @inlinable func arguments(
-        of index: Int,
-        _ bytes: [UInt8],
-        _ segments: [LinkSegment],
-        _ query: [QueryItem],
-        limits: URLLimits
+        of index: Int, _ bytes: [UInt8], _ segments: [LinkSegment], _ query: [QueryItem], limits: URLLimits
     ) throws(DeepLinkError) -> ArgumentReader {
-        var slots = [Range<Int>](repeating: 0..<0, count: links[index].parameters.count)
+        let link = links[index]
+        var slots = [Range<Int>](repeating: 0..<0, count: link.parameters.count)
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(segments.count + query.count)
-        for (position, segment) in links[index].segments.enumerated() {
+        for (position, segment) in link.segments.enumerated() {
             switch segment {
             case .constant:
                 break
@@ -137,35 +122,34 @@ extension URLRouter {
             }
         }
         var matchedItems = 0
-        for (parameter, spec) in links[index].parameters.enumerated() {
+        for (parameter, spec) in link.parameters.enumerated() {
             guard let key = spec.key else { continue }
             let first = ranges.count
             for item in query
-            where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive) {
+            where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
                 ranges.append(item.value)
             }
             if ranges.count - first > 1 && spec.mode != .repeated {
-                throw .duplicateParameter(route: links[index].template, name: key)
+                throw .duplicateParameter(route: link.template, name: key)
             }
             matchedItems += ranges.count - first
             slots[parameter] = first..<ranges.count
         }
-        if links[index].strictQuery && matchedItems < query.count {
+        if link.strictQuery && matchedItems < query.count {
             for item in query {
                 var declared = false
-                for key in links[index].parameters.compactMap(\.key) where !declared {
-                    declared = try LinkPath.key(
-                        of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive)
+                for key in link.parameters.compactMap(\.key) where !declared {
+                    declared = try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive)
                 }
                 if !declared {
                     throw .unknownParameter(
-                        route: links[index].template, name: bytes.echo(item.key.lowerBound, item.key.upperBound))
+                        route: link.template, name: bytes.echo(item.key.lowerBound, item.key.upperBound))
                 }
             }
         }
         return ArgumentReader(
-            bytes: bytes, specs: links[index].parameters, owner: links[index].template, slots: slots, ranges: ranges,
-            modes: (.linkSegment, .linkQuery), decodedBytes: 0, decodedLimit: limits.parameterBytes)
+            bytes: bytes, specs: link.parameters, owner: link.template, slots: slots, ranges: ranges, link: true,
+            decodedBytes: 0, decodedLimit: limits.parameterBytes)
     }
     /// A one-route link: an external route pattern's own text after the prefix
     /// (`notes://note/12`), shown where the pattern's placement says.

@@ -4,15 +4,12 @@ extension URLRouter {
     /// The canonical URL of a scene's whole state (URLS.md §4): the focus path
     /// (`notes://main/notes/notes/note/12/!sheet+large/edit/12`), what is off it in side groups,
     /// what equals the scene layout's default left out. Parsing it gives an equivalent state.
-    ///
-    /// - Throws: ``URLPrintError``: a route no pattern prints, an unknown scene, a bad sheet detent.
     public func stateURL(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
         let path = try statePathBytes(for: state, scene: scene)
         let url = prefixes[0] + scene
         return path.isEmpty ? url : url + "/" + String(decoding: path, as: UTF8.self)
     }
-    /// The path of ``stateURL(for:scene:)``, what follows `scheme://scene/`: the form of a
-    /// ``LinkTarget/state(_:)`` target and of an absolute relative path.
+    /// The path of ``stateURL(for:scene:)``, what follows `scheme://scene/`.
     public func statePath(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
         String(decoding: try statePathBytes(for: state, scene: scene), as: UTF8.self)
     }
@@ -22,29 +19,18 @@ extension URLRouter {
         try printer.root(state.root, layout: kind.layout)
         return printer.out
     }
-    /// The canonical URL of the state cut at the screen `element` (the screens above it popped,
-    /// its modal dismissed), for breadcrumbs: parsing it focuses the element's route.
-    ///
-    /// - Throws: ``URLPrintError/notAWaypoint(_:)`` when the cut state would not focus `element`,
-    ///   and the errors of ``stateURL(for:scene:)``.
-    public func stateURL(
-        for state: NavigationState<Route>,
-        scene: String,
-        upTo element: ElementID
-    ) throws(URLPrintError) -> String {
+    /// The canonical URL of the state cut at the screen `element` (`NavigationState.cut(at:)`),
+    /// for breadcrumbs: parsing it focuses the element's route.
+    public func stateURL(for state: NavigationState<Route>, scene: String, upTo element: ElementID)
+        throws(URLPrintError) -> String
+    {
         guard let cut = state.cut(at: element) else { throw .notAWaypoint(element) }
         return try stateURL(for: cut, scene: scene)
     }
     /// The link that shares `route`: the first deep link declaring ``DeepLink/shares(_:match:)``
-    /// for it, printed with the route's values from the first `https` prefix (else the first
-    /// prefix); `nil` when no link shares the route.
-    ///
-    /// Share the link, never the state URL: a friend should not receive your other tabs.
+    /// for it, printed from the first `https` prefix (else the first prefix).
     public func shareLink(for route: Route) -> String? {
-        for link in links {
-            if let url = shareLink(for: route, with: link) { return url }
-        }
-        return nil
+        links.lazy.compactMap { shareLink(for: route, with: $0) }.first
     }
     /// The link `link` prints for `route`, if it shares the route.
     func shareLink(for route: Route, with link: DeepLink<Route>) -> String? {
@@ -59,7 +45,7 @@ extension URLRouter {
             case .constant(let constant):
                 out += constant.utf8
             case .parameter(let index):
-                PercentEncoding.appendSegment(values[index].first ?? "", to: &out)
+                PercentCoding.appendSegment(values[index].first ?? "", to: &out)
             case .catchAll(let index):
                 let pieces: [Substring] =
                     link.parameters[index].type.multiplicity == .repeated
@@ -67,7 +53,7 @@ extension URLRouter {
                     : (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false)
                 for (offset, piece) in pieces.enumerated() {
                     if offset > 0 { out.append(UInt8(ascii: "/")) }
-                    PercentEncoding.appendSegment(String(piece), to: &out)
+                    PercentCoding.appendSegment(String(piece), to: &out)
                 }
             }
         }
@@ -78,9 +64,9 @@ extension URLRouter {
             for text in texts {
                 out.append(separator)
                 separator = UInt8(ascii: "&")
-                PercentEncoding.appendComponent(key, to: &out)
+                PercentCoding.appendComponent(key, to: &out)
                 out.append(UInt8(ascii: "="))
-                PercentEncoding.appendComponent(text, to: &out)
+                PercentCoding.appendComponent(text, to: &out)
             }
         }
         return String(decoding: out, as: UTF8.self)

@@ -6,26 +6,11 @@ extension URLRouter {
     public static var stateURLCause: String { "state URL" }
     /// The cause name of a request for a relative path.
     public static var relativePathCause: String { "relative path" }
-    /// The change request a URL stands for in a flow of the scene kind `scene`: parsed with the
-    /// limits for `source`, checked against the rules that do not depend on the state (the
-    /// scene, who may open what), and carrying the rules the pipeline applies for its source.
-    /// Performing it (`Flow.perform(_:)`) is opening the URL.
-    ///
-    /// - A **state URL** of `scene` becomes a planned request: its state with the ids of the
-    ///   current one wherever an element sits at the same place with the same route. Parts the
-    ///   URL leaves out take the scene layout's default. Every route an external state URL adds
-    ///   must be ``URLAccess/external``, or the flow refuses it (``DeepLinkError/internalRoute(_:)``).
-    /// - A **deep link**'s presentation is applied from the focused screen; a
-    ///   ``LinkTarget/state(_:)`` target is planned as above.
-    ///
-    /// External sources are held to ``limits``, on the URL and on the state it leads to; the
-    /// app and trusted sources to ``URLLimits/trusted``.
-    ///
-    /// - Throws: ``DeepLinkError``: the parsing errors, ``DeepLinkError/unknownScene(_:)``,
-    ///   ``DeepLinkError/wrongScene(expected:found:)`` (a state URL of another kind, or a deep
-    ///   link that names another scene kind),
-    ///   ``DeepLinkError/externalStateURLsDisabled(scene:)`` and
-    ///   ``DeepLinkError/sourceNotAllowed(pattern:source:)``.
+    /// The change request a URL stands for in a flow of the scene kind `scene`, checked against
+    /// the rules that do not depend on the state; performing it (`Flow.perform(_:)`) opens the URL.
+    /// A state URL's state keeps the current ids where an element sits at the same place with the
+    /// same route, and an external one may add only ``URLAccess/external`` routes. External
+    /// sources are held to ``limits``, the app and trusted sources to ``URLLimits/trusted``.
     public func request(for url: String, scene: String, source: ChangeSource = .external(.unknown))
         throws(DeepLinkError) -> ChangeRequest<Route>
     {
@@ -53,12 +38,10 @@ extension URLRouter {
             target = match.resolved
         }
         var request = request(for: target, cause: .opened(name, source: source), source: source)
+        let routes = self.routes
         if name == Self.stateURLCause {
-            // What an external state URL constructs must be open to external sources.
-            let routes = self.routes
             request.access = { route in routes.pattern(for: route)?.pattern.access == .external }
         }
-        let routes = self.routes
         request.interruptions = .ask
         request.fallbackInterruption = { route in routes.pattern(for: route)?.pattern.interruption ?? .allow }
         if source.isExternal { request.maximumScreens = limits.screens }
@@ -81,8 +64,7 @@ extension URLRouter {
 }
 
 extension FlowEvent.Cause {
-    /// The template of the deep link a request was read from; `nil` for a state URL, a
-    /// relative path, or a request no URL made.
+    /// The template of the deep link a request was read from, if any.
     var linkPattern: String? {
         guard case .opened(let name, _) = self, name != URLRouter<Route>.stateURLCause,
             name != URLRouter<Route>.relativePathCause

@@ -2,10 +2,8 @@ import Destinations
 
 extension URLRouter {
     /// Checks the router against the routes a flow can reach (given, and those of the scene
-    /// layouts) and returns every problem found: a route no pattern or several patterns print, a
-    /// route whose text does not parse back to it, a shared link that does not open its route, a tab
-    /// id that is not a URL label. Problems that stop a router from being built are thrown by its
-    /// initializer instead.
+    /// layouts): a route no pattern or several patterns print, a route whose text does not parse
+    /// back to it, a shared link that does not open its route, a tab id that is not a URL label.
     public func validate(routes: some Sequence<Route>) -> [URLConfigurationProblem] {
         var problems: [URLConfigurationProblem] = []
         func report(_ problem: URLConfigurationProblem) {
@@ -19,7 +17,7 @@ extension URLRouter {
         var seen: Set<Route> = []
         let all = scenes.flatMap { $0.layout.routes } + Array(routes)
         for route in all where seen.insert(route).inserted {
-            let printing = self.routes.patterns.filter { $0.values(route) != nil }
+            let printing = self.routes.patterns.filter { $0.codec.values(route) != nil }
             guard let pattern = printing.first else {
                 report(.noURLPattern(route: route.name))
                 continue
@@ -58,21 +56,18 @@ extension URLRouter {
             tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
         }
     }
-    /// Parses a shared link and builds the route from it with the link's `shares` closure;
-    /// `nil` when the URL matches another link.
+    /// The route a shared link opens, built with the link's `shares` closure; `nil` when the URL
+    /// matches another link.
     func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
         let bytes = Array(url.utf8)
         guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }
-        let queryStart = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        let end = queryStart > rest && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
-        let count = bytes[rest..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
-        let segments = try LinkPath.segments(
-            bytes, rest, end, count: count, hostFolding: prefix.isCustomScheme, limits: .trusted)
+        let queryStart = Self.pathEnd(bytes, from: rest)
+        let (segments, _, query) = try Self.split(
+            bytes, rest, queryStart, hostFolding: prefix.isCustomScheme, limits: .trusted)
         guard let index = trie.match(segments, in: bytes), links[index].template == expected.template else {
             return nil
         }
-        var reader = try arguments(
-            of: index, bytes, segments, LinkPath.query(bytes, from: queryStart), limits: .trusted)
+        var reader = try arguments(of: index, bytes, segments, query, limits: .trusted)
         return try share.make(&reader)
     }
 }

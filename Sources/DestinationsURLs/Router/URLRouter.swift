@@ -19,13 +19,10 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// The prefixes, normalised: scheme and host in lower case.
     public let prefixes: [String]
     /// The scene kinds; the first is where deep links go unless they name another. A kind's
-    /// layout is the *skeleton* of its state URLs: a container that fits it prints without a
-    /// kind marker, and whatever equals the layout's default is left out, so the first state of
-    /// a scene prints as `scheme://name`.
+    /// layout is the *skeleton* of its state URLs: what equals it is left out.
     public let scenes: [SceneKind<Route>]
-    /// The scene kinds whose state URLs sources outside the app may open. None unless set: a
-    /// state URL can name any screen, while a deep link names only what its author chose.
-    /// Trusted sources and the app always may.
+    /// The scene kinds whose state URLs external sources may open (none unless set: a state URL
+    /// can name any screen); trusted sources and the app always may.
     public let externalStateURLs: Set<String>
     /// The deep links, in declaration order.
     public let links: [DeepLink<Route>]
@@ -40,10 +37,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
     /// Builds a router from its prefixes (`scheme://` or `https://host/…`; the first prints state
-    /// URLs), scene kinds, route patterns, deep links, parsing limits and the scene kinds
-    /// whose state URLs external sources may open, and validates it.
-    ///
-    /// - Throws: ``URLConfigurationError`` with every problem found.
+    /// URLs) and the properties above, and throws every problem found.
     public init(
         prefixes: [String],
         scenes: [SceneKind<Route>],
@@ -53,14 +47,8 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         externalStateURLs: Set<String> = []
     ) throws(URLConfigurationError) {
         var problems: [URLConfigurationProblem] = []
-        var parsedPrefixes: [URLPrefix] = []
-        for prefix in prefixes {
-            if let parsed = URLPrefix(prefix) {
-                parsedPrefixes.append(parsed)
-            } else {
-                problems.append(.badPrefix(prefix))
-            }
-        }
+        let parsedPrefixes = prefixes.compactMap(URLPrefix.init)
+        problems += prefixes.filter { URLPrefix($0) == nil }.map { .badPrefix($0) }
         if prefixes.isEmpty { problems.append(.noPrefix) }
         if scenes.isEmpty { problems.append(.noScene) }
         var names: Set<String> = []
@@ -79,52 +67,34 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         for name in externalStateURLs.sorted() where !names.contains(name) { problems.append(.unknownScene(name)) }
         let routes = RouteTable(patterns.patterns, problems: &problems)
         let links = links.links
-        var shapes: [[LinkTrie.ShapeSegment]?] = []
         for link in links {
-            let linkProblems = link.allProblems
-            problems += linkProblems
+            problems += link.allProblems
             if let scene = link.scene, !names.contains(scene) {
                 problems.append(.unknownLinkScene(pattern: link.template, scene: scene))
             }
-            shapes.append(linkProblems.isEmpty ? Self.shape(of: link) : nil)
         }
         var duplicates: [(Int, Int)] = []
-        let trie = LinkTrie(shapes, caseInsensitive: links.map { $0.caseInsensitive }, duplicates: &duplicates)
+        let trie = LinkTrie(links, duplicates: &duplicates)
         for (later, earlier) in duplicates {
             problems.append(.duplicateLink(pattern: links[later].template, existing: links[earlier].template))
         }
         let external = Set(routes.patterns.filter { $0.access == .external }.flatMap { [$0.keyword] + $0.aliases })
-        let linkFirsts = Set(links.compactMap { $0.firstConstant })
-        for scene in scenes where external.contains(scene.name) || linkFirsts.contains(scene.name) {
+        let firsts = Set(links.compactMap { if case .constant(let first)? = $0.segments.first { first } else { nil } })
+        for scene in scenes where external.contains(scene.name) || firsts.contains(scene.name) {
             problems.append(.sceneCollision(scene.name))
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
         var diagnostics: [URLDiagnostic] = []
-        var seen: Set<URLDiagnostic> = []
         for (preferred, other) in trie.overlaps() {
             let diagnostic = URLDiagnostic.overlappingLinks(
                 preferred: links[preferred].template, other: links[other].template)
-            if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
         }
-        self.prefixes = parsedPrefixes.map { $0.text }
-        self.parsedPrefixes = parsedPrefixes
-        self.scenes = scenes
-        self.links = links
-        self.limits = limits
-        self.externalStateURLs = externalStateURLs
-        self.diagnostics = diagnostics
-        self.routes = routes
-        self.trie = trie
-        sceneNames = scenes.map { Array($0.name.utf8) }
-    }
-    @usableFromInline static func shape(of link: DeepLink<Route>) -> [LinkTrie.ShapeSegment] {
-        link.segments.map { segment in
-            switch segment {
-            case .constant(let constant): .constant(constant)
-            case .parameter(let index): .parameter(link.parameters[index].type)
-            case .catchAll: .catchAll
-            }
-        }
+        (self.prefixes, self.parsedPrefixes, self.scenes, self.links) = (
+            parsedPrefixes.map { $0.text }, parsedPrefixes, scenes, links
+        )
+        (self.limits, self.externalStateURLs, self.diagnostics) = (limits, externalStateURLs, diagnostics)
+        (self.routes, self.trie, sceneNames) = (routes, trie, scenes.map { Array($0.name.utf8) })
     }
     /// The scene kind named `name`.
     public func scene(named name: String) -> SceneKind<Route>? {
@@ -136,15 +106,8 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        for (index, name) in sceneNames.enumerated() where name.count == end - start {
-            var offset = 0
-            while offset < name.count,
-                name[offset] == (fold ? URLByte.lowercased(bytes[start + offset]) : bytes[start + offset])
-            {
-                offset += 1
-            }
-            if offset == name.count { return scenes[index] }
-        }
-        return nil
+        let name = bytes[start..<end]
+        let index = sceneNames.firstIndex { $0.elementsEqual(name) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
+        return index.map { scenes[$0] }
     }
 }

@@ -34,16 +34,6 @@ extension Layout {
     @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
         layout.map { .skeleton($0) } ?? .stack
     }
-    /// The number of screens the layout builds.
-    @usableFromInline var screenCount: Int {
-        switch self {
-        case .screen: 1
-        case .stack(let routes): routes.count
-        case .tabs(let tabs, _): tabs.reduce(0) { $0 + $1.layout.screenCount }
-        case .split(let sidebar, let content, let detail):
-            sidebar.screenCount + (content?.screenCount ?? 0) + (detail?.screenCount ?? 0)
-        }
-    }
 }
 
 extension NavigationNode {

@@ -55,8 +55,8 @@ extension StateURLParser {
         }
         var reader = ArgumentReader(
             bytes: bytes, specs: parameters, owner: pattern.keyword, slots: slots, ranges: ranges,
-            modes: (.stateSegment, .stateNamed), decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
-        let route = try pattern.make(&reader)
+            link: false, decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
+        let route = try pattern.codec.make(&reader)
         decodedBytes = reader.decodedBytes
         return route
     }
@@ -66,7 +66,7 @@ extension StateURLParser {
         let labelEnd = tokenEnd()
         guard labelEnd > start else { throw unexpected() }
         position = labelEnd
-        return try PercentDecoding.decode(bytes, start, labelEnd, mode: .stateSegment)
+        return try PercentCoding.decode(bytes, start, labelEnd, segment: true, link: false)
     }
     /// A column name among `columns`.
     @inlinable mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {

@@ -26,7 +26,7 @@ public import Destinations
     /// Where each modal starts (its `!`), by the id of its content.
     @usableFromInline var modalOffsets: [(content: ElementID, offset: Int)] = []
     @usableFromInline init(
-        bytes: [UInt8], position: Int, end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs
+        _ bytes: [UInt8], _ position: Int, _ end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs
     ) {
         (self.bytes, self.position, self.end, self.routes, self.limits, self.ids) = (
             bytes, position, end, routes, limits, ids
@@ -34,18 +34,12 @@ public import Destinations
     }
     /// Parses `bytes[start..<end]`, a state path of the scene whose layout is `layout`.
     @inlinable static func parse(
-        _ bytes: [UInt8],
-        from start: Int,
-        to end: Int,
-        layout: Layout<Route>,
-        routes: RouteTable<Route>,
-        limits: URLLimits,
-        ids: inout IDs
+        _ bytes: [UInt8], from start: Int, to end: Int, layout: Layout<Route>, routes: RouteTable<Route>,
+        limits: URLLimits, ids: inout IDs
     ) throws(DeepLinkError) -> NavigationState<Route> {
-        try StateURLScanner.prescan(bytes, start, end, limits: limits)
+        try prescan(bytes, start, end, limits: limits)
         let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
-        var parser = StateURLParser(
-            bytes: bytes, position: start, end: trimmed, routes: routes, limits: limits, ids: ids)
+        var parser = StateURLParser(bytes, start, trimmed, routes: routes, limits: limits, ids: ids)
         let root: NavigationNode<Route>
         if start == trimmed {
             root = try parser.defaultNode(layout)
@@ -71,22 +65,17 @@ public import Destinations
     }
     /// Parses `bytes[start..<end]` as one route's text: a one-route link.
     @inlinable static func parseOneRoute(
-        _ bytes: [UInt8],
-        from start: Int,
-        to end: Int,
-        routes: RouteTable<Route>,
-        limits: URLLimits
+        _ bytes: [UInt8], from start: Int, to end: Int, routes: RouteTable<Route>, limits: URLLimits
     ) throws(DeepLinkError) -> Route where IDs == SequentialElementIDs {
-        try StateURLScanner.prescan(bytes, start, end, limits: limits)
-        var parser = StateURLParser(
-            bytes: bytes, position: start, end: end, routes: routes, limits: limits, ids: SequentialElementIDs())
+        try prescan(bytes, start, end, limits: limits)
+        var parser = StateURLParser(bytes, start, end, routes: routes, limits: limits, ids: SequentialElementIDs())
         let route = try parser.parseRoute()
         if parser.position != end { throw .malformed(.trailingInput, offset: parser.position) }
         return route
     }
-    @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError) -> NavigationNode<
-        Route
-    > {
+    @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError)
+        -> NavigationNode<Route>
+    {
         depth += 1
         defer { depth -= 1 }
         guard depth <= limits.depth else { throw .tooDeep(depth: depth, limit: limits.depth) }
@@ -106,52 +95,37 @@ public import Destinations
             return try parseMarked(overlay: overlay)
         default:
             switch slot {
-            case .screen: return try parseScreen(overlay: overlay)
-            case .stack: return try parseStack()
-            case .skeleton(let layout):
-                switch layout {
-                case .screen: return try parseScreen(overlay: overlay)
-                case .stack: return try parseStack()
-                case .tabs(let tabs, let selected): return try parseTabsBody(tabs, selected: selected)
-                case .split(let sidebar, let content, let detail):
-                    return try parseSplitBody(sidebar: sidebar, content: content, detail: detail)
-                }
+            case .screen, .skeleton(.screen): return try parseScreen(overlay: overlay).node
+            case .stack, .skeleton(.stack): return try parseStack()
+            case .skeleton(.tabs(let tabs, let selected)): return try parseTabsBody(tabs, selected: selected)
+            case .skeleton(.split(let sidebar, let content, let detail)):
+                return try parseSplitBody(sidebar: sidebar, content: content, detail: detail)
             }
         }
     }
-    @inlinable mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+    /// A screen and its modal; `open` is false when an unwrapped modal ends the group.
+    @inlinable mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> (
+        node: NavigationNode<Route>, open: Bool
+    ) {
         let route = try parseRoute()
         try count(screens: 1)
-        var node = NavigationNode(id: ids.next(), content: .screen(route))
-        if atModal {
-            if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
-            position += 1
-            let (modal, wrapped) = try parseModal()
-            node = node.presenting(modal)
-            if wrapped && atModal { throw .malformed(.secondModal, offset: position + 1) }
-        }
-        return node
+        let node = NavigationNode(id: ids.next(), content: .screen(route))
+        guard atModal else { return (node, true) }
+        if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
+        position += 1
+        let (modal, wrapped) = try parseModal()
+        if wrapped && atModal { throw .malformed(.secondModal, offset: position + 1) }
+        return (node.presenting(modal), wrapped)
     }
     @inlinable mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
         var elements: [NavigationNode<Route>] = []
-        while true {
-            let route = try parseRoute()
-            try count(screens: 1)
-            var screen = NavigationNode(id: ids.next(), content: .screen(route))
-            if atModal {
-                position += 1
-                let (modal, wrapped) = try parseModal()
-                screen = screen.presenting(modal)
-                elements.append(screen)
-                guard wrapped else { break }
-                if atModal { throw .malformed(.secondModal, offset: position + 1) }
-                guard take(UInt8(ascii: "/")) else { break }
-                continue
-            }
-            elements.append(screen)
-            guard take(UInt8(ascii: "/")) else { break }
-        }
+        var open = true
+        repeat {
+            let screen = try parseScreen(overlay: false)
+            elements.append(screen.node)
+            open = screen.open
+        } while open && take(UInt8(ascii: "/"))
         return NavigationNode(id: id, content: .stack(Stack(elements)))
     }
     @inlinable mutating func parseModal() throws(DeepLinkError) -> (modal: Modal<Route>, wrapped: Bool) {
@@ -186,7 +160,7 @@ public import Destinations
         switch marker {
         case "screen", "stack":
             try expect(UInt8(ascii: "/"))
-            return marker == "screen" ? try parseScreen(overlay: overlay) : try parseStack()
+            return marker == "screen" ? try parseScreen(overlay: overlay).node : try parseStack()
         case "tabs", "split2", "split3":
             try expect(UInt8(ascii: "("))
             return marker == "tabs"
@@ -198,7 +172,7 @@ public import Destinations
     }
     /// Builds what `layout` describes: a part the URL leaves out.
     @inlinable mutating func defaultNode(_ layout: Layout<Route>) throws(DeepLinkError) -> NavigationNode<Route> {
-        try count(screens: layout.screenCount)
+        try count(screens: layout.routes.count)
         do {
             return try NavigationState(layout, ids: &ids).root
         } catch {

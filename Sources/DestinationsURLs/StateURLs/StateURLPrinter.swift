@@ -47,7 +47,7 @@ struct StateURLPrinter<Route: NavigationRoute> {
             append("*tabs(")
             for (index, tab) in tabs.tabs.enumerated() {
                 if index > 0 { append(index == tabs.selectedIndex ? ",@" : ",") }
-                PercentEncoding.appendSegment(tab.id.rawValue, to: &out)
+                PercentCoding.appendSegment(tab.id.rawValue, to: &out)
                 append(":")
                 try self.node(tab.node, .stack)
             }
@@ -73,13 +73,13 @@ struct StateURLPrinter<Route: NavigationRoute> {
         if wrapped { append(")") }
     }
     private mutating func tabsBody(_ tabs: Tabs<Route>, _ layouts: [TabLayout<Route>]) throws(URLPrintError) {
-        PercentEncoding.appendSegment(tabs.selection.rawValue, to: &out)
+        PercentCoding.appendSegment(tabs.selection.rawValue, to: &out)
         var side = false
         for (index, (tab, layout)) in zip(tabs.tabs, layouts).enumerated()
         where index != tabs.selectedIndex && !tab.node.isDefault(for: layout.layout) {
             append(side ? "," : "(")
             side = true
-            PercentEncoding.appendSegment(tab.id.rawValue, to: &out)
+            PercentCoding.appendSegment(tab.id.rawValue, to: &out)
             append(":")
             try node(tab.node, .skeleton(layout.layout))
         }

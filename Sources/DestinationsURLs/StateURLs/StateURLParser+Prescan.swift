@@ -1,11 +1,9 @@
 import Destinations
 
-/// The one pass over a state path that checks the limits and the byte-level rules before the
-/// parser allocates anything that grows with the input.
-@usableFromInline enum StateURLScanner {
-    /// Checks `bytes[start..<end]`: segment count and length, parenthesis balance and nesting,
-    /// percent-escape syntax, dot segments and empty segments (a single trailing `/` is
-    /// allowed), no raw byte of 0x80 or above, no control character, space, query or
+extension StateURLParser {
+    /// The one pass over a state path, before the parser allocates anything that grows with the
+    /// input: segment count and length, parenthesis balance and nesting, escape syntax, dot and
+    /// empty segments (but a trailing `/`), no raw byte of 0x80 or above, control, space, query or
     /// fragment.
     @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
         throws(DeepLinkError)
@@ -50,8 +48,7 @@ import Destinations
         if segmentStart < end { try checkSegment(bytes, segmentStart, end, limits: limits) }
         if parentheses != 0 { throw .malformed(.unbalancedParenthesis, offset: end) }
     }
-    /// Checks one `/`-separated segment: not empty, not too long, not `.` or `..` in any
-    /// spelling (`%2e`).
+    /// Checks one segment: not empty, not too long, not `.` or `..` in any spelling (`%2e`).
     @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
         throws(DeepLinkError)
     {
