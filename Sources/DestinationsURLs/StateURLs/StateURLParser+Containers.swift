@@ -1,138 +1,109 @@
-// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
+// @inlinable: the parse path is specialised for the app's Route: url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
 extension StateURLParser {
-    @inlinable mutating func parseTabsBody(_ layouts: [TabLayout<Route>], selected: TabID?) throws(DeepLinkError)
-        -> NavigationNode<Route>
+    /// A skeleton tab bar's body: the selected tab, its side group and its node.
+    @inlinable mutating func parseTabsBody(_ layouts: [TabLayout<Route>]) throws(DeepLinkError) -> NavigationNode<Route>
     {
-        guard !atGroupEnd else { return try defaultNode(.tabs(layouts, selected: selected)) }
         let id = ids.next()
-        let labelStart = position
-        let label = try parseLabel()
-        guard let selectedIndex = layouts.firstIndex(where: { $0.id.rawValue == label }) else {
-            throw .unknownTab(TabID(label), offset: labelStart)
-        }
-        var nodes = [NavigationNode<Route>?](repeating: nil, count: layouts.count)
-        if take(UInt8(ascii: "(")) {
-            repeat {
-                let sideStart = position
-                let sideLabel = try parseLabel()
-                guard let index = layouts.firstIndex(where: { $0.id.rawValue == sideLabel }) else {
-                    throw .unknownTab(TabID(sideLabel), offset: sideStart)
-                }
-                guard index != selectedIndex, nodes[index] == nil else {
-                    throw .malformed(.duplicateMember, offset: sideStart)
-                }
-                try expect(UInt8(ascii: ":"))
-                nodes[index] = try parseNode(.skeleton(layouts[index].layout), overlay: false)
-                try expectMemberEnd()
-            } while take(UInt8(ascii: ","))
-            try expectClose()
-        }
-        if take(UInt8(ascii: "/")) {
-            nodes[selectedIndex] = try parseNode(.skeleton(layouts[selectedIndex].layout), overlay: false)
-        }
-        var tabs: [Tab<Route>] = []
-        for (index, layout) in layouts.enumerated() {
-            let node = if let given = nodes[index] { given } else { try defaultNode(layout.layout) }
-            tabs.append(Tab(id: layout.id, node: node))
-        }
-        return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[selectedIndex].id)))
+        let (main, nodes) = try parseBody(layouts.map { $0.id.rawValue }, layouts.map { $0.layout }, tabs: true)
+        let tabs = zip(layouts, nodes).compactMap { layout, node in node.map { Tab(id: layout.id, node: $0) } }
+        return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[main].id)))
     }
-    @inlinable mutating func parseSplitBody(sidebar: Layout<Route>, content: Layout<Route>?, detail: Layout<Route>?)
-        throws(DeepLinkError) -> NavigationNode<Route>
+    /// A skeleton split view's body: the focused column, its side group and its node.
+    @inlinable mutating func parseSplitBody(_ layouts: [Layout<Route>?]) throws(DeepLinkError) -> NavigationNode<Route>
     {
-        guard !atGroupEnd else {
-            return try defaultNode(.split(sidebar: sidebar, content: content, detail: detail))
-        }
-        let layouts = [sidebar, content, detail]
-        let columns: [SplitColumn] = content != nil ? [.sidebar, .content, .detail] : [.sidebar, .detail]
         let id = ids.next()
-        let main = try parseColumn(columns)
-        var nodes = [NavigationNode<Route>?](repeating: nil, count: 3)
-        var given = [false, false, false]
-        if take(UInt8(ascii: "(")) {
-            repeat {
-                let sideStart = position
-                let column = try parseColumn(columns)
-                guard column != main, !given[column.index] else {
-                    throw .malformed(.duplicateMember, offset: sideStart)
-                }
-                try expect(UInt8(ascii: ":"))
-                given[column.index] = true
-                if atNone {
-                    guard column != .sidebar else { throw .malformed(.missingSidebar, offset: position) }
-                    position += 5
-                } else {
-                    nodes[column.index] = try parseNode(Layout.columnSlot(layouts[column.index]), overlay: false)
-                }
-                try expectMemberEnd()
-            } while take(UInt8(ascii: ","))
-            try expectClose()
-        }
-        if take(UInt8(ascii: "/")) {
-            given[main.index] = true
-            nodes[main.index] = try parseNode(Layout.columnSlot(layouts[main.index]), overlay: false)
-        }
-        for column in columns where !given[column.index] {
-            if let layout = layouts[column.index] { nodes[column.index] = try defaultNode(layout) }
-        }
-        guard let sidebarNode = nodes[0] else { throw .malformed(.missingSidebar, offset: position) }
-        let split = Split(sidebar: sidebarNode, content: nodes[1], detail: nodes[2], hasContentColumn: content != nil)
+        let columns: [SplitColumn] = layouts[1] != nil ? [.sidebar, .content, .detail] : [.sidebar, .detail]
+        let (_, nodes) = try parseBody(columns.map(\.rawValue), columns.map { layouts[$0.index] }, tabs: false)
+        guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: position) }
+        let content = layouts[1] != nil ? nodes[1] : nil
+        let split = Split(
+            sidebar: sidebar, content: content, detail: nodes.last ?? nil, hasContentColumn: layouts[1] != nil)
         return NavigationNode(id: id, content: .split(split))
     }
-    @inlinable mutating func parseExplicitTabs(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
-        let id = ids.next()
-        var tabs: [Tab<Route>] = []
-        var selected: Int?
-        repeat {
-            if peek == UInt8(ascii: "@") {
-                guard selected == nil else { throw .malformed(.duplicateSelection, offset: position) }
-                position += 1
-                selected = tabs.count
-            }
-            let labelStart = position
-            let label = TabID(try parseLabel())
-            guard !tabs.contains(where: { $0.id == label }) else {
-                throw .malformed(.duplicateMember, offset: labelStart)
-            }
-            try expect(UInt8(ascii: ":"))
-            tabs.append(Tab(id: label, node: try parseNode(.stack, overlay: false)))
-            try expectMemberEnd()
-        } while take(UInt8(ascii: ","))
-        try expectClose()
-        var node = NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: tabs[selected ?? 0].id)))
-        try parseModalAfterMarker(&node, overlay: overlay)
-        return node
+    /// The body of a skeleton container whose members are `names`: the main member's name, a
+    /// side group `(name:node,…)` of the others that differ from their layout (`*none` for an
+    /// empty column), then `/` and the main member's node. Members not given take their layout.
+    @inlinable mutating func parseBody(_ names: [String], _ layouts: [Layout<Route>?], tabs: Bool)
+        throws(DeepLinkError) -> (main: Int, nodes: [NavigationNode<Route>?])
+    {
+        let main = try parseMember(names, tabs: tabs)
+        var nodes = [NavigationNode<Route>?](repeating: nil, count: names.count)
+        var given = [Bool](repeating: false, count: names.count)
+        if take(UInt8(ascii: "(")) {
+            repeat {
+                let start = position
+                let member = try parseMember(names, tabs: tabs)
+                guard member != main, !given[member] else { throw .malformed(.duplicateMember, offset: start) }
+                try expect(UInt8(ascii: ":"))
+                given[member] = true
+                if !tabs && atNone {
+                    guard member != 0 else { throw .malformed(.missingSidebar, offset: position) }
+                    position += 5
+                } else {
+                    nodes[member] = try parseNode(Layout.columnSlot(layouts[member]), overlay: false)
+                }
+                try expectMemberEnd()
+            } while take(UInt8(ascii: ","))
+            try expectClose()
+        }
+        if take(UInt8(ascii: "/")) {
+            given[main] = true
+            nodes[main] = try parseNode(Layout.columnSlot(layouts[main]), overlay: false)
+        }
+        for member in names.indices where !given[member] {
+            if let layout = layouts[member] { nodes[member] = try defaultNode(layout) }
+        }
+        return (main, nodes)
     }
-    @inlinable mutating func parseExplicitSplit(threeColumns: Bool, overlay: Bool) throws(DeepLinkError)
+    /// The index in `names` of the member label here: a tab's, or a split view's column.
+    @inlinable mutating func parseMember(_ names: [String], tabs: Bool) throws(DeepLinkError) -> Int {
+        let start = position
+        let label = try parseLabel()
+        guard let index = names.firstIndex(of: label) else {
+            throw tabs
+                ? .unknownTab(TabID(label), offset: start) : .unknownColumn(bytes.echo(start, position), offset: start)
+        }
+        return index
+    }
+    /// The members of `*tabs(@label:stack,…)`, or of `*split2(…)` and `*split3(…)` over
+    /// `columns`, after the marker's `(`.
+    @inlinable mutating func parseMarkedMembers(_ columns: [SplitColumn]?) throws(DeepLinkError)
         -> NavigationNode<Route>
     {
         let id = ids.next()
-        let columns: [SplitColumn] = threeColumns ? [.sidebar, .content, .detail] : [.sidebar, .detail]
-        var nodes = [NavigationNode<Route>?](repeating: nil, count: 3)
+        var labels: [String] = []
+        var nodes: [NavigationNode<Route>] = []
+        var selected: Int?
         repeat {
-            let memberStart = position
-            let column = try parseColumn(columns)
-            guard nodes[column.index] == nil else { throw .malformed(.duplicateMember, offset: memberStart) }
+            if columns == nil && take(UInt8(ascii: "@")) {
+                guard selected == nil else { throw .malformed(.duplicateSelection, offset: position - 1) }
+                selected = nodes.count
+            }
+            let start = position
+            var label = ""
+            if let columns {
+                label = columns[try parseMember(columns.map(\.rawValue), tabs: false)].rawValue
+            } else {
+                label = try parseLabel()
+            }
+            guard !labels.contains(label) else { throw .malformed(.duplicateMember, offset: start) }
             try expect(UInt8(ascii: ":"))
-            nodes[column.index] = try parseNode(.stack, overlay: false)
+            labels.append(label)
+            nodes.append(try parseNode(.stack, overlay: false))
             try expectMemberEnd()
         } while take(UInt8(ascii: ","))
         let close = position
         try expectClose()
-        guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: close) }
-        let split = Split(sidebar: sidebar, content: nodes[1], detail: nodes[2], hasContentColumn: threeColumns)
-        var node = NavigationNode(id: id, content: .split(split))
-        try parseModalAfterMarker(&node, overlay: overlay)
-        return node
-    }
-    @inlinable mutating func parseModalAfterMarker(_ node: inout NavigationNode<Route>, overlay: Bool)
-        throws(DeepLinkError)
-    {
-        guard atModal else { return }
-        if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
-        position += 1
-        node = node.presenting(try parseModal().modal)
+        guard let columns else {
+            let tabs = zip(labels, nodes).map { Tab(id: TabID($0), node: $1) }
+            return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: tabs[selected ?? 0].id)))
+        }
+        let column = { (column: SplitColumn) in labels.firstIndex(of: column.rawValue).map { nodes[$0] } }
+        guard let sidebar = column(.sidebar) else { throw .malformed(.missingSidebar, offset: close) }
+        let split = Split(
+            sidebar: sidebar, content: column(.content), detail: column(.detail), hasContentColumn: columns.count == 3)
+        return NavigationNode(id: id, content: .split(split))
     }
 }

@@ -68,18 +68,6 @@ extension StateURLParser {
         position = labelEnd
         return try PercentCoding.decode(bytes, start, labelEnd, segment: true, link: false)
     }
-    /// A column name among `columns`.
-    @inlinable mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {
-        let start = position
-        let labelEnd = tokenEnd()
-        guard labelEnd > start else { throw unexpected() }
-        let name = bytes[start..<labelEnd]
-        guard let column = columns.first(where: { $0.rawValue.utf8.elementsEqual(name) }) else {
-            throw .unknownColumn(bytes.echo(start, labelEnd), offset: start)
-        }
-        position = labelEnd
-        return column
-    }
     /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
     @inlinable mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
         let start = position
@@ -139,11 +127,9 @@ extension StateURLParser {
     }
     /// Whether the next bytes are `*none`, ending the member.
     @inlinable var atNone: Bool {
-        guard position + 5 <= end,
-            bytes[position..<(position + 5)].elementsEqual("*none".utf8)
-        else { return false }
-        return position + 5 == end || bytes[position + 5] == UInt8(ascii: ",")
-            || bytes[position + 5] == UInt8(ascii: ")")
+        let next = position + 5
+        guard next <= end, bytes[position..<next].elementsEqual("*none".utf8) else { return false }
+        return next == end || bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: ")")
     }
     @inlinable mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
@@ -155,17 +141,15 @@ extension StateURLParser {
     }
     /// Takes the `)` that closes a group.
     @inlinable mutating func expectClose() throws(DeepLinkError) {
-        guard take(UInt8(ascii: ")")) else {
-            throw position == end
-                ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
-        }
+        guard take(UInt8(ascii: ")")) else { throw unclosed }
     }
-    /// Checks that a side or member entry ends here, at `,` or `)`.
+    /// Checks that a member of a group ends here, at `,` or `)`.
     @inlinable func expectMemberEnd() throws(DeepLinkError) {
-        guard position < end, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")") else {
-            throw position == end
-                ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
-        }
+        guard atGroupEnd, position < end else { throw unclosed }
+    }
+    /// The error for a group that does not close here.
+    @inlinable var unclosed: DeepLinkError {
+        .malformed(position == end ? .unbalancedParenthesis : .trailingInput, offset: position)
     }
     /// The error for the byte here: the end, or a byte the grammar does not allow.
     @inlinable func unexpected() -> DeepLinkError {

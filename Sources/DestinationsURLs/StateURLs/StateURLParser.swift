@@ -79,43 +79,36 @@ public import Destinations
         depth += 1
         defer { depth -= 1 }
         guard depth <= limits.depth else { throw .tooDeep(depth: depth, limit: limits.depth) }
-        switch peek {
-        case UInt8(ascii: "("):
+        switch (peek, slot) {
+        case (UInt8(ascii: "("), _):
             position += 1
             var node = try parseNode(slot, overlay: overlay)
             try expectClose()
-            if atModal {
-                if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
-                guard node.modal == nil else { throw .malformed(.secondModal, offset: position + 1) }
-                position += 1
-                node = node.presenting(try parseModal().modal)
-            }
+            _ = try parseModal(after: &node, overlay: overlay)
             return node
-        case UInt8(ascii: "*"):
-            return try parseMarked(overlay: overlay)
-        default:
-            switch slot {
-            case .screen, .skeleton(.screen): return try parseScreen(overlay: overlay).node
-            case .stack, .skeleton(.stack): return try parseStack()
-            case .skeleton(.tabs(let tabs, let selected)): return try parseTabsBody(tabs, selected: selected)
-            case .skeleton(.split(let sidebar, let content, let detail)):
-                return try parseSplitBody(sidebar: sidebar, content: content, detail: detail)
+        case (UInt8(ascii: "*"), _): return try parseMarked(overlay: overlay)
+        case (_, .screen), (_, .skeleton(.screen)): return try parseScreen(overlay: overlay).node
+        case (_, .stack), (_, .skeleton(.stack)): return try parseStack()
+        case (_, .skeleton(.tabs(let tabs, let selected))):
+            guard !atGroupEnd else { return try defaultNode(.tabs(tabs, selected: selected)) }
+            return try parseTabsBody(tabs)
+        case (_, .skeleton(.split(let sidebar, let content, let detail))):
+            guard !atGroupEnd else {
+                return try defaultNode(.split(sidebar: sidebar, content: content, detail: detail))
             }
+            return try parseSplitBody([sidebar, content, detail])
         }
     }
-    /// A screen and its modal; `open` is false when an unwrapped modal ends the group.
+    /// A screen and its modal; `open` is false when a modal not in parentheses ends the group.
     @inlinable mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> (
         node: NavigationNode<Route>, open: Bool
     ) {
         let route = try parseRoute()
         try count(screens: 1)
-        let node = NavigationNode(id: ids.next(), content: .screen(route))
-        guard atModal else { return (node, true) }
-        if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
-        position += 1
-        let (modal, wrapped) = try parseModal()
-        if wrapped && atModal { throw .malformed(.secondModal, offset: position + 1) }
-        return (node.presenting(modal), wrapped)
+        var node = NavigationNode(id: ids.next(), content: .screen(route))
+        let open = try parseModal(after: &node, overlay: overlay)
+        if open && node.modal != nil && atModal { throw .malformed(.secondModal, offset: position + 1) }
+        return (node, open)
     }
     @inlinable mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
         let id = ids.next()
@@ -128,28 +121,28 @@ public import Destinations
         } while open && take(UInt8(ascii: "/"))
         return NavigationNode(id: id, content: .stack(Stack(elements)))
     }
-    @inlinable mutating func parseModal() throws(DeepLinkError) -> (modal: Modal<Route>, wrapped: Bool) {
-        let bang = position
-        position += 1
+    /// The modal `/!style/content` or `/!style(content)` after `node`, if one follows; `false`
+    /// when it ends the group, its content not in parentheses.
+    @inlinable mutating func parseModal(after node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError)
+        -> Bool
+    {
+        guard atModal else { return true }
+        if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
+        guard node.modal == nil else { throw .malformed(.secondModal, offset: position + 1) }
+        let bang = position + 1
+        position += 2
         let style = try parseStyle()
         let contentStart = position
-        let content: NavigationNode<Route>
-        let wrapped: Bool
-        if take(UInt8(ascii: "(")) {
-            content = try parseNode(.screen, overlay: style.isOverlay)
-            try expectClose()
-            wrapped = true
-        } else if take(UInt8(ascii: "/")) {
-            content = try parseNode(.screen, overlay: style.isOverlay)
-            wrapped = false
-        } else {
-            throw .malformed(.missingModalContent, offset: position)
-        }
+        let wrapped = take(UInt8(ascii: "("))
+        guard wrapped || take(UInt8(ascii: "/")) else { throw .malformed(.missingModalContent, offset: position) }
+        let content = try parseNode(.screen, overlay: style.isOverlay)
+        if wrapped { try expectClose() }
         if style.isOverlay && content.kind != .screen {
             throw .malformed(.overlayNeedsScreen, offset: contentStart + 1)
         }
         modalOffsets.append((content.id, bang))
-        return (Modal(style: style, node: content), wrapped)
+        node = node.presenting(Modal(style: style, node: content))
+        return wrapped
     }
     @inlinable mutating func parseMarked(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
         let start = position
@@ -163,9 +156,15 @@ public import Destinations
             return marker == "screen" ? try parseScreen(overlay: overlay).node : try parseStack()
         case "tabs", "split2", "split3":
             try expect(UInt8(ascii: "("))
-            return marker == "tabs"
-                ? try parseExplicitTabs(overlay: overlay)
-                : try parseExplicitSplit(threeColumns: marker == "split3", overlay: overlay)
+            let columns: [SplitColumn]? =
+                switch marker {
+                case "tabs": nil
+                case "split2": [.sidebar, .detail]
+                default: [.sidebar, .content, .detail]
+                }
+            var node = try parseMarkedMembers(columns)
+            _ = try parseModal(after: &node, overlay: overlay)
+            return node
         default:
             throw .malformed(.unknownMarker, offset: start)
         }
