@@ -1,16 +1,12 @@
 public import Destinations
 
-/// A flow's URLs: a `Flow` with the ``URLRouter`` and scene kind it reads and prints URLs
-/// with. Opening a URL is turning its text into one `ChangeRequest`
-/// (``URLRouter/request(for:scene:source:)``) and performing it through the flow's pipeline.
+/// A flow's URLs: a `Flow` with the ``URLRouter`` and scene kind it reads and prints URLs with.
+/// Opening a URL performs the one `ChangeRequest` it stands for through the flow's pipeline.
 ///
 /// ```swift
 /// let urls = try FlowURLs(flow, router: router, scene: "main")
 /// try urls.open("https://notes.example.com/notes/12", source: .external(.universalLink))
-/// let here = try urls.stateURL   // "notes://main/notes/notes/note/12"
 /// ```
-///
-/// A `FlowURLs` holds the flow and nothing else that changes: make one wherever you need it.
 @MainActor
 public struct FlowURLs<Route: NavigationRoute> {
     /// The flow the URLs open in.
@@ -50,12 +46,8 @@ public struct FlowURLs<Route: NavigationRoute> {
         return URLPlan(url: url, plan: try converting { () throws(NavigationError) in try flow.plan(request) })
     }
     /// Opens a URL as one request through the flow's pipeline (`Flow.perform(_:)`), all or
-    /// nothing: its source's access rule and limits, the guards, and the `InterruptionPolicy` of
-    /// the screens in the way (``DeepLinkError/blocked(route:element:)``,
-    /// ``DeepLinkOutcome/deferred(_:)``, ``DeepLinkOutcome/needsConfirmation(_:)``). A URL an
-    /// asynchronous guard watches throws ``DeepLinkError/awaitsAsyncGuards``. Unless it returns
-    /// ``DeepLinkOutcome/applied`` or ``DeepLinkOutcome/queued``, the state, ids and live
-    /// Destinations are as they were. The default source is an unknown external one: it fails safe.
+    /// nothing, held to its source's rules, the guards and the interruption policies in its way.
+    /// The default source is an unknown external one: it fails safe.
     @discardableResult
     public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> DeepLinkOutcome<Route>
@@ -94,9 +86,8 @@ public struct FlowURLs<Route: NavigationRoute> {
         let outcome = try converting { () throws(NavigationError) in try flow.commit(plan.plan) }
         return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request)
     }
-    /// Follows an in-app relative path (URLS.md §5.1) from `anchor`, by default the focused
-    /// screen (``URLRouter/resolve(relative:in:scene:from:ids:limits:)``). A path that leads to
-    /// the current state commits nothing.
+    /// Follows an in-app relative path from `anchor`, by default the focused screen
+    /// (``URLRouter/resolve(relative:in:scene:from:ids:limits:)``).
     @discardableResult
     public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError)
         -> ChangeOutcome<Route>
@@ -149,4 +140,59 @@ extension DeepLinkOutcome {
         case .needsConfirmation(let plan): self = .needsConfirmation(URLPlan(url: url, plan: plan))
         }
     }
+}
+
+/// What opening a URL would do, computed without touching the flow (``FlowURLs/plan(_:source:)``).
+public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
+    /// A screen the change would remove or hide, and how links treat it.
+    public typealias Interruption = ChangePlan<Route>.Interruption
+    /// The URL.
+    public let url: String
+    /// The pipeline's plan for the URL's request.
+    public let plan: ChangePlan<Route>
+    /// Who opens it.
+    public var source: ChangeSource { plan.request.source }
+    /// The template of the deep link that matched; `nil` for a state URL.
+    public var pattern: String? { plan.request.cause.linkPattern }
+    /// The state the plan starts from.
+    public var current: NavigationState<Route> { plan.current }
+    /// The state the URL leads to: elements that did not change keep their ids.
+    public var proposed: NavigationState<Route> { plan.proposed }
+    /// What changes: the screens added and removed, the elements touched.
+    public var changes: NavigationChanges<Route> { plan.changes }
+    /// The screens removed or hidden whose policy is not `InterruptionPolicy.allow`.
+    public var interruptions: [Interruption] { plan.interruptions }
+    /// Whether the URL leads to the current state exactly.
+    public var isEmpty: Bool { plan.isEmpty }
+    /// The strictest policy among ``interruptions``: what ``FlowURLs/open(_:source:)`` does.
+    public var policy: InterruptionPolicy { plan.policy }
+}
+
+/// A link that waits for a screen with `InterruptionPolicy.defer` as the flow's
+/// `Flow.pendingChange`; ``FlowURLs/resume(_:)`` it once the screen is done.
+public struct PendingLink: Hashable, Sendable {
+    /// The URL.
+    public let url: String
+    /// Who opened it.
+    public let source: ChangeSource
+    /// The screen that made it wait.
+    public let blockedBy: ElementID
+    /// The template of the deep link; `nil` for a state URL.
+    public let pattern: String?
+}
+
+/// What ``FlowURLs/open(_:source:)`` did with a URL it accepted.
+public enum DeepLinkOutcome<Route: NavigationRoute>: Sendable, Equatable {
+    /// The change was committed as one transaction.
+    case applied
+    /// The URL leads to the current state: nothing was committed.
+    case unchanged
+    /// The URL arrived during a commit: it is planned and committed right after it.
+    case queued
+    /// A screen with `InterruptionPolicy.defer` is in the way: the link waits.
+    case deferred(PendingLink)
+    /// A screen with `InterruptionPolicy.confirm` is in the way: ask, then ``FlowURLs/commit(_:)``.
+    case needsConfirmation(URLPlan<Route>)
+    /// A guard's redirect was applied; the URL waits as the flow's `Flow.pendingChange`.
+    case redirected(guard: String)
 }

@@ -1,19 +1,13 @@
 // @inlinable: the closures are made in the app's module, beside the url-link parse path (Benchmarks/README.md, URLs).
 public import Destinations
 
-/// A web-style URL that maps typed parameters to a target in the navigation tree.
+/// A web-style URL that maps typed parameters to a target in the navigation tree:
+/// `DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }`.
 ///
-/// ```swift
-/// DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }
-///     .shares(AppRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
-/// DeepLink("search?q={query}&page={page=1}", scene: "main") { (query: String, page: Int) in .push(.search(query, page)) }
-/// ```
-///
-/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`: constants
-/// (`[a-z0-9][a-z0-9._-]*`), typed segments `{name}`, a last catch-all `{name...}`; query items
-/// required, defaulted (`{page=1}`), optional (`{q?}`) or repeated (`{tag*}`). At each segment a
-/// constant is tried first, then integers, `UUID`, `Bool`, `Double`, other types, `String`, then a
-/// catch-all, backtracking when a later segment fails. The fragment is never matched.
+/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`: constants, typed segments
+/// `{name}`, a last catch-all `{name...}`, and query items `{page=1}`, `{q?}` or `{tag*}`. At each
+/// segment a constant is tried first, then integers, `UUID`, `Bool`, `Double`, other types,
+/// `String`, then a catch-all, backtracking when a later segment fails.
 public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// The template, as written.
     public let template: String
@@ -103,20 +97,4 @@ public struct DeepLinks<Route: NavigationRoute>: Sendable {
 }
 
 /// Builds a list of ``DeepLink``s.
-@resultBuilder
-public enum DeepLinkBuilder<Route: NavigationRoute> {
-    /// One link.
-    public static func buildExpression(_ link: DeepLink<Route>) -> [DeepLink<Route>] { [link] }
-    /// Several links.
-    public static func buildExpression(_ links: DeepLinks<Route>) -> [DeepLink<Route>] { links.links }
-    /// The links of a block, in order.
-    public static func buildBlock(_ parts: [DeepLink<Route>]...) -> [DeepLink<Route>] { parts.flatMap { $0 } }
-    /// The links of an `if` without `else`.
-    public static func buildOptional(_ part: [DeepLink<Route>]?) -> [DeepLink<Route>] { part ?? [] }
-    /// The links of an `if` branch.
-    public static func buildEither(first part: [DeepLink<Route>]) -> [DeepLink<Route>] { part }
-    /// The links of an `else` branch.
-    public static func buildEither(second part: [DeepLink<Route>]) -> [DeepLink<Route>] { part }
-    /// The links of a `for` loop.
-    public static func buildArray(_ parts: [[DeepLink<Route>]]) -> [DeepLink<Route>] { parts.flatMap { $0 } }
-}
+public typealias DeepLinkBuilder<Route: NavigationRoute> = URLDeclarationBuilder<DeepLink<Route>>

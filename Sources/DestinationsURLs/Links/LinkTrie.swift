@@ -1,10 +1,6 @@
-/// The deep links compiled into a trie over path segments.
-///
-/// A node's constant children are found by a dictionary lookup; its parameter children sit in
-/// precedence order (integers, `UUID`, `Bool`, `Double`, other types in declaration order,
-/// `String`); a catch-all ends the link there. Matching is depth-first with backtracking. The
-/// trie is a tree, so each node is visited at most once per lookup: the worst case is bounded by
-/// the trie's size, never exponential, and a lookup does not depend on the number of links.
+/// The deep links compiled into a trie over path segments: constant children by dictionary
+/// lookup, typed children in precedence order, then a catch-all. Matching is depth-first with
+/// backtracking and visits each node at most once: never exponential, and flat in the links.
 @usableFromInline struct LinkTrie: Sendable {
     @usableFromInline struct Node: Sendable {
         var constants: [SegmentKey: Int] = [:]
@@ -65,10 +61,7 @@
         nodes[node].terminal = link
         return nil
     }
-    /// The link that the segments match. A link's template segments take one input segment
-    /// each, and a catch-all the rest.
-    ///
-    /// With `loose`, typed parameters accept any segment: used only after a failed match, to
+    /// The link that the segments match. With `loose`, typed parameters accept any segment: to
     /// tell a value of the wrong type from a path that matches nothing.
     @usableFromInline func match(_ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false) -> Int? {
         visit(0, segments, bytes, 0, folded: false, loose: loose)
@@ -101,11 +94,8 @@
     @usableFromInline func allowed(_ link: Int, folded: Bool) -> Int? {
         !folded || caseInsensitive[link] ? link : nil
     }
-    /// Pairs of links (preferred, other) where a URL could match both and precedence picks
-    /// the first: a constant or a narrower type before a type that also accepts it.
-    ///
-    /// - Complexity: O(*c* × *p*) per node, *c* its constants and *p* its typed children and
-    ///   catch-all: only those can take a segment an earlier child takes.
+    /// Pairs of links (preferred, other) where a URL could match both and precedence picks the
+    /// first; O(constants × typed children) per node.
     func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         for node in nodes {

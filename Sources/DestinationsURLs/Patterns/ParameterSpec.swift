@@ -1,3 +1,6 @@
+// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
+import Foundation
+
 /// What the router knows about one parameter type, without its generic parameter. A class, so
 /// that the trie's edges share it without copying its name and closures.
 @usableFromInline final class ParameterType: Sendable {
@@ -37,7 +40,8 @@
         case is Bool.Type: self = .bool
         case is Double.Type: self = .double
         case is String.Type: self = .string
-        default: self = UUIDType.isUUID(type) ? .uuid : .custom
+        case is UUID.Type: self = .uuid
+        default: self = .custom
         }
     }
 }
@@ -125,5 +129,88 @@
     /// The codec of a constant without parameters.
     init(constant: Output) where Output: Equatable & Sendable {
         (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
+    }
+}
+
+/// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
+/// the order the closure takes them. Matching finds only byte ranges; values are decoded here.
+@usableFromInline struct ArgumentReader {
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline let specs: [ParameterSpec]
+    /// The route's keyword or the link's template, for errors.
+    @usableFromInline let owner: String
+    /// The byte ranges given, each with the index of its parameter, in input order.
+    @usableFromInline let entries: [(spec: Int, range: Range<Int>)]
+    /// Whether the values are a link's, else a state URL's.
+    @usableFromInline let link: Bool
+    /// The decoded bytes so far, against the limit.
+    @usableFromInline var decodedBytes: Int
+    @usableFromInline let decodedLimit: Int
+    @usableFromInline var index = 0
+    /// A reader of `entries`; refuses a named parameter given twice that takes one value.
+    @inlinable init(
+        _ bytes: [UInt8], specs: [ParameterSpec], owner: String, entries: [(spec: Int, range: Range<Int>)], link: Bool,
+        decodedBytes: Int, decodedLimit: Int
+    ) throws(DeepLinkError) {
+        for (index, spec) in specs.enumerated() where spec.key != nil && spec.mode != .repeated {
+            if entries.count(where: { $0.spec == index }) > 1 {
+                throw .duplicateParameter(route: owner, name: spec.displayName)
+            }
+        }
+        (self.bytes, self.specs, self.owner, self.entries, self.link) = (bytes, specs, owner, entries, link)
+        (self.decodedBytes, self.decodedLimit) = (decodedBytes, decodedLimit)
+    }
+    /// Decodes the next parameter as a `Value`.
+    @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
+        let parameter = index
+        index += 1
+        guard let found = try texts(parameter, joined: Value.urlMultiplicity == .one) else {
+            return try missing(specs[parameter], Value.self)
+        }
+        let value =
+            if let all = found.all { Value(urlComponents: all.map { $0[...] }) } else {
+                Value(urlComponent: found.first[...])
+            }
+        guard let value else {
+            let spec = specs[parameter]
+            throw .invalidParameter(
+                route: owner, name: spec.displayName, expected: spec.type.name, offset: found.offset)
+        }
+        return value
+    }
+    /// The decoded texts given for `parameter`: the first, and all when there are several
+    /// (joined by `/` into the first when `joined`); `nil` when none is.
+    @usableFromInline mutating func texts(_ parameter: Int, joined: Bool) throws(DeepLinkError) -> (
+        first: String, all: [String]?, offset: Int
+    )? {
+        var first: (text: String, offset: Int)?
+        var all: [String]?
+        for entry in entries where entry.spec == parameter {
+            let text = try PercentCoding.decode(
+                bytes, entry.range.lowerBound, entry.range.upperBound, segment: specs[parameter].key == nil, link: link)
+            decodedBytes += text.utf8.count
+            if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
+            if let found = first {
+                all = (all ?? [found.text]) + [text]
+            } else {
+                first = (text, entry.range.lowerBound)
+            }
+        }
+        guard let first else { return nil }
+        if joined, let all { return (all.joined(separator: "/"), nil, first.offset) }
+        return (first.text, all, first.offset)
+    }
+    /// The value of a parameter the URL left out: its default, or the empty value of an
+    /// optional or repeated one.
+    @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
+        switch spec.mode {
+        case .defaulted(let text):
+            if let value = Value(urlComponent: text[...]) { return value }
+        case .optional, .repeated:
+            if let value = Value(urlComponents: []) { return value }
+        case .required, .catchAll:
+            break
+        }
+        throw .missingParameter(route: owner, name: spec.displayName)
     }
 }

@@ -1,18 +1,13 @@
 public import Destinations
 
-/// The URL form of one route case: a keyword, typed positional parameters and named ones.
+/// The URL form of one route case: a keyword (`[a-z][a-z0-9-]*`), `/{name}` per positional
+/// parameter, then named ones in parentheses, `{name}`, `{name=1}`, `{name?}` or `{name*}`.
 ///
 /// ```swift
-/// RoutePattern("notes", .notes, access: .external)
-/// RoutePattern("search/{query}(page={page=1},sort={sort?})", AppRoute.search(query:page:sort:)) {
-///     if case .search(let query, let page, let sort) = $0 { (query, page, sort) } else { nil }
+/// RoutePattern("note/{id}(tab={tab=1})", AppRoute.note(id:tab:)) {
+///     if case .note(let id, let tab) = $0 { (id, tab) } else { nil }
 /// }
 /// ```
-///
-/// The template is a keyword (`[a-z][a-z0-9-]*`), `/{name}` per positional parameter, then named
-/// parameters in parentheses: required `{name}`, defaulted `{name=1}`, optional `{name?}`,
-/// repeated `{name*}`. `make` builds the route from the values and `match` takes them back out
-/// (`nil` for another case); the router checks at start that the two agree.
 public struct RoutePattern<Route: NavigationRoute>: Sendable {
     /// The template, as written.
     public let template: String
@@ -29,9 +24,8 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
     @usableFromInline let codec: ParameterCodec<Route>
-    /// Creates the pattern of a route case with parameters: `make` builds the route from them, in
-    /// template order (usually the case itself, `AppRoute.note(id:)`), and `match` returns them,
-    /// or `nil` for another case.
+    /// Creates the pattern of a route case: `make` builds the route from the parameters, in
+    /// template order, and `match` takes them back out (`nil` for another case).
     @inlinable public init<each Value: URLParameter>(
         _ template: String,
         _ make: @escaping @Sendable (repeat each Value) -> Route,
@@ -132,21 +126,94 @@ public struct RoutePatterns<Route: NavigationRoute>: Sendable {
     }
 }
 
-/// Builds a list of ``RoutePattern``s.
+/// Builds the lists of ``RoutePatterns`` and ``DeepLinks``: one declaration or a list per line,
+/// `if`, `if`/`else` and `for`.
 @resultBuilder
-public enum RoutePatternBuilder<Route: NavigationRoute> {
-    /// One pattern.
-    public static func buildExpression(_ pattern: RoutePattern<Route>) -> [RoutePattern<Route>] { [pattern] }
+public enum URLDeclarationBuilder<Declaration> {
+    /// One declaration.
+    public static func buildExpression(_ declaration: Declaration) -> [Declaration] { [declaration] }
     /// Several patterns.
-    public static func buildExpression(_ patterns: RoutePatterns<Route>) -> [RoutePattern<Route>] { patterns.patterns }
-    /// The patterns of a block, in order.
-    public static func buildBlock(_ parts: [RoutePattern<Route>]...) -> [RoutePattern<Route>] { parts.flatMap { $0 } }
-    /// The patterns of an `if` without `else`.
-    public static func buildOptional(_ part: [RoutePattern<Route>]?) -> [RoutePattern<Route>] { part ?? [] }
-    /// The patterns of an `if` branch.
-    public static func buildEither(first part: [RoutePattern<Route>]) -> [RoutePattern<Route>] { part }
-    /// The patterns of an `else` branch.
-    public static func buildEither(second part: [RoutePattern<Route>]) -> [RoutePattern<Route>] { part }
-    /// The patterns of a `for` loop.
-    public static func buildArray(_ parts: [[RoutePattern<Route>]]) -> [RoutePattern<Route>] { parts.flatMap { $0 } }
+    public static func buildExpression<Route>(_ patterns: RoutePatterns<Route>) -> [Declaration]
+    where Declaration == RoutePattern<Route> { patterns.patterns }
+    /// Several links.
+    public static func buildExpression<Route>(_ links: DeepLinks<Route>) -> [Declaration]
+    where Declaration == DeepLink<Route> { links.links }
+    /// The declarations of a block, in order.
+    public static func buildBlock(_ parts: [Declaration]...) -> [Declaration] { parts.flatMap { $0 } }
+    /// The declarations of an `if` without `else`.
+    public static func buildOptional(_ part: [Declaration]?) -> [Declaration] { part ?? [] }
+    /// The declarations of an `if` branch.
+    public static func buildEither(first part: [Declaration]) -> [Declaration] { part }
+    /// The declarations of an `else` branch.
+    public static func buildEither(second part: [Declaration]) -> [Declaration] { part }
+    /// The declarations of a `for` loop.
+    public static func buildArray(_ parts: [[Declaration]]) -> [Declaration] { parts.flatMap { $0 } }
+}
+
+/// Builds a list of ``RoutePattern``s.
+public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBuilder<RoutePattern<Route>>
+
+/// The route patterns of a router, found by keyword (or alias).
+@usableFromInline struct RouteTable<Route: NavigationRoute>: Sendable {
+    @usableFromInline let patterns: [RoutePattern<Route>]
+    @usableFromInline var keywords: [ArraySlice<UInt8>: Int] = [:]
+    /// Builds the table; reports keywords used twice.
+    @usableFromInline init(_ patterns: [RoutePattern<Route>], problems: inout [URLConfigurationProblem]) {
+        self.patterns = patterns
+        for (index, pattern) in patterns.enumerated() {
+            problems += pattern.problems
+            guard !pattern.keyword.isEmpty else { continue }
+            for keyword in [pattern.keyword] + pattern.aliases where URLByte.isKeyword(keyword) {
+                if keywords.updateValue(index, forKey: Array(keyword.utf8)[...]) != nil {
+                    problems.append(.duplicateKeyword(keyword))
+                }
+            }
+        }
+    }
+    /// The pattern whose keyword or alias is `bytes[start..<end]`, escapes of unreserved bytes
+    /// decoded (RFC 3986 §2.3).
+    @usableFromInline func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
+        URLByte.unreservedDecoded(bytes, start, end).flatMap { keywords[$0] }
+    }
+    /// The first pattern that prints `route`, and the route's parameter texts: O(patterns).
+    @usableFromInline func pattern(for route: Route) -> (pattern: RoutePattern<Route>, values: [[String]])? {
+        for pattern in patterns {
+            if let values = pattern.codec.values(route) { return (pattern, values) }
+        }
+        return nil
+    }
+    /// Appends the route's text: its keyword, positional values and named parameters.
+    @usableFromInline func print(_ route: Route, to out: inout [UInt8]) throws(URLPrintError) {
+        guard let (pattern, values) = pattern(for: route), values.count == pattern.parameters.count else {
+            throw .noPattern(route: route.name)
+        }
+        out += pattern.keyword.utf8
+        for (spec, texts) in zip(pattern.parameters, values) where spec.key == nil {
+            out.append(UInt8(ascii: "/"))
+            PercentCoding.appendSegment(texts.first ?? "", to: &out)
+        }
+        if pattern.parameters.appendNamed(values, open: UInt8(ascii: "("), separator: UInt8(ascii: ","), to: &out) {
+            out.append(UInt8(ascii: ")"))
+        }
+    }
+}
+
+extension [ParameterSpec] {
+    /// Appends the named parameters as `key=value`, each after `open` (the first) or `separator`,
+    /// leaving out those equal to their default; returns whether it appended any.
+    func appendNamed(_ values: [[String]], open: UInt8, separator: UInt8, to out: inout [UInt8]) -> Bool {
+        var any = false
+        for (spec, texts) in zip(self, values) {
+            guard let key = spec.key else { continue }
+            if case .defaulted(let text) = spec.mode, texts == [text] { continue }
+            for text in texts {
+                out.append(any ? separator : open)
+                any = true
+                PercentCoding.appendComponent(key, to: &out)
+                out.append(UInt8(ascii: "="))
+                PercentCoding.appendComponent(text, to: &out)
+            }
+        }
+        return any
+    }
 }

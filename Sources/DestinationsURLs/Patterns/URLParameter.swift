@@ -1,10 +1,9 @@
+import Destinations
+public import Foundation
+
 /// A value that a URL carries as one path segment or one parameter, with exactly one canonical
-/// text before percent-encoding: `T(urlComponent: x.urlComponent) == x`.
-///
-/// Built in: `String` as is; the integers in canonical decimal (no `+`, no leading zero, no
-/// `-0`, in range); `Bool`; finite `Double` as its shortest `description`; `UUID` in lower case;
-/// any `RawRepresentable` whose raw value is one (`enum Sort: String, URLParameter { … }`);
-/// `Optional` and `Array` of one, for named parameters and query items (`{sort?}`, `{tag*}`).
+/// text: `T(urlComponent: x.urlComponent) == x`. Built in: `String`, the integers, `Bool`,
+/// `Double`, `UUID`, raw-value enums (`enum Sort: String, URLParameter`), `Optional` and `Array`.
 public protocol URLParameter: Sendable, Equatable {
     /// Parses the percent-decoded text of one component; `nil` refuses it.
     init?(urlComponent: Substring)
@@ -195,4 +194,21 @@ extension Array: URLParameter where Element: URLParameter {
         }
         return rest.isEmpty
     }
+}
+
+extension UUID: URLParameter {
+    /// Parses the 8-4-4-4-12 form, in either case.
+    public init?(urlComponent: Substring) {
+        let bytes = urlComponent.utf8
+        let dashes = [8, 13, 18, 23]
+        guard bytes.count == 36 else { return nil }
+        for (position, byte) in bytes.enumerated() {
+            guard dashes.contains(position) ? byte == UInt8(ascii: "-") : URLByte.hexValue(byte) != nil else {
+                return nil
+            }
+        }
+        self.init(uuidString: String(urlComponent))
+    }
+    /// The lower-case 8-4-4-4-12 form.
+    public var urlComponent: String { uuidString.lowercased() }
 }

@@ -95,12 +95,9 @@ extension [UInt8] {
     {
         String(decoding: try decodedBytes(bytes, start, end, segment: segment, link: link), as: UTF8.self)
     }
-    /// The decoded bytes of a component: a slice of `bytes` when nothing is escaped. A whole
-    /// `segment` takes `$` escapes and refuses dot segments; a `link` takes raw bytes of 0x80 and
-    /// above, and in its query `+` means a space.
-    ///
-    /// - Throws: a broken escape, decoded bytes that are not UTF-8, a decoded control
-    ///   character, and the escape, dot-segment and raw-byte problems, with offsets into `bytes`.
+    /// The decoded bytes of a component (a slice of `bytes` when nothing is escaped), or the
+    /// problem at its offset. A whole `segment` takes `$` escapes and refuses dot segments; a
+    /// `link` takes raw bytes of 0x80 and above, and in its query `+` means a space.
     @usableFromInline static func decodedBytes(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool, link: Bool)
         throws(DeepLinkError) -> ArraySlice<UInt8>
     {

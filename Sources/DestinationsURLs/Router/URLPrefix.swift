@@ -39,11 +39,8 @@ import Destinations
         (self.host, self.path) = (host, path)
         self.text = String(decoding: head + host + path, as: UTF8.self)
     }
-    /// Matches the start of `input`, the scheme and host in any case; returns the offset after
-    /// the prefix, which the input may end right before its final `/`.
-    ///
-    /// - Throws: ``URLSyntaxProblem/userInfo`` for a user name before the host, whatever the
-    ///   host.
+    /// The offset after the prefix at the start of `input` (scheme and host in any case, its
+    /// final `/` optional at the end); throws ``URLSyntaxProblem/userInfo`` for a user name.
     @usableFromInline func match(_ input: [UInt8]) throws(DeepLinkError) -> Int? {
         guard input.count >= head.count else { return nil }
         for index in head.indices where head[index] != URLByte.lowercased(input[index]) { return nil }

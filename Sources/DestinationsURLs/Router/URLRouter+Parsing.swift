@@ -2,12 +2,8 @@
 public import Destinations
 
 extension URLRouter {
-    /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route link.
-    /// Parsing is pure and checks the limits (by default the router's) before any work that grows
-    /// with the input; a state, and a link's ``LinkTarget/state(_:)`` target, take their ids from `ids`.
-    ///
-    /// - Throws: ``DeepLinkError``: the limit broken, the byte offset where the grammar breaks, or
-    ///   what did not match.
+    /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route link,
+    /// within the limits (by default the router's); a state takes its ids from `ids`.
     @inlinable public func parse(
         _ url: String, ids: inout some ElementIDGenerator, limits: URLLimits? = nil
     ) throws(DeepLinkError) -> ParsedURL<Route> {
@@ -28,8 +24,6 @@ extension URLRouter {
         return .link(try matchLink(bytes, rest, pathEnd, hostFolding: prefix.isCustomScheme, ids: &ids, limits: limits))
     }
     /// Parses a state path of `scene`: what follows `scheme://scene/` in a state URL.
-    ///
-    /// - Throws: ``DeepLinkError`` with offsets into `path`.
     @inlinable public func parseState(
         path: String, scene: String, ids: inout some ElementIDGenerator, limits: URLLimits? = nil
     ) throws(DeepLinkError) -> NavigationState<Route> {
@@ -106,50 +100,34 @@ extension URLRouter {
         of index: Int, _ bytes: [UInt8], _ segments: [LinkSegment], _ query: [QueryItem], limits: URLLimits
     ) throws(DeepLinkError) -> ArgumentReader {
         let link = links[index]
-        var slots = [Range<Int>](repeating: 0..<0, count: link.parameters.count)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(segments.count + query.count)
+        var entries: [(spec: Int, range: Range<Int>)] = []
+        entries.reserveCapacity(segments.count + query.count)
         for (position, segment) in link.segments.enumerated() {
             switch segment {
-            case .constant:
-                break
-            case .parameter(let parameter):
-                slots[parameter] = ranges.count..<(ranges.count + 1)
-                ranges.append(segments[position].range)
-            case .catchAll(let parameter):
-                slots[parameter] = ranges.count..<(ranges.count + segments.count - position)
-                ranges += segments[position...].map { $0.range }
+            case .constant: break
+            case .parameter(let parameter): entries.append((parameter, segments[position].range))
+            case .catchAll(let parameter): entries += segments[position...].map { (parameter, $0.range) }
             }
         }
-        var matchedItems = 0
-        for (parameter, spec) in link.parameters.enumerated() {
-            guard let key = spec.key else { continue }
-            let first = ranges.count
-            for item in query
-            where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
-                ranges.append(item.value)
-            }
-            if ranges.count - first > 1 && spec.mode != .repeated {
-                throw .duplicateParameter(route: link.template, name: key)
-            }
-            matchedItems += ranges.count - first
-            slots[parameter] = first..<ranges.count
-        }
-        if link.strictQuery && matchedItems < query.count {
-            for item in query {
-                var declared = false
-                for key in link.parameters.compactMap(\.key) where !declared {
-                    declared = try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive)
-                }
-                if !declared {
-                    throw .unknownParameter(
-                        route: link.template, name: bytes.echo(item.key.lowerBound, item.key.upperBound))
+        var unknown: QueryItem?
+        for item in query {
+            var spec: Int?
+            for (parameter, declared) in link.parameters.enumerated() where spec == nil {
+                guard let key = declared.key else { continue }
+                if try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
+                    spec = parameter
                 }
             }
+            if let spec { entries.append((spec, item.value)) } else if unknown == nil { unknown = item }
         }
-        return ArgumentReader(
-            bytes: bytes, specs: link.parameters, owner: link.template, slots: slots, ranges: ranges, link: true,
-            decodedBytes: 0, decodedLimit: limits.parameterBytes)
+        let reader = try ArgumentReader(
+            bytes, specs: link.parameters, owner: link.template, entries: entries, link: true, decodedBytes: 0,
+            decodedLimit: limits.parameterBytes)
+        if link.strictQuery, let unknown {
+            throw .unknownParameter(
+                route: link.template, name: bytes.echo(unknown.key.lowerBound, unknown.key.upperBound))
+        }
+        return reader
     }
     /// A one-route link: an external route pattern's own text after the prefix
     /// (`notes://note/12`), shown where the pattern's placement says.
@@ -167,29 +145,16 @@ extension URLRouter {
             pattern: pattern.template, kind: .routePattern, scene: scenes[0].name,
             target: .presentation(presentation(of: route, placedAt: pattern.placement)), state: nil, sources: nil)
     }
-    /// The presentation that shows a one-route link's route where its pattern places it. A
-    /// route placed in a tab whose root it is, by the first scene's layout, selects the tab and
-    /// pops to its root instead of pushing a copy.
-    @inlinable func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
-        if case .inTab(let tab) = placement, Self.rootRoute(ofTab: tab, in: scenes[0].layout) == route {
+    /// The presentation that shows a one-route link's route where its pattern places it; the
+    /// root route of a tab, in the first scene's layout, selects the tab and pops to it.
+    @usableFromInline func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
+        var ids = SequentialElementIDs()
+        if case .inTab(let tab) = placement,
+            let root = (try? NavigationState(scenes[0].layout, ids: &ids))?.node(inTab: tab),
+            (root.route ?? root.stack?.elements.first?.route) == route
+        {
             return .path([.dismissAll, .selectTab(tab), .setStack([route])])
         }
         return placement.presentation(for: route)
-    }
-    /// The route at the root of the tab `tab` in `layout`, searched through nested containers.
-    @inlinable static func rootRoute(ofTab tab: TabID, in layout: Layout<Route>) -> Route? {
-        switch layout {
-        case .screen, .stack:
-            return nil
-        case .tabs(let tabs, _):
-            for item in tabs {
-                if item.id == tab, case .stack(let routes) = item.layout { return routes.first }
-                if item.id == tab, case .screen(let route) = item.layout { return route }
-                if let found = rootRoute(ofTab: tab, in: item.layout) { return found }
-            }
-            return nil
-        case .split(let sidebar, let content, let detail):
-            return [sidebar, content, detail].lazy.compactMap { $0.flatMap { rootRoute(ofTab: tab, in: $0) } }.first
-        }
     }
 }

@@ -57,18 +57,7 @@ extension URLRouter {
                 }
             }
         }
-        var separator = UInt8(ascii: "?")
-        for (spec, texts) in zip(link.parameters, values) {
-            guard let key = spec.key else { continue }
-            if case .defaulted(let text) = spec.mode, texts == [text] { continue }
-            for text in texts {
-                out.append(separator)
-                separator = UInt8(ascii: "&")
-                PercentCoding.appendComponent(key, to: &out)
-                out.append(UInt8(ascii: "="))
-                PercentCoding.appendComponent(text, to: &out)
-            }
-        }
+        _ = link.parameters.appendNamed(values, open: UInt8(ascii: "?"), separator: UInt8(ascii: "&"), to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 }

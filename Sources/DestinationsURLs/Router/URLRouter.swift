@@ -1,20 +1,9 @@
 public import Destinations
 
-/// Turns URLs into navigation states and presentations, and states back into URLs: the pure
-/// URL layer of a flow.
-///
-/// ```swift
-/// let router = try URLRouter<AppRoute>(
-///     prefixes: ["notes://", "https://notes.example.com/"],
-///     scenes: [SceneKind("main", layout: AppLayout.main)], patterns: AppRoute.patterns, links: AppRoute.links)
-/// try router.stateURL(for: flow.state, scene: "main")   // "notes://main/notes/notes/note/12"
-/// ```
-///
-/// A router is a `Sendable` value, built once: building it validates the configuration. Parsing is
-/// pure and nonisolated. A URL whose first component names a scene kind is a **state URL**
-/// (``stateURL(for:scene:)``); any other is a **deep link** (``DeepLink``), or else a
-/// **one-route link** to an external ``RoutePattern`` (`notes://note/12`). The first prefix
-/// prints state URLs; share links prefer the first `https` prefix.
+/// Turns URLs into navigation states and presentations, and states back into URLs: a pure,
+/// `Sendable` value, validated when built. A URL whose first component names a scene kind is a
+/// **state URL**; any other is a **deep link**, or else a **one-route link** to an external
+/// ``RoutePattern`` (`notes://note/12`).
 public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// The prefixes, normalised: scheme and host in lower case.
     public let prefixes: [String]
@@ -110,4 +99,36 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         let index = sceneNames.firstIndex { $0.elementsEqual(name) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
         return index.map { scenes[$0] }
     }
+}
+
+/// Hard limits against hostile input (URLS.md §6.4), checked before any work that grows with
+/// the input: parsing costs O(bytes) time and O(depth) stack.
+public struct URLLimits: Hashable, Sendable {
+    /// The most bytes a URL may have.
+    public var bytes: Int
+    /// The most path segments (`/`-separated).
+    public var segments: Int
+    /// The most bytes in one segment.
+    public var segmentBytes: Int
+    /// The deepest nesting of groups, nodes and modals.
+    public var depth: Int
+    /// The most screens in the resulting state.
+    public var screens: Int
+    /// The most query items.
+    public var queryItems: Int
+    /// The most bytes all parameters may decode to, together.
+    public var parameterBytes: Int
+    /// Creates limits; the defaults are those for external sources.
+    public init(
+        bytes: Int = 4_096, segments: Int = 128, segmentBytes: Int = 1_024, depth: Int = 16, screens: Int = 64,
+        queryItems: Int = 32, parameterBytes: Int = 4_096
+    ) {
+        (self.bytes, self.segments, self.segmentBytes, self.depth) = (bytes, segments, segmentBytes, depth)
+        (self.screens, self.queryItems, self.parameterBytes) = (screens, queryItems, parameterBytes)
+    }
+    /// The limits for external sources: the defaults.
+    public static let external = URLLimits()
+    /// The limits for the app itself and trusted sources.
+    public static let trusted = URLLimits(
+        bytes: 16_384, segments: 1_024, segmentBytes: 4_096, depth: 32, screens: 512, parameterBytes: 16_384)
 }

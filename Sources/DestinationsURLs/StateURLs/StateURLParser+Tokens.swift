@@ -13,49 +13,34 @@ extension StateURLParser {
         position = keywordEnd
         let pattern = routes.patterns[index]
         let parameters = pattern.parameters
-        ranges.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
-        for spec in parameters where spec.key == nil {
+        entries.removeAll(keepingCapacity: true)
+        for (index, spec) in parameters.enumerated() where spec.key == nil {
             let valueEnd =
                 position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
             guard valueEnd > position + 1 else {
                 throw .missingParameter(route: pattern.keyword, name: spec.displayName)
             }
-            slots.append(ranges.count..<(ranges.count + 1))
-            ranges.append((position + 1)..<valueEnd)
+            entries.append((index, (position + 1)..<valueEnd))
             position = valueEnd
         }
-        var named: [(spec: Int, range: Range<Int>)] = []
         if take(UInt8(ascii: "(")) {
             repeat {
                 let nameStart = position
-                let nameEnd = tokenEnd()
-                guard nameEnd > nameStart else { throw unexpected() }
-                let name = URLByte.unreservedDecoded(bytes, nameStart, nameEnd)
-                guard
-                    let spec = parameters.firstIndex(where: {
-                        $0.key.map { name?.elementsEqual($0.utf8) == true } == true
-                    })
-                else { throw .unknownParameter(route: pattern.keyword, name: bytes.echo(nameStart, nameEnd)) }
-                position = nameEnd
+                position = tokenEnd()
+                guard position > nameStart else { throw unexpected() }
+                let name = URLByte.unreservedDecoded(bytes, nameStart, position)
+                guard let spec = parameters.firstIndex(where: { $0.key.map { name?.elementsEqual($0.utf8) } == true })
+                else { throw .unknownParameter(route: pattern.keyword, name: bytes.echo(nameStart, position)) }
                 try expect(UInt8(ascii: "="))
-                let valueEnd = tokenEnd()
-                named.append((spec, position..<valueEnd))
-                position = valueEnd
+                let valueStart = position
+                position = tokenEnd()
+                entries.append((spec, valueStart..<position))
             } while take(UInt8(ascii: ","))
             try expectClose()
         }
-        for (index, spec) in parameters.enumerated() where spec.key != nil {
-            let first = ranges.count
-            for entry in named where entry.spec == index { ranges.append(entry.range) }
-            if ranges.count - first > 1 && spec.mode != .repeated {
-                throw .duplicateParameter(route: pattern.keyword, name: spec.displayName)
-            }
-            slots.append(first..<ranges.count)
-        }
-        var reader = ArgumentReader(
-            bytes: bytes, specs: parameters, owner: pattern.keyword, slots: slots, ranges: ranges,
-            link: false, decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
+        var reader = try ArgumentReader(
+            bytes, specs: parameters, owner: pattern.keyword, entries: entries, link: false,
+            decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
         let route = try pattern.codec.make(&reader)
         decodedBytes = reader.decodedBytes
         return route
@@ -172,5 +157,69 @@ extension StateURLParser {
         var index = position
         while index < end, accept(bytes[index]) { index += 1 }
         return index
+    }
+}
+
+extension StateURLParser {
+    /// The one pass over a state path, before the parser allocates anything that grows with the
+    /// input: segment count and length, parenthesis balance and nesting, escape syntax, dot and
+    /// empty segments (but a trailing `/`), no raw byte of 0x80 or above, control, space, query or
+    /// fragment.
+    @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+        throws(DeepLinkError)
+    {
+        guard start < end else { return }
+        let segments =
+            bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + (bytes[end - 1] == UInt8(ascii: "/") ? 0 : 1)
+        guard segments <= limits.segments else { throw .tooManySegments(count: segments, limit: limits.segments) }
+        var segmentStart = start
+        var parentheses = 0
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/"):
+                try checkSegment(bytes, segmentStart, index, limits: limits)
+                segmentStart = index + 1
+            case UInt8(ascii: "("):
+                parentheses += 1
+                if parentheses > limits.depth { throw .tooDeep(depth: parentheses, limit: limits.depth) }
+            case UInt8(ascii: ")"):
+                parentheses -= 1
+                if parentheses < 0 { throw .malformed(.unbalancedParenthesis, offset: index) }
+            case UInt8(ascii: "%"):
+                guard URLByte.escaped(bytes, at: index, end: end) != nil else {
+                    throw .malformed(.percentEncoding, offset: index)
+                }
+                index += 2
+            case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                throw .unexpectedQuery
+            case UInt8(ascii: " "):
+                throw .malformed(.unexpectedByte(byte), offset: index)
+            case 0..<0x20, 0x7F:
+                throw .malformed(.controlCharacter, offset: index)
+            case 0x80...:
+                throw .malformed(.rawNonASCII, offset: index)
+            default:
+                break
+            }
+            index += 1
+        }
+        if segmentStart < end { try checkSegment(bytes, segmentStart, end, limits: limits) }
+        if parentheses != 0 { throw .malformed(.unbalancedParenthesis, offset: end) }
+    }
+    /// Checks one segment: not empty, not too long, not `.` or `..` in any spelling (`%2e`).
+    @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+        throws(DeepLinkError)
+    {
+        guard start < end else { throw .malformed(.emptySegment, offset: start) }
+        guard end - start <= limits.segmentBytes else {
+            throw .segmentTooLong(bytes: end - start, limit: limits.segmentBytes, offset: start)
+        }
+        if end - start <= 6, let decoded = URLByte.unreservedDecoded(bytes, start, end), decoded.count <= 2,
+            decoded.allSatisfy({ $0 == UInt8(ascii: ".") })
+        {
+            throw .malformed(.dotSegment, offset: start)
+        }
     }
 }

@@ -1,16 +1,9 @@
 // @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
-/// Parses the path of a canonical state URL (URLS.md §4.2) into a navigation state.
-///
-/// Recursive descent over bytes, LL(1): the only lookahead is the two bytes `/!` after a
-/// route. The scene layout is the skeleton: it says what kind a plain node is and what a part
-/// left out holds. The parser accepts a small superset of what the printer writes (redundant
-/// markers, any column as the split's label, side members and named parameters in any order,
-/// lower-case hex, a trailing `/`, modal content in parentheses at the end of a group) and
-/// builds the same state, so printing it again gives the canonical text.
-///
-/// Ids are taken from the generator as nodes are met, containers before their children.
+/// Parses the path of a canonical state URL (URLS.md §4.2) into a navigation state: recursive
+/// descent over bytes, LL(1), the scene layout saying what kind a plain node is and what a part
+/// left out holds. It accepts a small superset of what the printer writes.
 @usableFromInline struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var position: Int
@@ -21,8 +14,8 @@ public import Destinations
     @usableFromInline var decodedBytes = 0
     @usableFromInline var depth = 0
     @usableFromInline var screens = 0
-    @usableFromInline var ranges: [Range<Int>] = []
-    @usableFromInline var slots: [Range<Int>] = []
+    /// The byte ranges of a route's parameters, a buffer reused from route to route.
+    @usableFromInline var entries: [(spec: Int, range: Range<Int>)] = []
     /// Where each modal starts (its `!`), by the id of its content.
     @usableFromInline var modalOffsets: [(content: ElementID, offset: Int)] = []
     @usableFromInline init(

@@ -1,11 +1,7 @@
 import Destinations
 
-/// Prints a state as the path of its canonical URL (URLS.md §4.3).
-///
-/// The printer is a function of the state and the scene layout: side members in tab or column
-/// order, named parameters in declaration order and only when they differ from their default,
-/// sheet options in one order, markers only where a node does not fit its slot, modal content
-/// in parentheses only when more follows in its group.
+/// Prints a state as the path of its canonical URL (URLS.md §4.3), a function of the state and
+/// the scene layout: one text for each state.
 struct StateURLPrinter<Route: NavigationRoute> {
     let routes: RouteTable<Route>
     var out: [UInt8] = []
