@@ -4,9 +4,7 @@ import Foundation
 /// What the router knows about one parameter type, without its generic parameter. A class, so
 /// that the trie's edges share it without copying its name and closures.
 @usableFromInline final class ParameterType: Sendable {
-    /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
     @usableFromInline let name: String
-    /// The kind, which orders link matching.
     @usableFromInline let kind: ParameterKind
     @usableFromInline let multiplicity: URLParameterMultiplicity
     @usableFromInline let identity: ObjectIdentifier
@@ -48,20 +46,12 @@ import Foundation
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
 @usableFromInline final class ParameterSpec: Sendable {
-    /// How the parameter is given.
+    /// How the parameter is given: `{name}`, `{name=text}` (the default's text, canonical once
+    /// bound), `{name?}`, `{name*}`, or `{name...}`, the rest of a link's path.
     @usableFromInline enum Mode: Hashable, Sendable {
-        /// Exactly once: `{name}`.
-        case required
-        /// At most once, `{name=text}`: the canonical text of the value it takes when missing.
+        case required, optional, repeated, catchAll
         case defaulted(String)
-        /// At most once, `{name?}`: `nil` when missing.
-        case optional
-        /// Any number of times: `{name*}`.
-        case repeated
-        /// The rest of a link's path, one or more segments: `{name...}`.
-        case catchAll
     }
-    /// The placeholder's name.
     @usableFromInline let name: String
     /// The key of a named parameter or a query item; `nil` for a path segment.
     @usableFromInline let key: String?
@@ -143,7 +133,6 @@ import Foundation
     @usableFromInline let entries: [(spec: Int, range: Range<Int>)]
     /// Whether the values are a link's, else a state URL's.
     @usableFromInline let link: Bool
-    /// The decoded bytes so far, against the limit.
     @usableFromInline var decodedBytes: Int
     @usableFromInline let decodedLimit: Int
     @usableFromInline var index = 0

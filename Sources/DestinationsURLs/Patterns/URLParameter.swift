@@ -59,7 +59,7 @@ extension String: URLParameter {
 extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
-        guard let value: Self = DecimalText.integer(String(urlComponent).utf8) else { return nil }
+        guard let value: Self = DecimalText.integer(urlComponent.utf8) else { return nil }
         self = value
     }
     /// The decimal text.

@@ -2,7 +2,8 @@
 @usableFromInline enum URLByte {
     /// RFC 3986 *unreserved*: `A–Z a–z 0–9 - . _ ~`.
     @usableFromInline static func isUnreserved(_ byte: UInt8) -> Bool {
-        isLabelByte(lowercased(byte)) || byte == UInt8(ascii: "~")
+        isLowercaseLetter(byte) || isDigit(byte) || isUppercaseLetter(byte) || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
     @usableFromInline static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
     @usableFromInline static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }

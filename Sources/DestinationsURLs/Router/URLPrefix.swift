@@ -1,7 +1,6 @@
 import Destinations
 
-/// A prefix a router accepts: `scheme://` (the host is the first component) or
-/// `scheme://host/` with an optional path.
+/// A prefix a router accepts: `scheme://` (the host is the first component) or `scheme://host/…/`.
 @usableFromInline struct URLPrefix: Sendable {
     /// The prefix as printed: scheme and host in lower case.
     @usableFromInline let text: String

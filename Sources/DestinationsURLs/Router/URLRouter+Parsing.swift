@@ -68,18 +68,18 @@ extension URLRouter {
     ) throws(DeepLinkError) -> LinkMatch<Route> {
         let (segments, end, query) = try Self.split(bytes, start, queryStart, hostFolding: hostFolding, limits: limits)
         if let index = trie.match(segments, in: bytes) {
+            // `links[index]` is read field by field: copying a whole link costs more than matching.
             var reader = try arguments(of: index, bytes, segments, query, limits: limits)
-            let link = links[index]
-            let target = try link.codec.make(&reader)
-            let scene = link.scene ?? scenes[0].name
+            let target = try links[index].codec.make(&reader)
+            let scene = links[index].scene ?? scenes[0].name
             // A state path is parsed now, with the caller's ids; other targets compile when asked.
             var state: NavigationState<Route>?
             if case .state(let path) = target {
                 state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
             }
             return LinkMatch(
-                pattern: link.template, kind: .deepLink, scene: scene, target: target, state: state,
-                sources: link.sources)
+                pattern: links[index].template, kind: .deepLink, scene: scene, target: target, state: state,
+                sources: links[index].sources)
         }
         var routeError: DeepLinkError?
         do throws(DeepLinkError) {
@@ -99,10 +99,9 @@ extension URLRouter {
     @inlinable func arguments(
         of index: Int, _ bytes: [UInt8], _ segments: [LinkSegment], _ query: [QueryItem], limits: URLLimits
     ) throws(DeepLinkError) -> ArgumentReader {
-        let link = links[index]
         var entries: [(spec: Int, range: Range<Int>)] = []
         entries.reserveCapacity(segments.count + query.count)
-        for (position, segment) in link.segments.enumerated() {
+        for (position, segment) in links[index].segments.enumerated() {
             switch segment {
             case .constant: break
             case .parameter(let parameter): entries.append((parameter, segments[position].range))
@@ -112,20 +111,21 @@ extension URLRouter {
         var unknown: QueryItem?
         for item in query {
             var spec: Int?
-            for (parameter, declared) in link.parameters.enumerated() where spec == nil {
+            for (parameter, declared) in links[index].parameters.enumerated() where spec == nil {
                 guard let key = declared.key else { continue }
-                if try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: link.caseInsensitive) {
+                if try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive) {
                     spec = parameter
                 }
             }
             if let spec { entries.append((spec, item.value)) } else if unknown == nil { unknown = item }
         }
         let reader = try ArgumentReader(
-            bytes, specs: link.parameters, owner: link.template, entries: entries, link: true, decodedBytes: 0,
+            bytes, specs: links[index].parameters, owner: links[index].template, entries: entries, link: true,
+            decodedBytes: 0,
             decodedLimit: limits.parameterBytes)
-        if link.strictQuery, let unknown {
+        if links[index].strictQuery, let unknown {
             throw .unknownParameter(
-                route: link.template, name: bytes.echo(unknown.key.lowerBound, unknown.key.upperBound))
+                route: links[index].template, name: bytes.echo(unknown.key.lowerBound, unknown.key.upperBound))
         }
         return reader
     }

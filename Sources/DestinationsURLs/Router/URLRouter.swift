@@ -1,3 +1,4 @@
+// @inlinable: the scene lookup is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// Turns URLs into navigation states and presentations, and states back into URLs: a pure,
@@ -94,10 +95,17 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         routes.pattern(for: route)?.pattern
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
-    @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        let name = bytes[start..<end]
-        let index = sceneNames.firstIndex { $0.elementsEqual(name) { $0 == (fold ? URLByte.lowercased($1) : $1) } }
-        return index.map { scenes[$0] }
+    @inlinable func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
+        for (index, name) in sceneNames.enumerated() where name.count == end - start {
+            var offset = 0
+            while offset < name.count,
+                name[offset] == (fold ? URLByte.lowercased(bytes[start + offset]) : bytes[start + offset])
+            {
+                offset += 1
+            }
+            if offset == name.count { return scenes[index] }
+        }
+        return nil
     }
 }
 

@@ -9,7 +9,6 @@ public import Destinations
     case stack
     /// A modal's content: a screen.
     case screen
-    /// The kind a plain node has here.
     @usableFromInline var plainKind: NodeKind {
         switch self {
         case .skeleton(let layout): layout.kind
@@ -20,7 +19,6 @@ public import Destinations
 }
 
 extension Layout {
-    /// The kind of node the layout builds.
     @usableFromInline var kind: NodeKind {
         switch self {
         case .screen: .screen

@@ -124,11 +124,9 @@ extension StateURLParser {
     @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
         guard take(byte) else { throw unexpected() }
     }
-    /// Takes the `)` that closes a group.
     @inlinable mutating func expectClose() throws(DeepLinkError) {
         guard take(UInt8(ascii: ")")) else { throw unclosed }
     }
-    /// Checks that a member of a group ends here, at `,` or `)`.
     @inlinable func expectMemberEnd() throws(DeepLinkError) {
         guard atGroupEnd, position < end else { throw unclosed }
     }
@@ -152,7 +150,6 @@ extension StateURLParser {
         }
         return index
     }
-    /// The end of the run of bytes from here that satisfy `accept`.
     @inlinable func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
         var index = position
         while index < end, accept(bytes[index]) { index += 1 }

@@ -178,7 +178,6 @@ public import Destinations
 }
 
 extension SplitColumn {
-    /// The column's position: sidebar 0, content 1, detail 2.
     @inlinable var index: Int {
         switch self {
         case .sidebar: 0
@@ -189,7 +188,6 @@ extension SplitColumn {
 }
 
 extension NavigationNode {
-    /// The node presenting `modal`.
     @inlinable func presenting(_ modal: Modal<Route>?) -> NavigationNode {
         NavigationNode(id: id, content: content, modal: modal)
     }

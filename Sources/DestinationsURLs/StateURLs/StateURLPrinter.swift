@@ -36,27 +36,17 @@ struct StateURLPrinter<Route: NavigationRoute> {
                 if let modal = screen.modal { try self.modal(modal, wrapped: index < stack.count - 1) }
             }
         case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))) where fits:
-            try tabsBody(tabs, layouts)
+            try body(tabs.tabs.map { ($0.id.rawValue, $0.node) }, layouts.map { $0.layout }, main: tabs.selectedIndex)
         case (.split(let split), .skeleton(.split(let sidebar, let content, let detail))) where fits:
-            try splitBody(split, focused: node.focusedColumn ?? .sidebar, [sidebar, content, detail])
+            let layouts = [sidebar, content, detail]
+            try body(
+                split.columns.map { ($0.rawValue, split[$0]) }, split.columns.map { layouts[$0.index] },
+                main: split.columns.firstIndex(of: node.focusedColumn ?? .sidebar) ?? 0)
         case (.tabs(let tabs), _):
-            append("*tabs(")
-            for (index, tab) in tabs.tabs.enumerated() {
-                if index > 0 { append(index == tabs.selectedIndex ? ",@" : ",") }
-                PercentCoding.appendSegment(tab.id.rawValue, to: &out)
-                append(":")
-                try self.node(tab.node, .stack)
-            }
-            append(")")
+            try members("*tabs(", tabs.tabs.map { ($0.id.rawValue, $0.node) }, selected: tabs.selectedIndex)
         case (.split(let split), _):
-            append(split.hasContentColumn ? "*split3(" : "*split2(")
-            for (index, (column, member)) in split.columns.compactMap({ column in split[column].map { (column, $0) } })
-                .enumerated()
-            {
-                append((index > 0 ? "," : "") + column.rawValue + ":")
-                try self.node(member, .stack)
-            }
-            append(")")
+            let columns = split.columns.compactMap { column in split[column].map { (column.rawValue, $0) } }
+            try members(split.hasContentColumn ? "*split3(" : "*split2(", columns, selected: 0)
         }
         if wrapped { append(")") }
         if let modal = node.modal { try self.modal(modal, wrapped: false) }
@@ -68,44 +58,39 @@ struct StateURLPrinter<Route: NavigationRoute> {
         try node(modal.node, .screen)
         if wrapped { append(")") }
     }
-    private mutating func tabsBody(_ tabs: Tabs<Route>, _ layouts: [TabLayout<Route>]) throws(URLPrintError) {
-        PercentCoding.appendSegment(tabs.selection.rawValue, to: &out)
-        var side = false
-        for (index, (tab, layout)) in zip(tabs.tabs, layouts).enumerated()
-        where index != tabs.selectedIndex && !tab.node.isDefault(for: layout.layout) {
-            append(side ? "," : "(")
-            side = true
-            PercentCoding.appendSegment(tab.id.rawValue, to: &out)
-            append(":")
-            try node(tab.node, .skeleton(layout.layout))
-        }
-        if side { append(")") }
-        let (main, layout) = (tabs.tabs[tabs.selectedIndex].node, layouts[tabs.selectedIndex].layout)
-        if !main.isDefault(for: layout) {
-            append("/")
-            try node(main, .skeleton(layout))
-        }
-    }
-    private mutating func splitBody(_ split: Split<Route>, focused: SplitColumn, _ layouts: [Layout<Route>?])
+    /// A skeleton container's body: the main member's label, a side group of the members that
+    /// differ from their layout (`*none` for an empty column), then the main member's node.
+    private mutating func body(_ members: [(String, NavigationNode<Route>?)], _ layouts: [Layout<Route>?], main: Int)
         throws(URLPrintError)
     {
-        append(focused.rawValue)
+        PercentCoding.appendSegment(members[main].0, to: &out)
         var side = false
-        for column in split.columns where column != focused {
-            guard !NavigationNode.isDefault(split[column], layouts[column.index]) else { continue }
-            append((side ? "," : "(") + column.rawValue + ":")
+        for (index, (label, node)) in members.enumerated()
+        where index != main && !NavigationNode.isDefault(node, layouts[index]) {
+            append(side ? "," : "(")
             side = true
-            if let node = split[column] {
-                try self.node(node, Layout.columnSlot(layouts[column.index]))
-            } else {
-                append("*none")
-            }
+            PercentCoding.appendSegment(label, to: &out)
+            append(":")
+            if let node { try self.node(node, Layout.columnSlot(layouts[index])) } else { append("*none") }
         }
         if side { append(")") }
-        if let main = split[focused], !NavigationNode.isDefault(main, layouts[focused.index]) {
+        if let node = members[main].1, !NavigationNode.isDefault(node, layouts[main]) {
             append("/")
-            try node(main, Layout.columnSlot(layouts[focused.index]))
+            try self.node(node, Layout.columnSlot(layouts[main]))
         }
+    }
+    /// A marked container's members, `@` before the selected one but the first.
+    private mutating func members(_ marker: String, _ members: [(String, NavigationNode<Route>)], selected: Int)
+        throws(URLPrintError)
+    {
+        append(marker)
+        for (index, (label, node)) in members.enumerated() {
+            if index > 0 { append(index == selected ? ",@" : ",") }
+            PercentCoding.appendSegment(label, to: &out)
+            append(":")
+            try self.node(node, .stack)
+        }
+        append(")")
     }
     private mutating func style(_ style: ModalStyle) throws(URLPrintError) {
         switch style {
