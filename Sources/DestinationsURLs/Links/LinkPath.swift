@@ -28,48 +28,34 @@
         var segmentStart = start
         while true {
             var index = segmentStart
-            var constant = true
-            var normalised = false
-            var decodedCount = 0
-            var dots = 0
-            var folded = false
+            var (constant, escaped, folded) = (true, false, false)
             while index < end, bytes[index] != UInt8(ascii: "/") {
                 var byte = bytes[index]
-                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {
-                    // The common case: a byte of a constant that needs no other check.
-                    (index, decodedCount) = (index + 1, decodedCount + 1)
+                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {  // the common case
+                    index += 1
                     continue
                 }
                 if byte == UInt8(ascii: "%") {
                     guard let decoded = URLByte.escaped(bytes, at: index, end: end) else {
                         throw .malformed(.percentEncoding, offset: index)
                     }
-                    byte = decoded
-                    normalised = true
-                    if !URLByte.isUnreserved(byte) { constant = false }
-                    index += 3
-                } else {
-                    if URLByte.isControl(byte) { throw .malformed(.controlCharacter, offset: index) }
-                    if byte == UInt8(ascii: " ") { throw .malformed(.unexpectedByte(byte), offset: index) }
-                    index += 1
+                    (byte, index, escaped) = (decoded, index + 2, true)
+                    constant = constant && URLByte.isUnreserved(byte)
+                } else if URLByte.isControl(byte) || byte == UInt8(ascii: " ") {
+                    throw .malformed(
+                        byte == UInt8(ascii: " ") ? .unexpectedByte(byte) : .controlCharacter, offset: index)
                 }
-                decodedCount += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
-                if URLByte.isUppercaseLetter(byte) { (normalised, folded) = (true, true) }
-                if !URLByte.isLabelByte(URLByte.lowercased(byte)) { constant = false }
+                folded = folded || URLByte.isUppercaseLetter(byte)
+                constant = constant && URLByte.isLabelByte(URLByte.lowercased(byte))
+                index += 1
             }
-            guard index > segmentStart else { throw .malformed(.emptySegment, offset: segmentStart) }
-            guard index - segmentStart <= limits.segmentBytes else {
-                throw .segmentTooLong(bytes: index - segmentStart, limit: limits.segmentBytes, offset: segmentStart)
-            }
-            if dots <= 2 && dots == decodedCount { throw .malformed(.dotSegment, offset: segmentStart) }
+            try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
             var key = constant ? bytes[segmentStart..<index] : nil
-            if constant && normalised, let decoded = URLByte.unreservedDecoded(bytes, segmentStart, index) {
-                key = decoded.map(URLByte.lowercased)[...]
+            if constant && (escaped || folded) {
+                key = URLByte.unreservedDecoded(bytes, segmentStart, index).map { $0.map(URLByte.lowercased)[...] }
             }
-            segments.append(
-                LinkSegment(range: segmentStart..<index, key: key, folded: folded && !(hostFolding && segments.isEmpty))
-            )
+            let hostFolded = hostFolding && segments.isEmpty
+            segments.append(LinkSegment(range: segmentStart..<index, key: key, folded: folded && !hostFolded))
             guard index < end else { return segments }
             segmentStart = index + 1
         }

@@ -33,29 +33,25 @@
     private mutating func insert(_ segments: [URLTemplate.Segment], _ parameters: [ParameterSpec], link: Int) -> Int? {
         var node = 0
         for segment in segments {
+            var child: Int?
             switch segment {
-            case .constant(let key):
-                if let child = nodes[node].constants[SegmentKey(Array(key.utf8)[...])] {
-                    node = child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].constants[SegmentKey(Array(key.utf8)[...])] = nodes.count - 1
-                    node = nodes.count - 1
-                }
+            case .constant(let key): child = nodes[node].constants[SegmentKey(Array(key.utf8)[...])]
             case .parameter(let index):
-                let type = parameters[index].type
-                if let child = nodes[node].parameters.first(where: { $0.type.identity == type.identity }) {
-                    node = child.child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].parameters.append((type, nodes.count - 1))
-                    node = nodes.count - 1
-                }
+                child = nodes[node].parameters.first { $0.type.identity == parameters[index].type.identity }?.child
             case .catchAll:
                 if let existing = nodes[node].catchAll { return existing }
                 nodes[node].catchAll = link
                 return nil
             }
+            let next = child ?? nodes.count
+            if child == nil {
+                nodes.append(Node())
+                if case .constant(let key) = segment { nodes[node].constants[SegmentKey(Array(key.utf8)[...])] = next }
+                if case .parameter(let index) = segment {
+                    nodes[node].parameters.append((parameters[index].type, next))
+                }
+            }
+            node = next
         }
         if let existing = nodes[node].terminal { return existing }
         nodes[node].terminal = link

@@ -93,7 +93,7 @@ extension Bool: URLParameter {
 extension Double: URLParameter {
     /// Parses a finite decimal: `-`, digits, an optional fraction and an optional exponent.
     public init?(urlComponent: Substring) {
-        guard DecimalText.isDecimal(urlComponent.utf8), let value = Double(urlComponent), value.isFinite else {
+        guard DecimalText.isDecimal(urlComponent), let value = Double(urlComponent), value.isFinite else {
             return nil
         }
         self = value
@@ -174,25 +174,8 @@ extension Array: URLParameter where Element: URLParameter {
         guard digits > 0, !negative || Value.isSigned, first != 0x30 || (digits == 1 && !negative) else { return nil }
         return value
     }
-    @usableFromInline static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
-        var rest = Array(bytes)[...]
-        func skip(_ byte: Character) -> Bool {
-            guard rest.first == byte.asciiValue else { return false }
-            rest.removeFirst()
-            return true
-        }
-        func digits() -> Bool {
-            let count = rest.prefix(while: URLByte.isDigit).count
-            rest.removeFirst(count)
-            return count > 0
-        }
-        _ = skip("-")
-        guard digits(), !skip(".") || digits() else { return false }
-        if skip("e") || skip("E") {
-            _ = skip("-") || skip("+")
-            guard digits() else { return false }
-        }
-        return rest.isEmpty
+    @usableFromInline static func isDecimal(_ text: Substring) -> Bool {
+        text.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/) != nil
     }
 }
 

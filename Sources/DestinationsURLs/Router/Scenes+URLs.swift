@@ -3,29 +3,23 @@ public import Destinations
 extension Scenes {
     /// Opens a URL in a connected window (``URLRouter/request(for:scene:source:)``, performed with
     /// `Scenes.perform(_:in:)`), or says why it was refused.
-    public func open(_ url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource) -> Result<
-        DeepLinkOutcome<Route>, DeepLinkError
-    > {
-        do throws(DeepLinkError) {
+    public func open(_ url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource)
+        -> Result<DeepLinkOutcome<Route>, DeepLinkError>
+    {
+        Result { () throws(DeepLinkError) in
             let request = try request(for: url, in: sceneID, router: router, source: source)
             do throws(SceneError) {
-                return .success(DeepLinkOutcome(try perform(request, in: sceneID), url: url, request: request))
+                return DeepLinkOutcome(try perform(request, in: sceneID), url: url, request: request)
             } catch {
                 throw DeepLinkError(error, sceneID: sceneID)
             }
-        } catch {
-            return .failure(error)
         }
     }
     /// Connects a window at a cold start (`Scenes.connect(sceneID:kind:)`), then opens its launch
     /// link as its own transaction: a refused link leaves the restored state.
     @discardableResult
     public func connect(
-        sceneID: String,
-        kind name: String,
-        launching url: String,
-        router: URLRouter<Route>,
-        source: ChangeSource
+        sceneID: String, kind name: String, launching url: String, router: URLRouter<Route>, source: ChangeSource
     ) throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>) {
         let connection = try connect(sceneID: sceneID, kind: name)
         return (connection, open(url, in: sceneID, router: router, source: source))
@@ -34,10 +28,7 @@ extension Scenes {
     /// flow's `Flow.asyncGuards` first.
     @discardableResult
     public func connectAwaitingGuards(
-        sceneID: String,
-        kind name: String,
-        launching url: String,
-        router: URLRouter<Route>,
+        sceneID: String, kind name: String, launching url: String, router: URLRouter<Route>,
         source: ChangeSource = .external(.unknown)
     ) async throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>) {
         let connection = try await connectAwaitingGuards(sceneID: sceneID, kind: name)

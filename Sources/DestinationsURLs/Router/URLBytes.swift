@@ -43,6 +43,21 @@
         guard let first = text.utf8.first, isLowercaseLetter(first) || isDigit(first) else { return false }
         return text.utf8.allSatisfy(isLabelByte)
     }
+    /// Checks one segment: not empty, not too long, not `.` or `..` in any spelling (`%2e`).
+    @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+        throws(DeepLinkError)
+    {
+        guard start < end else { throw .malformed(.emptySegment, offset: start) }
+        guard end - start <= limits.segmentBytes else {
+            throw .segmentTooLong(bytes: end - start, limit: limits.segmentBytes, offset: start)
+        }
+        if end - start <= 6, bytes[start] == UInt8(ascii: ".") || bytes[start] == UInt8(ascii: "%"),
+            let decoded = URLByte.unreservedDecoded(bytes, start, end), decoded.count <= 2,
+            decoded.allSatisfy({ $0 == UInt8(ascii: ".") })
+        {
+            throw .malformed(.dotSegment, offset: start)
+        }
+    }
     /// `bytes[start..<end]` with escapes of unreserved bytes decoded (RFC 3986 §2.3 makes them
     /// equivalent); `nil` when an escape stands for another byte or is broken.
     @usableFromInline static func unreservedDecoded(_ bytes: [UInt8], _ start: Int, _ end: Int) -> ArraySlice<UInt8>? {

@@ -42,32 +42,22 @@ extension NavigationNode {
         case (.screen(let route), .screen(let expected)):
             return route == expected
         case (.stack(let stack), .stack(let routes)):
-            return stack.count == routes.count
-                && zip(stack.elements, routes).allSatisfy { $0.modal == nil && $0.route == $1 }
+            return stack.elements.map(\.route) == routes.map(Optional.some)
+                && stack.elements.allSatisfy { $0.modal == nil }
         case (.tabs(let tabs), .tabs(let layouts, let selected)):
-            guard tabs.tabs.count == layouts.count, let first = layouts.first,
-                tabs.selection == (selected ?? first.id)
-            else { return false }
-            for (tab, layout) in zip(tabs.tabs, layouts) {
-                guard tab.id == layout.id, tab.node.isDefault(for: layout.layout) else { return false }
-            }
-            return true
+            return tabs.tabs.map(\.id) == layouts.map(\.id) && tabs.selection == (selected ?? layouts.first?.id)
+                && zip(tabs.tabs, layouts).allSatisfy { $0.node.isDefault(for: $1.layout) }
         case (.split(let split), .split(let sidebar, let content, let detail)):
-            guard split.hasContentColumn == (content != nil), split.sidebar.isDefault(for: sidebar) else {
-                return false
-            }
-            return Self.isDefault(split.content, content) && Self.isDefault(split.detail, detail)
+            return split.hasContentColumn == (content != nil) && split.sidebar.isDefault(for: sidebar)
+                && Self.isDefault(split.content, content) && Self.isDefault(split.detail, detail)
         default:
             return false
         }
     }
     /// Whether a column shows what its layout builds: both empty, or equal.
     @usableFromInline static func isDefault(_ node: NavigationNode?, _ layout: Layout<Route>?) -> Bool {
-        switch (node, layout) {
-        case (nil, nil): true
-        case (let node?, let layout?): node.isDefault(for: layout)
-        default: false
-        }
+        guard let node, let layout else { return node == nil && layout == nil }
+        return node.isDefault(for: layout)
     }
 }
 

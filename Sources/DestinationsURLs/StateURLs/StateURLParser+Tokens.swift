@@ -56,33 +56,30 @@ extension StateURLParser {
     /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
     @inlinable mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
         let start = position
-        let nameEnd = wordEnd(URLByte.isLowercaseLetter)
-        let name = bytes[start..<nameEnd]
-        position = nameEnd
-        if name.elementsEqual("cover".utf8) { return .fullScreenCover }
-        if name.elementsEqual("alert".utf8) { return .alert }
-        if name.elementsEqual("dialog".utf8) { return .confirmationDialog }
-        guard name.elementsEqual("sheet".utf8) else { throw .malformed(.unknownModalStyle, offset: start) }
+        position = wordEnd(URLByte.isLowercaseLetter)
+        switch String(decoding: bytes[start..<position], as: UTF8.self) {
+        case "cover": return .fullScreenCover
+        case "alert": return .alert
+        case "dialog": return .confirmationDialog
+        case "sheet": break
+        default: throw .malformed(.unknownModalStyle, offset: start)
+        }
         var options = SheetOptions()
         while take(UInt8(ascii: "+")) {
             let optionStart = position
-            let optionEnd = wordEnd { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "@") }
-            position = optionEnd
-            let option = bytes[optionStart..<optionEnd]
+            position = wordEnd { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "@") }
+            let option = String(decoding: bytes[optionStart..<position], as: UTF8.self)[...]
             let invalid = DeepLinkError.malformed(.sheetOption, offset: optionStart)
-            if option.elementsEqual("grabber".utf8) {
-                guard options.showsDragIndicator != false else { throw invalid }
-                options.showsDragIndicator = true
-            } else if option.elementsEqual("nograbber".utf8) {
-                guard options.showsDragIndicator != true else { throw invalid }
-                options.showsDragIndicator = false
-            } else if option.elementsEqual("locked".utf8) {
+            switch option {
+            case "grabber", "nograbber":
+                guard options.showsDragIndicator != (option == "nograbber") else { throw invalid }
+                options.showsDragIndicator = option == "grabber"
+            case "locked":
                 options.interactiveDismissDisabled = true
-            } else if option.first == UInt8(ascii: "@") {
-                guard options.selectedDetent == nil, let detent = Self.detent(option.dropFirst())
-                else { throw invalid }
+            case _ where option.first == "@":
+                guard options.selectedDetent == nil, let detent = Self.detent(option.dropFirst()) else { throw invalid }
                 options.selectedDetent = detent
-            } else {
+            default:
                 guard let detent = Self.detent(option) else { throw invalid }
                 options.detents.append(detent)
             }
@@ -90,16 +87,11 @@ extension StateURLParser {
         return .sheet(options)
     }
     /// `medium`, `large`, a fraction in (0, 1], or a height above 0 followed by `pt`.
-    @inlinable static func detent(_ text: ArraySlice<UInt8>) -> SheetDetent? {
-        if text.elementsEqual("medium".utf8) { return .medium }
-        if text.elementsEqual("large".utf8) { return .large }
-        let points = text.count > 2 && text.suffix(2).elementsEqual("pt".utf8)
-        let number = points ? text.dropLast(2) : text
-        guard DecimalText.isDecimal(number), let value = Double(String(decoding: number, as: UTF8.self)),
-            value.isFinite, value > 0
-        else { return nil }
-        if points { return .height(value) }
-        return value <= 1 ? .fraction(value) : nil
+    @inlinable static func detent(_ text: Substring) -> SheetDetent? {
+        if text == "medium" || text == "large" { return text == "medium" ? .medium : .large }
+        let points = text.count > 2 && text.hasSuffix("pt")
+        guard let value = Double(urlComponent: points ? text.dropLast(2) : text), value > 0 else { return nil }
+        return points ? .height(value) : value <= 1 ? .fraction(value) : nil
     }
     @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
     /// Whether the next bytes are `/!`: a modal follows.
@@ -176,7 +168,7 @@ extension StateURLParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "/"):
-                try checkSegment(bytes, segmentStart, index, limits: limits)
+                try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
                 segmentStart = index + 1
             case UInt8(ascii: "("):
                 parentheses += 1
@@ -202,21 +194,7 @@ extension StateURLParser {
             }
             index += 1
         }
-        if segmentStart < end { try checkSegment(bytes, segmentStart, end, limits: limits) }
+        if segmentStart < end { try URLByte.checkSegment(bytes, segmentStart, end, limits: limits) }
         if parentheses != 0 { throw .malformed(.unbalancedParenthesis, offset: end) }
-    }
-    /// Checks one segment: not empty, not too long, not `.` or `..` in any spelling (`%2e`).
-    @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
-        throws(DeepLinkError)
-    {
-        guard start < end else { throw .malformed(.emptySegment, offset: start) }
-        guard end - start <= limits.segmentBytes else {
-            throw .segmentTooLong(bytes: end - start, limit: limits.segmentBytes, offset: start)
-        }
-        if end - start <= 6, let decoded = URLByte.unreservedDecoded(bytes, start, end), decoded.count <= 2,
-            decoded.allSatisfy({ $0 == UInt8(ascii: ".") })
-        {
-            throw .malformed(.dotSegment, offset: start)
-        }
     }
 }
