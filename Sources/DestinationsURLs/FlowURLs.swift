@@ -15,8 +15,7 @@ public struct FlowURLs<Route: NavigationRoute> {
     public let router: URLRouter<Route>
     /// The scene kind of the flow's state URLs.
     public let scene: String
-    /// Pairs a flow with a router and a scene kind; throws
-    /// ``URLConfigurationProblem/unknownScene(_:)`` when the router has no such kind.
+    /// Pairs a flow with a router and one of its scene kinds.
     public init(_ flow: Flow<Route>, router: URLRouter<Route>, scene: String) throws(URLConfigurationError) {
         guard router.scene(named: scene) != nil else { throw URLConfigurationError(problems: [.unknownScene(scene)]) }
         (self.flow, self.router, self.scene) = (flow, router, scene)
@@ -45,9 +44,8 @@ public struct FlowURLs<Route: NavigationRoute> {
         let request = try request(for: url, source: source)
         return URLPlan(url: url, plan: try converting { () throws(NavigationError) in try flow.plan(request) })
     }
-    /// Opens a URL as one request through the flow's pipeline (`Flow.perform(_:)`), all or
-    /// nothing, held to its source's rules, the guards and the interruption policies in its way.
-    /// The default source is an unknown external one: it fails safe.
+    /// Opens a URL as one request through the flow's pipeline (`Flow.perform(_:)`), all or nothing;
+    /// the default source, an unknown external one, fails safe.
     @discardableResult
     public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> DeepLinkOutcome<Route>
@@ -68,8 +66,7 @@ public struct FlowURLs<Route: NavigationRoute> {
             throw DeepLinkError(error)
         }
     }
-    /// Resumes a link that waited for a screen, planned afresh; throws
-    /// `NavigationError.pendingExpired` when it is no longer the flow's pending change.
+    /// Resumes a link that waited for a screen (``DeepLinkOutcome/deferred(_:)``), planned afresh.
     @discardableResult
     public func resume(_ link: PendingLink) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let cause = FlowEvent<Route>.Cause.opened(link.pattern ?? URLRouter<Route>.stateURLCause, source: link.source)
@@ -79,15 +76,13 @@ public struct FlowURLs<Route: NavigationRoute> {
         let outcome = try converting { () throws(NavigationError) in try flow.resumePending() ?? .unchanged }
         return DeepLinkOutcome(outcome, url: link.url, request: pending.request)
     }
-    /// Commits a plan the user confirmed, judged in full again; throws
-    /// ``DeepLinkError/stalePlan`` when the state changed since the plan was made.
+    /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``), judged again.
     @discardableResult
     public func commit(_ plan: URLPlan<Route>) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let outcome = try converting { () throws(NavigationError) in try flow.commit(plan.plan) }
         return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request)
     }
-    /// Follows an in-app relative path from `anchor`, by default the focused screen
-    /// (``URLRouter/resolve(relative:in:scene:from:ids:limits:)``).
+    /// Follows an in-app relative path from `anchor`, by default the focused screen.
     @discardableResult
     public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError)
         -> ChangeOutcome<Route>
@@ -168,8 +163,7 @@ public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
     public var policy: InterruptionPolicy { plan.policy }
 }
 
-/// A link that waits for a screen with `InterruptionPolicy.defer` as the flow's
-/// `Flow.pendingChange`; ``FlowURLs/resume(_:)`` it once the screen is done.
+/// A link that waits, as the flow's `Flow.pendingChange`, for a screen with `InterruptionPolicy.defer`.
 public struct PendingLink: Hashable, Sendable {
     /// The URL.
     public let url: String

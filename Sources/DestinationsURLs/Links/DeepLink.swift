@@ -25,14 +25,10 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     @usableFromInline let codec: ParameterCodec<LinkTarget<Route>>
     /// The route the link shares, set by `shares`.
     @usableFromInline var share: ParameterCodec<Route>?
-    /// Creates a link from its template after the prefix (`notes/{id}`), the properties above,
-    /// and `target`, which maps the parameters, in template order, to the link's target.
+    /// Creates a link from its template (`notes/{id}`) and a closure from its parameters to its target.
     @inlinable public init<each Value: URLParameter>(
-        _ template: String,
-        sources: Set<ExternalSource>? = nil,
-        caseInsensitive: Bool = false,
-        strictQuery: Bool = false,
-        scene: String? = nil,
+        _ template: String, sources: Set<ExternalSource>? = nil, caseInsensitive: Bool = false,
+        strictQuery: Bool = false, scene: String? = nil,
         _ target: @escaping @Sendable (repeat each Value) -> LinkTarget<Route>
     ) {
         self.init(
@@ -45,20 +41,10 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     ) {
         (self.template, self.codec, self.sources, self.caseInsensitive) = (template, codec, sources, caseInsensitive)
         (self.strictQuery, self.scene) = (strictQuery, scene)
-        var segments: [URLTemplate.Segment] = []
-        var parameters: [ParameterSpec] = []
-        var problems: [URLConfigurationProblem] = []
-        do throws(TemplateError) {
-            let parsed = try URLTemplate(template, route: false)
-            (parameters, problems) = ParameterSpec.bind(parsed.placeholders, to: codec.types, pattern: template)
-            if problems.isEmpty { segments = parsed.segments }
-        } catch {
-            problems.append(.badTemplate(pattern: template, offset: error.offset))
-        }
-        (self.segments, self.parameters, self.problems) = (segments, parameters, problems)
+        let (segments, parameters, problems) = URLTemplate.compile(template, route: false, types: codec.types)
+        (self.segments, self.parameters, self.problems) = (problems.isEmpty ? segments : [], parameters, problems)
     }
-    /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link for the
-    /// routes `match` accepts, with the values it returns; `make` builds the route back from them.
+    /// Declares the route the link shares (``URLRouter/shareLink(for:)``): `make` and `match` as a pattern's.
     @inlinable public func shares<each Value: URLParameter>(
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         match: @escaping @Sendable (Route) -> (repeat each Value)?

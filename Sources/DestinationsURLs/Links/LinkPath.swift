@@ -2,8 +2,7 @@
 @usableFromInline struct LinkSegment {
     /// The raw bytes, in the input.
     @usableFromInline let range: Range<Int>
-    /// The bytes a constant is compared with: escapes of unreserved bytes decoded and upper case
-    /// folded; `nil` when the segment can equal no constant.
+    /// The bytes a constant is compared with, unreserved escapes decoded and folded; `nil` for none.
     @usableFromInline let key: ArraySlice<UInt8>?
     /// Whether the key was folded from upper case: only case-insensitive links may match it.
     @usableFromInline let folded: Bool
@@ -17,9 +16,8 @@
 
 /// A deep link's path and query, split into byte ranges.
 @usableFromInline enum LinkPath {
-    /// Splits `bytes[start..<end]`, `count` segments, into segments and checks each: percent
-    /// escapes, controls, empty and dot segments, length. With `hostFolding`, the first segment
-    /// is a custom scheme's host, matched in lower case like any host.
+    /// Splits `bytes[start..<end]` into `count` checked segments; with `hostFolding` the first is a
+    /// custom scheme's host, matched in lower case.
     @usableFromInline static func segments(
         _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
     ) throws(DeepLinkError) -> [LinkSegment] {
@@ -60,8 +58,7 @@
             segmentStart = index + 1
         }
     }
-    /// The items of the query at `pathEnd` (a `?`; none otherwise), up to the fragment. Empty
-    /// items (`a=1&&b=2`) are skipped; an item without `=` has an empty value.
+    /// The items of the query at `pathEnd` (a `?`), up to the fragment; empty ones skipped.
     @usableFromInline static func query(_ bytes: [UInt8], from pathEnd: Int) -> [QueryItem] {
         guard pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") else { return [] }
         let end = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count

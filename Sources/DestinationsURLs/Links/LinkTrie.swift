@@ -13,8 +13,7 @@
     private(set) var nodes = [Node()]
     /// Whether each link matches its constants in any case.
     @usableFromInline let caseInsensitive: [Bool]
-    /// Builds the trie of the links without problems and reports the pairs of links with the
-    /// same shape (the later one first).
+    /// Builds the trie of the links without problems; reports links of one shape (the later first).
     init<Route>(_ links: [DeepLink<Route>], duplicates: inout [(Int, Int)]) {
         caseInsensitive = links.map(\.caseInsensitive)
         for (index, link) in links.enumerated() where link.allProblems.isEmpty {
@@ -57,8 +56,7 @@
         nodes[node].terminal = link
         return nil
     }
-    /// The link that the segments match. With `loose`, typed parameters accept any segment: to
-    /// tell a value of the wrong type from a path that matches nothing.
+    /// The link the segments match; `loose` lets typed parameters take any segment.
     @usableFromInline func match(_ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false) -> Int? {
         visit(0, segments, bytes, 0, folded: false, loose: loose)
     }
@@ -90,8 +88,7 @@
     @usableFromInline func allowed(_ link: Int, folded: Bool) -> Int? {
         !folded || caseInsensitive[link] ? link : nil
     }
-    /// Pairs of links (preferred, other) where a URL could match both and precedence picks the
-    /// first; O(constants × typed children) per node.
+    /// Pairs of links (preferred, other) that a URL could both match; O(constants × typed) a node.
     func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         for node in nodes {
@@ -130,8 +127,7 @@
     }
 }
 
-/// A constant segment's bytes as a dictionary key, hashed in one pass (FNV-1a) and fed to the
-/// hasher once: a link's path looks up one key per constant segment.
+/// A constant segment's bytes as a dictionary key, hashed in one pass (FNV-1a).
 @usableFromInline struct SegmentKey: Hashable, Sendable {
     @usableFromInline let bytes: ArraySlice<UInt8>
     @usableFromInline init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }

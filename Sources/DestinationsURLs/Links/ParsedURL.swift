@@ -1,7 +1,6 @@
 public import Destinations
 
-/// What a URL asks for, as ``URLRouter/parse(_:ids:limits:)`` found it: a deep link, or the
-/// canonical URL of a whole state.
+/// What a URL asks for (``URLRouter/parse(_:ids:limits:)``): a deep link, or a whole state.
 public enum ParsedURL<Route: NavigationRoute>: Sendable, Equatable {
     /// A deep link, or a one-route link to an external route pattern (`notes://note/12`).
     case link(LinkMatch<Route>)
@@ -11,11 +10,9 @@ public enum ParsedURL<Route: NavigationRoute>: Sendable, Equatable {
 
 /// What the flow does with a URL: apply a presentation, or merge a state.
 public enum NavigationTarget<Route: NavigationRoute>: Sendable, Equatable {
-    /// A presentation, applied from the focused screen (a deep link) or from the anchor (a
-    /// relative path).
+    /// A presentation, applied from the focused screen, or a relative path's anchor.
     case presentation(Presentation<Route>)
-    /// A state of the scene, to merge with the current one: what it mentions is set, elements
-    /// that did not change keep their ids.
+    /// A state of the scene, to merge: elements that did not change keep their ids.
     case state(NavigationState<Route>)
 }
 
@@ -36,8 +33,7 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     public let scene: String
     /// The target the link's closure returned.
     public let target: LinkTarget<Route>
-    /// The target compiled for the flow: a presentation to apply from the focused screen, or,
-    /// for ``LinkTarget/state(_:)``, the parsed state to merge. Computed on each read.
+    /// The target compiled for the flow: a presentation, or a state target's parsed state.
     public var resolved: NavigationTarget<Route> {
         if let state { return .state(state) }
         guard let presentation = target.presentation else {
@@ -62,16 +58,13 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
 
 /// Where a deep link leads in the navigation tree: one `Presentation`, or a state path.
 public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
-    /// Dismisses every modal, selects the tab and makes its stack show exactly `routes` (a
-    /// synthetic back stack, keeping the common prefix), then runs `then`.
+    /// Dismisses every modal, selects the tab, shows exactly `routes` in it, then runs `then`.
     case inTab(TabID, [Route], then: Presentation<Route>? = nil)
-    /// Dismisses every modal and shows `routes` in the split view's column: the first in place
-    /// of what the column showed, the others pushed on it.
+    /// Dismisses every modal and shows `routes` in the column, the first in place, the others pushed.
     case inColumn(SplitColumn, [Route])
     /// Runs the presentation from the focused screen, on top of whatever the user is doing.
     case presentation(Presentation<Route>)
-    /// A canonical state path of the link's scene (what follows `scheme://scene/`), merged with
-    /// the current state: what it mentions is set, what it leaves out stays.
+    /// A state path of the link's scene (after `scheme://scene/`), merged with the current state.
     case state(String)
     /// Replaces the whole state with the layout.
     case replace(Layout<Route>)

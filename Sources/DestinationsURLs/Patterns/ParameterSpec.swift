@@ -1,8 +1,7 @@
 // @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 import Foundation
 
-/// What the router knows about one parameter type, without its generic parameter. A class, so
-/// that the trie's edges share it without copying its name and closures.
+/// One parameter type, without its generic parameter; a class, shared by the trie's edges.
 @usableFromInline final class ParameterType: Sendable {
     @usableFromInline let name: String
     @usableFromInline let kind: ParameterKind
@@ -46,8 +45,7 @@ import Foundation
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
 @usableFromInline final class ParameterSpec: Sendable {
-    /// How the parameter is given: `{name}`, `{name=text}` (the default's text, canonical once
-    /// bound), `{name?}`, `{name*}`, or `{name...}`, the rest of a link's path.
+    /// How the parameter is given: `{name}`, `{name=text}`, `{name?}`, `{name*}` or `{name...}`.
     @usableFromInline enum Mode: Hashable, Sendable {
         case required, optional, repeated, catchAll
         case defaulted(String)
@@ -62,8 +60,7 @@ import Foundation
     @usableFromInline init(name: String, key: String?, mode: Mode, type: ParameterType) {
         (self.name, self.key, self.mode, self.type) = (name, key, mode, type)
     }
-    /// Binds a template's placeholders to the closure's parameter types, in order; no specs
-    /// when something does not fit.
+    /// Binds a template's placeholders to the closure's parameter types, in order.
     @usableFromInline static func bind(
         _ placeholders: [TemplatePlaceholder], to types: [ParameterType], pattern: String
     ) -> (specs: [ParameterSpec], problems: [URLConfigurationProblem]) {
@@ -93,8 +90,7 @@ import Foundation
     }
 }
 
-/// A closure's parameters, typed from its parameter pack: how to build its output from a URL's
-/// values, and how to take them back out of an output.
+/// A closure's parameter pack: how to build its output from a URL's values, and back.
 @usableFromInline struct ParameterCodec<Output>: Sendable {
     @usableFromInline let types: [ParameterType]
     @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Output
@@ -122,8 +118,7 @@ import Foundation
     }
 }
 
-/// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time, in
-/// the order the closure takes them. Matching finds only byte ranges; values are decoded here.
+/// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time.
 @usableFromInline struct ArgumentReader {
     @usableFromInline let bytes: [UInt8]
     @usableFromInline let specs: [ParameterSpec]
@@ -167,8 +162,7 @@ import Foundation
         }
         return value
     }
-    /// The decoded texts given for `parameter`: the first, and all when there are several
-    /// (joined by `/` into the first when `joined`); `nil` when none is.
+    /// The decoded texts given for `parameter` (`all` when several, unless `joined` by `/`).
     @usableFromInline mutating func texts(_ parameter: Int, joined: Bool) throws(DeepLinkError) -> (
         first: String, all: [String]?, offset: Int
     )? {
@@ -189,8 +183,7 @@ import Foundation
         if joined, let all { return (all.joined(separator: "/"), nil, first.offset) }
         return (first.text, all, first.offset)
     }
-    /// The value of a parameter the URL left out: its default, or the empty value of an
-    /// optional or repeated one.
+    /// The value of a parameter the URL left out: its default, or an empty optional or array.
     @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
         switch spec.mode {
         case .defaulted(let text):

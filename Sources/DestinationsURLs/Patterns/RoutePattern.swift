@@ -24,15 +24,10 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
     @usableFromInline let codec: ParameterCodec<Route>
-    /// Creates the pattern of a route case: `make` builds the route from the parameters, in
-    /// template order, and `match` takes them back out (`nil` for another case).
+    /// Creates the pattern of a route case: `make` builds it, `match` takes it apart (`nil` for others).
     @inlinable public init<each Value: URLParameter>(
-        _ template: String,
-        _ make: @escaping @Sendable (repeat each Value) -> Route,
-        aliases: [String] = [],
-        access: URLAccess = .internal,
-        interruption: InterruptionPolicy = .allow,
-        placement: LinkPlacement = .push,
+        _ template: String, _ make: @escaping @Sendable (repeat each Value) -> Route, aliases: [String] = [],
+        access: URLAccess = .internal, interruption: InterruptionPolicy = .allow, placement: LinkPlacement = .push,
         match: @escaping @Sendable (Route) -> (repeat each Value)?
     ) {
         self.init(
@@ -41,12 +36,8 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     }
     /// Creates the pattern of a route without parameters, such as `settings`.
     public init(
-        _ template: String,
-        _ route: Route,
-        aliases: [String] = [],
-        access: URLAccess = .internal,
-        interruption: InterruptionPolicy = .allow,
-        placement: LinkPlacement = .push
+        _ template: String, _ route: Route, aliases: [String] = [], access: URLAccess = .internal,
+        interruption: InterruptionPolicy = .allow, placement: LinkPlacement = .push
     ) {
         self.init(
             template, ParameterCodec(constant: route), aliases: aliases, access: access, interruption: interruption,
@@ -56,22 +47,15 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
         _ template: String, _ codec: ParameterCodec<Route>, aliases: [String], access: URLAccess,
         interruption: InterruptionPolicy, placement: LinkPlacement
     ) {
+        let (segments, parameters, problems) = URLTemplate.compile(template, route: true, types: codec.types)
         var keyword = ""
-        var parameters: [ParameterSpec] = []
-        var problems: [URLConfigurationProblem] = []
-        do throws(TemplateError) {
-            let parsed = try URLTemplate(template, route: true)
-            if case .constant(let first)? = parsed.segments.first { keyword = first }
-            (parameters, problems) = ParameterSpec.bind(parsed.placeholders, to: codec.types, pattern: template)
-        } catch {
-            problems.append(.badTemplate(pattern: template, offset: error.offset))
-        }
-        for alias in aliases where !URLByte.isKeyword(alias) {
-            problems.append(.badTemplate(pattern: alias, offset: 0))
-        }
+        if case .constant(let first)? = segments.first { keyword = first }
         (self.template, self.keyword, self.aliases, self.access) = (template, keyword, aliases, access)
+        let aliasProblems = aliases.filter { !URLByte.isKeyword($0) }.map {
+            URLConfigurationProblem.badTemplate(pattern: $0, offset: 0)
+        }
         (self.interruption, self.placement, self.parameters, self.problems) = (
-            interruption, placement, parameters, problems
+            interruption, placement, parameters, problems + aliasProblems
         )
         self.codec = codec
     }
@@ -111,8 +95,7 @@ public enum LinkPlacement: Hashable, Sendable {
     }
 }
 
-/// The route patterns of an app, one per route case, listed in a builder block:
-/// `RoutePatterns<AppRoute> { RoutePattern("notes", .notes); … }`.
+/// The route patterns of an app, one per route case: `RoutePatterns<AppRoute> { … }`.
 public struct RoutePatterns<Route: NavigationRoute>: Sendable {
     /// The patterns, in declaration order.
     public let patterns: [RoutePattern<Route>]
@@ -126,8 +109,7 @@ public struct RoutePatterns<Route: NavigationRoute>: Sendable {
     }
 }
 
-/// Builds the lists of ``RoutePatterns`` and ``DeepLinks``: one declaration or a list per line,
-/// `if`, `if`/`else` and `for`.
+/// Builds the lists of ``RoutePatterns`` and ``DeepLinks``.
 @resultBuilder
 public enum URLDeclarationBuilder<Declaration> {
     /// One declaration.
@@ -170,8 +152,7 @@ public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBui
             }
         }
     }
-    /// The pattern whose keyword or alias is `bytes[start..<end]`, escapes of unreserved bytes
-    /// decoded (RFC 3986 §2.3).
+    /// The pattern whose keyword or alias is `bytes[start..<end]`, unreserved escapes decoded.
     @usableFromInline func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
         URLByte.unreservedDecoded(bytes, start, end).flatMap { keywords[$0] }
     }
@@ -199,8 +180,7 @@ public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBui
 }
 
 extension [ParameterSpec] {
-    /// Appends the named parameters as `key=value`, each after `open` (the first) or `separator`,
-    /// leaving out those equal to their default; returns whether it appended any.
+    /// Appends `key=value` for each named parameter not at its default; whether it appended any.
     func appendNamed(_ values: [[String]], open: UInt8, separator: UInt8, to out: inout [UInt8]) -> Bool {
         var any = false
         for (spec, texts) in zip(self, values) {

@@ -1,5 +1,4 @@
-/// A placeholder of a template, at a path position (`key` is `nil`) or as a named parameter
-/// or query item; a default is its text as written.
+/// A template's placeholder: a path segment's (`key` is `nil`), a named parameter's or a query item's.
 @usableFromInline struct TemplatePlaceholder: Sendable {
     @usableFromInline let name: String
     @usableFromInline let mode: ParameterSpec.Mode
@@ -7,8 +6,7 @@
     @usableFromInline let offset: Int
 }
 
-/// A parsed template: a route pattern's `keyword(/{name})*[(key={name…},…)]` or a deep link's
-/// `[/]segment(/segment)*[?key={name…}(&key={name…})*]`.
+/// A parsed template: a route pattern's `keyword(/{name})*[(key={name…},…)]` or a deep link's.
 @usableFromInline struct URLTemplate: Sendable {
     @usableFromInline enum Segment: Hashable, Sendable {
         case constant(String)
@@ -21,8 +19,7 @@
     @usableFromInline var placeholders: [TemplatePlaceholder] = []
     private let bytes: [UInt8]
     private var offset = 0
-    /// Parses a route pattern's template (`route`) or a deep link's; throws the offset where it
-    /// breaks its grammar.
+    /// Parses a route pattern's template (`route`) or a deep link's.
     @usableFromInline init(_ template: String, route: Bool) throws(TemplateError) {
         bytes = Array(template.utf8)
         if !route { _ = take(UInt8(ascii: "/")) }
@@ -68,6 +65,18 @@
         for placeholder in placeholders {
             guard names.insert(placeholder.name).inserted else { throw TemplateError(offset: placeholder.offset) }
             if let key = placeholder.key, !keys.insert(key).inserted { throw TemplateError(offset: placeholder.offset) }
+        }
+    }
+    /// A template's segments, and its parameters bound to `types` (none when something does not fit).
+    @usableFromInline static func compile(_ template: String, route: Bool, types: [ParameterType])
+        -> (segments: [Segment], parameters: [ParameterSpec], problems: [URLConfigurationProblem])
+    {
+        do throws(TemplateError) {
+            let parsed = try URLTemplate(template, route: route)
+            let (parameters, problems) = ParameterSpec.bind(parsed.placeholders, to: types, pattern: template)
+            return (parsed.segments, parameters, problems)
+        } catch {
+            return ([], [], [.badTemplate(pattern: template, offset: error.offset)])
         }
     }
     private var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }

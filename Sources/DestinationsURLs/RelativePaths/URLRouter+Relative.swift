@@ -65,9 +65,7 @@ extension URLRouter {
     }
 }
 
-/// A relative path, parsed but not yet resolved against a state: how many levels it climbs,
-/// the routes it pushes, and the modals it presents from there:
-/// `( "." / ".." *( "/.." ) ) [ "/" rest ] / rest`, `rest` routes, then `/!style/content` modals.
+/// A relative path, not yet resolved: the levels it climbs, the routes it pushes, the modals.
 struct RelativePath<Route: NavigationRoute> {
     var ups = 0
     var routes: [Route] = []

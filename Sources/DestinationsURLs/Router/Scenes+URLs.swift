@@ -1,8 +1,7 @@
 public import Destinations
 
 extension Scenes {
-    /// Opens a URL in a connected window (``URLRouter/request(for:scene:source:)``, performed with
-    /// `Scenes.perform(_:in:)`), or says why it was refused.
+    /// Opens a URL in a connected window with `Scenes.perform(_:in:)`, or says why it was refused.
     public func open(_ url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource)
         -> Result<DeepLinkOutcome<Route>, DeepLinkError>
     {
@@ -15,8 +14,7 @@ extension Scenes {
             }
         }
     }
-    /// Connects a window at a cold start (`Scenes.connect(sceneID:kind:)`), then opens its launch
-    /// link as its own transaction: a refused link leaves the restored state.
+    /// Connects a window at a cold start, then opens its launch link as a transaction of its own.
     @discardableResult
     public func connect(
         sceneID: String, kind name: String, launching url: String, router: URLRouter<Route>, source: ChangeSource
@@ -24,8 +22,7 @@ extension Scenes {
         let connection = try connect(sceneID: sceneID, kind: name)
         return (connection, open(url, in: sceneID, router: router, source: source))
     }
-    /// Connects a window like ``connect(sceneID:kind:launching:router:source:)``, asking the
-    /// flow's `Flow.asyncGuards` first.
+    /// Connects a window like ``connect(sceneID:kind:launching:router:source:)``, awaiting guards.
     @discardableResult
     public func connectAwaitingGuards(
         sceneID: String, kind name: String, launching url: String, router: URLRouter<Route>,
@@ -47,8 +44,7 @@ extension Scenes {
             return (connection, .failure(DeepLinkError(error, sceneID: sceneID)))
         }
     }
-    /// Which window should take `url`: of the URL's scene kind, preferring one that shows the
-    /// route it leads to (`Scenes.destination(forKind:showing:external:)`).
+    /// Which window should take `url` (`Scenes.destination(forKind:showing:external:)`).
     public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError)
         -> SceneDestination
     {

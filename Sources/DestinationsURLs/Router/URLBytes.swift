@@ -58,8 +58,7 @@
             throw .malformed(.dotSegment, offset: start)
         }
     }
-    /// `bytes[start..<end]` with escapes of unreserved bytes decoded (RFC 3986 §2.3 makes them
-    /// equivalent); `nil` when an escape stands for another byte or is broken.
+    /// `bytes[start..<end]` with unreserved escapes decoded (RFC 3986 §2.3); `nil` for other escapes.
     @usableFromInline static func unreservedDecoded(_ bytes: [UInt8], _ start: Int, _ end: Int) -> ArraySlice<UInt8>? {
         guard bytes[start..<end].contains(UInt8(ascii: "%")) else { return bytes[start..<end] }
         var out: [UInt8] = []
@@ -160,8 +159,7 @@ extension [UInt8] {
         }
         return out[...]
     }
-    /// The index of the first byte that breaks UTF-8 (overlong forms, surrogates and values
-    /// above U+10FFFF included): the byte a sequence cannot take, or the start of one cut short.
+    /// The index of the first byte that breaks UTF-8, or of a sequence cut short by the end.
     @usableFromInline static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()

@@ -61,8 +61,7 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case guardTimedOut(guard: String)
     /// A newer URL was opened while this one waited for an asynchronous guard, or it was cancelled.
     case superseded
-    /// An `AsyncNavigationGuard` watches a route the URL adds: use
-    /// ``FlowURLs/openAwaitingGuards(_:source:)``.
+    /// An `AsyncNavigationGuard` watches a route the URL adds: use `openAwaitingGuards`.
     case awaitsAsyncGuards
     /// An external state URL names a route that is ``URLAccess/internal``.
     case internalRoute(String)
@@ -140,8 +139,7 @@ public struct URLConfigurationError: Error, Hashable, Sendable {
     }
 }
 
-/// A problem in a router's configuration: thrown by its initializer when it makes the router
-/// unusable, else reported by ``URLRouter/validate(routes:)``.
+/// A problem in a router's configuration (thrown when building, or from `validate(routes:)`).
 public enum URLConfigurationProblem: Hashable, Sendable {
     /// A template that breaks the template grammar at `offset`.
     case badTemplate(pattern: String, offset: Int)

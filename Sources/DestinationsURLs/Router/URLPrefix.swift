@@ -38,8 +38,7 @@ import Destinations
         (self.host, self.path) = (host, path)
         self.text = String(decoding: head + host + path, as: UTF8.self)
     }
-    /// The offset after the prefix at the start of `input` (scheme and host in any case, its
-    /// final `/` optional at the end); throws ``URLSyntaxProblem/userInfo`` for a user name.
+    /// The offset after the prefix at the start of `input`, scheme and host in any case.
     @usableFromInline func match(_ input: [UInt8]) throws(DeepLinkError) -> Int? {
         guard input.count >= head.count else { return nil }
         for index in head.indices where head[index] != URLByte.lowercased(input[index]) { return nil }

@@ -94,8 +94,7 @@ extension URLRouter {
         }
         throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))
     }
-    /// A reader of the link's parameters: its typed segments, its catch-all and its query
-    /// items, in template order.
+    /// A reader of the link's parameters: typed segments, catch-all and query items.
     @inlinable func arguments(
         of index: Int, _ bytes: [UInt8], _ segments: [LinkSegment], _ query: [QueryItem], limits: URLLimits
     ) throws(DeepLinkError) -> ArgumentReader {
@@ -129,8 +128,7 @@ extension URLRouter {
         }
         return reader
     }
-    /// A one-route link: an external route pattern's own text after the prefix
-    /// (`notes://note/12`), shown where the pattern's placement says.
+    /// A one-route link: an external route pattern's text after the prefix (`notes://note/12`).
     @inlinable func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError)
         -> LinkMatch<Route>?
     {
@@ -145,8 +143,7 @@ extension URLRouter {
             pattern: pattern.template, kind: .routePattern, scene: scenes[0].name,
             target: .presentation(presentation(of: route, placedAt: pattern.placement)), state: nil, sources: nil)
     }
-    /// The presentation that shows a one-route link's route where its pattern places it; the
-    /// root route of a tab, in the first scene's layout, selects the tab and pops to it.
+    /// A one-route link's presentation; a tab's root route selects the tab and pops to it.
     @usableFromInline func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
         var ids = SequentialElementIDs()
         if case .inTab(let tab) = placement,

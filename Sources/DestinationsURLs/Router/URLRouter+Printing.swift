@@ -19,16 +19,14 @@ extension URLRouter {
         try printer.root(state.root, layout: kind.layout)
         return printer.out
     }
-    /// The canonical URL of the state cut at the screen `element` (`NavigationState.cut(at:)`),
-    /// for breadcrumbs: parsing it focuses the element's route.
+    /// The canonical URL of the state cut at the screen `element`, for breadcrumbs.
     public func stateURL(for state: NavigationState<Route>, scene: String, upTo element: ElementID)
         throws(URLPrintError) -> String
     {
         guard let cut = state.cut(at: element) else { throw .notAWaypoint(element) }
         return try stateURL(for: cut, scene: scene)
     }
-    /// The link that shares `route`: the first deep link declaring ``DeepLink/shares(_:match:)``
-    /// for it, printed from the first `https` prefix (else the first prefix).
+    /// The link that shares `route`, from the first `https` prefix (``DeepLink/shares(_:match:)``).
     public func shareLink(for route: Route) -> String? {
         links.lazy.compactMap { shareLink(for: route, with: $0) }.first
     }

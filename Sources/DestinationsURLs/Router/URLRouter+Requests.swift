@@ -1,8 +1,7 @@
 public import Destinations
 
 extension URLRouter {
-    /// The cause name of a request for a state URL; a deep link's request is named by its
-    /// template, a relative path's by ``relativePathCause``.
+    /// The cause name of a request for a state URL; a deep link's is its template.
     public static var stateURLCause: String { "state URL" }
     /// The cause name of a request for a relative path.
     public static var relativePathCause: String { "relative path" }
@@ -47,8 +46,7 @@ extension URLRouter {
         if source.isExternal { request.maximumScreens = limits.screens }
         return request
     }
-    /// The request for a parsed target: a presentation from the focused screen (or `anchor`),
-    /// or a state aligned to the current one so that unchanged elements keep their ids.
+    /// The request for a parsed target: a presentation, or a state aligned to the current one.
     func request(
         for target: NavigationTarget<Route>, cause: FlowEvent<Route>.Cause, source: ChangeSource,
         from anchor: ElementID? = nil

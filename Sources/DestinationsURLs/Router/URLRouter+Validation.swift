@@ -56,8 +56,7 @@ extension URLRouter {
             tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
         }
     }
-    /// The route a shared link opens, built with the link's `shares` closure; `nil` when the URL
-    /// matches another link.
+    /// The route a shared link opens, built by the link's `shares`; `nil` for another link.
     func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
         let bytes = Array(url.utf8)
         guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }

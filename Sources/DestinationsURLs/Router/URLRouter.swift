@@ -8,11 +8,9 @@ public import Destinations
 public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// The prefixes, normalised: scheme and host in lower case.
     public let prefixes: [String]
-    /// The scene kinds; the first is where deep links go unless they name another. A kind's
-    /// layout is the *skeleton* of its state URLs: what equals it is left out.
+    /// The scene kinds, the first where deep links go; a kind's layout is its URLs' skeleton.
     public let scenes: [SceneKind<Route>]
-    /// The scene kinds whose state URLs external sources may open (none unless set: a state URL
-    /// can name any screen); trusted sources and the app always may.
+    /// The scene kinds whose state URLs external sources may open; none unless set.
     public let externalStateURLs: Set<String>
     /// The deep links, in declaration order.
     public let links: [DeepLink<Route>]
@@ -26,15 +24,10 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     @usableFromInline let sceneNames: [[UInt8]]
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
-    /// Builds a router from its prefixes (`scheme://` or `https://host/…`; the first prints state
-    /// URLs) and the properties above, and throws every problem found.
+    /// Builds a router from its prefixes (`scheme://` or `https://host/…`) and the properties above.
     public init(
-        prefixes: [String],
-        scenes: [SceneKind<Route>],
-        patterns: RoutePatterns<Route>,
-        links: DeepLinks<Route> = DeepLinks([]),
-        limits: URLLimits = .external,
-        externalStateURLs: Set<String> = []
+        prefixes: [String], scenes: [SceneKind<Route>], patterns: RoutePatterns<Route>,
+        links: DeepLinks<Route> = DeepLinks([]), limits: URLLimits = .external, externalStateURLs: Set<String> = []
     ) throws(URLConfigurationError) {
         var problems: [URLConfigurationProblem] = []
         let parsedPrefixes = prefixes.compactMap(URLPrefix.init)
@@ -46,12 +39,9 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             if !URLByte.isKeyword(scene.name) { problems.append(.badSceneName(scene.name)) }
             if !names.insert(scene.name).inserted { problems.append(.duplicateScene(scene.name)) }
             var ids = SequentialElementIDs()
-            do {
-                _ = try NavigationState(scene.layout, ids: &ids)
-            } catch {
-                if case .invalidLayout(let problem) = error {
-                    problems.append(.badSceneLayout(scene: scene.name, problem))
-                }
+            let built = Result { () throws(NavigationError) in try NavigationState(scene.layout, ids: &ids) }
+            if case .failure(.invalidLayout(let problem)) = built {
+                problems.append(.badSceneLayout(scene: scene.name, problem))
             }
         }
         for name in externalStateURLs.sorted() where !names.contains(name) { problems.append(.unknownScene(name)) }
@@ -96,21 +86,15 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @inlinable func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        for (index, name) in sceneNames.enumerated() where name.count == end - start {
-            var offset = 0
-            while offset < name.count,
-                name[offset] == (fold ? URLByte.lowercased(bytes[start + offset]) : bytes[start + offset])
-            {
-                offset += 1
-            }
-            if offset == name.count { return scenes[index] }
+        let text = bytes[start..<end]
+        for (index, name) in sceneNames.enumerated() where name.count == text.count {
+            if zip(name, text).allSatisfy({ $0 == (fold ? URLByte.lowercased($1) : $1) }) { return scenes[index] }
         }
         return nil
     }
 }
 
-/// Hard limits against hostile input (URLS.md §6.4), checked before any work that grows with
-/// the input: parsing costs O(bytes) time and O(depth) stack.
+/// Hard limits against hostile input (URLS.md §6.4), checked before work that grows with it.
 public struct URLLimits: Hashable, Sendable {
     /// The most bytes a URL may have.
     public var bytes: Int

@@ -2,8 +2,7 @@ public import Destinations
 
 /// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
 @usableFromInline enum NodeSlot<Route: NavigationRoute> {
-    /// A place the scene layout describes: the root, a tab of a skeleton tab bar, a column of a
-    /// skeleton split view. A node equal to the layout is the default there.
+    /// A place the scene layout describes, whose layout is the default there.
     case skeleton(Layout<Route>)
     /// A member of `*tabs(…)` or `*split(…)`, or a column the layout leaves empty: a stack.
     case stack
@@ -27,8 +26,7 @@ extension Layout {
         case .split: .split
         }
     }
-    /// The slot of a split view's column: the column's layout, or a stack when the layout leaves
-    /// it empty.
+    /// The slot of a split view's column: its layout, or a stack for an empty one.
     @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
         layout.map { .skeleton($0) } ?? .stack
     }

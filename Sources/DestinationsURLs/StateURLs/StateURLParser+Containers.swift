@@ -67,8 +67,7 @@ extension StateURLParser {
         }
         return index
     }
-    /// The members of `*tabs(@label:stack,…)`, or of `*split2(…)` and `*split3(…)` over
-    /// `columns`, after the marker's `(`.
+    /// The members of `*tabs(@label:stack,…)`, or of `*split2(…)`/`*split3(…)` over `columns`.
     @inlinable mutating func parseMarkedMembers(_ columns: [SplitColumn]?) throws(DeepLinkError)
         -> NavigationNode<Route>
     {

@@ -114,8 +114,7 @@ public import Destinations
         } while open && take(UInt8(ascii: "/"))
         return NavigationNode(id: id, content: .stack(Stack(elements)))
     }
-    /// The modal `/!style/content` or `/!style(content)` after `node`, if one follows; `false`
-    /// when it ends the group, its content not in parentheses.
+    /// The modal `/!style/content` or `/!style(content)` after `node`; `false` if it ends the group.
     @inlinable mutating func parseModal(after node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError)
         -> Bool
     {

@@ -1,7 +1,6 @@
 import Destinations
 
-/// Prints a state as the path of its canonical URL (URLS.md §4.3), a function of the state and
-/// the scene layout: one text for each state.
+/// Prints a state as the path of its canonical URL (URLS.md §4.3): one text for each state.
 struct StateURLPrinter<Route: NavigationRoute> {
     let routes: RouteTable<Route>
     var out: [UInt8] = []
@@ -58,8 +57,7 @@ struct StateURLPrinter<Route: NavigationRoute> {
         try node(modal.node, .screen)
         if wrapped { append(")") }
     }
-    /// A skeleton container's body: the main member's label, a side group of the members that
-    /// differ from their layout (`*none` for an empty column), then the main member's node.
+    /// A skeleton container's body: the main label, the side group, then the main member.
     private mutating func body(_ members: [(String, NavigationNode<Route>?)], _ layouts: [Layout<Route>?], main: Int)
         throws(URLPrintError)
     {
@@ -105,8 +103,7 @@ struct StateURLPrinter<Route: NavigationRoute> {
         case .confirmationDialog: append("dialog")
         }
     }
-    /// A detent; a `Double` prints as its description without the `+` of a positive exponent
-    /// (`1e+20` → `1e20`), since `+` separates sheet options.
+    /// A detent; a `Double` prints without the `+` of its exponent, which separates options.
     private mutating func detent(_ detent: SheetDetent, prefix: String) throws(URLPrintError) {
         append(prefix)
         switch detent {
