@@ -92,12 +92,8 @@ public struct FlowURLs<Route: NavigationRoute> {
         var scratch = SequentialElementIDs()
         let target = try router.resolve(relative: path, in: state, scene: scene, from: anchor, ids: &scratch)
         if case .presentation(.path([])) = target { return .unchanged }
-        let cause: FlowEvent<Route>.Cause
-        if case .presentation(let presentation) = target {
-            cause = .presentation(presentation, from: anchor)
-        } else {
-            cause = .opened(URLRouter<Route>.relativePathCause, source: .app)
-        }
+        var cause = FlowEvent<Route>.Cause.opened(URLRouter<Route>.relativePathCause, source: .app)
+        if case .presentation(let presentation) = target { cause = .presentation(presentation, from: anchor) }
         let request = router.request(for: target, cause: cause, source: .app, from: anchor)
         return try converting { () throws(NavigationError) in try flow.perform(request) }
     }
@@ -107,7 +103,6 @@ public struct FlowURLs<Route: NavigationRoute> {
 }
 
 extension DeepLinkError {
-    /// The URL layer's error for a refusal of the flow's pipeline.
     init(_ error: NavigationError) {
         switch error {
         case .interrupted(let route, let element): self = .blocked(route: route, element: element)

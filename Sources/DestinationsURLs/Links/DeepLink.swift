@@ -23,7 +23,6 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
     @usableFromInline let codec: ParameterCodec<LinkTarget<Route>>
-    /// The route the link shares, set by `shares`.
     @usableFromInline var share: ParameterCodec<Route>?
     /// Creates a link from its template (`notes/{id}`) and a closure from its parameters to its target.
     @inlinable public init<each Value: URLParameter>(
@@ -59,7 +58,6 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         link.share = ParameterCodec(constant: route)
         return link
     }
-    /// The configuration problems of the link alone.
     var allProblems: [URLConfigurationProblem] {
         guard let share, share.types.map(\.identity) != codec.types.map(\.identity), problems.isEmpty else {
             return problems

@@ -1,6 +1,5 @@
 /// One segment of a link's path, as matching sees it.
 @usableFromInline struct LinkSegment {
-    /// The raw bytes, in the input.
     @usableFromInline let range: Range<Int>
     /// The bytes a constant is compared with, unreserved escapes decoded and folded; `nil` for none.
     @usableFromInline let key: ArraySlice<UInt8>?
@@ -16,8 +15,7 @@
 
 /// A deep link's path and query, split into byte ranges.
 @usableFromInline enum LinkPath {
-    /// Splits `bytes[start..<end]` into `count` checked segments; with `hostFolding` the first is a
-    /// custom scheme's host, matched in lower case.
+    /// Splits `bytes[start..<end]` into `count` checked segments, the first a host if `hostFolding`.
     @usableFromInline static func segments(
         _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
     ) throws(DeepLinkError) -> [LinkSegment] {

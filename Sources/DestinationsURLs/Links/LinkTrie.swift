@@ -1,9 +1,8 @@
-/// The deep links compiled into a trie over path segments: constant children by dictionary
-/// lookup, typed children in precedence order, then a catch-all. Matching is depth-first with
-/// backtracking and visits each node at most once: never exponential, and flat in the links.
+/// The deep links compiled into a trie over path segments, matched depth-first with backtracking:
+/// each node visited at most once, never exponential, flat in the number of links.
 @usableFromInline struct LinkTrie: Sendable {
     @usableFromInline struct Node: Sendable {
-        var constants: [SegmentKey: Int] = [:]
+        var constants: [ArraySlice<UInt8>: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
         /// The link whose catch-all starts here.
         var catchAll: Int?
@@ -11,7 +10,6 @@
         var terminal: Int?
     }
     private(set) var nodes = [Node()]
-    /// Whether each link matches its constants in any case.
     @usableFromInline let caseInsensitive: [Bool]
     /// Builds the trie of the links without problems; reports links of one shape (the later first).
     init<Route>(_ links: [DeepLink<Route>], duplicates: inout [(Int, Int)]) {
@@ -34,7 +32,7 @@
         for segment in segments {
             var child: Int?
             switch segment {
-            case .constant(let key): child = nodes[node].constants[SegmentKey(Array(key.utf8)[...])]
+            case .constant(let key): child = nodes[node].constants[Array(key.utf8)[...]]
             case .parameter(let index):
                 child = nodes[node].parameters.first { $0.type.identity == parameters[index].type.identity }?.child
             case .catchAll:
@@ -45,7 +43,7 @@
             let next = child ?? nodes.count
             if child == nil {
                 nodes.append(Node())
-                if case .constant(let key) = segment { nodes[node].constants[SegmentKey(Array(key.utf8)[...])] = next }
+                if case .constant(let key) = segment { nodes[node].constants[Array(key.utf8)[...]] = next }
                 if case .parameter(let index) = segment {
                     nodes[node].parameters.append((parameters[index].type, next))
                 }
@@ -65,7 +63,7 @@
     ) -> Int? {
         guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
         let segment = segments[position]
-        if let key = segment.key, let child = nodes[index].constants[SegmentKey(key)],
+        if let key = segment.key, let child = nodes[index].constants[key],
             let link = visit(child, segments, bytes, position + 1, folded: folded || segment.folded, loose: loose)
         {
             return link
@@ -99,7 +97,7 @@
             for (position, other) in lower.enumerated() {
                 guard let otherLink = other.link ?? other.node.flatMap(firstLink) else { continue }
                 let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
-                for (constant, child) in constants.map({ ($0.key.bytes, $0.value) })
+                for (constant, child) in constants.map({ ($0.key, $0.value) })
                 where takesAll || other.type?.accepts(constant) == true {
                     if let preferred = firstLink(child) { result.append((preferred, otherLink)) }
                 }
@@ -124,17 +122,5 @@
             pending += nodes[next].constants.values.sorted().reversed()
         }
         return nil
-    }
-}
-
-/// A constant segment's bytes as a dictionary key, hashed in one pass (FNV-1a).
-@usableFromInline struct SegmentKey: Hashable, Sendable {
-    @usableFromInline let bytes: ArraySlice<UInt8>
-    @usableFromInline init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
-    @usableFromInline func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
-    }
-    @usableFromInline static func == (left: SegmentKey, right: SegmentKey) -> Bool {
-        left.bytes.elementsEqual(right.bytes)
     }
 }

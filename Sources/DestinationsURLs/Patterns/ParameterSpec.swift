@@ -112,7 +112,6 @@ import Foundation
             return texts
         }
     }
-    /// The codec of a constant without parameters.
     init(constant: Output) where Output: Equatable & Sendable {
         (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
     }
@@ -144,7 +143,6 @@ import Foundation
         (self.bytes, self.specs, self.owner, self.entries, self.link) = (bytes, specs, owner, entries, link)
         (self.decodedBytes, self.decodedLimit) = (decodedBytes, decodedLimit)
     }
-    /// Decodes the next parameter as a `Value`.
     @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
         let parameter = index
         index += 1

@@ -163,7 +163,6 @@ public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBui
         }
         return nil
     }
-    /// Appends the route's text: its keyword, positional values and named parameters.
     @usableFromInline func print(_ route: Route, to out: inout [UInt8]) throws(URLPrintError) {
         guard let (pattern, values) = pattern(for: route), values.count == pattern.parameters.count else {
             throw .noPattern(route: route.name)

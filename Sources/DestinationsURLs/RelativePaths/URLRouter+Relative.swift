@@ -24,16 +24,13 @@ extension URLRouter {
         var popTarget: ElementID?
         for _ in 0..<relative.ups {
             if let below = Self.element(below: current, in: state) {
-                current = below
-                popTarget = below
-                continue
-            }
-            guard let presenter = Self.presenter(ofModalHolding: current, in: state) else {
+                (current, popTarget) = (below, below)
+            } else if let presenter = Self.presenter(ofModalHolding: current, in: state) {
+                (current, popTarget) = (presenter, nil)
+                steps.append(.dismiss)
+            } else {
                 throw .relativePathEscapesRoot
             }
-            popTarget = nil
-            steps.append(.dismiss)
-            current = presenter
         }
         if let popTarget { steps.append(.popAbove(popTarget)) }
         if !relative.routes.isEmpty {
@@ -42,9 +39,7 @@ extension URLRouter {
             }
             steps += relative.routes.map { .push($0) }
         }
-        for modal in relative.modals {
-            steps.append(.present(modal.layout, style: modal.style))
-        }
+        steps += relative.modals.map { .present($0.layout, style: $0.style) }
         return .presentation(steps.count == 1 ? steps[0] : .path(steps))
     }
     /// The element below `element` in its stack, if it is in a stack and not its root.
@@ -89,15 +84,9 @@ extension StateURLParser where IDs == SequentialElementIDs {
         }
         try prescan(bytes, parser.position, end, limits: limits)
         if parser.position < parser.end && parser.peek != UInt8(ascii: "!") {
-            while true {
-                relative.routes.append(try parser.parseRoute())
-                if parser.atModal {
-                    parser.position += 1
-                    break
-                }
-                guard parser.take(UInt8(ascii: "/")) else { break }
-            }
+            relative.routes = try parser.parseRoutes()
         }
+        if parser.atModal { parser.position += 1 }
         var overlay = false
         while parser.peek == UInt8(ascii: "!") {
             if overlay { throw .malformed(.overlayCannotPresent, offset: parser.position) }
@@ -107,33 +96,32 @@ extension StateURLParser where IDs == SequentialElementIDs {
             parser.position += 1
             let style = try parser.parseStyle()
             try parser.expect(UInt8(ascii: "/"))
-            let contentStart = parser.position
-            let layout: Layout<Route>
-            if parser.peek == UInt8(ascii: "*") {
-                guard parser.bytes[parser.position...].starts(with: "*stack/".utf8) else {
-                    throw .malformed(.unknownMarker, offset: parser.position)
-                }
-                if style.isOverlay { throw .malformed(.overlayNeedsScreen, offset: contentStart) }
-                parser.position += 7
-                var stack: [Route] = []
-                repeat {
-                    stack.append(try parser.parseRoute())
-                } while !parser.atModal && parser.take(UInt8(ascii: "/"))
-                layout = .stack(stack)
-            } else {
-                layout = .screen(try parser.parseRoute())
+            let stacked = parser.bytes[parser.position...].starts(with: "*stack/".utf8)
+            if parser.peek == UInt8(ascii: "*") && !stacked {
+                throw .malformed(.unknownMarker, offset: parser.position)
             }
+            if stacked && style.isOverlay { throw .malformed(.overlayNeedsScreen, offset: parser.position) }
+            parser.position += stacked ? 7 : 0
+            let layout: Layout<Route> = stacked ? .stack(try parser.parseRoutes()) : .screen(try parser.parseRoute())
             relative.modals.append((style, layout))
             overlay = style.isOverlay
             guard parser.atModal else { break }
             parser.position += 1
         }
         if parser.position != parser.end { throw .malformed(.trailingInput, offset: parser.position) }
-        guard relative.routes.count + relative.modals.reduce(0, { $0 + $1.layout.routes.count }) <= limits.screens
-        else {
+        let screens = relative.routes.count + relative.modals.reduce(0) { $0 + $1.layout.routes.count }
+        guard screens <= limits.screens else {
             throw .tooManyScreens(count: relative.routes.count, limit: limits.screens)
         }
         return relative
+    }
+    /// Routes separated by `/`, up to a modal.
+    private mutating func parseRoutes() throws(DeepLinkError) -> [Route] {
+        var routes: [Route] = []
+        repeat {
+            routes.append(try parseRoute())
+        } while !atModal && take(UInt8(ascii: "/"))
+        return routes
     }
     /// The length of a `.` or `..` segment here (1 or 2), `nil` otherwise.
     private func dotSegment() -> Int? {

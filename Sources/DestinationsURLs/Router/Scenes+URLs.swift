@@ -56,11 +56,8 @@ extension Scenes {
             }
             return destination(forKind: scene, showing: state.focusedScreen.route, external: external)
         case .link(let match):
-            let route: Route?
-            switch match.resolved {
-            case .presentation(let presentation): route = presentation.routes.last
-            case .state(let state): route = state.focusedScreen.route
-            }
+            var route = match.state?.focusedScreen.route
+            if case .presentation(let presentation) = match.resolved { route = presentation.routes.last }
             return destination(forKind: match.scene, showing: route, external: external)
         }
     }

@@ -84,9 +84,8 @@ extension [UInt8] {
     }
 }
 
-/// Percent-encoding and decoding of URL components (URLS.md §3.4): every byte outside RFC 3986
-/// *unreserved* prints as `%XX`. A whole segment that is empty, `.` or `..` prints as `$`, `$.`
-/// or `$..`; data always encodes `$` itself, so the escapes are unambiguous.
+/// Percent-encoding of URL components (URLS.md §3.4): `%XX` outside RFC 3986 *unreserved*; a whole
+/// segment that is empty, `.` or `..` prints as `$`, `$.` or `$..`, and `$` itself as `%24`.
 @usableFromInline enum PercentCoding {
     /// Appends `text` as a whole path segment: escaped when it is empty, `.` or `..`.
     @usableFromInline static func appendSegment(_ text: String, to out: inout [UInt8]) {
@@ -104,15 +103,13 @@ extension [UInt8] {
             }
         }
     }
-    /// Decodes `bytes[start..<end]` into a string (see ``decodedBytes(_:_:_:segment:link:)``).
     @usableFromInline static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool, link: Bool)
         throws(DeepLinkError) -> String
     {
         String(decoding: try decodedBytes(bytes, start, end, segment: segment, link: link), as: UTF8.self)
     }
-    /// The decoded bytes of a component (a slice of `bytes` when nothing is escaped), or the
-    /// problem at its offset. A whole `segment` takes `$` escapes and refuses dot segments; a
-    /// `link` takes raw bytes of 0x80 and above, and in its query `+` means a space.
+    /// The decoded bytes of a component; a `segment` takes `$` escapes and refuses dot segments, a
+    /// `link` takes raw bytes of 0x80 and above, and `+` for a space in its query.
     @usableFromInline static func decodedBytes(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool, link: Bool)
         throws(DeepLinkError) -> ArraySlice<UInt8>
     {

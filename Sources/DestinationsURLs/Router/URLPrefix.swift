@@ -2,7 +2,6 @@ import Destinations
 
 /// A prefix a router accepts: `scheme://` (the host is the first component) or `scheme://host/…/`.
 @usableFromInline struct URLPrefix: Sendable {
-    /// The prefix as printed: scheme and host in lower case.
     @usableFromInline let text: String
     /// The scheme and `://`, in lower case, which every match starts with.
     @usableFromInline let head: [UInt8]

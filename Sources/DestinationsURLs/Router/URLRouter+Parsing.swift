@@ -36,14 +36,12 @@ extension URLRouter {
             bytes, from: bytes.first == UInt8(ascii: "/") ? 1 : 0, to: bytes.count, layout: kind.layout, routes: routes,
             limits: limits, ids: &ids)
     }
-    /// The prefix the URL starts with, and the offset after it.
     @inlinable func matchPrefix(_ bytes: [UInt8]) throws(DeepLinkError) -> (URLPrefix, Int)? {
         for prefix in parsedPrefixes {
             if let rest = try prefix.match(bytes) { return (prefix, rest) }
         }
         return nil
     }
-    /// The end of a URL's path: its query or fragment, or its end.
     @inlinable static func pathEnd(_ bytes: [UInt8], from start: Int) -> Int {
         bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
     }

@@ -30,7 +30,6 @@ extension URLRouter {
     public func shareLink(for route: Route) -> String? {
         links.lazy.compactMap { shareLink(for: route, with: $0) }.first
     }
-    /// The link `link` prints for `route`, if it shares the route.
     func shareLink(for route: Route, with link: DeepLink<Route>) -> String? {
         guard let share = link.share, let values = share.values(route), values.count == link.parameters.count else {
             return nil

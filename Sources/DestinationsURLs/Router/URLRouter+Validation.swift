@@ -47,7 +47,6 @@ extension URLRouter {
         }
         return problems
     }
-    /// The tab ids of a layout, outermost first.
     private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
         switch layout {
         case .screen, .stack: []

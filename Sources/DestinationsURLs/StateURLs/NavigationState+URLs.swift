@@ -60,9 +60,8 @@ extension NavigationNode {
 }
 
 extension NavigationState {
-    /// This state with the ids of `current` wherever an element sits at the same place (tab,
-    /// column, position in a stack's common prefix, modal) with the same kind and route; other
-    /// elements take new ids from `ids`.
+    /// This state with the ids of `current` wherever an element sits at the same place with the same
+    /// kind and route (stacks up to their first difference); other elements take ids from `ids`.
     func aligned(to current: NavigationState, ids: inout any ElementIDGenerator) -> NavigationState {
         NavigationState(root: root.aligned(to: current.root, ids: &ids))
     }

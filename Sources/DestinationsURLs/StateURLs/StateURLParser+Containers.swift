@@ -22,9 +22,8 @@ extension StateURLParser {
             sidebar: sidebar, content: content, detail: nodes.last ?? nil, hasContentColumn: layouts[1] != nil)
         return NavigationNode(id: id, content: .split(split))
     }
-    /// The body of a skeleton container whose members are `names`: the main member's name, a
-    /// side group `(name:node,…)` of the others that differ from their layout (`*none` for an
-    /// empty column), then `/` and the main member's node. Members not given take their layout.
+    /// A skeleton container's body over `names`: the main name, a side group `(name:node,…)` of the
+    /// members that differ from their layout, then `/` and the main node; the rest take their layout.
     @inlinable mutating func parseBody(_ names: [String], _ layouts: [Layout<Route>?], tabs: Bool)
         throws(DeepLinkError) -> (main: Int, nodes: [NavigationNode<Route>?])
     {

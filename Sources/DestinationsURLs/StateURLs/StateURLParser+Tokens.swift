@@ -122,7 +122,6 @@ extension StateURLParser {
     @inlinable func expectMemberEnd() throws(DeepLinkError) {
         guard atGroupEnd, position < end else { throw unclosed }
     }
-    /// The error for a group that does not close here.
     @inlinable var unclosed: DeepLinkError {
         .malformed(position == end ? .unbalancedParenthesis : .trailingInput, offset: position)
     }
@@ -150,10 +149,8 @@ extension StateURLParser {
 }
 
 extension StateURLParser {
-    /// The one pass over a state path, before the parser allocates anything that grows with the
-    /// input: segment count and length, parenthesis balance and nesting, escape syntax, dot and
-    /// empty segments (but a trailing `/`), no raw byte of 0x80 or above, control, space, query or
-    /// fragment.
+    /// The one pass over a state path, before any work that grows with it: limits, parentheses,
+    /// escapes, segments, and bytes that never appear in one.
     @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
         throws(DeepLinkError)
     {

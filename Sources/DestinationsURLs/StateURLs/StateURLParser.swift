@@ -1,9 +1,8 @@
 // @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
-/// Parses the path of a canonical state URL (URLS.md §4.2) into a navigation state: recursive
-/// descent over bytes, LL(1), the scene layout saying what kind a plain node is and what a part
-/// left out holds. It accepts a small superset of what the printer writes.
+/// Parses the path of a canonical state URL (URLS.md §4.2): recursive descent over bytes, LL(1),
+/// the scene layout saying what a plain node is and what a part left out holds.
 @usableFromInline struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
     @usableFromInline let bytes: [UInt8]
     @usableFromInline var position: Int
@@ -33,13 +32,9 @@ public import Destinations
         try prescan(bytes, start, end, limits: limits)
         let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
         var parser = StateURLParser(bytes, start, trimmed, routes: routes, limits: limits, ids: ids)
-        let root: NavigationNode<Route>
-        if start == trimmed {
-            root = try parser.defaultNode(layout)
-        } else {
-            root = try parser.parseNode(.skeleton(layout), overlay: false)
-            if parser.position != trimmed { throw .malformed(.trailingInput, offset: parser.position) }
-        }
+        let root =
+            start == trimmed ? try parser.defaultNode(layout) : try parser.parseNode(.skeleton(layout), overlay: false)
+        if parser.position != trimmed { throw .malformed(.trailingInput, offset: parser.position) }
         let state = NavigationState(root: root)
         // The grammar can spell states the core never holds: refuse a modal off the focus path
         // where it starts, and any other state with the rule it breaks.
@@ -82,13 +77,9 @@ public import Destinations
         case (UInt8(ascii: "*"), _): return try parseMarked(overlay: overlay)
         case (_, .screen), (_, .skeleton(.screen)): return try parseScreen(overlay: overlay).node
         case (_, .stack), (_, .skeleton(.stack)): return try parseStack()
-        case (_, .skeleton(.tabs(let tabs, let selected))):
-            guard !atGroupEnd else { return try defaultNode(.tabs(tabs, selected: selected)) }
-            return try parseTabsBody(tabs)
+        case (_, .skeleton(let layout)) where atGroupEnd: return try defaultNode(layout)
+        case (_, .skeleton(.tabs(let tabs, _))): return try parseTabsBody(tabs)
         case (_, .skeleton(.split(let sidebar, let content, let detail))):
-            guard !atGroupEnd else {
-                return try defaultNode(.split(sidebar: sidebar, content: content, detail: detail))
-            }
             return try parseSplitBody([sidebar, content, detail])
         }
     }
@@ -133,7 +124,7 @@ public import Destinations
             throw .malformed(.overlayNeedsScreen, offset: contentStart + 1)
         }
         modalOffsets.append((content.id, bang))
-        node = node.presenting(Modal(style: style, node: content))
+        node = NavigationNode(id: node.id, content: node.content, modal: Modal(style: style, node: content))
         return wrapped
     }
     @inlinable mutating func parseMarked(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
@@ -148,13 +139,8 @@ public import Destinations
             return marker == "screen" ? try parseScreen(overlay: overlay).node : try parseStack()
         case "tabs", "split2", "split3":
             try expect(UInt8(ascii: "("))
-            let columns: [SplitColumn]? =
-                switch marker {
-                case "tabs": nil
-                case "split2": [.sidebar, .detail]
-                default: [.sidebar, .content, .detail]
-                }
-            var node = try parseMarkedMembers(columns)
+            let split: [SplitColumn] = marker == "split2" ? [.sidebar, .detail] : [.sidebar, .content, .detail]
+            var node = try parseMarkedMembers(marker == "tabs" ? nil : split)
             _ = try parseModal(after: &node, overlay: overlay)
             return node
         default:
@@ -183,11 +169,5 @@ extension SplitColumn {
         case .content: 1
         case .detail: 2
         }
-    }
-}
-
-extension NavigationNode {
-    @inlinable func presenting(_ modal: Modal<Route>?) -> NavigationNode {
-        NavigationNode(id: id, content: content, modal: modal)
     }
 }
