@@ -60,19 +60,10 @@
     @usableFromInline static func query(_ bytes: [UInt8], from pathEnd: Int) -> [QueryItem] {
         guard pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") else { return [] }
         let end = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
-        var items: [QueryItem] = []
-        var itemStart = pathEnd + 1
-        while itemStart <= end {
-            let itemEnd = bytes[itemStart..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
-            if itemEnd > itemStart {
-                let equals = bytes[itemStart..<itemEnd].firstIndex(of: UInt8(ascii: "="))
-                items.append(
-                    QueryItem(key: itemStart..<(equals ?? itemEnd), value: (equals.map { $0 + 1 } ?? itemEnd)..<itemEnd)
-                )
-            }
-            itemStart = itemEnd + 1
+        return bytes[(pathEnd + 1)..<end].split(separator: UInt8(ascii: "&")).map { item in
+            let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+            return QueryItem(key: item.startIndex..<equals, value: Swift.min(equals + 1, item.endIndex)..<item.endIndex)
         }
-        return items
     }
     /// Whether the item's decoded key is `key`, in any ASCII case when `foldingCase`.
     @usableFromInline static func key(

@@ -90,23 +90,20 @@
     func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         for node in nodes {
+            // The typed children in precedence order, then the catch-all, each with a link under it.
             let lower =
-                node.parameters.map { (type: Optional($0.type), node: Optional($0.child), link: Int?.none) }
-                + (node.catchAll.map { [(type: ParameterType?.none, node: Int?.none, link: Optional($0))] } ?? [])
-            let constants = lower.isEmpty ? [] : node.constants.sorted { $0.value < $1.value }
+                node.parameters.map { (type: Optional($0.type), link: firstLink($0.child)) }
+                + [(type: nil, link: node.catchAll)]
+            let constants = node.constants.sorted { $0.value < $1.value }
             for (position, other) in lower.enumerated() {
-                guard let otherLink = other.link ?? other.node.flatMap(firstLink) else { continue }
+                guard let otherLink = other.link else { continue }
                 let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
-                for (constant, child) in constants.map({ ($0.key, $0.value) })
-                where takesAll || other.type?.accepts(constant) == true {
+                for (constant, child) in constants where takesAll || other.type?.accepts(constant) == true {
                     if let preferred = firstLink(child) { result.append((preferred, otherLink)) }
                 }
-                for higher in lower[..<position] {
-                    guard
-                        takesAll || (higher.type?.kind == .integer && [.double, .integer].contains(other.type?.kind)),
-                        let preferred = higher.link ?? higher.node.flatMap(firstLink)
-                    else { continue }
-                    result.append((preferred, otherLink))
+                for higher in lower[..<position]
+                where takesAll || (higher.type?.kind == .integer && [.double, .integer].contains(other.type?.kind)) {
+                    if let preferred = higher.link { result.append((preferred, otherLink)) }
                 }
             }
         }

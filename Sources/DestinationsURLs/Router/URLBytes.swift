@@ -19,12 +19,7 @@
     }
     @usableFromInline static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
     @usableFromInline static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
+        isDigit(byte) ? byte - 0x30 : lowercased(byte) &- 0x61 < 6 ? lowercased(byte) - 0x61 + 10 : nil
     }
     /// The byte `%XX` at `index` stands for, when it is a valid escape.
     @usableFromInline static func escaped(_ bytes: [UInt8], at index: Int, end: Int) -> UInt8? {
@@ -35,13 +30,11 @@
     }
     /// Whether `text` is a keyword or a template name: `[a-z][a-z0-9-]*`.
     @usableFromInline static func isKeyword(_ text: some StringProtocol) -> Bool {
-        guard let first = text.utf8.first, isLowercaseLetter(first) else { return false }
-        return text.utf8.allSatisfy(isKeywordByte)
+        text.utf8.first.map(isLowercaseLetter) == true && text.utf8.allSatisfy(isKeywordByte)
     }
     /// Whether `text` is a URL label or a link constant: `[a-z0-9][a-z0-9._-]*`.
     @usableFromInline static func isLabel(_ text: some StringProtocol) -> Bool {
-        guard let first = text.utf8.first, isLowercaseLetter(first) || isDigit(first) else { return false }
-        return text.utf8.allSatisfy(isLabelByte)
+        text.utf8.first.map { isLowercaseLetter($0) || isDigit($0) } == true && text.utf8.allSatisfy(isLabelByte)
     }
     /// Checks one segment: not empty, not too long, not `.` or `..` in any spelling (`%2e`).
     @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)

@@ -17,10 +17,9 @@ import Destinations
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes[colon...].starts(with: "://".utf8)
         else { return nil }
         let scheme = bytes[..<colon].map(URLByte.lowercased)
-        let schemeBytes = { (byte: UInt8) in
-            URLByte.isKeywordByte(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-        }
-        guard URLByte.isLowercaseLetter(scheme[0]), scheme.allSatisfy(schemeBytes) else { return nil }
+        guard URLByte.isLowercaseLetter(scheme[0]),
+            scheme.allSatisfy({ URLByte.isKeywordByte($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") })
+        else { return nil }
         head = scheme + Array("://".utf8)
         let rest = bytes[(colon + 3)...]
         if rest.isEmpty {
@@ -39,17 +38,14 @@ import Destinations
     }
     /// The offset after the prefix at the start of `input`, scheme and host in any case.
     @usableFromInline func match(_ input: [UInt8]) throws(DeepLinkError) -> Int? {
-        guard input.count >= head.count else { return nil }
-        for index in head.indices where head[index] != URLByte.lowercased(input[index]) { return nil }
-        let start = head.count
-        var authorityEnd = start
-        while authorityEnd < input.count, input[authorityEnd] != UInt8(ascii: "/"),
-            input[authorityEnd] != UInt8(ascii: "?"),
-            input[authorityEnd] != UInt8(ascii: "#")
-        {
-            authorityEnd += 1
+        guard input.count >= head.count, zip(head, input).allSatisfy({ $0 == URLByte.lowercased($1) }) else {
+            return nil
         }
-        let authority = input[start..<authorityEnd]
+        let start = head.count
+        let end = input[start...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
+        let authority = input[start..<(end ?? input.count)]
         guard let host, authority.elementsEqual(host, by: { URLByte.lowercased($0) == $1 }) else {
             if let at = authority.firstIndex(of: UInt8(ascii: "@")) { throw .malformed(.userInfo, offset: at) }
             return host == nil ? start : nil

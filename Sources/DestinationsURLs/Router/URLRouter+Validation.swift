@@ -6,46 +6,40 @@ extension URLRouter {
     /// back to it, a shared link that does not open its route, a tab id that is not a URL label.
     public func validate(routes: some Sequence<Route>) -> [URLConfigurationProblem] {
         var problems: [URLConfigurationProblem] = []
-        func report(_ problem: URLConfigurationProblem) {
-            if !problems.contains(problem) { problems.append(problem) }
-        }
         for scene in scenes {
             for tab in Self.tabIDs(in: scene.layout) where !URLByte.isLabel(tab.rawValue) {
-                report(.tabIDNotURLSafe(tab))
+                problems.append(.tabIDNotURLSafe(tab))
             }
         }
         var seen: Set<Route> = []
         let all = scenes.flatMap { $0.layout.routes } + Array(routes)
         for route in all where seen.insert(route).inserted {
             let printing = self.routes.patterns.filter { $0.codec.values(route) != nil }
-            guard let pattern = printing.first else {
-                report(.noURLPattern(route: route.name))
-                continue
-            }
-            if printing.count > 1 {
-                report(.ambiguousRoute(route: route.name, patterns: printing.map { $0.template }))
+            guard printing.count == 1, let pattern = printing.first else {
+                problems.append(
+                    printing.isEmpty
+                        ? .noURLPattern(route: route.name)
+                        : .ambiguousRoute(route: route.name, patterns: printing.map { $0.template }))
                 continue
             }
             var text: [UInt8] = []
-            do throws(URLPrintError) {
-                try self.routes.print(route, to: &text)
-            } catch {
-                report(.roundTripMismatch(route: route.name, url: pattern.template))
+            guard (try? self.routes.print(route, to: &text)) != nil else {
+                problems.append(.roundTripMismatch(route: route.name, url: pattern.template))
                 continue
             }
             let parsed = try? StateURLParser<Route, SequentialElementIDs>.parseOneRoute(
                 text, from: 0, to: text.count, routes: self.routes, limits: .trusted)
             if parsed != route {
-                report(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self)))
+                problems.append(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self)))
             }
             for link in links {
                 guard let url = shareLink(for: route, with: link) else { continue }
                 if (try? sharedRoute(in: url, link: link)) != route {
-                    report(.shareRoundTripMismatch(route: route.name, url: url))
+                    problems.append(.shareRoundTripMismatch(route: route.name, url: url))
                 }
             }
         }
-        return problems
+        return problems.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
     private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
         switch layout {

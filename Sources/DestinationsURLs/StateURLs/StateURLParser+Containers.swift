@@ -2,26 +2,6 @@
 public import Destinations
 
 extension StateURLParser {
-    /// A skeleton tab bar's body: the selected tab, its side group and its node.
-    @inlinable mutating func parseTabsBody(_ layouts: [TabLayout<Route>]) throws(DeepLinkError) -> NavigationNode<Route>
-    {
-        let id = ids.next()
-        let (main, nodes) = try parseBody(layouts.map { $0.id.rawValue }, layouts.map { $0.layout }, tabs: true)
-        let tabs = zip(layouts, nodes).compactMap { layout, node in node.map { Tab(id: layout.id, node: $0) } }
-        return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[main].id)))
-    }
-    /// A skeleton split view's body: the focused column, its side group and its node.
-    @inlinable mutating func parseSplitBody(_ layouts: [Layout<Route>?]) throws(DeepLinkError) -> NavigationNode<Route>
-    {
-        let id = ids.next()
-        let columns: [SplitColumn] = layouts[1] != nil ? [.sidebar, .content, .detail] : [.sidebar, .detail]
-        let (_, nodes) = try parseBody(columns.map(\.rawValue), columns.map { layouts[$0.index] }, tabs: false)
-        guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: position) }
-        let content = layouts[1] != nil ? nodes[1] : nil
-        let split = Split(
-            sidebar: sidebar, content: content, detail: nodes.last ?? nil, hasContentColumn: layouts[1] != nil)
-        return NavigationNode(id: id, content: .split(split))
-    }
     /// A skeleton container's body over `names`: the main name, a side group `(name:node,…)` of the
     /// members that differ from their layout, then `/` and the main node; the rest take their layout.
     @inlinable mutating func parseBody(_ names: [String], _ layouts: [Layout<Route>?], tabs: Bool)

@@ -78,9 +78,21 @@ public import Destinations
         case (_, .screen), (_, .skeleton(.screen)): return try parseScreen(overlay: overlay).node
         case (_, .stack), (_, .skeleton(.stack)): return try parseStack()
         case (_, .skeleton(let layout)) where atGroupEnd: return try defaultNode(layout)
-        case (_, .skeleton(.tabs(let tabs, _))): return try parseTabsBody(tabs)
+        case (_, .skeleton(.tabs(let layouts, _))):
+            let id = ids.next()
+            let (main, nodes) = try parseBody(layouts.map { $0.id.rawValue }, layouts.map { $0.layout }, tabs: true)
+            let tabs = zip(layouts, nodes).compactMap { layout, node in node.map { Tab(id: layout.id, node: $0) } }
+            return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[main].id)))
         case (_, .skeleton(.split(let sidebar, let content, let detail))):
-            return try parseSplitBody([sidebar, content, detail])
+            let id = ids.next()
+            let columns: [SplitColumn] = content != nil ? [.sidebar, .content, .detail] : [.sidebar, .detail]
+            let layouts = [sidebar, content, detail]
+            let (_, nodes) = try parseBody(columns.map(\.rawValue), columns.map { layouts[$0.index] }, tabs: false)
+            guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: position) }
+            let split = Split(
+                sidebar: sidebar, content: content != nil ? nodes[1] : nil, detail: nodes.last ?? nil,
+                hasContentColumn: content != nil)
+            return NavigationNode(id: id, content: .split(split))
         }
     }
     /// A screen and its modal; `open` is false when a modal not in parentheses ends the group.
