@@ -35,12 +35,8 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     public let target: LinkTarget<Route>
     /// The target compiled for the flow: a presentation, or a state target's parsed state.
     public var resolved: NavigationTarget<Route> {
-        if let state { return .state(state) }
-        guard let presentation = target.presentation else {
-            // A state target is parsed when the link is matched, or the match throws.
-            preconditionFailure("a link to a state matched without its parsed state")
-        }
-        return .presentation(presentation)
+        // A state target is parsed when the link is matched, or the match throws.
+        state.map { .state($0) } ?? .presentation(target.presentation ?? .path([]))
     }
     /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
     @usableFromInline let state: NavigationState<Route>?

@@ -80,11 +80,8 @@ extension UInt64: URLParameter {}
 extension Bool: URLParameter {
     /// Parses `true` or `false`.
     public init?(urlComponent: Substring) {
-        switch urlComponent {
-        case "true": self = true
-        case "false": self = false
-        default: return nil
-        }
+        guard urlComponent == "true" || urlComponent == "false" else { return nil }
+        self = urlComponent == "true"
     }
     /// `true` or `false`.
     public var urlComponent: String { self ? "true" : "false" }
@@ -127,8 +124,7 @@ extension Optional: URLParameter where Wrapped: URLParameter {
 extension Array: URLParameter where Element: URLParameter {
     /// An array of one element.
     public init?(urlComponent: Substring) {
-        guard let element = Element(urlComponent: urlComponent) else { return nil }
-        self = [element]
+        self.init(urlComponents: [urlComponent])
     }
     /// The elements' texts joined by commas, for messages (a URL prints ``urlComponents``).
     public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
@@ -136,11 +132,8 @@ extension Array: URLParameter where Element: URLParameter {
     public static var urlMultiplicity: URLParameterMultiplicity { .repeated }
     /// One element per component, in order.
     public init?(urlComponents: [Substring]) {
-        var elements: [Element] = []
-        for component in urlComponents {
-            guard let element = Element(urlComponent: component) else { return nil }
-            elements.append(element)
-        }
+        let elements = urlComponents.compactMap { Element(urlComponent: $0) }
+        guard elements.count == urlComponents.count else { return nil }
         self = elements
     }
     /// One text per element, in order.

@@ -1,10 +1,5 @@
 /// A template's placeholder: a path segment's (`key` is `nil`), a named parameter's or a query item's.
-@usableFromInline struct TemplatePlaceholder: Sendable {
-    @usableFromInline let name: String
-    @usableFromInline let mode: ParameterSpec.Mode
-    @usableFromInline let key: String?
-    @usableFromInline let offset: Int
-}
+@usableFromInline typealias TemplatePlaceholder = (name: String, mode: ParameterSpec.Mode, key: String?, offset: Int)
 
 /// A parsed template: a route pattern's `keyword(/{name})*[(key={name…},…)]` or a deep link's.
 @usableFromInline struct URLTemplate: Sendable {
@@ -34,13 +29,12 @@
                 default: throw TemplateError(offset: start)
                 }
                 placeholders.append(placeholder)
-            } else if route {
-                let keyword = word(URLByte.isKeywordByte)
-                guard segments.isEmpty, URLByte.isKeyword(keyword) else { throw TemplateError(offset: start) }
-                segments.append(.constant(keyword))
             } else {
-                let constant = word { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") }
-                guard URLByte.isLabel(constant) else { throw TemplateError(offset: start) }
+                let constant =
+                    route ? word(URLByte.isKeywordByte) : word { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") }
+                guard route ? segments.isEmpty && URLByte.isKeyword(constant) : URLByte.isLabel(constant) else {
+                    throw TemplateError(offset: start)
+                }
                 segments.append(.constant(constant))
             }
         } while take(UInt8(ascii: "/"))
@@ -112,7 +106,7 @@
             mode = .catchAll
         }
         try expect(UInt8(ascii: "}"))
-        return TemplatePlaceholder(name: name, mode: mode, key: key, offset: start)
+        return (name, mode, key, start)
     }
 }
 

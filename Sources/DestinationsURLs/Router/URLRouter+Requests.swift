@@ -64,9 +64,7 @@ extension URLRouter {
 extension FlowEvent.Cause {
     /// The template of the deep link a request was read from, if any.
     var linkPattern: String? {
-        guard case .opened(let name, _) = self, name != URLRouter<Route>.stateURLCause,
-            name != URLRouter<Route>.relativePathCause
-        else { return nil }
-        return name
+        guard case .opened(let name, _) = self else { return nil }
+        return [URLRouter<Route>.stateURLCause, URLRouter<Route>.relativePathCause].contains(name) ? nil : name
     }
 }

@@ -39,7 +39,7 @@ extension URLRouter {
                 }
             }
         }
-        return problems.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        return problems.uniqued
     }
     private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
         switch layout {
@@ -62,4 +62,9 @@ extension URLRouter {
         var reader = try arguments(of: index, bytes, segments, query, limits: .trusted)
         return try share.make(&reader)
     }
+}
+
+extension Array where Element: Equatable {
+    /// The elements without repeats, in order.
+    var uniqued: [Element] { reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
 }

@@ -64,16 +64,13 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             problems.append(.sceneCollision(scene.name))
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
-        var diagnostics: [URLDiagnostic] = []
-        for (preferred, other) in trie.overlaps() {
-            let diagnostic = URLDiagnostic.overlappingLinks(
-                preferred: links[preferred].template, other: links[other].template)
-            if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+        let diagnostics = trie.overlaps().map {
+            URLDiagnostic.overlappingLinks(preferred: links[$0].template, other: links[$1].template)
         }
         (self.prefixes, self.parsedPrefixes, self.scenes, self.links) = (
             parsedPrefixes.map { $0.text }, parsedPrefixes, scenes, links
         )
-        (self.limits, self.externalStateURLs, self.diagnostics) = (limits, externalStateURLs, diagnostics)
+        (self.limits, self.externalStateURLs, self.diagnostics) = (limits, externalStateURLs, diagnostics.uniqued)
         (self.routes, self.trie, sceneNames) = (routes, trie, scenes.map { Array($0.name.utf8) })
     }
     /// The scene kind named `name`.

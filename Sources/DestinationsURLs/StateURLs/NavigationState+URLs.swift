@@ -77,28 +77,23 @@ extension NavigationNode {
         case .screen:
             aligned = content
         case .stack(let stack):
-            var old: [NavigationNode] = []
-            if let match, case .stack(let previous) = match.content { old = previous.elements }
-            var elements: [NavigationNode] = []
-            elements.reserveCapacity(stack.count)
+            let old = match?.stack?.elements ?? []
             var reusing = true
-            for (position, element) in stack.elements.enumerated() {
+            let elements = stack.elements.enumerated().map { position, element in
                 let candidate = reusing && position < old.count ? old[position] : nil
                 let next = element.aligned(to: candidate, ids: &ids)
-                if next.id != candidate?.id { reusing = false }
-                elements.append(next)
+                reusing = reusing && next.id == candidate?.id
+                return next
             }
             aligned = .stack(Stack(elements))
         case .tabs(let tabs):
-            var old: [Tab<Route>] = []
-            if let match, case .tabs(let previous) = match.content { old = previous.tabs }
+            let old = match?.tabs?.tabs ?? []
             let items = tabs.tabs.map { tab in
                 Tab(id: tab.id, node: tab.node.aligned(to: old.first { $0.id == tab.id }?.node, ids: &ids))
             }
             aligned = .tabs(Tabs(tabs: items, selection: tabs.selection))
         case .split(let split):
-            var old: Split<Route>?
-            if let match, case .split(let previous) = match.content { old = previous }
+            let old = match?.split
             let sidebar = split.sidebar.aligned(to: old?.sidebar, ids: &ids)
             let middle = split.content.map { $0.aligned(to: old?.content, ids: &ids) }
             let detail = split.detail.map { $0.aligned(to: old?.detail, ids: &ids) }
