@@ -143,28 +143,23 @@ extension Array: URLParameter where Element: URLParameter {
 /// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
 @usableFromInline enum DecimalText {
     /// A canonical decimal integer in the type's range: no `+`, no leading zeros, no `-0`.
-    @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
+    @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Collection<UInt8>) -> Value? {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = negative ? bytes.dropFirst() : bytes[...]
+        guard let first = digits.first, first != UInt8(ascii: "0") || (digits.count == 1 && !negative),
+            !negative || Value.isSigned
+        else { return nil }
         var value: Value = 0
-        var digits = 0
-        var negative = false
-        var first: UInt8 = 0
-        for byte in bytes {
-            if digits == 0 && !negative && byte == UInt8(ascii: "-") {
-                negative = true
-                continue
-            }
+        for byte in digits {
             let digit = byte &- 0x30
             guard digit < 10 else { return nil }
-            if digits == 0 { first = byte }
             let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
             let (next, overflow2) =
                 negative
                 ? times10.subtractingReportingOverflow(Value(digit)) : times10.addingReportingOverflow(Value(digit))
             guard !overflow, !overflow2 else { return nil }
             value = next
-            digits += 1
         }
-        guard digits > 0, !negative || Value.isSigned, first != 0x30 || (digits == 1 && !negative) else { return nil }
         return value
     }
     @usableFromInline static func isDecimal(_ text: Substring) -> Bool {

@@ -36,23 +36,21 @@ extension URLRouter {
         }
         let prefix = parsedPrefixes.first { $0.isHTTPS } ?? parsedPrefixes[0]
         var out = Array(prefix.text.utf8)
-        for (position, segment) in link.segments.enumerated() {
-            if position > 0 { out.append(UInt8(ascii: "/")) }
+        var segments: [String] = []
+        for segment in link.segments {
             switch segment {
-            case .constant(let constant):
-                out += constant.utf8
-            case .parameter(let index):
-                PercentCoding.appendSegment(values[index].first ?? "", to: &out)
+            case .constant(let constant): segments.append(constant)
+            case .parameter(let index): segments.append(values[index].first ?? "")
+            case .catchAll(let index) where link.parameters[index].type.multiplicity == .repeated:
+                segments += values[index]
             case .catchAll(let index):
-                let pieces: [Substring] =
-                    link.parameters[index].type.multiplicity == .repeated
-                    ? values[index].map { $0[...] }
-                    : (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false)
-                for (offset, piece) in pieces.enumerated() {
-                    if offset > 0 { out.append(UInt8(ascii: "/")) }
-                    PercentCoding.appendSegment(String(piece), to: &out)
-                }
+                segments += (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false).map(
+                    String.init)
             }
+        }
+        for (position, segment) in segments.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: "/")) }
+            PercentCoding.appendSegment(segment, to: &out)
         }
         _ = link.parameters.appendNamed(values, open: UInt8(ascii: "?"), separator: UInt8(ascii: "&"), to: &out)
         return String(decoding: out, as: UTF8.self)

@@ -127,28 +127,15 @@ extension StateURLParser {
     }
     /// The error for the byte here: the end, or a byte the grammar does not allow.
     @inlinable func unexpected() -> DeepLinkError {
-        position < end
-            ? .malformed(.unexpectedByte(bytes[position]), offset: position)
-            : .malformed(.unexpectedEnd, offset: position)
+        .malformed(position < end ? .unexpectedByte(bytes[position]) : .unexpectedEnd, offset: position)
     }
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
     @inlinable func tokenEnd(from start: Int? = nil) -> Int {
-        var index = start ?? position
-        while index < end {
-            let byte = bytes[index]
-            guard URLByte.isUnreserved(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") else { break }
-            index += 1
-        }
-        return index
+        wordEnd(from: start) { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }
     }
-    @inlinable func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
-        var index = position
-        while index < end, accept(bytes[index]) { index += 1 }
-        return index
+    @inlinable func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {
+        bytes[(start ?? position)..<end].firstIndex { !accept($0) } ?? end
     }
-}
-
-extension StateURLParser {
     /// The one pass over a state path, before any work that grows with it: limits, parentheses,
     /// escapes, segments, and bytes that never appear in one.
     @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
