@@ -59,10 +59,8 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         return link
     }
     var allProblems: [URLConfigurationProblem] {
-        guard let share, share.types.map(\.identity) != codec.types.map(\.identity), problems.isEmpty else {
-            return problems
-        }
-        return problems + [.shareMismatch(pattern: template)]
+        let mismatch = problems.isEmpty && share.map { $0.types.map(\.identity) != codec.types.map(\.identity) } == true
+        return problems + (mismatch ? [.shareMismatch(pattern: template)] : [])
     }
 }
 
@@ -71,14 +69,100 @@ public struct DeepLinks<Route: NavigationRoute>: Sendable {
     /// The links, in declaration order.
     public let links: [DeepLink<Route>]
     /// Collects the links the builder lists.
-    public init(@DeepLinkBuilder<Route> _ content: () -> [DeepLink<Route>]) {
-        links = content()
-    }
+    public init(@DeepLinkBuilder<Route> _ content: () -> [DeepLink<Route>]) { links = content() }
     /// Collects the given links.
-    public init(_ links: [DeepLink<Route>]) {
-        self.links = links
-    }
+    public init(_ links: [DeepLink<Route>]) { self.links = links }
 }
 
 /// Builds a list of ``DeepLink``s.
 public typealias DeepLinkBuilder<Route: NavigationRoute> = URLDeclarationBuilder<DeepLink<Route>>
+
+/// What a URL asks for (``URLRouter/parse(_:ids:limits:)``): a deep link, or a whole state.
+public enum ParsedURL<Route: NavigationRoute>: Sendable, Equatable {
+    /// A deep link, or a one-route link to an external route pattern (`notes://note/12`).
+    case link(LinkMatch<Route>)
+    /// A canonical state URL: the scene kind and the state it describes, with fresh ids.
+    case state(scene: String, NavigationState<Route>)
+}
+
+/// What the flow does with a URL: apply a presentation, or merge a state.
+public enum NavigationTarget<Route: NavigationRoute>: Sendable, Equatable {
+    /// A presentation, applied from the focused screen, or a relative path's anchor.
+    case presentation(Presentation<Route>)
+    /// A state of the scene, to merge: elements that did not change keep their ids.
+    case state(NavigationState<Route>)
+}
+
+/// A deep link that matched a URL.
+public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
+    /// The kinds of declaration that match a URL.
+    public enum Kind: Hashable, Sendable {
+        /// A ``DeepLink``.
+        case deepLink
+        /// An external ``RoutePattern`` used as a one-route link.
+        case routePattern
+    }
+    /// The template of the link or pattern that matched; safe to log (no parameter values).
+    public let pattern: String
+    /// What kind of declaration matched.
+    public let kind: Kind
+    /// The scene kind the link goes to: ``DeepLink/scene``, else the router's first.
+    public let scene: String
+    /// The target the link's closure returned.
+    public let target: LinkTarget<Route>
+    /// The target compiled for the flow: a presentation, or a state target's parsed state.
+    public var resolved: NavigationTarget<Route> {
+        // A state target is parsed when the link is matched, or the match throws.
+        state.map { .state($0) } ?? .presentation(target.presentation ?? .path([]))
+    }
+    /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
+    @usableFromInline let state: NavigationState<Route>?
+    /// The external sources the link accepts; `nil` for any.
+    public let sources: Set<ExternalSource>?
+    @usableFromInline init(
+        pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
+        sources: Set<ExternalSource>?
+    ) {
+        (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (
+            pattern, kind, scene, target, state, sources
+        )
+    }
+}
+
+/// Where a deep link leads in the navigation tree: one `Presentation`, or a state path.
+public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
+    /// Dismisses every modal, selects the tab, shows exactly `routes` in it, then runs `then`.
+    case inTab(TabID, [Route], then: Presentation<Route>? = nil)
+    /// Dismisses every modal and shows `routes` in the column, the first in place, the others pushed.
+    case inColumn(SplitColumn, [Route])
+    /// Runs the presentation from the focused screen, on top of whatever the user is doing.
+    case presentation(Presentation<Route>)
+    /// A state path of the link's scene (after `scheme://scene/`), merged with the current state.
+    case state(String)
+    /// Replaces the whole state with the layout.
+    case replace(Layout<Route>)
+    /// Pushes the route from the focused screen.
+    public static func push(_ route: Route) -> LinkTarget { .presentation(.push(route)) }
+    /// Presents the route in a sheet over the focused screen.
+    public static func sheet(_ route: Route, _ options: SheetOptions = SheetOptions()) -> LinkTarget {
+        .presentation(.sheet(route, options))
+    }
+    /// Presents the route in a full-screen cover over the focused screen.
+    public static func fullScreenCover(_ route: Route) -> LinkTarget { .presentation(.fullScreenCover(route)) }
+    /// Presents the route as an alert over the focused screen.
+    public static func alert(_ route: Route) -> LinkTarget { .presentation(.alert(route)) }
+    /// The presentation the target compiles to; `nil` for ``state(_:)``, which the flow merges.
+    public var presentation: Presentation<Route>? {
+        switch self {
+        case .inTab(let tab, let routes, let then):
+            .path([.dismissAll, .selectTab(tab), .setStack(routes)] + (then.map { [$0] } ?? []))
+        case .inColumn(let column, let routes):
+            .path(
+                [.dismissAll] + (routes.first.map { [.show($0, in: column)] } ?? [.setStack([])])
+                    + routes.dropFirst().map { .push($0) })
+        case .presentation(let presentation): presentation
+        case .state: nil
+        case .replace(let layout): .replaceRoot(layout)
+        }
+    }
+}

@@ -11,19 +11,13 @@
     }
     private(set) var nodes = [Node()]
     @usableFromInline let caseInsensitive: [Bool]
-    /// Builds the trie of the links without problems; reports links of one shape (the later first).
-    init<Route>(_ links: [DeepLink<Route>], duplicates: inout [(Int, Int)]) {
+    /// Builds the trie of the links without problems; reports two links of one shape.
+    init<Route>(_ links: [DeepLink<Route>], problems: inout [URLConfigurationProblem]) {
         caseInsensitive = links.map(\.caseInsensitive)
         for (index, link) in links.enumerated() where link.allProblems.isEmpty {
             if let existing = insert(link.segments, link.parameters, link: index) {
-                duplicates.append((index, existing))
+                problems.append(.duplicateLink(pattern: link.template, existing: links[existing].template))
             }
-        }
-        for index in nodes.indices {
-            // A stable sort: types of the same kind keep their declaration order.
-            nodes[index].parameters = nodes[index].parameters.enumerated()
-                .sorted { ($0.element.type.kind.rawValue, $0.offset) < ($1.element.type.kind.rawValue, $1.offset) }
-                .map { $0.element }
         }
     }
     /// Inserts a link; returns the link that already has the same shape.
@@ -45,7 +39,12 @@
                 nodes.append(Node())
                 if case .constant(let key) = segment { nodes[node].constants[Array(key.utf8)[...]] = next }
                 if case .parameter(let index) = segment {
-                    nodes[node].parameters.append((parameters[index].type, next))
+                    // In precedence order; types of the same kind in declaration order.
+                    let kind = parameters[index].type.kind.rawValue
+                    let at =
+                        nodes[node].parameters.firstIndex { $0.type.kind.rawValue > kind }
+                        ?? nodes[node].parameters.count
+                    nodes[node].parameters.insert((parameters[index].type, next), at: at)
                 }
             }
             node = next
@@ -54,37 +53,30 @@
         nodes[node].terminal = link
         return nil
     }
-    /// The link the segments match; `loose` lets typed parameters take any segment.
-    @usableFromInline func match(_ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false) -> Int? {
-        visit(0, segments, bytes, 0, folded: false, loose: loose)
-    }
-    @usableFromInline func visit(
-        _ index: Int, _ segments: [LinkSegment], _ bytes: [UInt8], _ position: Int, folded: Bool, loose: Bool
+    /// The link the segments match from the node `index`; `loose` lets typed parameters take any segment.
+    @usableFromInline func match(
+        _ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false, _ index: Int = 0, _ position: Int = 0,
+        folded: Bool = false
     ) -> Int? {
-        guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
+        let allowed = { (link: Int) in !folded || caseInsensitive[link] ? link : nil }
+        guard position < segments.count else { return nodes[index].terminal.flatMap(allowed) }
         let segment = segments[position]
         if let key = segment.key, let child = nodes[index].constants[key],
-            let link = visit(child, segments, bytes, position + 1, folded: folded || segment.folded, loose: loose)
+            let link = match(segments, in: bytes, loose: loose, child, position + 1, folded: folded || segment.folded)
         {
             return link
         }
         if !nodes[index].parameters.isEmpty {
             // The decoded text typed parameters check; a segment that does not decode takes none.
-            let text =
-                loose
-                ? []
-                : try? PercentCoding.decodedBytes(
-                    bytes, segment.range.lowerBound, segment.range.upperBound, segment: true, link: true)
+            let (start, end) = (segment.range.lowerBound, segment.range.upperBound)
+            let text = loose ? [] : try? PercentCoding.decodedBytes(bytes, start, end, segment: true, link: true)
             for edge in nodes[index].parameters where loose || text.map(edge.type.accepts) == true {
-                if let link = visit(edge.child, segments, bytes, position + 1, folded: folded, loose: loose) {
+                if let link = match(segments, in: bytes, loose: loose, edge.child, position + 1, folded: folded) {
                     return link
                 }
             }
         }
-        return nodes[index].catchAll.flatMap { allowed($0, folded: folded) }
-    }
-    @usableFromInline func allowed(_ link: Int, folded: Bool) -> Int? {
-        !folded || caseInsensitive[link] ? link : nil
+        return nodes[index].catchAll.flatMap(allowed)
     }
     /// Pairs of links (preferred, other) that a URL could both match; O(constants × typed) a node.
     func overlaps() -> [(Int, Int)] {
@@ -119,5 +111,86 @@
             pending += nodes[next].constants.values.sorted().reversed()
         }
         return nil
+    }
+}
+
+/// One segment of a link's path, as matching sees it.
+@usableFromInline struct LinkSegment {
+    @usableFromInline let range: Range<Int>
+    /// The bytes a constant is compared with, unreserved escapes decoded and folded; `nil` for none.
+    @usableFromInline let key: ArraySlice<UInt8>?
+    /// Whether the key was folded from upper case: only case-insensitive links may match it.
+    @usableFromInline let folded: Bool
+}
+
+/// A query item, `key=value`, as byte ranges of the input.
+@usableFromInline struct QueryItem {
+    @usableFromInline let key: Range<Int>
+    @usableFromInline let value: Range<Int>
+}
+
+/// A deep link's path and query, split into byte ranges.
+@usableFromInline enum LinkPath {
+    /// Splits `bytes[start..<end]` into `count` checked segments, the first a host if `hostFolding`.
+    @usableFromInline static func segments(
+        _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
+    ) throws(DeepLinkError) -> [LinkSegment] {
+        var segments: [LinkSegment] = []
+        segments.reserveCapacity(count)
+        var segmentStart = start
+        while true {
+            var index = segmentStart
+            var (constant, escaped, folded) = (true, false, false)
+            while index < end, bytes[index] != UInt8(ascii: "/") {
+                var byte = bytes[index]
+                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {  // the common case
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "%") {
+                    guard let decoded = URLByte.escaped(bytes, at: index, end: end) else {
+                        throw .malformed(.percentEncoding, offset: index)
+                    }
+                    (byte, index, escaped) = (decoded, index + 2, true)
+                    constant = constant && URLByte.isUnreserved(byte)
+                } else if URLByte.isControl(byte) || byte == UInt8(ascii: " ") {
+                    throw .malformed(
+                        byte == UInt8(ascii: " ") ? .unexpectedByte(byte) : .controlCharacter, offset: index)
+                }
+                folded = folded || URLByte.isUppercaseLetter(byte)
+                constant = constant && URLByte.isLabelByte(URLByte.lowercased(byte))
+                index += 1
+            }
+            try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
+            var key = constant ? bytes[segmentStart..<index] : nil
+            if constant && (escaped || folded) {
+                key = URLByte.unreservedDecoded(bytes, segmentStart, index).map { $0.map(URLByte.lowercased)[...] }
+            }
+            let hostFolded = hostFolding && segments.isEmpty
+            segments.append(LinkSegment(range: segmentStart..<index, key: key, folded: folded && !hostFolded))
+            guard index < end else { return segments }
+            segmentStart = index + 1
+        }
+    }
+    /// The items of the query at `pathEnd` (a `?`), up to the fragment; empty ones skipped.
+    @usableFromInline static func query(_ bytes: [UInt8], from pathEnd: Int) -> [QueryItem] {
+        guard pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") else { return [] }
+        let end = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        return bytes[(pathEnd + 1)..<end].split(separator: UInt8(ascii: "&")).map { item in
+            let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+            return QueryItem(key: item.startIndex..<equals, value: Swift.min(equals + 1, item.endIndex)..<item.endIndex)
+        }
+    }
+    /// Whether the item's decoded key is `key`, in any ASCII case when `foldingCase`.
+    @usableFromInline static func key(
+        of item: QueryItem, in bytes: [UInt8], equals key: String, foldingCase: Bool
+    ) throws(DeepLinkError) -> Bool {
+        let raw = bytes[item.key]
+        if !raw.contains(UInt8(ascii: "%")) && !raw.contains(UInt8(ascii: "+")) {
+            return raw.elementsEqual(key.utf8) { (foldingCase ? URLByte.lowercased($0) : $0) == $1 }
+        }
+        let decoded = try PercentCoding.decode(
+            bytes, item.key.lowerBound, item.key.upperBound, segment: false, link: true)
+        return foldingCase ? decoded.lowercased() == key : decoded == key
     }
 }

@@ -13,7 +13,15 @@ import Foundation
     @usableFromInline let canonicalText: @Sendable (Substring) -> String?
     @usableFromInline init<Value: URLParameter>(_: Value.Type) {
         name = String(describing: Value.self)
-        kind = ParameterKind(Value.self)
+        kind =
+            switch Value.self {
+            case is any FixedWidthInteger.Type: .integer
+            case is Bool.Type: .bool
+            case is Double.Type: .double
+            case is String.Type: .string
+            case is UUID.Type: .uuid
+            default: .custom
+            }
         multiplicity = Value.urlMultiplicity
         identity = ObjectIdentifier(Value.self)
         // The built-in types are checked without generic calls or strings: matching tries them often.
@@ -31,16 +39,6 @@ import Foundation
 /// The kinds of parameter types, in the order a link tries them at one segment.
 @usableFromInline enum ParameterKind: Int, Sendable {
     case integer, uuid, bool, double, custom, string
-    @usableFromInline init<Value: URLParameter>(_ type: Value.Type) {
-        switch type {
-        case is any FixedWidthInteger.Type: self = .integer
-        case is Bool.Type: self = .bool
-        case is Double.Type: self = .double
-        case is String.Type: self = .string
-        case is UUID.Type: self = .uuid
-        default: self = .custom
-        }
-    }
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.

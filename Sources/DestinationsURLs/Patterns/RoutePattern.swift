@@ -1,3 +1,4 @@
+// @inlinable: the closures are made in the app's module, beside the url-state parse path (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// The URL form of one route case: a keyword (`[a-z][a-z0-9-]*`), `/{name}` per positional
@@ -48,8 +49,7 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
         interruption: InterruptionPolicy, placement: LinkPlacement
     ) {
         let (segments, parameters, problems) = URLTemplate.compile(template, route: true, types: codec.types)
-        var keyword = ""
-        if case .constant(let first)? = segments.first { keyword = first }
+        let keyword = if case .constant(let first)? = segments.first { first } else { "" }
         (self.template, self.keyword, self.aliases, self.access) = (template, keyword, aliases, access)
         let aliasProblems = aliases.filter { !URLByte.isKeyword($0) }.map {
             URLConfigurationProblem.badTemplate(pattern: $0, offset: 0)
@@ -100,13 +100,9 @@ public struct RoutePatterns<Route: NavigationRoute>: Sendable {
     /// The patterns, in declaration order.
     public let patterns: [RoutePattern<Route>]
     /// Collects the patterns the builder lists.
-    public init(@RoutePatternBuilder<Route> _ content: () -> [RoutePattern<Route>]) {
-        patterns = content()
-    }
+    public init(@RoutePatternBuilder<Route> _ content: () -> [RoutePattern<Route>]) { patterns = content() }
     /// Collects the given patterns.
-    public init(_ patterns: [RoutePattern<Route>]) {
-        self.patterns = patterns
-    }
+    public init(_ patterns: [RoutePattern<Route>]) { self.patterns = patterns }
 }
 
 /// Builds the lists of ``RoutePatterns`` and ``DeepLinks``.
@@ -158,10 +154,7 @@ public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBui
     }
     /// The first pattern that prints `route`, and the route's parameter texts: O(patterns).
     @usableFromInline func pattern(for route: Route) -> (pattern: RoutePattern<Route>, values: [[String]])? {
-        for pattern in patterns {
-            if let values = pattern.codec.values(route) { return (pattern, values) }
-        }
-        return nil
+        patterns.lazy.compactMap { pattern in pattern.codec.values(route).map { (pattern, $0) } }.first
     }
     @usableFromInline func print(_ route: Route, to out: inout [UInt8]) throws(URLPrintError) {
         guard let (pattern, values) = pattern(for: route), values.count == pattern.parameters.count else {

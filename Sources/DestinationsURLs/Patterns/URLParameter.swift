@@ -90,9 +90,7 @@ extension Bool: URLParameter {
 extension Double: URLParameter {
     /// Parses a finite decimal: `-`, digits, an optional fraction and an optional exponent.
     public init?(urlComponent: Substring) {
-        guard DecimalText.isDecimal(urlComponent), let value = Double(urlComponent), value.isFinite else {
-            return nil
-        }
+        guard DecimalText.isDecimal(urlComponent), let value = Double(urlComponent), value.isFinite else { return nil }
         self = value
     }
     /// The shortest text that parses back to the same value: Swift's `description`.
@@ -123,9 +121,7 @@ extension Optional: URLParameter where Wrapped: URLParameter {
 
 extension Array: URLParameter where Element: URLParameter {
     /// An array of one element.
-    public init?(urlComponent: Substring) {
-        self.init(urlComponents: [urlComponent])
-    }
+    public init?(urlComponent: Substring) { self.init(urlComponents: [urlComponent]) }
     /// The elements' texts joined by commas, for messages (a URL prints ``urlComponents``).
     public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
     /// Any number of components.
@@ -143,23 +139,24 @@ extension Array: URLParameter where Element: URLParameter {
 /// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
 @usableFromInline enum DecimalText {
     /// A canonical decimal integer in the type's range: no `+`, no leading zeros, no `-0`.
-    @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Collection<UInt8>) -> Value? {
-        let negative = bytes.first == UInt8(ascii: "-")
-        let digits = negative ? bytes.dropFirst() : bytes[...]
-        guard let first = digits.first, first != UInt8(ascii: "0") || (digits.count == 1 && !negative),
-            !negative || Value.isSigned
-        else { return nil }
-        var value: Value = 0
-        for byte in digits {
+    @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
+        var (value, digits, negative, first): (Value, Int, Bool, UInt8) = (0, 0, false, 0)
+        for byte in bytes {
+            if digits == 0 && !negative && byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
             let digit = byte &- 0x30
             guard digit < 10 else { return nil }
+            if digits == 0 { first = byte }
             let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
             let (next, overflow2) =
                 negative
                 ? times10.subtractingReportingOverflow(Value(digit)) : times10.addingReportingOverflow(Value(digit))
             guard !overflow, !overflow2 else { return nil }
-            value = next
+            (value, digits) = (next, digits + 1)
         }
+        guard digits > 0, !negative || Value.isSigned, first != 0x30 || (digits == 1 && !negative) else { return nil }
         return value
     }
     @usableFromInline static func isDecimal(_ text: Substring) -> Bool {

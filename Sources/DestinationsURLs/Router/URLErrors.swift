@@ -134,9 +134,7 @@ public struct URLConfigurationError: Error, Hashable, Sendable {
     /// Every problem found, in declaration order.
     public let problems: [URLConfigurationProblem]
     /// Creates the error.
-    public init(problems: [URLConfigurationProblem]) {
-        self.problems = problems
-    }
+    public init(problems: [URLConfigurationProblem]) { self.problems = problems }
 }
 
 /// A problem in a router's configuration (thrown when building, or from `validate(routes:)`).

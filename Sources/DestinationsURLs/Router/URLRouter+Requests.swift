@@ -28,8 +28,7 @@ extension URLRouter {
             if case .external(let origin) = source, let allowed = match.sources, !allowed.contains(origin) {
                 throw .sourceNotAllowed(pattern: match.pattern, source: source)
             }
-            // A link that names its scene kind opens only there; one that names none opens in
-            // any scene the app routes it to.
+            // A link that names its scene kind opens only there; one that names none, anywhere.
             if let declared = links.first(where: { $0.template == match.pattern })?.scene, declared != scene {
                 throw .wrongScene(expected: scene, found: declared)
             }

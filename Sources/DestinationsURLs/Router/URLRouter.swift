@@ -53,11 +53,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
                 problems.append(.unknownLinkScene(pattern: link.template, scene: scene))
             }
         }
-        var duplicates: [(Int, Int)] = []
-        let trie = LinkTrie(links, duplicates: &duplicates)
-        for (later, earlier) in duplicates {
-            problems.append(.duplicateLink(pattern: links[later].template, existing: links[earlier].template))
-        }
+        let trie = LinkTrie(links, problems: &problems)
         let external = Set(routes.patterns.filter { $0.access == .external }.flatMap { [$0.keyword] + $0.aliases })
         let firsts = Set(links.compactMap { if case .constant(let first)? = $0.segments.first { first } else { nil } })
         for scene in scenes where external.contains(scene.name) || firsts.contains(scene.name) {
@@ -78,9 +74,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         scenes.first { $0.name == name }
     }
     /// The route pattern that prints `route`: the first whose `match` accepts it.
-    public func pattern(for route: Route) -> RoutePattern<Route>? {
-        routes.pattern(for: route)?.pattern
-    }
+    public func pattern(for route: Route) -> RoutePattern<Route>? { routes.pattern(for: route)?.pattern }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
     @inlinable func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
         let text = bytes[start..<end]
@@ -120,4 +114,123 @@ public struct URLLimits: Hashable, Sendable {
     /// The limits for the app itself and trusted sources.
     public static let trusted = URLLimits(
         bytes: 16_384, segments: 1_024, segmentBytes: 4_096, depth: 32, screens: 512, parameterBytes: 16_384)
+}
+
+extension URLRouter {
+    /// Checks the router against the routes a flow can reach (given, and those of the scene
+    /// layouts): a route no pattern or several patterns print, a route whose text does not parse
+    /// back to it, a shared link that does not open its route, a tab id that is not a URL label.
+    public func validate(routes: some Sequence<Route>) -> [URLConfigurationProblem] {
+        var problems: [URLConfigurationProblem] = []
+        for scene in scenes {
+            for tab in Self.tabIDs(in: scene.layout) where !URLByte.isLabel(tab.rawValue) {
+                problems.append(.tabIDNotURLSafe(tab))
+            }
+        }
+        var seen: Set<Route> = []
+        let all = scenes.flatMap { $0.layout.routes } + Array(routes)
+        for route in all where seen.insert(route).inserted {
+            let printing = self.routes.patterns.filter { $0.codec.values(route) != nil }
+            guard printing.count == 1, let pattern = printing.first else {
+                problems.append(
+                    printing.isEmpty
+                        ? .noURLPattern(route: route.name)
+                        : .ambiguousRoute(route: route.name, patterns: printing.map { $0.template }))
+                continue
+            }
+            var text: [UInt8] = []
+            guard (try? self.routes.print(route, to: &text)) != nil else {
+                problems.append(.roundTripMismatch(route: route.name, url: pattern.template))
+                continue
+            }
+            let parsed = try? StateURLParser<Route, SequentialElementIDs>.parseOneRoute(
+                text, from: 0, to: text.count, routes: self.routes, limits: .trusted)
+            if parsed != route {
+                problems.append(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self)))
+            }
+            for link in links {
+                guard let url = shareLink(for: route, with: link) else { continue }
+                if (try? sharedRoute(in: url, link: link)) != route {
+                    problems.append(.shareRoundTripMismatch(route: route.name, url: url))
+                }
+            }
+        }
+        return problems.uniqued
+    }
+    /// The canonical URL of a scene's whole state (URLS.md §4): the focus path
+    /// (`notes://main/notes/notes/note/12/!sheet+large/edit/12`), what is off it in side groups,
+    /// what equals the scene layout's default left out. Parsing it gives an equivalent state.
+    public func stateURL(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
+        let path = try statePath(for: state, scene: scene)
+        return prefixes[0] + scene + (path.isEmpty ? "" : "/" + path)
+    }
+    /// The path of ``stateURL(for:scene:)``, what follows `scheme://scene/`.
+    public func statePath(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
+        guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
+        var printer = StateURLPrinter(routes: routes)
+        try printer.root(state.root, layout: kind.layout)
+        return String(decoding: printer.out, as: UTF8.self)
+    }
+    /// The canonical URL of the state cut at the screen `element`, for breadcrumbs.
+    public func stateURL(for state: NavigationState<Route>, scene: String, upTo element: ElementID)
+        throws(URLPrintError) -> String
+    {
+        guard let cut = state.cut(at: element) else { throw .notAWaypoint(element) }
+        return try stateURL(for: cut, scene: scene)
+    }
+    /// The link that shares `route`, from the first `https` prefix (``DeepLink/shares(_:match:)``).
+    public func shareLink(for route: Route) -> String? {
+        links.lazy.compactMap { shareLink(for: route, with: $0) }.first
+    }
+    func shareLink(for route: Route, with link: DeepLink<Route>) -> String? {
+        guard let share = link.share, let values = share.values(route), values.count == link.parameters.count else {
+            return nil
+        }
+        let prefix = parsedPrefixes.first { $0.isHTTPS } ?? parsedPrefixes[0]
+        var out = Array(prefix.text.utf8)
+        var segments: [String] = []
+        for segment in link.segments {
+            switch segment {
+            case .constant(let constant): segments.append(constant)
+            case .parameter(let index): segments.append(values[index].first ?? "")
+            case .catchAll(let index) where link.parameters[index].type.multiplicity == .repeated:
+                segments += values[index]
+            case .catchAll(let index):
+                segments += (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false).map(
+                    String.init)
+            }
+        }
+        for (position, segment) in segments.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: "/")) }
+            PercentCoding.appendSegment(segment, to: &out)
+        }
+        _ = link.parameters.appendNamed(values, open: UInt8(ascii: "?"), separator: UInt8(ascii: "&"), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+    private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
+        switch layout {
+        case .screen, .stack: []
+        case .tabs(let tabs, _): tabs.flatMap { [$0.id] + tabIDs(in: $0.layout) }
+        case .split(let sidebar, let content, let detail):
+            tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
+        }
+    }
+    /// The route a shared link opens, built by the link's `shares`; `nil` for another link.
+    func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
+        let bytes = Array(url.utf8)
+        guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }
+        let queryStart = Self.pathEnd(bytes, from: rest)
+        let (segments, _, query) = try Self.split(
+            bytes, rest, queryStart, hostFolding: prefix.isCustomScheme, limits: .trusted)
+        guard let index = trie.match(segments, in: bytes), links[index].template == expected.template else {
+            return nil
+        }
+        var reader = try arguments(of: index, bytes, segments, query, limits: .trusted)
+        return try share.make(&reader)
+    }
+}
+
+extension Array where Element: Equatable {
+    /// The elements without repeats, in order.
+    var uniqued: [Element] { reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
 }

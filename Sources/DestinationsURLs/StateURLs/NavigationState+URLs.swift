@@ -8,24 +8,9 @@ public import Destinations
     case stack
     /// A modal's content: a screen.
     case screen
-    @usableFromInline var plainKind: NodeKind {
-        switch self {
-        case .skeleton(let layout): layout.kind
-        case .stack: .stack
-        case .screen: .screen
-        }
-    }
 }
 
 extension Layout {
-    @usableFromInline var kind: NodeKind {
-        switch self {
-        case .screen: .screen
-        case .stack: .stack
-        case .tabs: .tabs
-        case .split: .split
-        }
-    }
     /// The slot of a split view's column: its layout, or a stack for an empty one.
     @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
         layout.map { .skeleton($0) } ?? .stack

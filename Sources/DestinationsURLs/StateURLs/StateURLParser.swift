@@ -36,8 +36,7 @@ public import Destinations
             start == trimmed ? try parser.defaultNode(layout) : try parser.parseNode(.skeleton(layout), overlay: false)
         if parser.position != trimmed { throw .malformed(.trailingInput, offset: parser.position) }
         let state = NavigationState(root: root)
-        // The grammar can spell states the core never holds: refuse a modal off the focus path
-        // where it starts, and any other state with the rule it breaks.
+        // The grammar can spell states the core never holds: refuse them, a modal off focus at its `!`.
         do throws(NavigationError) {
             try state.validate()
         } catch {
@@ -230,11 +229,9 @@ public import Destinations
                 selected = nodes.count
             }
             let start = position
-            var label = ""
-            if let columns {
-                label = columns[try parseMember(columns.map(\.rawValue), tabs: false)].rawValue
-            } else {
-                label = try parseLabel()
+            let label = try parseLabel()
+            if let columns, !columns.contains(where: { $0.rawValue == label }) {
+                throw .unknownColumn(bytes.echo(start, position), offset: start)
             }
             guard !labels.contains(label) else { throw .malformed(.duplicateMember, offset: start) }
             try expect(UInt8(ascii: ":"))

@@ -10,24 +10,28 @@ struct StateURLPrinter<Route: NavigationRoute> {
         try self.node(node, .skeleton(layout))
     }
     mutating func node(_ node: NavigationNode<Route>, _ slot: NodeSlot<Route>) throws(URLPrintError) {
-        // A container that fits its slot prints its body, in parentheses when a modal follows;
-        // one that does not prints a marker and its members.
-        let fits: Bool
-        switch (node.content, slot) {
-        case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): fits = tabs.tabs.map(\.id) == layouts.map(\.id)
-        case (.split(let split), .skeleton(.split(_, let content, _))):
-            fits = split.hasContentColumn == (content != nil)
-        case (.tabs, _), (.split, _): fits = false
-        default: fits = true
-        }
+        // A container that fits its slot prints its body (in parentheses before a modal), else a marker.
+        let fits =
+            switch (node.content, slot) {
+            case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): tabs.tabs.map(\.id) == layouts.map(\.id)
+            case (.split(let split), .skeleton(.split(_, let content, _))): split.hasContentColumn == (content != nil)
+            case (.tabs, _), (.split, _): false
+            default: true
+            }
         let wrapped = fits && node.modal != nil && node.kind != .screen
+        let plain: NodeKind? =
+            switch slot {
+            case .screen, .skeleton(.screen): .screen
+            case .stack, .skeleton(.stack): .stack
+            default: nil
+            }
         if wrapped { append("(") }
         switch (node.content, slot) {
         case (.screen(let route), _):
-            if slot.plainKind != .screen { append("*screen/") }
+            if plain != .screen { append("*screen/") }
             try routes.print(route, to: &out)
         case (.stack(let stack), _):
-            if slot.plainKind != .stack { append("*stack/") }
+            if plain != .stack { append("*stack/") }
             for (index, screen) in stack.elements.enumerated() {
                 if index > 0 { append("/") }
                 guard let route = screen.route else { preconditionFailure("a stack holds screens") }
@@ -116,7 +120,5 @@ struct StateURLPrinter<Route: NavigationRoute> {
         default: throw .invalidDetent(detent)
         }
     }
-    private mutating func append(_ text: String) {
-        out += text.utf8
-    }
+    private mutating func append(_ text: String) { out += text.utf8 }
 }
