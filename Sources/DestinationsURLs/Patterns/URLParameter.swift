@@ -160,7 +160,12 @@ extension Array: URLParameter where Element: URLParameter {
         return value
     }
     @usableFromInline static func isDecimal(_ text: Substring) -> Bool {
-        text.wholeMatch(of: /-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/) != nil
+        let isDigits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy(URLByte.isDigit) }
+        let parts = text.split(maxSplits: 1, omittingEmptySubsequences: false) { $0 == "e" || $0 == "E" }
+        let number = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = number[0].first == "-" ? number[0].dropFirst() : number[0]
+        let exponent = parts.dropFirst().first.map { $0.first == "-" || $0.first == "+" ? $0.dropFirst() : $0 }
+        return isDigits(whole) && number.dropFirst().allSatisfy(isDigits) && exponent.map(isDigits) != false
     }
 }
 
