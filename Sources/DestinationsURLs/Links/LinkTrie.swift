@@ -81,7 +81,7 @@
     /// Pairs of links (preferred, other) that a URL could both match; O(constants × typed) a node.
     func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
-        for node in nodes {
+        for node in nodes where !node.parameters.isEmpty || node.catchAll != nil {
             // The typed children in precedence order, then the catch-all, each with a link under it.
             let lower =
                 node.parameters.map { (type: Optional($0.type), link: firstLink($0.child)) }
