@@ -134,7 +134,8 @@ extension StateURLParser {
         wordEnd(from: start) { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }
     }
     @inlinable func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {
-        bytes[(start ?? position)..<end].firstIndex { !accept($0) } ?? end
+        let start = start ?? position
+        return start < end ? bytes[start..<end].firstIndex { !accept($0) } ?? end : start
     }
     /// The one pass over a state path, before any work that grows with it: limits, parentheses,
     /// escapes, segments, and bytes that never appear in one.
