@@ -1,18 +1,12 @@
 public import Destinations
 
-/// A flow's URLs: a `Flow` with the ``URLRouter`` and scene kind it reads and prints URLs
-/// with. Opening a URL is turning its text into one `ChangeRequest`
-/// (``URLRouter/request(for:scene:source:)``) and performing it through the flow's pipeline.
+/// A flow's URLs: a `Flow` with the ``URLRouter`` and scene kind it reads and prints URLs with.
+/// Opening a URL performs the one `ChangeRequest` it stands for through the flow's pipeline.
 ///
 /// ```swift
-/// let flow = try Flow(configuration)
 /// let urls = try FlowURLs(flow, router: router, scene: "main")
 /// try urls.open("https://notes.example.com/notes/12", source: .external(.universalLink))
-/// let here = try urls.stateURL   // "notes://main/notes/notes/note/12"
 /// ```
-///
-/// A `FlowURLs` holds the flow; it stores nothing else that changes, so make one wherever you
-/// need it.
 @MainActor
 public struct FlowURLs<Route: NavigationRoute> {
     /// The flow the URLs open in.
@@ -21,20 +15,12 @@ public struct FlowURLs<Route: NavigationRoute> {
     public let router: URLRouter<Route>
     /// The scene kind of the flow's state URLs.
     public let scene: String
-    /// Pairs a flow with a router and the scene kind of its state URLs.
-    ///
-    /// - Throws: ``URLConfigurationError`` with ``URLConfigurationProblem/unknownScene(_:)``
-    ///   when the router has no such scene kind.
+    /// Pairs a flow with a router and one of its scene kinds.
     public init(_ flow: Flow<Route>, router: URLRouter<Route>, scene: String) throws(URLConfigurationError) {
         guard router.scene(named: scene) != nil else { throw URLConfigurationError(problems: [.unknownScene(scene)]) }
-        self.flow = flow
-        self.router = router
-        self.scene = scene
+        (self.flow, self.router, self.scene) = (flow, router, scene)
     }
-    /// The canonical URL of the flow's whole state (``URLRouter/stateURL(for:scene:)``).
-    /// Opening it with ``open(_:source:)`` from `ChangeSource.app` changes nothing.
-    ///
-    /// - Throws: the errors of ``URLRouter/stateURL(for:scene:)``.
+    /// The canonical URL of the flow's whole state; opening it from `ChangeSource.app` changes nothing.
     public var stateURL: String {
         get throws(URLPrintError) { try router.stateURL(for: flow.state, scene: scene) }
     }
@@ -42,11 +28,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     public func stateURL(upTo element: ElementID) throws(URLPrintError) -> String {
         try router.stateURL(for: flow.state, scene: scene, upTo: element)
     }
-    /// The link that shares the screen `element` (``URLRouter/shareLink(for:)``); `nil` when
-    /// the element is not a screen of the state or no link shares its route.
+    /// The link that shares the screen `element`; `nil` when no link shares its route.
     public func shareLink(for element: ElementID) -> String? {
-        guard let route = flow.node(element)?.route else { return nil }
-        return router.shareLink(for: route)
+        flow.node(element)?.route.flatMap(router.shareLink(for:))
     }
     /// The change request `url` stands for (``URLRouter/request(for:scene:source:)``).
     public func request(for url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
@@ -54,44 +38,14 @@ public struct FlowURLs<Route: NavigationRoute> {
     {
         try router.request(for: url, scene: scene, source: source)
     }
-    /// What opening `url` would do, without touching the flow: the state it leads to, the
-    /// change, and the screens in the way with their interruption policies
-    /// (`Flow.plan(_:)`). Nothing is built, no id is used, no event is sent.
-    ///
-    /// - Throws: ``DeepLinkError``: the errors of ``request(for:source:)``, and
-    ///   ``DeepLinkError/navigation(_:)`` when the link's presentation does not fit the state.
+    /// What opening `url` would do (`Flow.plan(_:)`), without touching the flow.
     public func plan(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> URLPlan<Route>
     {
         let request = try request(for: url, source: source)
         return URLPlan(url: url, plan: try converting { () throws(NavigationError) in try flow.plan(request) })
     }
-    /// Opens a URL as one request through the flow's pipeline (`Flow.perform(_:)`), all or
-    /// nothing: the access rule and limits of its source, the guards, the asynchronous guards
-    /// (a URL one of them watches throws ``DeepLinkError/awaitsAsyncGuards``: use
-    /// ``openAwaitingGuards(_:source:)``), and the `InterruptionPolicy` of the screens it
-    /// would remove or hide. Elements that did not change keep their ids and their live
-    /// Destinations.
-    ///
-    /// - A screen with `InterruptionPolicy.reject` in the way throws
-    ///   ``DeepLinkError/blocked(route:element:)``.
-    /// - One with `InterruptionPolicy.defer` returns ``DeepLinkOutcome/deferred(_:)``: the URL
-    ///   waits as the flow's `Flow.pendingChange`; one with `InterruptionPolicy.confirm`
-    ///   returns ``DeepLinkOutcome/needsConfirmation(_:)``.
-    /// - A URL that leads to the current state returns ``DeepLinkOutcome/unchanged``.
-    /// - During a commit the URL is parsed and checked now, and planned and committed right
-    ///   after the change under way: ``DeepLinkOutcome/queued``.
-    /// - A guard's redirect is applied and the URL waits as the `Flow.pendingChange`:
-    ///   ``DeepLinkOutcome/redirected(guard:)``; `Flow.resumePending()` runs it again, judged
-    ///   in full.
-    ///
-    /// Whenever it throws, or returns anything but ``DeepLinkOutcome/applied`` and
-    /// ``DeepLinkOutcome/queued``, the state, the ids and the live Destinations are exactly as
-    /// they were.
-    ///
-    /// - Parameters:
-    ///   - url: The URL's text, such as a Foundation `URL`'s `absoluteString`.
-    ///   - source: Who opens it; by default an unknown external source, so an adapter that
-    ///     forgets to say fails safe.
+    /// Opens a URL as one request through the flow's pipeline (`Flow.perform(_:)`), all or nothing;
+    /// the default source, an unknown external one, fails safe.
     @discardableResult
     public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> DeepLinkOutcome<Route>
@@ -100,8 +54,7 @@ public struct FlowURLs<Route: NavigationRoute> {
         return DeepLinkOutcome(
             try converting { () throws(NavigationError) in try flow.perform(request) }, url: url, request: request)
     }
-    /// Opens a URL like ``open(_:source:)`` after the `Flow.asyncGuards` watching the routes
-    /// it adds have allowed it (`Flow.performAwaitingGuards(_:)`).
+    /// Opens a URL like ``open(_:source:)`` once the `Flow.asyncGuards` watching it allow it.
     @discardableResult
     public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown))
         async throws(DeepLinkError) -> DeepLinkOutcome<Route>
@@ -113,12 +66,7 @@ public struct FlowURLs<Route: NavigationRoute> {
             throw DeepLinkError(error)
         }
     }
-    /// Resumes a link that waited for a screen (``DeepLinkOutcome/deferred(_:)``): the flow's
-    /// pending change, planned afresh against the state as it is now; it may wait again.
-    ///
-    /// - Throws: ``DeepLinkError/navigation(_:)`` with `NavigationError.pendingExpired` when
-    ///   the link is no longer the pending change (it expired, or a newer change waits), and
-    ///   the errors of opening it.
+    /// Resumes a link that waited for a screen (``DeepLinkOutcome/deferred(_:)``), planned afresh.
     @discardableResult
     public func resume(_ link: PendingLink) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let cause = FlowEvent<Route>.Cause.opened(link.pattern ?? URLRouter<Route>.stateURLCause, source: link.source)
@@ -128,54 +76,33 @@ public struct FlowURLs<Route: NavigationRoute> {
         let outcome = try converting { () throws(NavigationError) in try flow.resumePending() ?? .unchanged }
         return DeepLinkOutcome(outcome, url: link.url, request: pending.request)
     }
-    /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``): screens
-    /// with `InterruptionPolicy.confirm` or `InterruptionPolicy.defer` in the way are
-    /// removed or hidden; one with `InterruptionPolicy.reject` still refuses. Judged in full
-    /// again; a guard that redirects keeps it pending as confirmed.
-    ///
-    /// - Throws: ``DeepLinkError/stalePlan`` when the state changed since the plan was made (or
-    ///   another change is being committed), ``DeepLinkError/blocked(route:element:)``, and
-    ///   ``DeepLinkError/navigation(_:)`` for the other refusals.
+    /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``), judged again.
     @discardableResult
     public func commit(_ plan: URLPlan<Route>) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let outcome = try converting { () throws(NavigationError) in try flow.commit(plan.plan) }
         return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request)
     }
-    /// Follows an in-app relative path (URLS.md §5.1) from the screen `anchor`, by default the
-    /// focused one: `..`, `note/13`, `../note/13`, `./!sheet/edit/12`, or an absolute state
-    /// path `/settings/settings/about`. In-app changes ignore interruption policies. A path
-    /// that leads to the current state (`.`, or the state's own path) commits nothing and sends
-    /// no event.
-    ///
-    /// - Throws: ``DeepLinkError/relativePathEscapesRoot`` and the parsing errors of
-    ///   ``URLRouter/resolve(relative:in:scene:from:ids:limits:)``; ``DeepLinkError/navigation(_:)``
-    ///   when the change does not fit the state. The state is then unchanged.
+    /// Follows an in-app relative path from `anchor`, by default the focused screen.
     @discardableResult
-    public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError) -> ChangeOutcome<
-        Route
-    > {
+    public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError)
+        -> ChangeOutcome<Route>
+    {
         let state = flow.state
         let anchor = anchor ?? state.focusedScreen.id
         var scratch = SequentialElementIDs()
         let target = try router.resolve(relative: path, in: state, scene: scene, from: anchor, ids: &scratch)
         if case .presentation(.path([])) = target { return .unchanged }
-        let cause: FlowEvent<Route>.Cause
-        if case .presentation(let presentation) = target {
-            cause = .presentation(presentation, from: anchor)
-        } else {
-            cause = .opened(URLRouter<Route>.relativePathCause, source: .app)
-        }
+        var cause = FlowEvent<Route>.Cause.opened(URLRouter<Route>.relativePathCause, source: .app)
+        if case .presentation(let presentation) = target { cause = .presentation(presentation, from: anchor) }
         let request = router.request(for: target, cause: cause, source: .app, from: anchor)
         return try converting { () throws(NavigationError) in try flow.perform(request) }
     }
-    /// The result of a pipeline call, its refusal as the URL layer's error.
     private func converting<Value>(_ call: () throws(NavigationError) -> Value) throws(DeepLinkError) -> Value {
         do throws(NavigationError) { return try call() } catch { throw DeepLinkError(error) }
     }
 }
 
 extension DeepLinkError {
-    /// The URL layer's error for a refusal of the flow's pipeline.
     init(_ error: NavigationError) {
         switch error {
         case .interrupted(let route, let element): self = .blocked(route: route, element: element)
@@ -191,7 +118,6 @@ extension DeepLinkError {
 }
 
 extension DeepLinkOutcome {
-    /// The URL layer's outcome for the pipeline's, for the request a URL stood for.
     init(_ outcome: ChangeOutcome<Route>, url: String, request: ChangeRequest<Route>) {
         switch outcome {
         case .applied: self = .applied
@@ -202,6 +128,138 @@ extension DeepLinkOutcome {
             self = .deferred(
                 PendingLink(url: url, source: request.source, blockedBy: element, pattern: request.cause.linkPattern))
         case .needsConfirmation(let plan): self = .needsConfirmation(URLPlan(url: url, plan: plan))
+        }
+    }
+}
+
+/// What opening a URL would do, computed without touching the flow (``FlowURLs/plan(_:source:)``).
+public struct URLPlan<Route: NavigationRoute>: Sendable, Equatable {
+    /// A screen the change would remove or hide, and how links treat it.
+    public typealias Interruption = ChangePlan<Route>.Interruption
+    /// The URL.
+    public let url: String
+    /// The pipeline's plan for the URL's request.
+    public let plan: ChangePlan<Route>
+    /// Who opens it.
+    public var source: ChangeSource { plan.request.source }
+    /// The template of the deep link that matched; `nil` for a state URL.
+    public var pattern: String? { plan.request.cause.linkPattern }
+    /// The state the plan starts from.
+    public var current: NavigationState<Route> { plan.current }
+    /// The state the URL leads to: elements that did not change keep their ids.
+    public var proposed: NavigationState<Route> { plan.proposed }
+    /// What changes: the screens added and removed, the elements touched.
+    public var changes: NavigationChanges<Route> { plan.changes }
+    /// The screens removed or hidden whose policy is not `InterruptionPolicy.allow`.
+    public var interruptions: [Interruption] { plan.interruptions }
+    /// Whether the URL leads to the current state exactly.
+    public var isEmpty: Bool { plan.isEmpty }
+    /// The strictest policy among ``interruptions``: what ``FlowURLs/open(_:source:)`` does.
+    public var policy: InterruptionPolicy { plan.policy }
+}
+
+/// A link that waits, as the flow's `Flow.pendingChange`, for a screen with `InterruptionPolicy.defer`.
+public struct PendingLink: Hashable, Sendable {
+    /// The URL.
+    public let url: String
+    /// Who opened it.
+    public let source: ChangeSource
+    /// The screen that made it wait.
+    public let blockedBy: ElementID
+    /// The template of the deep link; `nil` for a state URL.
+    public let pattern: String?
+}
+
+/// What ``FlowURLs/open(_:source:)`` did with a URL it accepted.
+public enum DeepLinkOutcome<Route: NavigationRoute>: Sendable, Equatable {
+    /// The change was committed as one transaction.
+    case applied
+    /// The URL leads to the current state: nothing was committed.
+    case unchanged
+    /// The URL arrived during a commit: it is planned and committed right after it.
+    case queued
+    /// A screen with `InterruptionPolicy.defer` is in the way: the link waits.
+    case deferred(PendingLink)
+    /// A screen with `InterruptionPolicy.confirm` is in the way: ask, then ``FlowURLs/commit(_:)``.
+    case needsConfirmation(URLPlan<Route>)
+    /// A guard's redirect was applied; the URL waits as the flow's `Flow.pendingChange`.
+    case redirected(guard: String)
+}
+
+extension Scenes {
+    /// Opens a URL in a connected window with `Scenes.perform(_:in:)`, or says why it was refused.
+    public func open(_ url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource)
+        -> Result<DeepLinkOutcome<Route>, DeepLinkError>
+    {
+        Result { () throws(DeepLinkError) in
+            let request = try request(for: url, in: sceneID, router: router, source: source)
+            do throws(SceneError) {
+                return DeepLinkOutcome(try perform(request, in: sceneID), url: url, request: request)
+            } catch {
+                throw DeepLinkError(error, sceneID: sceneID)
+            }
+        }
+    }
+    /// Connects a window at a cold start, then opens its launch link as a transaction of its own.
+    @discardableResult
+    public func connect(
+        sceneID: String, kind name: String, launching url: String, router: URLRouter<Route>, source: ChangeSource
+    ) throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>) {
+        let connection = try connect(sceneID: sceneID, kind: name)
+        return (connection, open(url, in: sceneID, router: router, source: source))
+    }
+    /// Connects a window like ``connect(sceneID:kind:launching:router:source:)``, awaiting guards.
+    @discardableResult
+    public func connectAwaitingGuards(
+        sceneID: String, kind name: String, launching url: String, router: URLRouter<Route>,
+        source: ChangeSource = .external(.unknown)
+    ) async throws(SceneError) -> (connection: Connection, link: Result<DeepLinkOutcome<Route>, DeepLinkError>) {
+        let connection = try await connectAwaitingGuards(sceneID: sceneID, kind: name)
+        let request: ChangeRequest<Route>
+        do throws(DeepLinkError) {
+            request = try self.request(for: url, in: sceneID, router: router, source: source)
+        } catch {
+            return (connection, .failure(error))
+        }
+        do throws(SceneError) {
+            let outcome = try await performAwaitingGuards(request, in: sceneID)
+            return (connection, .success(DeepLinkOutcome(outcome, url: url, request: request)))
+        } catch {
+            // A window discarded while the guards were asked does not come back.
+            if case .notConnected = error { throw error }
+            return (connection, .failure(DeepLinkError(error, sceneID: sceneID)))
+        }
+    }
+    /// Which window should take `url` (`Scenes.destination(forKind:showing:external:)`).
+    public func destination(for url: String, router: URLRouter<Route>, external: Bool) throws(DeepLinkError)
+        -> SceneDestination
+    {
+        var ids = SequentialElementIDs()
+        switch try router.parse(url, ids: &ids, limits: external ? router.limits : .trusted) {
+        case .state(let scene, let state):
+            if external, !router.externalStateURLs.contains(scene) {
+                return .unavailable(kind: scene, .closedToExternalSources)
+            }
+            return destination(forKind: scene, showing: state.focusedScreen.route, external: external)
+        case .link(let match):
+            var route = match.state?.focusedScreen.route
+            if case .presentation(let presentation) = match.resolved { route = presentation.routes.last }
+            return destination(forKind: match.scene, showing: route, external: external)
+        }
+    }
+    private func request(for url: String, in sceneID: String, router: URLRouter<Route>, source: ChangeSource)
+        throws(DeepLinkError) -> ChangeRequest<Route>
+    {
+        guard let kind = connections[sceneID]?.kind else { throw .sceneNotConnected(sceneID) }
+        return try router.request(for: url, scene: kind, source: source)
+    }
+}
+
+extension DeepLinkError {
+    init(_ error: SceneError, sceneID: String) {
+        switch error {
+        case .navigation(let refusal): self.init(refusal)
+        case .notConnected, .unknownKind, .alreadyConnected: self = .sceneNotConnected(sceneID)
         }
     }
 }

@@ -63,6 +63,12 @@ import Testing
         #expect(deepLinkError { () throws(DeepLinkError) in _ = try resolve("note/14//", from: note13) } != nil)
     }
 
+    @Test func aStackMarkerEndingThePathIsRefusedNotTrapped() {
+        #expect(
+            deepLinkError { () throws(DeepLinkError) in _ = try resolve("!sheet+large/*stack/", from: note13) }
+                == .malformed(.unexpectedEnd, offset: 20))
+    }
+
     @Test func climbingOutOfATabsRootStackIsRefused() {
         #expect(
             deepLinkError { () throws(DeepLinkError) in _ = try resolve("../../..", from: note13) }

@@ -1,19 +1,13 @@
-// @inlinable: the closures are made in the app's module, beside the url-link and url-state parse path (Benchmarks/README.md, URLs).
+// @inlinable: the closures are made in the app's module, beside the url-link parse path (Benchmarks/README.md, URLs).
 public import Destinations
 
-/// A web-style URL that maps typed parameters to a target in the navigation tree.
+/// A web-style URL that maps typed parameters to a target in the navigation tree:
+/// `DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }`.
 ///
-/// ```swift
-/// DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }
-///     .shares(AppRoute.note(id:)) { if case .note(let id) = $0 { id } else { nil } }
-/// DeepLink("search?q={query}&page={page=1}", scene: "main") { (query: String, page: Int) in .push(.search(query, page)) }
-/// ```
-///
-/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`: constants
-/// (`[a-z0-9][a-z0-9._-]*`), typed segments `{name}`, a last catch-all `{name...}`; query items
-/// required, defaulted (`{page=1}`), optional (`{q?}`) or repeated (`{tag*}`). At each segment a
-/// constant is tried first, then integers, `UUID`, `Bool`, `Double`, other types, `String`, then a
-/// catch-all, backtracking when a later segment fails. The fragment is never matched.
+/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`: constants, typed segments
+/// `{name}`, a last catch-all `{name...}`, and query items `{page=1}`, `{q?}` or `{tag*}`. At each
+/// segment a constant is tried first, then integers, `UUID`, `Bool`, `Double`, other types,
+/// `String`, then a catch-all, backtracking when a later segment fails.
 public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// The template, as written.
     public let template: String
@@ -25,113 +19,150 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     public let strictQuery: Bool
     /// The scene kind the link opens in; `nil` for the router's first.
     public let scene: String?
-    @usableFromInline let segments: [LinkTemplate.Segment]
+    @usableFromInline let segments: [URLTemplate.Segment]
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
-    @usableFromInline let makeTarget: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
-    @usableFromInline let types: [ObjectIdentifier]
-    /// The route the link shares, set by `shares`.
-    @usableFromInline var share: LinkShare<Route>?
-    /// Creates a link from its template after the prefix (`notes/{id}`), the external sources that
-    /// may open it (`nil` for any), whether constants match in any ASCII case, whether unknown query
-    /// items refuse the URL, the scene kind it opens in (`nil` for the router's first), and `target`,
-    /// which maps the parameters, in template order, to the link's target.
+    @usableFromInline let codec: ParameterCodec<LinkTarget<Route>>
+    @usableFromInline var share: ParameterCodec<Route>?
+    /// Creates a link from its template (`notes/{id}`) and a closure from its parameters to its target.
     @inlinable public init<each Value: URLParameter>(
-        _ template: String,
-        sources: Set<ExternalSource>? = nil,
-        caseInsensitive: Bool = false,
-        strictQuery: Bool = false,
-        scene: String? = nil,
+        _ template: String, sources: Set<ExternalSource>? = nil, caseInsensitive: Bool = false,
+        strictQuery: Bool = false, scene: String? = nil,
         _ target: @escaping @Sendable (repeat each Value) -> LinkTarget<Route>
     ) {
-        var types: [ParameterType] = []
-        for type in repeat (each Value).self { types.append(ParameterType(type)) }
         self.init(
-            template, types: types, sources: sources, caseInsensitive: caseInsensitive, strictQuery: strictQuery,
-            scene: scene,
-            makeTarget: { (reader: inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route> in
-                try target(repeat reader.next((each Value).self))
-            })
+            template, ParameterCodec(target, match: { _ in nil }), sources: sources, caseInsensitive: caseInsensitive,
+            strictQuery: strictQuery, scene: scene)
     }
     @usableFromInline init(
-        _ template: String, types: [ParameterType], sources: Set<ExternalSource>?, caseInsensitive: Bool,
-        strictQuery: Bool,
-        scene: String?,
-        makeTarget: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> LinkTarget<Route>
+        _ template: String, _ codec: ParameterCodec<LinkTarget<Route>>, sources: Set<ExternalSource>?,
+        caseInsensitive: Bool, strictQuery: Bool, scene: String?
     ) {
-        self.template = template
-        self.sources = sources
-        self.caseInsensitive = caseInsensitive
-        self.strictQuery = strictQuery
-        self.scene = scene
-        self.makeTarget = makeTarget
-        self.types = types.map { $0.identity }
-        var segments: [LinkTemplate.Segment] = []
-        var parameters: [ParameterSpec] = []
-        var problems: [URLConfigurationProblem] = []
-        do throws(TemplateError) {
-            let parsed = try LinkTemplate.parse(template)
-            let bound = ParameterSpec.bind(parsed.placeholders, to: types, pattern: template)
-            segments = bound.problems.isEmpty ? parsed.segments : []
-            parameters = bound.specs
-            problems += bound.problems
-        } catch {
-            problems.append(.badTemplate(pattern: template, offset: error.offset))
-        }
-        self.segments = segments
-        self.parameters = parameters
-        self.problems = problems
+        (self.template, self.codec, self.sources, self.caseInsensitive) = (template, codec, sources, caseInsensitive)
+        (self.strictQuery, self.scene) = (strictQuery, scene)
+        let (segments, parameters, problems) = URLTemplate.compile(template, route: false, types: codec.types)
+        (self.segments, self.parameters, self.problems) = (problems.isEmpty ? segments : [], parameters, problems)
     }
-    /// Declares that the link shares a route: ``URLRouter/shareLink(for:)`` prints this link for the
-    /// routes `match` accepts, with the values it returns; `make` builds the route back from them.
+    /// Declares the route the link shares (``URLRouter/shareLink(for:)``): `make` and `match` as a pattern's.
     @inlinable public func shares<each Value: URLParameter>(
         _ make: @escaping @Sendable (repeat each Value) -> Route,
         match: @escaping @Sendable (Route) -> (repeat each Value)?
     ) -> DeepLink {
-        var types: [ObjectIdentifier] = []
-        for type in repeat (each Value).self { types.append(ObjectIdentifier(type)) }
         var link = self
-        link.share = LinkShare(
-            types: types,
-            make: { (reader: inout ArgumentReader) throws(DeepLinkError) -> Route in
-                try make(repeat reader.next((each Value).self))
-            },
-            values: { route in
-                guard let values = match(route) else { return nil }
-                var texts: [[String]] = []
-                for value in repeat each values { texts.append(value.urlComponents) }
-                return texts
-            }
-        )
+        link.share = ParameterCodec(make, match: match)
         return link
     }
     /// Declares that the link, which has no parameters, shares `route`.
     public func shares(_ route: Route) -> DeepLink {
         var link = self
-        link.share = LinkShare(types: [], make: { _ in route }, values: { $0 == route ? [] : nil })
+        link.share = ParameterCodec(constant: route)
         return link
     }
-    /// The configuration problems of the link alone.
-    @usableFromInline var allProblems: [URLConfigurationProblem] {
-        guard let share, share.types != types, problems.isEmpty else { return problems }
-        return problems + [.shareMismatch(pattern: template)]
-    }
-    /// The first constant, which must not be a scene's name.
-    @usableFromInline var firstConstant: String? {
-        if case .constant(let constant)? = segments.first { return constant }
-        return nil
+    var allProblems: [URLConfigurationProblem] {
+        let mismatch = problems.isEmpty && share.map { $0.types.map(\.identity) != codec.types.map(\.identity) } == true
+        return problems + (mismatch ? [.shareMismatch(pattern: template)] : [])
     }
 }
 
-/// How a link prints a route it shares, and builds it back.
-@usableFromInline struct LinkShare<Route: NavigationRoute>: Sendable {
-    @usableFromInline let types: [ObjectIdentifier]
-    @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route
-    @usableFromInline let values: @Sendable (Route) -> [[String]]?
+/// The deep links of an app, listed in a builder block: `DeepLinks<AppRoute> { DeepLink(…) { … } }`.
+public struct DeepLinks<Route: NavigationRoute>: Sendable {
+    /// The links, in declaration order.
+    public let links: [DeepLink<Route>]
+    /// Collects the links the builder lists.
+    public init(@DeepLinkBuilder<Route> _ content: () -> [DeepLink<Route>]) { links = content() }
+    /// Collects the given links.
+    public init(_ links: [DeepLink<Route>]) { self.links = links }
+}
+
+/// Builds a list of ``DeepLink``s.
+public typealias DeepLinkBuilder<Route: NavigationRoute> = URLDeclarationBuilder<DeepLink<Route>>
+
+/// What a URL asks for (``URLRouter/parse(_:ids:limits:)``): a deep link, or a whole state.
+public enum ParsedURL<Route: NavigationRoute>: Sendable, Equatable {
+    /// A deep link, or a one-route link to an external route pattern (`notes://note/12`).
+    case link(LinkMatch<Route>)
+    /// A canonical state URL: the scene kind and the state it describes, with fresh ids.
+    case state(scene: String, NavigationState<Route>)
+}
+
+/// What the flow does with a URL: apply a presentation, or merge a state.
+public enum NavigationTarget<Route: NavigationRoute>: Sendable, Equatable {
+    /// A presentation, applied from the focused screen, or a relative path's anchor.
+    case presentation(Presentation<Route>)
+    /// A state of the scene, to merge: elements that did not change keep their ids.
+    case state(NavigationState<Route>)
+}
+
+/// A deep link that matched a URL.
+public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
+    /// The kinds of declaration that match a URL.
+    public enum Kind: Hashable, Sendable {
+        /// A ``DeepLink``.
+        case deepLink
+        /// An external ``RoutePattern`` used as a one-route link.
+        case routePattern
+    }
+    /// The template of the link or pattern that matched; safe to log (no parameter values).
+    public let pattern: String
+    /// What kind of declaration matched.
+    public let kind: Kind
+    /// The scene kind the link goes to: ``DeepLink/scene``, else the router's first.
+    public let scene: String
+    /// The target the link's closure returned.
+    public let target: LinkTarget<Route>
+    /// The target compiled for the flow: a presentation, or a state target's parsed state.
+    public var resolved: NavigationTarget<Route> {
+        // A state target is parsed when the link is matched, or the match throws.
+        state.map { .state($0) } ?? .presentation(target.presentation ?? .path([]))
+    }
+    /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
+    @usableFromInline let state: NavigationState<Route>?
+    /// The external sources the link accepts; `nil` for any.
+    public let sources: Set<ExternalSource>?
     @usableFromInline init(
-        types: [ObjectIdentifier], make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Route,
-        values: @escaping @Sendable (Route) -> [[String]]?
+        pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
+        sources: Set<ExternalSource>?
     ) {
-        (self.types, self.make, self.values) = (types, make, values)
+        (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (
+            pattern, kind, scene, target, state, sources
+        )
+    }
+}
+
+/// Where a deep link leads in the navigation tree: one `Presentation`, or a state path.
+public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
+    /// Dismisses every modal, selects the tab, shows exactly `routes` in it, then runs `then`.
+    case inTab(TabID, [Route], then: Presentation<Route>? = nil)
+    /// Dismisses every modal and shows `routes` in the column, the first in place, the others pushed.
+    case inColumn(SplitColumn, [Route])
+    /// Runs the presentation from the focused screen, on top of whatever the user is doing.
+    case presentation(Presentation<Route>)
+    /// A state path of the link's scene (after `scheme://scene/`), merged with the current state.
+    case state(String)
+    /// Replaces the whole state with the layout.
+    case replace(Layout<Route>)
+    /// Pushes the route from the focused screen.
+    public static func push(_ route: Route) -> LinkTarget { .presentation(.push(route)) }
+    /// Presents the route in a sheet over the focused screen.
+    public static func sheet(_ route: Route, _ options: SheetOptions = SheetOptions()) -> LinkTarget {
+        .presentation(.sheet(route, options))
+    }
+    /// Presents the route in a full-screen cover over the focused screen.
+    public static func fullScreenCover(_ route: Route) -> LinkTarget { .presentation(.fullScreenCover(route)) }
+    /// Presents the route as an alert over the focused screen.
+    public static func alert(_ route: Route) -> LinkTarget { .presentation(.alert(route)) }
+    /// The presentation the target compiles to; `nil` for ``state(_:)``, which the flow merges.
+    public var presentation: Presentation<Route>? {
+        switch self {
+        case .inTab(let tab, let routes, let then):
+            .path([.dismissAll, .selectTab(tab), .setStack(routes)] + (then.map { [$0] } ?? []))
+        case .inColumn(let column, let routes):
+            .path(
+                [.dismissAll] + (routes.first.map { [.show($0, in: column)] } ?? [.setStack([])])
+                    + routes.dropFirst().map { .push($0) })
+        case .presentation(let presentation): presentation
+        case .state: nil
+        case .replace(let layout): .replaceRoot(layout)
+        }
     }
 }

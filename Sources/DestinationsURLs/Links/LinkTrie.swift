@@ -1,21 +1,8 @@
-import Destinations
-
-/// The deep links compiled into a trie over path segments.
-///
-/// A node's constant children are found by a dictionary lookup; its parameter children sit in
-/// precedence order (integers, `UUID`, `Bool`, `Double`, other types in declaration order,
-/// `String`); a catch-all ends the link there. Matching is depth-first with backtracking. The
-/// trie is a tree, so each node is visited at most once per lookup: the worst case is bounded by
-/// the trie's size, never exponential, and a lookup does not depend on the number of links.
+/// The deep links compiled into a trie over path segments, matched depth-first with backtracking:
+/// each node visited at most once, never exponential, flat in the number of links.
 @usableFromInline struct LinkTrie: Sendable {
-    /// One segment of a link's shape.
-    @usableFromInline enum ShapeSegment {
-        case constant(String)
-        case parameter(ParameterType)
-        case catchAll
-    }
     @usableFromInline struct Node: Sendable {
-        var constants: [SegmentKey: Int] = [:]
+        var constants: [ArraySlice<UInt8>: Int] = [:]
         var parameters: [(type: ParameterType, child: Int)] = []
         /// The link whose catch-all starts here.
         var catchAll: Int?
@@ -23,122 +10,99 @@ import Destinations
         var terminal: Int?
     }
     private(set) var nodes = [Node()]
-    /// Whether each link matches its constants in any case.
     @usableFromInline let caseInsensitive: [Bool]
-    /// Builds the trie of `shapes`, one per link in order (`nil` for a link with problems), and
-    /// reports the pairs of links with the same shape (the later one first).
-    @usableFromInline init(_ shapes: [[ShapeSegment]?], caseInsensitive: [Bool], duplicates: inout [(Int, Int)]) {
-        self.caseInsensitive = caseInsensitive
-        for (link, shape) in shapes.enumerated() {
-            guard let shape else { continue }
-            if let existing = insert(shape, link: link) { duplicates.append((link, existing)) }
-        }
-        for index in nodes.indices {
-            // A stable sort: types of the same kind keep their declaration order.
-            nodes[index].parameters = nodes[index].parameters.enumerated()
-                .sorted { ($0.element.type.kind, $0.offset) < ($1.element.type.kind, $1.offset) }
-                .map { $0.element }
+    /// Builds the trie of the links without problems; reports two links of one shape.
+    init<Route>(_ links: [DeepLink<Route>], problems: inout [URLConfigurationProblem]) {
+        caseInsensitive = links.map(\.caseInsensitive)
+        for (index, link) in links.enumerated() where link.allProblems.isEmpty {
+            if let existing = insert(link.segments, link.parameters, link: index) {
+                problems.append(.duplicateLink(pattern: link.template, existing: links[existing].template))
+            }
         }
     }
     /// Inserts a link; returns the link that already has the same shape.
-    @usableFromInline mutating func insert(_ shape: [ShapeSegment], link: Int) -> Int? {
+    private mutating func insert(_ segments: [URLTemplate.Segment], _ parameters: [ParameterSpec], link: Int) -> Int? {
         var node = 0
-        for segment in shape {
+        for segment in segments {
+            var child: Int?
             switch segment {
-            case .constant(let key):
-                if let child = nodes[node].constants[SegmentKey(Array(key.utf8)[...])] {
-                    node = child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].constants[SegmentKey(Array(key.utf8)[...])] = nodes.count - 1
-                    node = nodes.count - 1
-                }
-            case .parameter(let type):
-                if let child = nodes[node].parameters.first(where: { $0.type.identity == type.identity }) {
-                    node = child.child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].parameters.append((type, nodes.count - 1))
-                    node = nodes.count - 1
-                }
+            case .constant(let key): child = nodes[node].constants[Array(key.utf8)[...]]
+            case .parameter(let index):
+                child = nodes[node].parameters.first { $0.type.identity == parameters[index].type.identity }?.child
             case .catchAll:
                 if let existing = nodes[node].catchAll { return existing }
                 nodes[node].catchAll = link
                 return nil
             }
+            let next = child ?? nodes.count
+            if child == nil {
+                nodes.append(Node())
+                if case .constant(let key) = segment { nodes[node].constants[Array(key.utf8)[...]] = next }
+                if case .parameter(let index) = segment {
+                    // In precedence order; types of the same kind in declaration order.
+                    let kind = parameters[index].type.kind.rawValue
+                    let at =
+                        nodes[node].parameters.firstIndex { $0.type.kind.rawValue > kind }
+                        ?? nodes[node].parameters.count
+                    nodes[node].parameters.insert((parameters[index].type, next), at: at)
+                }
+            }
+            node = next
         }
         if let existing = nodes[node].terminal { return existing }
         nodes[node].terminal = link
         return nil
     }
-    /// The link that the segments match. A link's template segments take one input segment
-    /// each, and a catch-all the rest.
-    ///
-    /// With `loose`, typed parameters accept any segment: used only after a failed match, to
-    /// tell a value of the wrong type from a path that matches nothing.
-    @usableFromInline func match(_ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false) -> Int? {
-        visit(0, segments, bytes, 0, folded: false, loose: loose)
-    }
-    @usableFromInline func visit(
-        _ index: Int, _ segments: [LinkSegment], _ bytes: [UInt8], _ position: Int, folded: Bool, loose: Bool
+    /// The link the segments match from the node `index`; `loose` lets typed parameters take any segment.
+    @usableFromInline func match(
+        _ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false, _ index: Int = 0, _ position: Int = 0,
+        folded: Bool = false
     ) -> Int? {
-        guard position < segments.count else { return nodes[index].terminal.flatMap { allowed($0, folded: folded) } }
+        let allowed = { (link: Int) in !folded || caseInsensitive[link] ? link : nil }
+        guard position < segments.count else { return nodes[index].terminal.flatMap(allowed) }
         let segment = segments[position]
-        if let key = segment.key, let child = nodes[index].constants[SegmentKey(key)],
-            let link = visit(child, segments, bytes, position + 1, folded: folded || segment.folded, loose: loose)
+        if let key = segment.key, let child = nodes[index].constants[key],
+            let link = match(segments, in: bytes, loose: loose, child, position + 1, folded: folded || segment.folded)
         {
             return link
         }
         if !nodes[index].parameters.isEmpty {
             // The decoded text typed parameters check; a segment that does not decode takes none.
-            let text =
-                loose
-                ? []
-                : try? PercentDecoding.decodedBytes(
-                    bytes, segment.range.lowerBound, segment.range.upperBound, mode: .linkSegment)
+            let (start, end) = (segment.range.lowerBound, segment.range.upperBound)
+            let text = loose ? [] : try? PercentCoding.decodedBytes(bytes, start, end, segment: true, link: true)
             for edge in nodes[index].parameters where loose || text.map(edge.type.accepts) == true {
-                if let link = visit(edge.child, segments, bytes, position + 1, folded: folded, loose: loose) {
+                if let link = match(segments, in: bytes, loose: loose, edge.child, position + 1, folded: folded) {
                     return link
                 }
             }
         }
-        return nodes[index].catchAll.flatMap { allowed($0, folded: folded) }
+        return nodes[index].catchAll.flatMap(allowed)
     }
-    @usableFromInline func allowed(_ link: Int, folded: Bool) -> Int? {
-        !folded || caseInsensitive[link] ? link : nil
-    }
-    /// Pairs of links (preferred, other) where a URL could match both and precedence picks
-    /// the first: a constant or a narrower type before a type that also accepts it.
-    ///
-    /// - Complexity: O(*c* × *p*) per node, *c* its constants and *p* its typed children and
-    ///   catch-all: only those can take a segment an earlier child takes.
-    @usableFromInline func overlaps() -> [(Int, Int)] {
+    /// Pairs of links (preferred, other) that a URL could both match; O(constants × typed) a node.
+    func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
-        for node in nodes {
+        for node in nodes where !node.parameters.isEmpty || node.catchAll != nil {
+            // The typed children in precedence order, then the catch-all, each with a link under it.
             let lower =
-                node.parameters.map { (type: Optional($0.type), node: Optional($0.child), link: Int?.none) }
-                + (node.catchAll.map { [(type: ParameterType?.none, node: Int?.none, link: Optional($0))] } ?? [])
-            let constants = lower.isEmpty ? [] : node.constants.sorted { $0.value < $1.value }
+                node.parameters.map { (type: Optional($0.type), link: firstLink($0.child)) }
+                + [(type: nil, link: node.catchAll)]
+            let constants = node.constants.sorted { $0.value < $1.value }
             for (position, other) in lower.enumerated() {
-                guard let otherLink = other.link ?? other.node.flatMap(firstLink) else { continue }
+                guard let otherLink = other.link else { continue }
                 let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
-                for (constant, child) in constants.map({ ($0.key.bytes, $0.value) })
-                where takesAll || other.type?.accepts(constant) == true {
+                for (constant, child) in constants where takesAll || other.type?.accepts(constant) == true {
                     if let preferred = firstLink(child) { result.append((preferred, otherLink)) }
                 }
-                for higher in lower[..<position] {
-                    guard
-                        takesAll || (higher.type?.kind == .integer && [.double, .integer].contains(other.type?.kind)),
-                        let preferred = higher.link ?? higher.node.flatMap(firstLink)
-                    else { continue }
-                    result.append((preferred, otherLink))
+                for higher in lower[..<position]
+                where takesAll || (higher.type?.kind == .integer && [.double, .integer].contains(other.type?.kind)) {
+                    if let preferred = higher.link { result.append((preferred, otherLink)) }
                 }
             }
         }
         return result
     }
     /// A link that ends in the subtree of `node`.
-    @usableFromInline func firstLink(_ node: Int) -> Int? {
+    private func firstLink(_ node: Int) -> Int? {
         var pending = [node]
         while let next = pending.popLast() {
             if let terminal = nodes[next].terminal { return terminal }
@@ -150,15 +114,83 @@ import Destinations
     }
 }
 
-/// A constant segment's bytes as a dictionary key, hashed in one pass (FNV-1a) and fed to the
-/// hasher once: a link's path looks up one key per constant segment.
-@usableFromInline struct SegmentKey: Hashable, Sendable {
-    @usableFromInline let bytes: ArraySlice<UInt8>
-    @usableFromInline init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
-    @usableFromInline func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+/// One segment of a link's path, as matching sees it.
+@usableFromInline struct LinkSegment {
+    @usableFromInline let range: Range<Int>
+    /// The bytes a constant is compared with, unreserved escapes decoded and folded; `nil` for none.
+    @usableFromInline let key: ArraySlice<UInt8>?
+    /// Whether the key was folded from upper case: only case-insensitive links may match it.
+    @usableFromInline let folded: Bool
+}
+
+/// A query item, `key=value`, as byte ranges of the input.
+@usableFromInline struct QueryItem {
+    @usableFromInline let key: Range<Int>
+    @usableFromInline let value: Range<Int>
+}
+
+/// A deep link's path and query, split into byte ranges.
+@usableFromInline enum LinkPath {
+    /// Splits `bytes[start..<end]` into `count` checked segments, the first a host if `hostFolding`.
+    @usableFromInline static func segments(
+        _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
+    ) throws(DeepLinkError) -> [LinkSegment] {
+        var segments: [LinkSegment] = []
+        segments.reserveCapacity(count)
+        var segmentStart = start
+        while true {
+            var index = segmentStart
+            var (constant, escaped, folded) = (true, false, false)
+            while index < end, bytes[index] != UInt8(ascii: "/") {
+                var byte = bytes[index]
+                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {  // the common case
+                    index += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "%") {
+                    guard let decoded = URLByte.escaped(bytes, at: index, end: end) else {
+                        throw .malformed(.percentEncoding, offset: index)
+                    }
+                    (byte, index, escaped) = (decoded, index + 2, true)
+                    constant = constant && URLByte.isUnreserved(byte)
+                } else if URLByte.isControl(byte) || byte == UInt8(ascii: " ") {
+                    throw .malformed(
+                        byte == UInt8(ascii: " ") ? .unexpectedByte(byte) : .controlCharacter, offset: index)
+                }
+                folded = folded || URLByte.isUppercaseLetter(byte)
+                constant = constant && URLByte.isLabelByte(URLByte.lowercased(byte))
+                index += 1
+            }
+            try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
+            var key = constant ? bytes[segmentStart..<index] : nil
+            if constant && (escaped || folded) {
+                key = URLByte.unreservedDecoded(bytes, segmentStart, index).map { $0.map(URLByte.lowercased)[...] }
+            }
+            let hostFolded = hostFolding && segments.isEmpty
+            segments.append(LinkSegment(range: segmentStart..<index, key: key, folded: folded && !hostFolded))
+            guard index < end else { return segments }
+            segmentStart = index + 1
+        }
     }
-    @usableFromInline static func == (left: SegmentKey, right: SegmentKey) -> Bool {
-        left.bytes.elementsEqual(right.bytes)
+    /// The items of the query at `pathEnd` (a `?`), up to the fragment; empty ones skipped.
+    @usableFromInline static func query(_ bytes: [UInt8], from pathEnd: Int) -> [QueryItem] {
+        guard pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") else { return [] }
+        let end = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        return bytes[(pathEnd + 1)..<end].split(separator: UInt8(ascii: "&")).map { item in
+            let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
+            return QueryItem(key: item.startIndex..<equals, value: Swift.min(equals + 1, item.endIndex)..<item.endIndex)
+        }
+    }
+    /// Whether the item's decoded key is `key`, in any ASCII case when `foldingCase`.
+    @usableFromInline static func key(
+        of item: QueryItem, in bytes: [UInt8], equals key: String, foldingCase: Bool
+    ) throws(DeepLinkError) -> Bool {
+        let raw = bytes[item.key]
+        if !raw.contains(UInt8(ascii: "%")) && !raw.contains(UInt8(ascii: "+")) {
+            return raw.elementsEqual(key.utf8) { (foldingCase ? URLByte.lowercased($0) : $0) == $1 }
+        }
+        let decoded = try PercentCoding.decode(
+            bytes, item.key.lowerBound, item.key.upperBound, segment: false, link: true)
+        return foldingCase ? decoded.lowercased() == key : decoded == key
     }
 }

@@ -1,16 +1,11 @@
-import Destinations
+// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
+import Foundation
 
-/// What the router knows about one parameter type, without its generic parameter: its name for
-/// errors, its kind for link precedence, and closures that parse with it. A class, so that the
-/// trie's edges share it without copying its name and closures.
+/// One parameter type, without its generic parameter; a class, shared by the trie's edges.
 @usableFromInline final class ParameterType: Sendable {
-    /// The type's name, for ``DeepLinkError/invalidParameter(route:name:expected:offset:)``.
     @usableFromInline let name: String
-    /// The kind, which orders link matching.
     @usableFromInline let kind: ParameterKind
-    /// How many components a value takes.
     @usableFromInline let multiplicity: URLParameterMultiplicity
-    /// The type's identity, to compare the types of two declarations.
     @usableFromInline let identity: ObjectIdentifier
     /// Whether a component, percent-decoded, parses as a value of the type.
     @usableFromInline let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
@@ -18,7 +13,15 @@ import Destinations
     @usableFromInline let canonicalText: @Sendable (Substring) -> String?
     @usableFromInline init<Value: URLParameter>(_: Value.Type) {
         name = String(describing: Value.self)
-        kind = ParameterKind(Value.self)
+        kind =
+            switch Value.self {
+            case is any FixedWidthInteger.Type: .integer
+            case is Bool.Type: .bool
+            case is Double.Type: .double
+            case is String.Type: .string
+            case is UUID.Type: .uuid
+            default: .custom
+            }
         multiplicity = Value.urlMultiplicity
         identity = ObjectIdentifier(Value.self)
         // The built-in types are checked without generic calls or strings: matching tries them often.
@@ -33,41 +36,18 @@ import Destinations
     }
 }
 
-/// The kinds of parameter types, in the order a link tries them at one segment: integers,
-/// `UUID`, `Bool`, `Double`, other types in declaration order, `String`.
-@usableFromInline enum ParameterKind: Int, Hashable, Sendable, Comparable {
+/// The kinds of parameter types, in the order a link tries them at one segment.
+@usableFromInline enum ParameterKind: Int, Sendable {
     case integer, uuid, bool, double, custom, string
-    @usableFromInline init<Value: URLParameter>(_ type: Value.Type) {
-        switch type {
-        case is any FixedWidthInteger.Type: self = .integer
-        case is Bool.Type: self = .bool
-        case is Double.Type: self = .double
-        case is String.Type: self = .string
-        default: self = UUIDType.isUUID(type) ? .uuid : .custom
-        }
-    }
-    @usableFromInline static func < (left: ParameterKind, right: ParameterKind) -> Bool {
-        left.rawValue < right.rawValue
-    }
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
-/// A class, so that matching and decoding share it without copying its strings and closures.
 @usableFromInline final class ParameterSpec: Sendable {
-    /// How the parameter is given.
+    /// How the parameter is given: `{name}`, `{name=text}`, `{name?}`, `{name*}` or `{name...}`.
     @usableFromInline enum Mode: Hashable, Sendable {
-        /// Exactly once.
-        case required
-        /// At most once; the canonical text of the value it takes when missing.
+        case required, optional, repeated, catchAll
         case defaulted(String)
-        /// At most once; `nil` when missing.
-        case optional
-        /// Any number of times.
-        case repeated
-        /// The rest of a link's path, one or more segments.
-        case catchAll
     }
-    /// The placeholder's name.
     @usableFromInline let name: String
     /// The key of a named parameter or a query item; `nil` for a path segment.
     @usableFromInline let key: String?
@@ -77,5 +57,138 @@ import Destinations
     @usableFromInline var displayName: String { key ?? name }
     @usableFromInline init(name: String, key: String?, mode: Mode, type: ParameterType) {
         (self.name, self.key, self.mode, self.type) = (name, key, mode, type)
+    }
+    /// Binds a template's placeholders to the closure's parameter types, in order.
+    @usableFromInline static func bind(
+        _ placeholders: [TemplatePlaceholder], to types: [ParameterType], pattern: String
+    ) -> (specs: [ParameterSpec], problems: [URLConfigurationProblem]) {
+        guard placeholders.count == types.count else {
+            return ([], [.arityMismatch(pattern: pattern, placeholders: placeholders.count, parameters: types.count)])
+        }
+        var specs: [ParameterSpec] = []
+        var problems: [URLConfigurationProblem] = []
+        for (placeholder, type) in zip(placeholders, types) {
+            var mode: Mode? = placeholder.mode
+            switch (placeholder.mode, type.multiplicity) {
+            case (.required, .one), (.catchAll, .one), (.catchAll, .repeated), (.optional, .optional),
+                (.repeated, .repeated):
+                break
+            case (.defaulted(let text), .one):
+                mode = type.canonicalText(text[...]).map { .defaulted($0) }
+                if mode == nil { problems.append(.badDefault(pattern: pattern, name: placeholder.name, text: text)) }
+            default:
+                problems.append(.parameterTypeMismatch(pattern: pattern, name: placeholder.name, type: type.name))
+                mode = nil
+            }
+            if let mode {
+                specs.append(ParameterSpec(name: placeholder.name, key: placeholder.key, mode: mode, type: type))
+            }
+        }
+        return (problems.isEmpty ? specs : [], problems)
+    }
+}
+
+/// A closure's parameter pack: how to build its output from a URL's values, and back.
+@usableFromInline struct ParameterCodec<Output>: Sendable {
+    @usableFromInline let types: [ParameterType]
+    @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Output
+    @usableFromInline let values: @Sendable (Output) -> [[String]]?
+    @inlinable init<each Value: URLParameter>(
+        _ make: @escaping @Sendable (repeat each Value) -> Output,
+        match: @escaping @Sendable (Output) -> (repeat each Value)?
+    ) {
+        var types: [ParameterType] = []
+        for type in repeat (each Value).self { types.append(ParameterType(type)) }
+        self.types = types
+        self.make = { (reader: inout ArgumentReader) throws(DeepLinkError) -> Output in
+            try make(repeat reader.next((each Value).self))
+        }
+        values = { output in
+            guard let values = match(output) else { return nil }
+            var texts: [[String]] = []
+            for value in repeat each values { texts.append(value.urlComponents) }
+            return texts
+        }
+    }
+    init(constant: Output) where Output: Equatable & Sendable {
+        (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
+    }
+}
+
+/// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time.
+@usableFromInline struct ArgumentReader {
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline let specs: [ParameterSpec]
+    /// The route's keyword or the link's template, for errors.
+    @usableFromInline let owner: String
+    /// The byte ranges given, each with the index of its parameter, in input order.
+    @usableFromInline let entries: [(spec: Int, range: Range<Int>)]
+    /// Whether the values are a link's, else a state URL's.
+    @usableFromInline let link: Bool
+    @usableFromInline var decodedBytes: Int
+    @usableFromInline let decodedLimit: Int
+    @usableFromInline var index = 0
+    /// A reader of `entries`; refuses a named parameter given twice that takes one value.
+    @inlinable init(
+        _ bytes: [UInt8], specs: [ParameterSpec], owner: String, entries: [(spec: Int, range: Range<Int>)], link: Bool,
+        decodedBytes: Int, decodedLimit: Int
+    ) throws(DeepLinkError) {
+        for (index, spec) in specs.enumerated() where spec.key != nil && spec.mode != .repeated {
+            if entries.count(where: { $0.spec == index }) > 1 {
+                throw .duplicateParameter(route: owner, name: spec.displayName)
+            }
+        }
+        (self.bytes, self.specs, self.owner, self.entries, self.link) = (bytes, specs, owner, entries, link)
+        (self.decodedBytes, self.decodedLimit) = (decodedBytes, decodedLimit)
+    }
+    @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
+        let parameter = index
+        index += 1
+        guard let found = try texts(parameter, joined: Value.urlMultiplicity == .one) else {
+            return try missing(specs[parameter], Value.self)
+        }
+        let value =
+            if let all = found.all { Value(urlComponents: all.map { $0[...] }) } else {
+                Value(urlComponent: found.first[...])
+            }
+        guard let value else {
+            let spec = specs[parameter]
+            throw .invalidParameter(
+                route: owner, name: spec.displayName, expected: spec.type.name, offset: found.offset)
+        }
+        return value
+    }
+    /// The decoded texts given for `parameter` (`all` when several, unless `joined` by `/`).
+    @usableFromInline mutating func texts(_ parameter: Int, joined: Bool) throws(DeepLinkError) -> (
+        first: String, all: [String]?, offset: Int
+    )? {
+        var first: (text: String, offset: Int)?
+        var all: [String]?
+        for entry in entries where entry.spec == parameter {
+            let text = try PercentCoding.decode(
+                bytes, entry.range.lowerBound, entry.range.upperBound, segment: specs[parameter].key == nil, link: link)
+            decodedBytes += text.utf8.count
+            if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
+            if let found = first {
+                all = (all ?? [found.text]) + [text]
+            } else {
+                first = (text, entry.range.lowerBound)
+            }
+        }
+        guard let first else { return nil }
+        if joined, let all { return (all.joined(separator: "/"), nil, first.offset) }
+        return (first.text, all, first.offset)
+    }
+    /// The value of a parameter the URL left out: its default, or an empty optional or array.
+    @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
+        switch spec.mode {
+        case .defaulted(let text):
+            if let value = Value(urlComponent: text[...]) { return value }
+        case .optional, .repeated:
+            if let value = Value(urlComponents: []) { return value }
+        case .required, .catchAll:
+            break
+        }
+        throw .missingParameter(route: owner, name: spec.displayName)
     }
 }

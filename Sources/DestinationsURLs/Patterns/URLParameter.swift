@@ -1,12 +1,9 @@
 import Destinations
+public import Foundation
 
 /// A value that a URL carries as one path segment or one parameter, with exactly one canonical
-/// text before percent-encoding: `T(urlComponent: x.urlComponent) == x`.
-///
-/// Built in: `String` as is; the integers in canonical decimal (no `+`, no leading zero, no
-/// `-0`, in range); `Bool`; finite `Double` as its shortest `description`; `UUID` in lower case;
-/// any `RawRepresentable` whose raw value is one (`enum Sort: String, URLParameter { … }`);
-/// `Optional` and `Array` of one, for named parameters and query items (`{sort?}`, `{tag*}`).
+/// text: `T(urlComponent: x.urlComponent) == x`. Built in: `String`, the integers, `Bool`,
+/// `Double`, `UUID`, raw-value enums (`enum Sort: String, URLParameter`), `Optional` and `Array`.
 public protocol URLParameter: Sendable, Equatable {
     /// Parses the percent-decoded text of one component; `nil` refuses it.
     init?(urlComponent: Substring)
@@ -14,11 +11,9 @@ public protocol URLParameter: Sendable, Equatable {
     var urlComponent: String { get }
     /// How many components a value takes: one, except for `Optional` and `Array`.
     static var urlMultiplicity: URLParameterMultiplicity { get }
-    /// Creates a value from every component given for it, in order. The default takes exactly
-    /// one component.
+    /// Creates a value from every component given for it, in order; by default exactly one.
     init?(urlComponents: [Substring])
-    /// The components that print the value: one, except none for `nil` and one per element of
-    /// an array.
+    /// The components that print the value: by default one.
     var urlComponents: [String] { get }
 }
 
@@ -61,11 +56,10 @@ extension String: URLParameter {
     public var urlComponent: String { self }
 }
 
-/// The integers: decimal, canonical (no `+`, no leading zeros, no `-0`), in the type's range.
 extension URLParameter where Self: FixedWidthInteger {
     /// Parses a canonical decimal in the type's range: no `+`, no leading zeros, no `-0`.
     public init?(urlComponent: Substring) {
-        guard let value: Self = DecimalText.integer(String(urlComponent).utf8) else { return nil }
+        guard let value: Self = DecimalText.integer(urlComponent.utf8) else { return nil }
         self = value
     }
     /// The decimal text.
@@ -86,11 +80,8 @@ extension UInt64: URLParameter {}
 extension Bool: URLParameter {
     /// Parses `true` or `false`.
     public init?(urlComponent: Substring) {
-        switch urlComponent {
-        case "true": self = true
-        case "false": self = false
-        default: return nil
-        }
+        guard urlComponent == "true" || urlComponent == "false" else { return nil }
+        self = urlComponent == "true"
     }
     /// `true` or `false`.
     public var urlComponent: String { self ? "true" : "false" }
@@ -98,11 +89,8 @@ extension Bool: URLParameter {
 
 extension Double: URLParameter {
     /// Parses a finite decimal: `-`, digits, an optional fraction and an optional exponent.
-    /// `nan`, `inf`, hexadecimal floats and values that overflow are refused.
     public init?(urlComponent: Substring) {
-        guard DecimalText.isDecimal(urlComponent.utf8), let value = Double(urlComponent), value.isFinite else {
-            return nil
-        }
+        guard DecimalText.isDecimal(urlComponent), let value = Double(urlComponent), value.isFinite else { return nil }
         self = value
     }
     /// The shortest text that parses back to the same value: Swift's `description`.
@@ -133,22 +121,15 @@ extension Optional: URLParameter where Wrapped: URLParameter {
 
 extension Array: URLParameter where Element: URLParameter {
     /// An array of one element.
-    public init?(urlComponent: Substring) {
-        guard let element = Element(urlComponent: urlComponent) else { return nil }
-        self = [element]
-    }
-    /// The elements' texts joined by commas, for messages; a URL prints each element as its own
-    /// component (``urlComponents``).
+    public init?(urlComponent: Substring) { self.init(urlComponents: [urlComponent]) }
+    /// The elements' texts joined by commas, for messages (a URL prints ``urlComponents``).
     public var urlComponent: String { map { $0.urlComponent }.joined(separator: ",") }
     /// Any number of components.
     public static var urlMultiplicity: URLParameterMultiplicity { .repeated }
     /// One element per component, in order.
     public init?(urlComponents: [Substring]) {
-        var elements: [Element] = []
-        for component in urlComponents {
-            guard let element = Element(urlComponent: component) else { return nil }
-            elements.append(element)
-        }
+        let elements = urlComponents.compactMap { Element(urlComponent: $0) }
+        guard elements.count == urlComponents.count else { return nil }
         self = elements
     }
     /// One text per element, in order.
@@ -159,10 +140,7 @@ extension Array: URLParameter where Element: URLParameter {
 @usableFromInline enum DecimalText {
     /// A canonical decimal integer in the type's range: no `+`, no leading zeros, no `-0`.
     @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
-        var value: Value = 0
-        var digits = 0
-        var negative = false
-        var first: UInt8 = 0
+        var (value, digits, negative, first): (Value, Int, Bool, UInt8) = (0, 0, false, 0)
         for byte in bytes {
             if digits == 0 && !negative && byte == UInt8(ascii: "-") {
                 negative = true
@@ -176,30 +154,34 @@ extension Array: URLParameter where Element: URLParameter {
                 negative
                 ? times10.subtractingReportingOverflow(Value(digit)) : times10.addingReportingOverflow(Value(digit))
             guard !overflow, !overflow2 else { return nil }
-            value = next
-            digits += 1
+            (value, digits) = (next, digits + 1)
         }
         guard digits > 0, !negative || Value.isSigned, first != 0x30 || (digits == 1 && !negative) else { return nil }
         return value
     }
-    @usableFromInline static func isDecimal(_ bytes: some Collection<UInt8>) -> Bool {
-        var rest = Array(bytes)[...]
-        func skip(_ byte: Character) -> Bool {
-            guard rest.first == byte.asciiValue else { return false }
-            rest.removeFirst()
-            return true
-        }
-        func digits() -> Bool {
-            let count = rest.prefix(while: URLByte.isDigit).count
-            rest.removeFirst(count)
-            return count > 0
-        }
-        _ = skip("-")
-        guard digits(), !skip(".") || digits() else { return false }
-        if skip("e") || skip("E") {
-            _ = skip("-") || skip("+")
-            guard digits() else { return false }
-        }
-        return rest.isEmpty
+    @usableFromInline static func isDecimal(_ text: Substring) -> Bool {
+        let isDigits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy(URLByte.isDigit) }
+        let parts = text.split(maxSplits: 1, omittingEmptySubsequences: false) { $0 == "e" || $0 == "E" }
+        let number = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = number[0].first == "-" ? number[0].dropFirst() : number[0]
+        let exponent = parts.dropFirst().first.map { $0.first == "-" || $0.first == "+" ? $0.dropFirst() : $0 }
+        return isDigits(whole) && number.dropFirst().allSatisfy(isDigits) && exponent.map(isDigits) != false
     }
+}
+
+extension UUID: URLParameter {
+    /// Parses the 8-4-4-4-12 form, in either case.
+    public init?(urlComponent: Substring) {
+        let bytes = urlComponent.utf8
+        let dashes = [8, 13, 18, 23]
+        guard bytes.count == 36 else { return nil }
+        for (position, byte) in bytes.enumerated() {
+            guard dashes.contains(position) ? byte == UInt8(ascii: "-") : URLByte.hexValue(byte) != nil else {
+                return nil
+            }
+        }
+        self.init(uuidString: String(urlComponent))
+    }
+    /// The lower-case 8-4-4-4-12 form.
+    public var urlComponent: String { uuidString.lowercased() }
 }

@@ -1,38 +1,15 @@
 public import Destinations
 
 extension URLRouter {
-    /// Resolves an in-app relative path against the screen that sends it (URLS.md §5.1).
-    ///
-    /// | path | meaning | result |
-    /// |---|---|---|
-    /// | `.` | the anchor itself | `.presentation(.path([]))` |
-    /// | `note/13` | keep the anchor's stack up to the anchor, push | `.popAbove(anchor)`, `.push` |
-    /// | `..` | the screen below the anchor; at a stack root inside a modal, dismiss the modal | `.popAbove(below)` or `.dismiss` |
-    /// | `../note/13` | replace the anchor | `.popAbove(below)`, `.push` |
-    /// | `./!sheet/edit/12` | present from the anchor | `.present` |
-    /// | `/settings/settings/about` | a state path of the scene | `.state`, to merge |
-    ///
-    /// Paths are resolved over the tree, never by string manipulation. Apply a
-    /// ``NavigationTarget/presentation(_:)`` from `anchor`.
-    ///
-    /// - Parameters:
-    ///   - path: The relative path.
-    ///   - state: The current state.
-    ///   - scene: The scene kind, for an absolute path.
-    ///   - anchor: The screen that sends the path.
-    ///   - ids: The generator of an absolute path's state.
-    ///   - limits: The limits; by default those for the app itself.
-    /// - Throws: ``DeepLinkError/relativePathEscapesRoot`` when `..` climbs out of a tab's, a
-    ///   column's or the scene's root stack; ``DeepLinkError/navigation(_:)`` with
-    ///   `NavigationError.unknownElement(_:)` for an anchor not in the state; the parsing
-    ///   errors of the path.
+    /// Resolves an in-app relative path against the screen `anchor` that sends it (URLS.md
+    /// §5.1), over the tree: `.` is the anchor, `note/13` pushes above it, `..` is the screen
+    /// below it (or dismisses the modal whose root it is), `../note/13` replaces it,
+    /// `./!sheet/edit/12` presents from it, and `/settings/settings/about` is a state path of
+    /// `scene` to merge. Apply a ``NavigationTarget/presentation(_:)`` from `anchor`; `..` out of
+    /// a root stack throws ``DeepLinkError/relativePathEscapesRoot``.
     public func resolve(
-        relative path: String,
-        in state: NavigationState<Route>,
-        scene: String,
-        from anchor: ElementID,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits = .trusted
+        relative path: String, in state: NavigationState<Route>, scene: String, from anchor: ElementID,
+        ids: inout some ElementIDGenerator, limits: URLLimits = .trusted
     ) throws(DeepLinkError) -> NavigationTarget<Route> {
         let length = path.utf8.count
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
@@ -47,16 +24,13 @@ extension URLRouter {
         var popTarget: ElementID?
         for _ in 0..<relative.ups {
             if let below = Self.element(below: current, in: state) {
-                current = below
-                popTarget = below
-                continue
-            }
-            guard let presenter = Self.presenter(ofModalHolding: current, in: state) else {
+                (current, popTarget) = (below, below)
+            } else if let presenter = Self.presenter(ofModalHolding: current, in: state) {
+                (current, popTarget) = (presenter, nil)
+                steps.append(.dismiss)
+            } else {
                 throw .relativePathEscapesRoot
             }
-            popTarget = nil
-            steps.append(.dismiss)
-            current = presenter
         }
         if let popTarget { steps.append(.popAbove(popTarget)) }
         if !relative.routes.isEmpty {
@@ -65,9 +39,7 @@ extension URLRouter {
             }
             steps += relative.routes.map { .push($0) }
         }
-        for modal in relative.modals {
-            steps.append(.present(modal.layout, style: modal.style))
-        }
+        steps += relative.modals.map { .present($0.layout, style: $0.style) }
         return .presentation(steps.count == 1 ? steps[0] : .path(steps))
     }
     /// The element below `element` in its stack, if it is in a stack and not its root.
@@ -85,5 +57,77 @@ extension URLRouter {
             child = parent.id
         }
         return nil
+    }
+}
+
+/// A relative path, not yet resolved: the levels it climbs, the routes it pushes, the modals.
+struct RelativePath<Route: NavigationRoute> {
+    var ups = 0
+    var routes: [Route] = []
+    var modals: [(style: ModalStyle, layout: Layout<Route>)] = []
+}
+
+extension StateURLParser where IDs == SequentialElementIDs {
+    /// Parses a relative path (not an absolute one, which is a state path).
+    static func parseRelative(_ bytes: [UInt8], routes: RouteTable<Route>, limits: URLLimits) throws(DeepLinkError)
+        -> RelativePath<Route>
+    {
+        guard !bytes.isEmpty else { throw .malformed(.unexpectedEnd, offset: 0) }
+        // A trailing `/` closes the last route or modal, as in state URLs and deep links.
+        let end = bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/") ? bytes.count - 1 : bytes.count
+        var parser = StateURLParser(bytes, 0, end, routes: routes, limits: limits, ids: SequentialElementIDs())
+        var relative = RelativePath<Route>()
+        while let dots = parser.dotSegment() {
+            relative.ups += dots - 1
+            parser.position += dots
+            guard parser.take(UInt8(ascii: "/")) else { break }
+        }
+        try prescan(bytes, parser.position, end, limits: limits)
+        if parser.position < parser.end && parser.peek != UInt8(ascii: "!") {
+            relative.routes = try parser.parseRoutes()
+        }
+        if parser.atModal { parser.position += 1 }
+        var overlay = false
+        while parser.peek == UInt8(ascii: "!") {
+            if overlay { throw .malformed(.overlayCannotPresent, offset: parser.position) }
+            guard relative.modals.count < limits.depth else {
+                throw .tooDeep(depth: relative.modals.count + 1, limit: limits.depth)
+            }
+            parser.position += 1
+            let style = try parser.parseStyle()
+            try parser.expect(UInt8(ascii: "/"))
+            let stacked = parser.bytes[parser.position...].starts(with: "*stack/".utf8)
+            if parser.peek == UInt8(ascii: "*") && !stacked {
+                throw .malformed(.unknownMarker, offset: parser.position)
+            }
+            if stacked && style.isOverlay { throw .malformed(.overlayNeedsScreen, offset: parser.position) }
+            parser.position += stacked ? 7 : 0
+            let layout: Layout<Route> = stacked ? .stack(try parser.parseRoutes()) : .screen(try parser.parseRoute())
+            relative.modals.append((style, layout))
+            overlay = style.isOverlay
+            guard parser.atModal else { break }
+            parser.position += 1
+        }
+        if parser.position != parser.end { throw .malformed(.trailingInput, offset: parser.position) }
+        let screens = relative.routes.count + relative.modals.reduce(0) { $0 + $1.layout.routes.count }
+        guard screens <= limits.screens else {
+            throw .tooManyScreens(count: relative.routes.count, limit: limits.screens)
+        }
+        return relative
+    }
+    /// Routes separated by `/`, up to a modal.
+    private mutating func parseRoutes() throws(DeepLinkError) -> [Route] {
+        var routes: [Route] = []
+        repeat {
+            routes.append(try parseRoute())
+        } while !atModal && take(UInt8(ascii: "/"))
+        return routes
+    }
+    /// The length of a `.` or `..` segment here (1 or 2), `nil` otherwise.
+    private func dotSegment() -> Int? {
+        var length = 0
+        while position + length < end, bytes[position + length] == UInt8(ascii: ".") { length += 1 }
+        let ends = position + length == end || bytes[position + length] == UInt8(ascii: "/")
+        return (length == 1 || length == 2) && ends ? length : nil
     }
 }

@@ -2,42 +2,30 @@
 public import Destinations
 
 extension URLRouter {
-    /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route link.
-    /// Parsing is pure and checks the limits (by default the router's) before any work that grows
-    /// with the input; a state, and a link's ``LinkTarget/state(_:)`` target, take their ids from `ids`.
-    ///
-    /// - Throws: ``DeepLinkError``: the limit broken, the byte offset where the grammar breaks, or
-    ///   what did not match.
+    /// Parses a URL: a state URL of one of the router's scenes, a deep link, or a one-route link,
+    /// within the limits (by default the router's); a state takes its ids from `ids`.
     @inlinable public func parse(
-        _ url: String,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits? = nil
+        _ url: String, ids: inout some ElementIDGenerator, limits: URLLimits? = nil
     ) throws(DeepLinkError) -> ParsedURL<Route> {
         let limits = limits ?? self.limits
         let length = url.utf8.count
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
         let bytes = Array(url.utf8)
         guard let (prefix, rest) = try matchPrefix(bytes) else { throw .unknownPrefix }
-        let pathEnd = bytes[rest...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let pathEnd = Self.pathEnd(bytes, from: rest)
         let firstEnd = bytes[rest..<pathEnd].firstIndex(of: UInt8(ascii: "/")) ?? pathEnd
         if let kind = scene(bytes, rest, firstEnd, fold: prefix.isCustomScheme) {
             guard pathEnd == bytes.count else { throw .unexpectedQuery }
             let state = try StateURLParser.parse(
                 bytes, from: min(firstEnd + 1, pathEnd), to: pathEnd, layout: kind.layout, routes: routes,
-                limits: limits,
-                ids: &ids)
+                limits: limits, ids: &ids)
             return .state(scene: kind.name, state)
         }
         return .link(try matchLink(bytes, rest, pathEnd, hostFolding: prefix.isCustomScheme, ids: &ids, limits: limits))
     }
     /// Parses a state path of `scene`: what follows `scheme://scene/` in a state URL.
-    ///
-    /// - Throws: ``DeepLinkError`` with offsets into `path`.
     @inlinable public func parseState(
-        path: String,
-        scene: String,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits? = nil
+        path: String, scene: String, ids: inout some ElementIDGenerator, limits: URLLimits? = nil
     ) throws(DeepLinkError) -> NavigationState<Route> {
         guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
         let limits = limits ?? self.limits
@@ -48,36 +36,48 @@ extension URLRouter {
             bytes, from: bytes.first == UInt8(ascii: "/") ? 1 : 0, to: bytes.count, layout: kind.layout, routes: routes,
             limits: limits, ids: &ids)
     }
-    /// The prefix the URL starts with, and the offset after it.
     @inlinable func matchPrefix(_ bytes: [UInt8]) throws(DeepLinkError) -> (URLPrefix, Int)? {
         for prefix in parsedPrefixes {
             if let rest = try prefix.match(bytes) { return (prefix, rest) }
         }
         return nil
     }
-    @inlinable func matchLink(
-        _ bytes: [UInt8],
-        _ start: Int,
-        _ queryStart: Int,
-        hostFolding: Bool,
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits
-    ) throws(DeepLinkError) -> LinkMatch<Route> {
-        // The end of the link's path, without a trailing `/`.
+    @inlinable static func pathEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes[start...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+    }
+    /// A link's path split into checked segments, its end without a trailing `/`, and its query.
+    @inlinable static func split(
+        _ bytes: [UInt8], _ start: Int, _ queryStart: Int, hostFolding: Bool, limits: URLLimits
+    ) throws(DeepLinkError) -> (segments: [LinkSegment], end: Int, query: [QueryItem]) {
         let end = queryStart > start && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         guard end > start else { throw .noMatchingLink(path: "") }
-        let segmentCount = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
-        guard segmentCount <= limits.segments else {
-            throw .tooManySegments(count: segmentCount, limit: limits.segments)
-        }
+        let count = bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + 1
+        guard count <= limits.segments else { throw .tooManySegments(count: count, limit: limits.segments) }
         let query = LinkPath.query(bytes, from: queryStart)
         guard query.count <= limits.queryItems else {
             throw .tooManyQueryItems(count: query.count, limit: limits.queryItems)
         }
-        let segments = try LinkPath.segments(
-            bytes, start, end, count: segmentCount, hostFolding: hostFolding, limits: limits)
+        let segments = try LinkPath.segments(bytes, start, end, count: count, hostFolding: hostFolding, limits: limits)
+        return (segments, end, query)
+    }
+    @inlinable func matchLink(
+        _ bytes: [UInt8], _ start: Int, _ queryStart: Int, hostFolding: Bool, ids: inout some ElementIDGenerator,
+        limits: URLLimits
+    ) throws(DeepLinkError) -> LinkMatch<Route> {
+        let (segments, end, query) = try Self.split(bytes, start, queryStart, hostFolding: hostFolding, limits: limits)
         if let index = trie.match(segments, in: bytes) {
-            return try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
+            // `links[index]` is read field by field: copying a whole link costs more than matching.
+            var reader = try arguments(of: index, bytes, segments, query, limits: limits)
+            let target = try links[index].codec.make(&reader)
+            let scene = links[index].scene ?? scenes[0].name
+            // A state path is parsed now, with the caller's ids; other targets compile when asked.
+            var state: NavigationState<Route>?
+            if case .state(let path) = target {
+                state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
+            }
+            return LinkMatch(
+                pattern: links[index].template, kind: .deepLink, scene: scene, target: target, state: state,
+                sources: links[index].sources)
         }
         var routeError: DeepLinkError?
         do throws(DeepLinkError) {
@@ -87,88 +87,46 @@ extension URLRouter {
         }
         // A typed segment may have refused its value: matching loosely and decoding says which.
         if let index = trie.match(segments, in: bytes, loose: true) {
-            _ = try decodeLink(index, bytes, segments, query, ids: &ids, limits: limits)
+            var reader = try arguments(of: index, bytes, segments, query, limits: limits)
+            _ = try links[index].codec.make(&reader)
         }
         throw routeError ?? .noMatchingLink(path: bytes.echo(start, end))
     }
-    @inlinable func decodeLink(
-        _ index: Int,
-        _ bytes: [UInt8],
-        _ segments: [LinkSegment],
-        _ query: [QueryItem],
-        ids: inout some ElementIDGenerator,
-        limits: URLLimits
-    ) throws(DeepLinkError) -> LinkMatch<Route> {
-        var reader = try arguments(of: index, bytes, segments, query, limits: limits)
-        let target = try links[index].makeTarget(&reader)
-        let scene = links[index].scene ?? scenes[0].name
-        // Every target but a state path compiles to a presentation, which the match computes
-        // when asked; a state path is parsed now, with the caller's ids.
-        var state: NavigationState<Route>?
-        if case .state(let path) = target {
-            state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
-        }
-        return LinkMatch(
-            pattern: links[index].template, kind: .deepLink, scene: scene, target: target, state: state,
-            sources: links[index].sources)
-    }
-    /// A reader of the link's parameters: its typed segments, its catch-all and its query
-    /// items, in template order.
+    /// A reader of the link's parameters: typed segments, catch-all and query items.
     @inlinable func arguments(
-        of index: Int,
-        _ bytes: [UInt8],
-        _ segments: [LinkSegment],
-        _ query: [QueryItem],
-        limits: URLLimits
+        of index: Int, _ bytes: [UInt8], _ segments: [LinkSegment], _ query: [QueryItem], limits: URLLimits
     ) throws(DeepLinkError) -> ArgumentReader {
-        var slots = [Range<Int>](repeating: 0..<0, count: links[index].parameters.count)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(segments.count + query.count)
+        var entries: [(spec: Int, range: Range<Int>)] = []
+        entries.reserveCapacity(segments.count + query.count)
         for (position, segment) in links[index].segments.enumerated() {
             switch segment {
-            case .constant:
-                break
-            case .parameter(let parameter):
-                slots[parameter] = ranges.count..<(ranges.count + 1)
-                ranges.append(segments[position].range)
-            case .catchAll(let parameter):
-                slots[parameter] = ranges.count..<(ranges.count + segments.count - position)
-                ranges += segments[position...].map { $0.range }
+            case .constant: break
+            case .parameter(let parameter): entries.append((parameter, segments[position].range))
+            case .catchAll(let parameter): entries += segments[position...].map { (parameter, $0.range) }
             }
         }
-        var matchedItems = 0
-        for (parameter, spec) in links[index].parameters.enumerated() {
-            guard let key = spec.key else { continue }
-            let first = ranges.count
-            for item in query
-            where try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive) {
-                ranges.append(item.value)
-            }
-            if ranges.count - first > 1 && spec.mode != .repeated {
-                throw .duplicateParameter(route: links[index].template, name: key)
-            }
-            matchedItems += ranges.count - first
-            slots[parameter] = first..<ranges.count
-        }
-        if links[index].strictQuery && matchedItems < query.count {
-            for item in query {
-                var declared = false
-                for key in links[index].parameters.compactMap(\.key) where !declared {
-                    declared = try LinkPath.key(
-                        of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive)
-                }
-                if !declared {
-                    throw .unknownParameter(
-                        route: links[index].template, name: bytes.echo(item.key.lowerBound, item.key.upperBound))
+        var unknown: QueryItem?
+        for item in query {
+            var spec: Int?
+            for (parameter, declared) in links[index].parameters.enumerated() where spec == nil {
+                guard let key = declared.key else { continue }
+                if try LinkPath.key(of: item, in: bytes, equals: key, foldingCase: links[index].caseInsensitive) {
+                    spec = parameter
                 }
             }
+            if let spec { entries.append((spec, item.value)) } else if unknown == nil { unknown = item }
         }
-        return ArgumentReader(
-            bytes: bytes, specs: links[index].parameters, owner: links[index].template, slots: slots, ranges: ranges,
-            modes: (.linkSegment, .linkQuery), decodedBytes: 0, decodedLimit: limits.parameterBytes)
+        let reader = try ArgumentReader(
+            bytes, specs: links[index].parameters, owner: links[index].template, entries: entries, link: true,
+            decodedBytes: 0,
+            decodedLimit: limits.parameterBytes)
+        if links[index].strictQuery, let unknown {
+            throw .unknownParameter(
+                route: links[index].template, name: bytes.echo(unknown.key.lowerBound, unknown.key.upperBound))
+        }
+        return reader
     }
-    /// A one-route link: an external route pattern's own text after the prefix
-    /// (`notes://note/12`), shown where the pattern's placement says.
+    /// A one-route link: an external route pattern's text after the prefix (`notes://note/12`).
     @inlinable func oneRouteLink(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits) throws(DeepLinkError)
         -> LinkMatch<Route>?
     {
@@ -183,29 +141,71 @@ extension URLRouter {
             pattern: pattern.template, kind: .routePattern, scene: scenes[0].name,
             target: .presentation(presentation(of: route, placedAt: pattern.placement)), state: nil, sources: nil)
     }
-    /// The presentation that shows a one-route link's route where its pattern places it. A
-    /// route placed in a tab whose root it is, by the first scene's layout, selects the tab and
-    /// pops to its root instead of pushing a copy.
-    @inlinable func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
-        if case .inTab(let tab) = placement, Self.rootRoute(ofTab: tab, in: scenes[0].layout) == route {
+    /// A one-route link's presentation; a tab's root route selects the tab and pops to it.
+    @usableFromInline func presentation(of route: Route, placedAt placement: LinkPlacement) -> Presentation<Route> {
+        var ids = SequentialElementIDs()
+        if case .inTab(let tab) = placement,
+            let root = (try? NavigationState(scenes[0].layout, ids: &ids))?.node(inTab: tab),
+            (root.route ?? root.stack?.elements.first?.route) == route
+        {
             return .path([.dismissAll, .selectTab(tab), .setStack([route])])
         }
         return placement.presentation(for: route)
     }
-    /// The route at the root of the tab `tab` in `layout`, searched through nested containers.
-    @inlinable static func rootRoute(ofTab tab: TabID, in layout: Layout<Route>) -> Route? {
-        switch layout {
-        case .screen, .stack:
-            return nil
-        case .tabs(let tabs, _):
-            for item in tabs {
-                if item.id == tab, case .stack(let routes) = item.layout { return routes.first }
-                if item.id == tab, case .screen(let route) = item.layout { return route }
-                if let found = rootRoute(ofTab: tab, in: item.layout) { return found }
-            }
-            return nil
-        case .split(let sidebar, let content, let detail):
-            return [sidebar, content, detail].lazy.compactMap { $0.flatMap { rootRoute(ofTab: tab, in: $0) } }.first
+}
+
+/// A prefix a router accepts: `scheme://` (the host is the first component) or `scheme://host/…/`.
+@usableFromInline struct URLPrefix: Sendable {
+    @usableFromInline let text: String
+    /// The scheme and `://`, in lower case, which every match starts with.
+    @usableFromInline let head: [UInt8]
+    /// The host in lower case; `nil` for a custom scheme, whose host is the first component.
+    @usableFromInline let host: [UInt8]?
+    /// The path after the host, from its `/` to the prefix's final `/`.
+    @usableFromInline let path: [UInt8]
+    @usableFromInline var isCustomScheme: Bool { host == nil }
+    @usableFromInline var isHTTPS: Bool { head == Array("https://".utf8) }
+    /// Parses a prefix; `nil` for one with a user name, a port, or no final `/`.
+    @usableFromInline init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes[colon...].starts(with: "://".utf8)
+        else { return nil }
+        let scheme = bytes[..<colon].map(URLByte.lowercased)
+        guard URLByte.isLowercaseLetter(scheme[0]),
+            scheme.allSatisfy({ URLByte.isKeywordByte($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: ".") })
+        else { return nil }
+        head = scheme + Array("://".utf8)
+        let rest = bytes[(colon + 3)...]
+        if rest.isEmpty {
+            (host, path, self.text) = (nil, [], String(decoding: head, as: UTF8.self))
+            return
         }
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), bytes.last == UInt8(ascii: "/") else { return nil }
+        let host = rest[..<slash].map(URLByte.lowercased)
+        let path = Array(bytes[slash...])
+        guard !host.isEmpty, host.allSatisfy({ URLByte.isKeywordByte($0) || $0 == UInt8(ascii: ".") }),
+            path.allSatisfy({ URLByte.isUnreserved($0) || $0 == UInt8(ascii: "/") }),
+            !zip(path, path.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") })
+        else { return nil }
+        (self.host, self.path) = (host, path)
+        self.text = String(decoding: head + host + path, as: UTF8.self)
+    }
+    /// The offset after the prefix at the start of `input`, scheme and host in any case.
+    @usableFromInline func match(_ input: [UInt8]) throws(DeepLinkError) -> Int? {
+        guard input.count >= head.count, zip(head, input).allSatisfy({ $0 == URLByte.lowercased($1) }) else {
+            return nil
+        }
+        let start = head.count
+        let end = input[start...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
+        let authority = input[start..<(end ?? input.count)]
+        guard let host, authority.elementsEqual(host, by: { URLByte.lowercased($0) == $1 }) else {
+            if let at = authority.firstIndex(of: UInt8(ascii: "@")) { throw .malformed(.userInfo, offset: at) }
+            return host == nil ? start : nil
+        }
+        let rest = input[authority.endIndex...]
+        if rest.count == path.count - 1 { return rest.elementsEqual(path.dropLast()) ? input.count : nil }
+        return rest.starts(with: path) ? authority.endIndex + path.count : nil
     }
 }

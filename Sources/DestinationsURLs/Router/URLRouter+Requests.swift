@@ -1,31 +1,15 @@
 public import Destinations
 
 extension URLRouter {
-    /// The cause name of a request for a state URL; a deep link's request is named by its
-    /// template, a relative path's by ``relativePathCause``.
+    /// The cause name of a request for a state URL; a deep link's is its template.
     public static var stateURLCause: String { "state URL" }
     /// The cause name of a request for a relative path.
     public static var relativePathCause: String { "relative path" }
-    /// The change request a URL stands for in a flow of the scene kind `scene`: parsed with the
-    /// limits for `source`, checked against the rules that do not depend on the state (the
-    /// scene, who may open what), and carrying the rules the pipeline applies for its source.
-    /// Performing it (`Flow.perform(_:)`) is opening the URL.
-    ///
-    /// - A **state URL** of `scene` becomes a planned request: its state with the ids of the
-    ///   current one wherever an element sits at the same place with the same route. Parts the
-    ///   URL leaves out take the scene layout's default. Every route an external state URL adds
-    ///   must be ``URLAccess/external``, or the flow refuses it (``DeepLinkError/internalRoute(_:)``).
-    /// - A **deep link**'s presentation is applied from the focused screen; a
-    ///   ``LinkTarget/state(_:)`` target is planned as above.
-    ///
-    /// External sources are held to ``limits``, on the URL and on the state it leads to; the
-    /// app and trusted sources to ``URLLimits/trusted``.
-    ///
-    /// - Throws: ``DeepLinkError``: the parsing errors, ``DeepLinkError/unknownScene(_:)``,
-    ///   ``DeepLinkError/wrongScene(expected:found:)`` (a state URL of another kind, or a deep
-    ///   link that names another scene kind),
-    ///   ``DeepLinkError/externalStateURLsDisabled(scene:)`` and
-    ///   ``DeepLinkError/sourceNotAllowed(pattern:source:)``.
+    /// The change request a URL stands for in a flow of the scene kind `scene`, checked against
+    /// the rules that do not depend on the state; performing it (`Flow.perform(_:)`) opens the URL.
+    /// A state URL's state keeps the current ids where an element sits at the same place with the
+    /// same route, and an external one may add only ``URLAccess/external`` routes. External
+    /// sources are held to ``limits``, the app and trusted sources to ``URLLimits/trusted``.
     public func request(for url: String, scene: String, source: ChangeSource = .external(.unknown))
         throws(DeepLinkError) -> ChangeRequest<Route>
     {
@@ -44,8 +28,7 @@ extension URLRouter {
             if case .external(let origin) = source, let allowed = match.sources, !allowed.contains(origin) {
                 throw .sourceNotAllowed(pattern: match.pattern, source: source)
             }
-            // A link that names its scene kind opens only there; one that names none opens in
-            // any scene the app routes it to.
+            // A link that names its scene kind opens only there; one that names none, anywhere.
             if let declared = links.first(where: { $0.template == match.pattern })?.scene, declared != scene {
                 throw .wrongScene(expected: scene, found: declared)
             }
@@ -53,19 +36,16 @@ extension URLRouter {
             target = match.resolved
         }
         var request = request(for: target, cause: .opened(name, source: source), source: source)
+        let routes = self.routes
         if name == Self.stateURLCause {
-            // What an external state URL constructs must be open to external sources.
-            let routes = self.routes
             request.access = { route in routes.pattern(for: route)?.pattern.access == .external }
         }
-        let routes = self.routes
         request.interruptions = .ask
         request.fallbackInterruption = { route in routes.pattern(for: route)?.pattern.interruption ?? .allow }
         if source.isExternal { request.maximumScreens = limits.screens }
         return request
     }
-    /// The request for a parsed target: a presentation from the focused screen (or `anchor`),
-    /// or a state aligned to the current one so that unchanged elements keep their ids.
+    /// The request for a parsed target: a presentation, or a state aligned to the current one.
     func request(
         for target: NavigationTarget<Route>, cause: FlowEvent<Route>.Cause, source: ChangeSource,
         from anchor: ElementID? = nil
@@ -81,12 +61,9 @@ extension URLRouter {
 }
 
 extension FlowEvent.Cause {
-    /// The template of the deep link a request was read from; `nil` for a state URL, a
-    /// relative path, or a request no URL made.
+    /// The template of the deep link a request was read from, if any.
     var linkPattern: String? {
-        guard case .opened(let name, _) = self, name != URLRouter<Route>.stateURLCause,
-            name != URLRouter<Route>.relativePathCause
-        else { return nil }
-        return name
+        guard case .opened(let name, _) = self else { return nil }
+        return [URLRouter<Route>.stateURLCause, URLRouter<Route>.relativePathCause].contains(name) ? nil : name
     }
 }

@@ -1,31 +1,16 @@
+// @inlinable: the scene lookup is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
 public import Destinations
 
-/// Turns URLs into navigation states and presentations, and states back into URLs: the pure
-/// URL layer of a flow.
-///
-/// ```swift
-/// let router = try URLRouter<AppRoute>(
-///     prefixes: ["notes://", "https://notes.example.com/"],
-///     scenes: [SceneKind("main", layout: AppLayout.main)], patterns: AppRoute.patterns, links: AppRoute.links)
-/// try router.stateURL(for: flow.state, scene: "main")   // "notes://main/notes/notes/note/12"
-/// ```
-///
-/// A router is a `Sendable` value, built once: building it validates the configuration. Parsing is
-/// pure and nonisolated. A URL whose first component names a scene kind is a **state URL**
-/// (``stateURL(for:scene:)``); any other is a **deep link** (``DeepLink``), or else a
-/// **one-route link** to an external ``RoutePattern`` (`notes://note/12`). The first prefix
-/// prints state URLs; share links prefer the first `https` prefix.
+/// Turns URLs into navigation states and presentations, and states back into URLs: a pure,
+/// `Sendable` value, validated when built. A URL whose first component names a scene kind is a
+/// **state URL**; any other is a **deep link**, or else a **one-route link** to an external
+/// ``RoutePattern`` (`notes://note/12`).
 public struct URLRouter<Route: NavigationRoute>: Sendable {
     /// The prefixes, normalised: scheme and host in lower case.
     public let prefixes: [String]
-    /// The scene kinds; the first is where deep links go unless they name another. A kind's
-    /// layout is the *skeleton* of its state URLs: a container that fits it prints without a
-    /// kind marker, and whatever equals the layout's default is left out, so the first state of
-    /// a scene prints as `scheme://name`.
+    /// The scene kinds, the first where deep links go; a kind's layout is its URLs' skeleton.
     public let scenes: [SceneKind<Route>]
-    /// The scene kinds whose state URLs sources outside the app may open. None unless set: a
-    /// state URL can name any screen, while a deep link names only what its author chose.
-    /// Trusted sources and the app always may.
+    /// The scene kinds whose state URLs external sources may open; none unless set.
     public let externalStateURLs: Set<String>
     /// The deep links, in declaration order.
     public let links: [DeepLink<Route>]
@@ -39,28 +24,14 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     @usableFromInline let sceneNames: [[UInt8]]
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
-    /// Builds a router from its prefixes (`scheme://` or `https://host/…`; the first prints state
-    /// URLs), scene kinds, route patterns, deep links, parsing limits and the scene kinds
-    /// whose state URLs external sources may open, and validates it.
-    ///
-    /// - Throws: ``URLConfigurationError`` with every problem found.
+    /// Builds a router from its prefixes (`scheme://` or `https://host/…`) and the properties above.
     public init(
-        prefixes: [String],
-        scenes: [SceneKind<Route>],
-        patterns: RoutePatterns<Route>,
-        links: DeepLinks<Route> = DeepLinks([]),
-        limits: URLLimits = .external,
-        externalStateURLs: Set<String> = []
+        prefixes: [String], scenes: [SceneKind<Route>], patterns: RoutePatterns<Route>,
+        links: DeepLinks<Route> = DeepLinks([]), limits: URLLimits = .external, externalStateURLs: Set<String> = []
     ) throws(URLConfigurationError) {
         var problems: [URLConfigurationProblem] = []
-        var parsedPrefixes: [URLPrefix] = []
-        for prefix in prefixes {
-            if let parsed = URLPrefix(prefix) {
-                parsedPrefixes.append(parsed)
-            } else {
-                problems.append(.badPrefix(prefix))
-            }
-        }
+        let parsedPrefixes = prefixes.compactMap(URLPrefix.init)
+        problems += prefixes.filter { URLPrefix($0) == nil }.map { .badPrefix($0) }
         if prefixes.isEmpty { problems.append(.noPrefix) }
         if scenes.isEmpty { problems.append(.noScene) }
         var names: Set<String> = []
@@ -68,83 +39,198 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
             if !URLByte.isKeyword(scene.name) { problems.append(.badSceneName(scene.name)) }
             if !names.insert(scene.name).inserted { problems.append(.duplicateScene(scene.name)) }
             var ids = SequentialElementIDs()
-            do {
-                _ = try NavigationState(scene.layout, ids: &ids)
-            } catch {
-                if case .invalidLayout(let problem) = error {
-                    problems.append(.badSceneLayout(scene: scene.name, problem))
-                }
+            let built = Result { () throws(NavigationError) in try NavigationState(scene.layout, ids: &ids) }
+            if case .failure(.invalidLayout(let problem)) = built {
+                problems.append(.badSceneLayout(scene: scene.name, problem))
             }
         }
         for name in externalStateURLs.sorted() where !names.contains(name) { problems.append(.unknownScene(name)) }
         let routes = RouteTable(patterns.patterns, problems: &problems)
         let links = links.links
-        var shapes: [[LinkTrie.ShapeSegment]?] = []
         for link in links {
-            let linkProblems = link.allProblems
-            problems += linkProblems
+            problems += link.allProblems
             if let scene = link.scene, !names.contains(scene) {
                 problems.append(.unknownLinkScene(pattern: link.template, scene: scene))
             }
-            shapes.append(linkProblems.isEmpty ? Self.shape(of: link) : nil)
         }
-        var duplicates: [(Int, Int)] = []
-        let trie = LinkTrie(shapes, caseInsensitive: links.map { $0.caseInsensitive }, duplicates: &duplicates)
-        for (later, earlier) in duplicates {
-            problems.append(.duplicateLink(pattern: links[later].template, existing: links[earlier].template))
-        }
+        let trie = LinkTrie(links, problems: &problems)
         let external = Set(routes.patterns.filter { $0.access == .external }.flatMap { [$0.keyword] + $0.aliases })
-        let linkFirsts = Set(links.compactMap { $0.firstConstant })
-        for scene in scenes where external.contains(scene.name) || linkFirsts.contains(scene.name) {
+        let firsts = Set(links.compactMap { if case .constant(let first)? = $0.segments.first { first } else { nil } })
+        for scene in scenes where external.contains(scene.name) || firsts.contains(scene.name) {
             problems.append(.sceneCollision(scene.name))
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
-        var diagnostics: [URLDiagnostic] = []
-        var seen: Set<URLDiagnostic> = []
-        for (preferred, other) in trie.overlaps() {
-            let diagnostic = URLDiagnostic.overlappingLinks(
-                preferred: links[preferred].template, other: links[other].template)
-            if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
+        let diagnostics = trie.overlaps().map {
+            URLDiagnostic.overlappingLinks(preferred: links[$0].template, other: links[$1].template)
         }
-        self.prefixes = parsedPrefixes.map { $0.text }
-        self.parsedPrefixes = parsedPrefixes
-        self.scenes = scenes
-        self.links = links
-        self.limits = limits
-        self.externalStateURLs = externalStateURLs
-        self.diagnostics = diagnostics
-        self.routes = routes
-        self.trie = trie
-        sceneNames = scenes.map { Array($0.name.utf8) }
-    }
-    @usableFromInline static func shape(of link: DeepLink<Route>) -> [LinkTrie.ShapeSegment] {
-        link.segments.map { segment in
-            switch segment {
-            case .constant(let constant): .constant(constant)
-            case .parameter(let index): .parameter(link.parameters[index].type)
-            case .catchAll: .catchAll
-            }
-        }
+        (self.prefixes, self.parsedPrefixes, self.scenes, self.links) = (
+            parsedPrefixes.map { $0.text }, parsedPrefixes, scenes, links
+        )
+        (self.limits, self.externalStateURLs, self.diagnostics) = (limits, externalStateURLs, diagnostics.uniqued)
+        (self.routes, self.trie, sceneNames) = (routes, trie, scenes.map { Array($0.name.utf8) })
     }
     /// The scene kind named `name`.
     public func scene(named name: String) -> SceneKind<Route>? {
         scenes.first { $0.name == name }
     }
     /// The route pattern that prints `route`: the first whose `match` accepts it.
-    public func pattern(for route: Route) -> RoutePattern<Route>? {
-        routes.pattern(for: route)?.pattern
-    }
+    public func pattern(for route: Route) -> RoutePattern<Route>? { routes.pattern(for: route)?.pattern }
     /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
-    @usableFromInline func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        for (index, name) in sceneNames.enumerated() where name.count == end - start {
-            var offset = 0
-            while offset < name.count,
-                name[offset] == (fold ? URLByte.lowercased(bytes[start + offset]) : bytes[start + offset])
-            {
-                offset += 1
-            }
-            if offset == name.count { return scenes[index] }
+    @inlinable func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
+        let text = bytes[start..<end]
+        for (index, name) in sceneNames.enumerated() where name.count == text.count {
+            if zip(name, text).allSatisfy({ $0 == (fold ? URLByte.lowercased($1) : $1) }) { return scenes[index] }
         }
         return nil
     }
+}
+
+/// Hard limits against hostile input (URLS.md §6.4), checked before work that grows with it.
+public struct URLLimits: Hashable, Sendable {
+    /// The most bytes a URL may have.
+    public var bytes: Int
+    /// The most path segments (`/`-separated).
+    public var segments: Int
+    /// The most bytes in one segment.
+    public var segmentBytes: Int
+    /// The deepest nesting of groups, nodes and modals.
+    public var depth: Int
+    /// The most screens in the resulting state.
+    public var screens: Int
+    /// The most query items.
+    public var queryItems: Int
+    /// The most bytes all parameters may decode to, together.
+    public var parameterBytes: Int
+    /// Creates limits; the defaults are those for external sources.
+    public init(
+        bytes: Int = 4_096, segments: Int = 128, segmentBytes: Int = 1_024, depth: Int = 16, screens: Int = 64,
+        queryItems: Int = 32, parameterBytes: Int = 4_096
+    ) {
+        (self.bytes, self.segments, self.segmentBytes, self.depth) = (bytes, segments, segmentBytes, depth)
+        (self.screens, self.queryItems, self.parameterBytes) = (screens, queryItems, parameterBytes)
+    }
+    /// The limits for external sources: the defaults.
+    public static let external = URLLimits()
+    /// The limits for the app itself and trusted sources.
+    public static let trusted = URLLimits(
+        bytes: 16_384, segments: 1_024, segmentBytes: 4_096, depth: 32, screens: 512, parameterBytes: 16_384)
+}
+
+extension URLRouter {
+    /// Checks the router against the routes a flow can reach (given, and those of the scene
+    /// layouts): a route no pattern or several patterns print, a route whose text does not parse
+    /// back to it, a shared link that does not open its route, a tab id that is not a URL label.
+    public func validate(routes: some Sequence<Route>) -> [URLConfigurationProblem] {
+        var problems: [URLConfigurationProblem] = []
+        for scene in scenes {
+            for tab in Self.tabIDs(in: scene.layout) where !URLByte.isLabel(tab.rawValue) {
+                problems.append(.tabIDNotURLSafe(tab))
+            }
+        }
+        var seen: Set<Route> = []
+        let all = scenes.flatMap { $0.layout.routes } + Array(routes)
+        for route in all where seen.insert(route).inserted {
+            let printing = self.routes.patterns.filter { $0.codec.values(route) != nil }
+            guard printing.count == 1, let pattern = printing.first else {
+                problems.append(
+                    printing.isEmpty
+                        ? .noURLPattern(route: route.name)
+                        : .ambiguousRoute(route: route.name, patterns: printing.map { $0.template }))
+                continue
+            }
+            var text: [UInt8] = []
+            guard (try? self.routes.print(route, to: &text)) != nil else {
+                problems.append(.roundTripMismatch(route: route.name, url: pattern.template))
+                continue
+            }
+            let parsed = try? StateURLParser<Route, SequentialElementIDs>.parseOneRoute(
+                text, from: 0, to: text.count, routes: self.routes, limits: .trusted)
+            if parsed != route {
+                problems.append(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self)))
+            }
+            for link in links {
+                guard let url = shareLink(for: route, with: link) else { continue }
+                if (try? sharedRoute(in: url, link: link)) != route {
+                    problems.append(.shareRoundTripMismatch(route: route.name, url: url))
+                }
+            }
+        }
+        return problems.uniqued
+    }
+    /// The canonical URL of a scene's whole state (URLS.md §4): the focus path
+    /// (`notes://main/notes/notes/note/12/!sheet+large/edit/12`), what is off it in side groups,
+    /// what equals the scene layout's default left out. Parsing it gives an equivalent state.
+    public func stateURL(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
+        let path = try statePath(for: state, scene: scene)
+        return prefixes[0] + scene + (path.isEmpty ? "" : "/" + path)
+    }
+    /// The path of ``stateURL(for:scene:)``, what follows `scheme://scene/`.
+    public func statePath(for state: NavigationState<Route>, scene: String) throws(URLPrintError) -> String {
+        guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
+        var printer = StateURLPrinter(routes: routes)
+        try printer.root(state.root, layout: kind.layout)
+        return String(decoding: printer.out, as: UTF8.self)
+    }
+    /// The canonical URL of the state cut at the screen `element`, for breadcrumbs.
+    public func stateURL(for state: NavigationState<Route>, scene: String, upTo element: ElementID)
+        throws(URLPrintError) -> String
+    {
+        guard let cut = state.cut(at: element) else { throw .notAWaypoint(element) }
+        return try stateURL(for: cut, scene: scene)
+    }
+    /// The link that shares `route`, from the first `https` prefix (``DeepLink/shares(_:match:)``).
+    public func shareLink(for route: Route) -> String? {
+        links.lazy.compactMap { shareLink(for: route, with: $0) }.first
+    }
+    func shareLink(for route: Route, with link: DeepLink<Route>) -> String? {
+        guard let share = link.share, let values = share.values(route), values.count == link.parameters.count else {
+            return nil
+        }
+        let prefix = parsedPrefixes.first { $0.isHTTPS } ?? parsedPrefixes[0]
+        var out = Array(prefix.text.utf8)
+        var segments: [String] = []
+        for segment in link.segments {
+            switch segment {
+            case .constant(let constant): segments.append(constant)
+            case .parameter(let index): segments.append(values[index].first ?? "")
+            case .catchAll(let index) where link.parameters[index].type.multiplicity == .repeated:
+                segments += values[index]
+            case .catchAll(let index):
+                segments += (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false).map(
+                    String.init)
+            }
+        }
+        for (position, segment) in segments.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: "/")) }
+            PercentCoding.appendSegment(segment, to: &out)
+        }
+        _ = link.parameters.appendNamed(values, open: UInt8(ascii: "?"), separator: UInt8(ascii: "&"), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+    private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
+        switch layout {
+        case .screen, .stack: []
+        case .tabs(let tabs, _): tabs.flatMap { [$0.id] + tabIDs(in: $0.layout) }
+        case .split(let sidebar, let content, let detail):
+            tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
+        }
+    }
+    /// The route a shared link opens, built by the link's `shares`; `nil` for another link.
+    func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
+        let bytes = Array(url.utf8)
+        guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }
+        let queryStart = Self.pathEnd(bytes, from: rest)
+        let (segments, _, query) = try Self.split(
+            bytes, rest, queryStart, hostFolding: prefix.isCustomScheme, limits: .trusted)
+        guard let index = trie.match(segments, in: bytes), links[index].template == expected.template else {
+            return nil
+        }
+        var reader = try arguments(of: index, bytes, segments, query, limits: .trusted)
+        return try share.make(&reader)
+    }
+}
+
+extension Array where Element: Equatable {
+    /// The elements without repeats, in order.
+    var uniqued: [Element] { reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
 }

@@ -13,50 +13,35 @@ extension StateURLParser {
         position = keywordEnd
         let pattern = routes.patterns[index]
         let parameters = pattern.parameters
-        ranges.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
-        for spec in parameters where spec.key == nil {
+        entries.removeAll(keepingCapacity: true)
+        for (index, spec) in parameters.enumerated() where spec.key == nil {
             let valueEnd =
                 position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
             guard valueEnd > position + 1 else {
                 throw .missingParameter(route: pattern.keyword, name: spec.displayName)
             }
-            slots.append(ranges.count..<(ranges.count + 1))
-            ranges.append((position + 1)..<valueEnd)
+            entries.append((index, (position + 1)..<valueEnd))
             position = valueEnd
         }
-        var named: [(spec: Int, range: Range<Int>)] = []
         if take(UInt8(ascii: "(")) {
             repeat {
                 let nameStart = position
-                let nameEnd = tokenEnd()
-                guard nameEnd > nameStart else { throw unexpected() }
-                let name = URLByte.unreservedDecoded(bytes, nameStart, nameEnd)
-                guard
-                    let spec = parameters.firstIndex(where: {
-                        $0.key.map { name?.elementsEqual($0.utf8) == true } == true
-                    })
-                else { throw .unknownParameter(route: pattern.keyword, name: bytes.echo(nameStart, nameEnd)) }
-                position = nameEnd
+                position = tokenEnd()
+                guard position > nameStart else { throw unexpected() }
+                let name = URLByte.unreservedDecoded(bytes, nameStart, position)
+                guard let spec = parameters.firstIndex(where: { $0.key.map { name?.elementsEqual($0.utf8) } == true })
+                else { throw .unknownParameter(route: pattern.keyword, name: bytes.echo(nameStart, position)) }
                 try expect(UInt8(ascii: "="))
-                let valueEnd = tokenEnd()
-                named.append((spec, position..<valueEnd))
-                position = valueEnd
+                let valueStart = position
+                position = tokenEnd()
+                entries.append((spec, valueStart..<position))
             } while take(UInt8(ascii: ","))
             try expectClose()
         }
-        for (index, spec) in parameters.enumerated() where spec.key != nil {
-            let first = ranges.count
-            for entry in named where entry.spec == index { ranges.append(entry.range) }
-            if ranges.count - first > 1 && spec.mode != .repeated {
-                throw .duplicateParameter(route: pattern.keyword, name: spec.displayName)
-            }
-            slots.append(first..<ranges.count)
-        }
-        var reader = ArgumentReader(
-            bytes: bytes, specs: parameters, owner: pattern.keyword, slots: slots, ranges: ranges,
-            modes: (.stateSegment, .stateNamed), decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
-        let route = try pattern.make(&reader)
+        var reader = try ArgumentReader(
+            bytes, specs: parameters, owner: pattern.keyword, entries: entries, link: false,
+            decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
+        let route = try pattern.codec.make(&reader)
         decodedBytes = reader.decodedBytes
         return route
     }
@@ -66,50 +51,35 @@ extension StateURLParser {
         let labelEnd = tokenEnd()
         guard labelEnd > start else { throw unexpected() }
         position = labelEnd
-        return try PercentDecoding.decode(bytes, start, labelEnd, mode: .stateSegment)
-    }
-    /// A column name among `columns`.
-    @inlinable mutating func parseColumn(_ columns: [SplitColumn]) throws(DeepLinkError) -> SplitColumn {
-        let start = position
-        let labelEnd = tokenEnd()
-        guard labelEnd > start else { throw unexpected() }
-        let name = bytes[start..<labelEnd]
-        guard let column = columns.first(where: { $0.rawValue.utf8.elementsEqual(name) }) else {
-            throw .unknownColumn(bytes.echo(start, labelEnd), offset: start)
-        }
-        position = labelEnd
-        return column
+        return try PercentCoding.decode(bytes, start, labelEnd, segment: true, link: false)
     }
     /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
     @inlinable mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
         let start = position
-        let nameEnd = wordEnd(URLByte.isLowercaseLetter)
-        let name = bytes[start..<nameEnd]
-        position = nameEnd
-        if name.elementsEqual("cover".utf8) { return .fullScreenCover }
-        if name.elementsEqual("alert".utf8) { return .alert }
-        if name.elementsEqual("dialog".utf8) { return .confirmationDialog }
-        guard name.elementsEqual("sheet".utf8) else { throw .malformed(.unknownModalStyle, offset: start) }
+        position = wordEnd(URLByte.isLowercaseLetter)
+        switch String(decoding: bytes[start..<position], as: UTF8.self) {
+        case "cover": return .fullScreenCover
+        case "alert": return .alert
+        case "dialog": return .confirmationDialog
+        case "sheet": break
+        default: throw .malformed(.unknownModalStyle, offset: start)
+        }
         var options = SheetOptions()
         while take(UInt8(ascii: "+")) {
             let optionStart = position
-            let optionEnd = wordEnd { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "@") }
-            position = optionEnd
-            let option = bytes[optionStart..<optionEnd]
+            position = wordEnd { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "@") }
+            let option = String(decoding: bytes[optionStart..<position], as: UTF8.self)[...]
             let invalid = DeepLinkError.malformed(.sheetOption, offset: optionStart)
-            if option.elementsEqual("grabber".utf8) {
-                guard options.showsDragIndicator != false else { throw invalid }
-                options.showsDragIndicator = true
-            } else if option.elementsEqual("nograbber".utf8) {
-                guard options.showsDragIndicator != true else { throw invalid }
-                options.showsDragIndicator = false
-            } else if option.elementsEqual("locked".utf8) {
+            switch option {
+            case "grabber", "nograbber":
+                guard options.showsDragIndicator != (option == "nograbber") else { throw invalid }
+                options.showsDragIndicator = option == "grabber"
+            case "locked":
                 options.interactiveDismissDisabled = true
-            } else if option.first == UInt8(ascii: "@") {
-                guard options.selectedDetent == nil, let detent = Self.detent(option.dropFirst())
-                else { throw invalid }
+            case _ where option.first == "@":
+                guard options.selectedDetent == nil, let detent = Self.detent(option.dropFirst()) else { throw invalid }
                 options.selectedDetent = detent
-            } else {
+            default:
                 guard let detent = Self.detent(option) else { throw invalid }
                 options.detents.append(detent)
             }
@@ -117,16 +87,11 @@ extension StateURLParser {
         return .sheet(options)
     }
     /// `medium`, `large`, a fraction in (0, 1], or a height above 0 followed by `pt`.
-    @inlinable static func detent(_ text: ArraySlice<UInt8>) -> SheetDetent? {
-        if text.elementsEqual("medium".utf8) { return .medium }
-        if text.elementsEqual("large".utf8) { return .large }
-        let points = text.count > 2 && text.suffix(2).elementsEqual("pt".utf8)
-        let number = points ? text.dropLast(2) : text
-        guard DecimalText.isDecimal(number), let value = Double(String(decoding: number, as: UTF8.self)),
-            value.isFinite, value > 0
-        else { return nil }
-        if points { return .height(value) }
-        return value <= 1 ? .fraction(value) : nil
+    @inlinable static func detent(_ text: Substring) -> SheetDetent? {
+        if text == "medium" || text == "large" { return text == "medium" ? .medium : .large }
+        let points = text.count > 2 && text.hasSuffix("pt")
+        guard let value = Double(urlComponent: points ? text.dropLast(2) : text), value > 0 else { return nil }
+        return points ? .height(value) : value <= 1 ? .fraction(value) : nil
     }
     @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
     /// Whether the next bytes are `/!`: a modal follows.
@@ -139,11 +104,9 @@ extension StateURLParser {
     }
     /// Whether the next bytes are `*none`, ending the member.
     @inlinable var atNone: Bool {
-        guard position + 5 <= end,
-            bytes[position..<(position + 5)].elementsEqual("*none".utf8)
-        else { return false }
-        return position + 5 == end || bytes[position + 5] == UInt8(ascii: ",")
-            || bytes[position + 5] == UInt8(ascii: ")")
+        let next = position + 5
+        guard next <= end, bytes[position..<next].elementsEqual("*none".utf8) else { return false }
+        return next == end || bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: ")")
     }
     @inlinable mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
@@ -153,40 +116,70 @@ extension StateURLParser {
     @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
         guard take(byte) else { throw unexpected() }
     }
-    /// Takes the `)` that closes a group.
     @inlinable mutating func expectClose() throws(DeepLinkError) {
-        guard take(UInt8(ascii: ")")) else {
-            throw position == end
-                ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
-        }
+        guard take(UInt8(ascii: ")")) else { throw unclosed }
     }
-    /// Checks that a side or member entry ends here, at `,` or `)`.
     @inlinable func expectMemberEnd() throws(DeepLinkError) {
-        guard position < end, bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")") else {
-            throw position == end
-                ? .malformed(.unbalancedParenthesis, offset: position) : .malformed(.trailingInput, offset: position)
-        }
+        guard atGroupEnd, position < end else { throw unclosed }
+    }
+    @inlinable var unclosed: DeepLinkError {
+        .malformed(position == end ? .unbalancedParenthesis : .trailingInput, offset: position)
     }
     /// The error for the byte here: the end, or a byte the grammar does not allow.
     @inlinable func unexpected() -> DeepLinkError {
-        position < end
-            ? .malformed(.unexpectedByte(bytes[position]), offset: position)
-            : .malformed(.unexpectedEnd, offset: position)
+        .malformed(position < end ? .unexpectedByte(bytes[position]) : .unexpectedEnd, offset: position)
     }
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
     @inlinable func tokenEnd(from start: Int? = nil) -> Int {
-        var index = start ?? position
+        wordEnd(from: start) { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }
+    }
+    @inlinable func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {
+        let start = start ?? position
+        return start < end ? bytes[start..<end].firstIndex { !accept($0) } ?? end : start
+    }
+    /// The one pass over a state path, before any work that grows with it: limits, parentheses,
+    /// escapes, segments, and bytes that never appear in one.
+    @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+        throws(DeepLinkError)
+    {
+        guard start < end else { return }
+        let segments =
+            bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + (bytes[end - 1] == UInt8(ascii: "/") ? 0 : 1)
+        guard segments <= limits.segments else { throw .tooManySegments(count: segments, limit: limits.segments) }
+        var segmentStart = start
+        var parentheses = 0
+        var index = start
         while index < end {
             let byte = bytes[index]
-            guard URLByte.isUnreserved(byte) || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") else { break }
+            switch byte {
+            case UInt8(ascii: "/"):
+                try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
+                segmentStart = index + 1
+            case UInt8(ascii: "("):
+                parentheses += 1
+                if parentheses > limits.depth { throw .tooDeep(depth: parentheses, limit: limits.depth) }
+            case UInt8(ascii: ")"):
+                parentheses -= 1
+                if parentheses < 0 { throw .malformed(.unbalancedParenthesis, offset: index) }
+            case UInt8(ascii: "%"):
+                guard URLByte.escaped(bytes, at: index, end: end) != nil else {
+                    throw .malformed(.percentEncoding, offset: index)
+                }
+                index += 2
+            case UInt8(ascii: "?"), UInt8(ascii: "#"):
+                throw .unexpectedQuery
+            case UInt8(ascii: " "):
+                throw .malformed(.unexpectedByte(byte), offset: index)
+            case 0..<0x20, 0x7F:
+                throw .malformed(.controlCharacter, offset: index)
+            case 0x80...:
+                throw .malformed(.rawNonASCII, offset: index)
+            default:
+                break
+            }
             index += 1
         }
-        return index
-    }
-    /// The end of the run of bytes from here that satisfy `accept`.
-    @inlinable func wordEnd(_ accept: (UInt8) -> Bool) -> Int {
-        var index = position
-        while index < end, accept(bytes[index]) { index += 1 }
-        return index
+        if segmentStart < end { try URLByte.checkSegment(bytes, segmentStart, end, limits: limits) }
+        if parentheses != 0 { throw .malformed(.unbalancedParenthesis, offset: end) }
     }
 }

@@ -1,11 +1,6 @@
 import Destinations
 
-/// Prints a state as the path of its canonical URL (URLS.md §4.3).
-///
-/// The printer is a function of the state and the scene layout: side members in tab or column
-/// order, named parameters in declaration order and only when they differ from their default,
-/// sheet options in one order, markers only where a node does not fit its slot, modal content
-/// in parentheses only when more follows in its group.
+/// Prints a state as the path of its canonical URL (URLS.md §4.3): one text for each state.
 struct StateURLPrinter<Route: NavigationRoute> {
     let routes: RouteTable<Route>
     var out: [UInt8] = []
@@ -15,24 +10,28 @@ struct StateURLPrinter<Route: NavigationRoute> {
         try self.node(node, .skeleton(layout))
     }
     mutating func node(_ node: NavigationNode<Route>, _ slot: NodeSlot<Route>) throws(URLPrintError) {
-        // A container that fits its slot prints its body, in parentheses when a modal follows;
-        // one that does not prints a marker and its members.
-        let fits: Bool
-        switch (node.content, slot) {
-        case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): fits = tabs.tabs.map(\.id) == layouts.map(\.id)
-        case (.split(let split), .skeleton(.split(_, let content, _))):
-            fits = split.hasContentColumn == (content != nil)
-        case (.tabs, _), (.split, _): fits = false
-        default: fits = true
-        }
+        // A container that fits its slot prints its body (in parentheses before a modal), else a marker.
+        let fits =
+            switch (node.content, slot) {
+            case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): tabs.tabs.map(\.id) == layouts.map(\.id)
+            case (.split(let split), .skeleton(.split(_, let content, _))): split.hasContentColumn == (content != nil)
+            case (.tabs, _), (.split, _): false
+            default: true
+            }
         let wrapped = fits && node.modal != nil && node.kind != .screen
+        let plain: NodeKind? =
+            switch slot {
+            case .screen, .skeleton(.screen): .screen
+            case .stack, .skeleton(.stack): .stack
+            default: nil
+            }
         if wrapped { append("(") }
         switch (node.content, slot) {
         case (.screen(let route), _):
-            if slot.plainKind != .screen { append("*screen/") }
+            if plain != .screen { append("*screen/") }
             try routes.print(route, to: &out)
         case (.stack(let stack), _):
-            if slot.plainKind != .stack { append("*stack/") }
+            if plain != .stack { append("*stack/") }
             for (index, screen) in stack.elements.enumerated() {
                 if index > 0 { append("/") }
                 guard let route = screen.route else { preconditionFailure("a stack holds screens") }
@@ -40,27 +39,17 @@ struct StateURLPrinter<Route: NavigationRoute> {
                 if let modal = screen.modal { try self.modal(modal, wrapped: index < stack.count - 1) }
             }
         case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))) where fits:
-            try tabsBody(tabs, layouts)
+            try body(tabs.tabs.map { ($0.id.rawValue, $0.node) }, layouts.map { $0.layout }, main: tabs.selectedIndex)
         case (.split(let split), .skeleton(.split(let sidebar, let content, let detail))) where fits:
-            try splitBody(split, focused: node.focusedColumn ?? .sidebar, [sidebar, content, detail])
+            let layouts = [sidebar, content, detail]
+            try body(
+                split.columns.map { ($0.rawValue, split[$0]) }, split.columns.map { layouts[$0.index] },
+                main: split.columns.firstIndex(of: node.focusedColumn ?? .sidebar) ?? 0)
         case (.tabs(let tabs), _):
-            append("*tabs(")
-            for (index, tab) in tabs.tabs.enumerated() {
-                if index > 0 { append(index == tabs.selectedIndex ? ",@" : ",") }
-                PercentEncoding.appendSegment(tab.id.rawValue, to: &out)
-                append(":")
-                try self.node(tab.node, .stack)
-            }
-            append(")")
+            try members("*tabs(", tabs.tabs.map { ($0.id.rawValue, $0.node) }, selected: tabs.selectedIndex)
         case (.split(let split), _):
-            append(split.hasContentColumn ? "*split3(" : "*split2(")
-            for (index, (column, member)) in split.columns.compactMap({ column in split[column].map { (column, $0) } })
-                .enumerated()
-            {
-                append((index > 0 ? "," : "") + column.rawValue + ":")
-                try self.node(member, .stack)
-            }
-            append(")")
+            let columns = split.columns.compactMap { column in split[column].map { (column.rawValue, $0) } }
+            try members(split.hasContentColumn ? "*split3(" : "*split2(", columns, selected: 0)
         }
         if wrapped { append(")") }
         if let modal = node.modal { try self.modal(modal, wrapped: false) }
@@ -72,44 +61,38 @@ struct StateURLPrinter<Route: NavigationRoute> {
         try node(modal.node, .screen)
         if wrapped { append(")") }
     }
-    private mutating func tabsBody(_ tabs: Tabs<Route>, _ layouts: [TabLayout<Route>]) throws(URLPrintError) {
-        PercentEncoding.appendSegment(tabs.selection.rawValue, to: &out)
-        var side = false
-        for (index, (tab, layout)) in zip(tabs.tabs, layouts).enumerated()
-        where index != tabs.selectedIndex && !tab.node.isDefault(for: layout.layout) {
-            append(side ? "," : "(")
-            side = true
-            PercentEncoding.appendSegment(tab.id.rawValue, to: &out)
-            append(":")
-            try node(tab.node, .skeleton(layout.layout))
-        }
-        if side { append(")") }
-        let (main, layout) = (tabs.tabs[tabs.selectedIndex].node, layouts[tabs.selectedIndex].layout)
-        if !main.isDefault(for: layout) {
-            append("/")
-            try node(main, .skeleton(layout))
-        }
-    }
-    private mutating func splitBody(_ split: Split<Route>, focused: SplitColumn, _ layouts: [Layout<Route>?])
+    /// A skeleton container's body: the main label, the side group, then the main member.
+    private mutating func body(_ members: [(String, NavigationNode<Route>?)], _ layouts: [Layout<Route>?], main: Int)
         throws(URLPrintError)
     {
-        append(focused.rawValue)
+        PercentCoding.appendSegment(members[main].0, to: &out)
         var side = false
-        for column in split.columns where column != focused {
-            guard !NavigationNode.isDefault(split[column], layouts[column.index]) else { continue }
-            append((side ? "," : "(") + column.rawValue + ":")
+        for (index, (label, node)) in members.enumerated()
+        where index != main && !NavigationNode.isDefault(node, layouts[index]) {
+            append(side ? "," : "(")
             side = true
-            if let node = split[column] {
-                try self.node(node, Layout.columnSlot(layouts[column.index]))
-            } else {
-                append("*none")
-            }
+            PercentCoding.appendSegment(label, to: &out)
+            append(":")
+            if let node { try self.node(node, Layout.columnSlot(layouts[index])) } else { append("*none") }
         }
         if side { append(")") }
-        if let main = split[focused], !NavigationNode.isDefault(main, layouts[focused.index]) {
+        if let node = members[main].1, !NavigationNode.isDefault(node, layouts[main]) {
             append("/")
-            try node(main, Layout.columnSlot(layouts[focused.index]))
+            try self.node(node, Layout.columnSlot(layouts[main]))
         }
+    }
+    /// A marked container's members, `@` before the selected one but the first.
+    private mutating func members(_ marker: String, _ members: [(String, NavigationNode<Route>)], selected: Int)
+        throws(URLPrintError)
+    {
+        append(marker)
+        for (index, (label, node)) in members.enumerated() {
+            if index > 0 { append(index == selected ? ",@" : ",") }
+            PercentCoding.appendSegment(label, to: &out)
+            append(":")
+            try self.node(node, .stack)
+        }
+        append(")")
     }
     private mutating func style(_ style: ModalStyle) throws(URLPrintError) {
         switch style {
@@ -124,8 +107,7 @@ struct StateURLPrinter<Route: NavigationRoute> {
         case .confirmationDialog: append("dialog")
         }
     }
-    /// A detent; a `Double` prints as its description without the `+` of a positive exponent
-    /// (`1e+20` → `1e20`), since `+` separates sheet options.
+    /// A detent; a `Double` prints without the `+` of its exponent, which separates options.
     private mutating func detent(_ detent: SheetDetent, prefix: String) throws(URLPrintError) {
         append(prefix)
         switch detent {
@@ -138,7 +120,5 @@ struct StateURLPrinter<Route: NavigationRoute> {
         default: throw .invalidDetent(detent)
         }
     }
-    private mutating func append(_ text: String) {
-        out += text.utf8
-    }
+    private mutating func append(_ text: String) { out += text.utf8 }
 }

@@ -1,0 +1,91 @@
+public import Destinations
+
+/// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
+@usableFromInline enum NodeSlot<Route: NavigationRoute> {
+    /// A place the scene layout describes, whose layout is the default there.
+    case skeleton(Layout<Route>)
+    /// A member of `*tabs(…)` or `*split(…)`, or a column the layout leaves empty: a stack.
+    case stack
+    /// A modal's content: a screen.
+    case screen
+}
+
+extension Layout {
+    /// The slot of a split view's column: its layout, or a stack for an empty one.
+    @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
+        layout.map { .skeleton($0) } ?? .stack
+    }
+}
+
+extension NavigationNode {
+    /// Whether the node is what `layout` builds, ids aside, with no modal anywhere.
+    @usableFromInline func isDefault(for layout: Layout<Route>) -> Bool {
+        guard modal == nil else { return false }
+        switch (content, layout) {
+        case (.screen(let route), .screen(let expected)):
+            return route == expected
+        case (.stack(let stack), .stack(let routes)):
+            return stack.elements.map(\.route) == routes.map(Optional.some)
+                && stack.elements.allSatisfy { $0.modal == nil }
+        case (.tabs(let tabs), .tabs(let layouts, let selected)):
+            return tabs.tabs.map(\.id) == layouts.map(\.id) && tabs.selection == (selected ?? layouts.first?.id)
+                && zip(tabs.tabs, layouts).allSatisfy { $0.node.isDefault(for: $1.layout) }
+        case (.split(let split), .split(let sidebar, let content, let detail)):
+            return split.hasContentColumn == (content != nil) && split.sidebar.isDefault(for: sidebar)
+                && Self.isDefault(split.content, content) && Self.isDefault(split.detail, detail)
+        default:
+            return false
+        }
+    }
+    /// Whether a column shows what its layout builds: both empty, or equal.
+    @usableFromInline static func isDefault(_ node: NavigationNode?, _ layout: Layout<Route>?) -> Bool {
+        guard let node, let layout else { return node == nil && layout == nil }
+        return node.isDefault(for: layout)
+    }
+}
+
+extension NavigationState {
+    /// This state with the ids of `current` wherever an element sits at the same place with the same
+    /// kind and route (stacks up to their first difference); other elements take ids from `ids`.
+    func aligned(to current: NavigationState, ids: inout any ElementIDGenerator) -> NavigationState {
+        NavigationState(root: root.aligned(to: current.root, ids: &ids))
+    }
+}
+
+extension NavigationNode {
+    /// This node with `old`'s id and, recursively, its children's ids where they match.
+    func aligned(to old: NavigationNode?, ids: inout any ElementIDGenerator) -> NavigationNode {
+        let match: NavigationNode? = old.flatMap { $0.kind == kind && $0.route == route ? $0 : nil }
+        let id = match?.id ?? ids.next()
+        let aligned: Content
+        switch content {
+        case .screen:
+            aligned = content
+        case .stack(let stack):
+            let old = match?.stack?.elements ?? []
+            var reusing = true
+            let elements = stack.elements.enumerated().map { position, element in
+                let candidate = reusing && position < old.count ? old[position] : nil
+                let next = element.aligned(to: candidate, ids: &ids)
+                reusing = reusing && next.id == candidate?.id
+                return next
+            }
+            aligned = .stack(Stack(elements))
+        case .tabs(let tabs):
+            let old = match?.tabs?.tabs ?? []
+            let items = tabs.tabs.map { tab in
+                Tab(id: tab.id, node: tab.node.aligned(to: old.first { $0.id == tab.id }?.node, ids: &ids))
+            }
+            aligned = .tabs(Tabs(tabs: items, selection: tabs.selection))
+        case .split(let split):
+            let old = match?.split
+            let sidebar = split.sidebar.aligned(to: old?.sidebar, ids: &ids)
+            let middle = split.content.map { $0.aligned(to: old?.content, ids: &ids) }
+            let detail = split.detail.map { $0.aligned(to: old?.detail, ids: &ids) }
+            aligned = .split(
+                Split(sidebar: sidebar, content: middle, detail: detail, hasContentColumn: split.hasContentColumn))
+        }
+        let presented = modal.map { Modal(style: $0.style, node: $0.node.aligned(to: match?.modal?.node, ids: &ids)) }
+        return NavigationNode(id: id, content: aligned, modal: presented)
+    }
+}
