@@ -133,8 +133,10 @@ extension StateURLParser {
     @inlinable func tokenEnd(from start: Int? = nil) -> Int {
         wordEnd(from: start) { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }
     }
+    /// The end of the run of bytes from `start` (by default here) that `accept`; `start` itself at or past the end.
     @inlinable func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {
-        bytes[(start ?? position)..<end].firstIndex { !accept($0) } ?? end
+        let start = start ?? position
+        return start < end ? bytes[start..<end].firstIndex { !accept($0) } ?? end : start
     }
     /// The one pass over a state path, before any work that grows with it: limits, parentheses,
     /// escapes, segments, and bytes that never appear in one.
