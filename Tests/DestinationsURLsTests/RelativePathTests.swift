@@ -135,6 +135,14 @@ import Testing
                 _ = try router.resolve(relative: "..", in: state, scene: "main", from: ElementID(999), ids: &ids)
             } == .navigation(.unknownElement(ElementID(999))))
     }
+
+    @Test func aModalStackWithNoRouteBeforeTheTrailingSlashIsRefused() {
+        func error(_ path: String) -> DeepLinkError? {
+            deepLinkError { () throws(DeepLinkError) in _ = try resolve(path, from: note13) }
+        }
+        #expect(error("!cover/*stack/") == .malformed(.unexpectedEnd, offset: 14))
+        #expect(error("./!sheet/*stack/") == .malformed(.unexpectedEnd, offset: 16))
+    }
 }
 
 /// Waypoints (URLS.md §5.2): the state URL cut at a screen on the focus chain.

@@ -147,8 +147,11 @@ import Foundation
         guard let found = try texts(parameter, joined: Value.urlMultiplicity == .one) else {
             return try missing(specs[parameter], Value.self)
         }
+        let repeatedCatchAll = specs[parameter].mode == .catchAll && Value.urlMultiplicity != .one
         let value =
-            if let all = found.all { Value(urlComponents: all.map { $0[...] }) } else {
+            if let all = found.all ?? (repeatedCatchAll ? [found.first] : nil) {
+                Value(urlComponents: all.map { $0[...] })
+            } else {
                 Value(urlComponent: found.first[...])
             }
         guard let value else {

@@ -230,7 +230,10 @@ extension URLRouter {
     }
 }
 
-extension Array where Element: Equatable {
-    /// The elements without repeats, in order.
-    var uniqued: [Element] { reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+extension Array where Element: Hashable {
+    /// The elements without repeats, in order: O(n).
+    var uniqued: [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
+    }
 }

@@ -133,6 +133,7 @@ extension StateURLParser {
     @inlinable func tokenEnd(from start: Int? = nil) -> Int {
         wordEnd(from: start) { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }
     }
+    /// The end of the run of bytes from `start` (by default here) that `accept`; `start` itself at or past the end.
     @inlinable func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {
         let start = start ?? position
         return start < end ? bytes[start..<end].firstIndex { !accept($0) } ?? end : start
