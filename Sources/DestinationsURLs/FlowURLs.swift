@@ -1,7 +1,8 @@
 public import Destinations
 
 /// A flow's URLs: a `Flow` with the ``URLRouter`` and scene kind it reads and prints URLs with.
-/// Opening a URL performs the one `ChangeRequest` it stands for through the flow's pipeline.
+/// Opening a URL performs the one `ChangeRequest` it stands for through the flow's pipeline. Every
+/// method that throws leaves the flow's state exactly as it was.
 ///
 /// ```swift
 /// let urls = try FlowURLs(flow, router: router, scene: "main")
@@ -46,6 +47,7 @@ public struct FlowURLs<Route: NavigationRoute> {
     }
     /// Opens a URL as one request through the flow's pipeline (`Flow.perform(_:)`), all or nothing;
     /// the default source, an unknown external one, fails safe.
+    /// - Throws: ``DeepLinkError``: a malformed or unknown URL, a guard's or the pipeline's refusal.
     @discardableResult
     public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> DeepLinkOutcome<Route>
@@ -67,6 +69,7 @@ public struct FlowURLs<Route: NavigationRoute> {
         }
     }
     /// Resumes a link that waited for a screen (``DeepLinkOutcome/deferred(_:)``), planned afresh.
+    /// - Throws: `NavigationError.pendingExpired` when the flow no longer holds this link as pending.
     @discardableResult
     public func resume(_ link: PendingLink) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let cause = FlowEvent<Route>.Cause.opened(link.pattern ?? URLRouter<Route>.stateURLCause, source: link.source)
@@ -77,12 +80,14 @@ public struct FlowURLs<Route: NavigationRoute> {
         return DeepLinkOutcome(outcome, url: link.url, request: pending.request)
     }
     /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``), judged again.
+    /// - Throws: ``DeepLinkError/stalePlan`` when the state changed since the plan was made.
     @discardableResult
     public func commit(_ plan: URLPlan<Route>) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let outcome = try converting { () throws(NavigationError) in try flow.commit(plan.plan) }
         return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request)
     }
     /// Follows an in-app relative path from `anchor`, by default the focused screen.
+    /// - Throws: ``DeepLinkError/relativePathEscapesRoot``, a parsing error, or the pipeline's refusal.
     @discardableResult
     public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError)
         -> ChangeOutcome<Route>
