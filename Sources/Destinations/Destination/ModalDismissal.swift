@@ -62,7 +62,7 @@ public protocol ModalPresenter: Destination {
         @usableFromInline let style: ModalStyle
         @usableFromInline let route: Route?
 
-        init(presenter: ElementID, modal: Modal<Route>) {
+        @usableFromInline init(presenter: ElementID, modal: Modal<Route>) {
             self.presenter = presenter
             style = modal.style
             route = modal.node.firstScreenRoute
@@ -99,7 +99,7 @@ public protocol ModalPresenter: Destination {
 
 extension Flow {
     /// Tells the presenters of the modals a committed change removed, and records the modals
-    /// it presented. Runs in the commit, after the appearances: O(containers added to × depth)
+    /// it presented. Runs in the commit, after the appearances: O(focus depth)
     /// for a presentation or a user's change, O(state) for a start, a restore or a link, which
     /// rebuild as much.
     @inlinable
@@ -119,10 +119,26 @@ extension Flow {
         default: isLocal = false
         }
         if isLocal {
-            // A modal a change presents holds screens the change added: the ledger records the
-            // modals above each added screen, wherever it is — whatever the focus shows after
-            // the change — so that its presenter hears when it goes.
-            recordModals(aboveScreens: summary.added)
+            // A change that added no screen presented no modal. Every modal of a valid state
+            // lies on the focus path (leaving a tab dismisses its modals, and a hidden screen
+            // cannot present), so the walk down the focus finds each modal the change presented.
+            guard !summary.added.isEmpty else {
+                if !dismissed.isEmpty { notify(dismissed) }
+                return
+            }
+            var node = storage.root
+            while true {
+                if let modal = node.modal {
+                    if modalLedger.entries[modal.node.id] == nil {
+                        modalLedger.entries[modal.node.id] = ModalLedger.Entry(presenter: node.id, modal: modal)
+                    }
+                    node = modal.node
+                } else if let (_, child) = node.focusedChild {
+                    node = child
+                } else {
+                    break
+                }
+            }
         } else {
             dismissed += rebuildModalLedger(removing: summary.removedIDs)
         }
@@ -145,29 +161,6 @@ extension Flow {
         }
         modalLedger = rebuilt
         return dismissed
-    }
-
-    /// Records the modals on the way down from the root to each of `screens` that the ledger
-    /// does not hold yet. Screens of one container share the walk: O(*d*) per container the
-    /// screens were added to, in its depth *d*.
-    @usableFromInline func recordModals(aboveScreens screens: [NavigationNode<Route>]) {
-        var walked: [ElementID] = []
-        for screen in screens {
-            let parent = index.locations[screen.id]?.parent
-            if let parent {
-                guard !walked.contains(parent) else { continue }
-                walked.append(parent)
-            }
-            guard let path = index.path(to: screen.id) else { continue }
-            var node = storage.root
-            for step in path {
-                if step == .modal, let modal = node.modal, modalLedger.entries[modal.node.id] == nil {
-                    modalLedger.entries[modal.node.id] = ModalLedger.Entry(presenter: node.id, modal: modal)
-                }
-                guard let next = node.child(at: step) else { break }
-                node = next
-            }
-        }
     }
 
     /// Tells each dismissed modal's presenter, in the order the modals were presented.
