@@ -1,4 +1,5 @@
 import Destinations
+import DestinationsTesting
 import DestinationsURLs
 import Testing
 
@@ -38,7 +39,7 @@ import Testing
     }
 
     static func texts(over alphabet: [Character], count: Int, seed: UInt64) -> [String] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SeededRandom(seed: seed)
         return (0..<count).map { _ in
             let length = Int.random(in: 0...7, using: &generator)
             return String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
@@ -77,18 +78,5 @@ import Testing
         }
         #expect(try query("notes://crumbs/a,b/c") == "a,b|c")
         #expect(try query("notes://crumbs/a,b") == "a,b")
-    }
-}
-
-/// A seeded generator (SplitMix64), so that every run draws the same texts.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
