@@ -37,6 +37,17 @@ enum WorkshopRoute: NavigationRoute, Codable {
         for _ in 0..<turns { await Task.yield() }
     }
 
+    /// Sleeps on `clock` for `duration`: "woke" when an advance ended the sleep, "cancelled"
+    /// when a cancellation did.
+    nonisolated static func sleep(on clock: ManualClock, for duration: Duration) async -> String {
+        do {
+            try await clock.sleep(for: duration)
+            return "woke"
+        } catch {
+            return "cancelled"
+        }
+    }
+
     /// Spins until `condition` holds.
     nonisolated static func spin(until condition: @Sendable () -> Bool) async {
         while !condition() { await Task.yield() }
@@ -47,14 +58,7 @@ enum WorkshopRoute: NavigationRoute, Codable {
         let clock = ManualClock()
         workshop.context.track {
             await withTaskGroup(of: String.self) { group in
-                group.addTask {
-                    do {
-                        try await clock.sleep(for: .seconds(5))
-                        return "woke"
-                    } catch {
-                        return "cancelled"
-                    }
-                }
+                group.addTask { await Self.sleep(on: clock, for: .seconds(5)) }
                 // At the lowest priority, the child competes with nothing the settle does.
                 group.addTask(priority: .background) {
                     // Still running once its sibling sleeps.
@@ -89,14 +93,7 @@ enum WorkshopRoute: NavigationRoute, Codable {
         let service = Service()
         workshop.context.track {
             await withTaskGroup(of: String.self) { group in
-                group.addTask {
-                    do {
-                        try await clock.sleep(for: .seconds(5))
-                        return "woke"
-                    } catch {
-                        return "cancelled"
-                    }
-                }
+                group.addTask { await Self.sleep(on: clock, for: .seconds(5)) }
                 group.addTask {
                     await Self.spin(until: { clock.sleeperCount == 1 })
                     // On the actor, not on the child's own executor: still the work's.

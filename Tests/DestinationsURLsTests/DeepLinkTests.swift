@@ -308,13 +308,7 @@ import Testing
         router = try GoldenURLs.router(links: Self.links)
     }
 
-    func query(_ url: String) throws -> String? {
-        var ids = SequentialElementIDs()
-        guard case .link(let match) = try router.parse(url, ids: &ids),
-            case .presentation(.push(.search(let query, _, _))) = match.resolved
-        else { return nil }
-        return query
-    }
+    func query(_ url: String) throws -> String? { try GoldenURLs.searchQuery(of: url, in: router) }
 
     @Test func aSegmentTriesConstantsThenTypesThenStringThenCatchAll() throws {
         #expect(try query("notes://p/new") == "constant")

@@ -31,6 +31,15 @@ extension TabID {
 }
 
 enum GoldenURLs {
+    /// The query of the search a link pushes, read from `router`; `nil` for anything else.
+    static func searchQuery(of url: String, in router: URLRouter<GoldenRoute>) throws -> String? {
+        var ids = SequentialElementIDs()
+        guard case .link(let match) = try router.parse(url, ids: &ids),
+            case .presentation(.push(.search(let query, _, _))) = match.resolved
+        else { return nil }
+        return query
+    }
+
     static let patterns = RoutePatterns<GoldenRoute> {
         RoutePattern("notes", .notes, access: .external)
         RoutePattern("note/{id}", GoldenRoute.note(id:), access: .external) {

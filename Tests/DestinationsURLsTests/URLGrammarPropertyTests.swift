@@ -69,13 +69,7 @@ import Testing
             }
         }
         let router = try GoldenURLs.router(links: links)
-        func query(_ url: String) throws -> String? {
-            var ids = SequentialElementIDs()
-            guard case .link(let match) = try router.parse(url, ids: &ids),
-                case .presentation(.push(.search(let query, _, _))) = match.resolved
-            else { return nil }
-            return query
-        }
+        func query(_ url: String) throws -> String? { try GoldenURLs.searchQuery(of: url, in: router) }
         #expect(try query("notes://crumbs/a,b/c") == "a,b|c")
         #expect(try query("notes://crumbs/a,b") == "a,b")
     }
