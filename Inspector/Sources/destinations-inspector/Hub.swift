@@ -55,6 +55,13 @@ actor Hub {
     private var nextRequest = 1
     private var nextPoller = 1
     private var pages: [Int: PageOutbox] = [:]
+    /// What one batch of an app's messages has for pages so far, while ``receive(_:key:now:)``
+    /// takes it: pages get the whole batch in one frame, one message a line, so a burst costs
+    /// the page one socket message a batch instead of one an event.
+    private var held: [String]?
+    private var heldBytes = 0
+    /// The most bytes a batch's frame holds: a larger batch goes to pages in several frames.
+    static let batchFrameBytes = 1 << 20
     private var nextPage = 1
     /// The keys of the last connections ended for going quiet.
     private var quiet: Set<String> = []
@@ -183,6 +190,8 @@ actor Hub {
         sessions[id]?.lastSeen = now
         var refusals: [Refusal] = []
         var unshown = 0
+        held = []
+        heldBytes = 0
         for (number, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
             do throws(Refusal) {
                 try receive(line, number: number, session: id)
@@ -208,6 +217,8 @@ actor Hub {
                 "refusedCount": sessions[id]?.refused ?? 0,
             ])
         }
+        sendHeld()
+        held = nil
         return refusals
     }
 
@@ -413,8 +424,23 @@ actor Hub {
 
     /// Sends text the hub wrote to every page; a page past its buffer is let go.
     private func broadcast(raw text: String) {
+        if held != nil {
+            held?.append(text)
+            heldBytes += text.utf8.count
+            if heldBytes >= Self.batchFrameBytes { sendHeld() }
+            return
+        }
         let behind = pages.filter { !$0.value.send(text) }.keys
         for id in behind { pages[id] = nil }
+    }
+
+    /// Sends what the batch being received holds so far, in one frame, and holds on.
+    private func sendHeld() {
+        guard let batch = held, !batch.isEmpty else { return }
+        held = nil
+        heldBytes = 0
+        broadcast(raw: batch.joined(separator: "\n"))
+        held = []
     }
 
     private func send(_ message: [String: Any], page id: Int) {

@@ -24,13 +24,19 @@ extension Hub {
     }
 }
 
-/// Reads a page's stream.
+/// Reads a page's stream, message by message: a frame holds one message a line.
 struct PageReader {
     var iterator: AsyncStream<String>.Iterator
+    var lines: [Substring] = []
+
+    init(iterator: AsyncStream<String>.Iterator) { self.iterator = iterator }
 
     mutating func next() async -> [String: Any]? {
-        guard let text = await iterator.next() else { return nil }
-        return JSONText.object(text)
+        while lines.isEmpty {
+            guard let text = await iterator.next() else { return nil }
+            lines = text.split(separator: "\n")
+        }
+        return JSONText.object(String(lines.removeFirst()))
     }
 
     /// The next message of a type, skipping others.
@@ -123,13 +129,43 @@ struct PageReader {
         #expect(session["refusedCount"] as? Int == 2)
     }
 
+    /// An app's batch reaches each page in one frame, its messages in order, one a line (a
+    /// refusal among them in its place); a batch past the frame size goes in several frames,
+    /// none much larger than that size.
+    @Test func aBatchReachesPagesInOneFrameInOrder() async throws {
+        let hub = Hub(graphviz: Graphviz(executable: nil))
+        let (_, key) = try await hub.opened(hello)
+        let (_, stream) = await hub.addPage()
+        var frames = stream.makeAsyncIterator()
+        _ = await frames.next()  // the snapshot
+        await hub.receive([Fixture.event(seq: 1), "not json", Fixture.event(seq: 2), Fixture.event(seq: 3)], key: key)
+        let frame = try #require(await frames.next())
+        let messages = frame.split(separator: "\n").compactMap { JSONText.object(String($0)) }
+        #expect(messages.map { $0["type"] as? String } == ["event", "refused", "event", "event"])
+        #expect(messages.compactMap { ($0["event"] as? [String: Any])?["seq"] as? Int } == [1, 2, 3])
+
+        let state = #"{"s":""# + String(repeating: "x", count: 200_000) + #""}"#
+        let big = (1...12).map { Fixture.event(seq: $0, state: state) }
+        #expect(await hub.receive(big, key: key) == [])
+        var seqs: [Int] = []
+        var sizes: [Int] = []
+        while seqs.count < big.count, let frame = await frames.next() {
+            sizes.append(frame.utf8.count)
+            seqs += frame.split(separator: "\n").compactMap {
+                (JSONText.object(String($0))?["event"] as? [String: Any])?["seq"] as? Int
+            }
+        }
+        #expect(seqs == Array(1...12))
+        #expect(sizes.count > 1 && sizes.allSatisfy { $0 < Hub.batchFrameBytes + 2 * 420_000 }, "\(sizes)")
+    }
+
     /// A page that never reads is let go once its buffer passes the limit.
     @Test func aPageThatDoesNotReadIsLetGo() async throws {
         let hub = Hub(graphviz: Graphviz(executable: nil), limits: .init(pageBufferBytes: 20_000))
         let (_, key) = try await hub.opened(hello)
         let (page, stream) = await hub.addPage()
         let outbox = try #require(await hub.outbox(page: page))
-        await hub.receive((0..<100).map { Fixture.event(seq: $0) }, key: key)
+        for seq in 0..<100 { await hub.receive([Fixture.event(seq: seq)], key: key) }
         #expect(outbox.fellBehind)
         #expect(await hub.outbox(page: page) == nil)
         var count = 0
