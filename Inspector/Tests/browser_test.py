@@ -718,6 +718,8 @@ def main():
             check("a burst at 500 events a second reaches the page's DOM, every event, batched per frame",
                   len(latencies) == sent and rate >= 400 and len(frame_worst) < len(latencies),
                   f"{len(latencies)} of {sent} events, {len(frame_worst)} frames, {rate:.0f}/s")
+            check("the footer's state count, written at most four times a second, catches up with the burst",
+                  shows(expect, page.locator("#metrics"), re.compile(f"^{sent} states ")), page.locator("#metrics").inner_text())
 
             # The log stays virtualised: thousands of events leave a few dozen rows in the DOM,
             # and any of them is there once scrolled to.

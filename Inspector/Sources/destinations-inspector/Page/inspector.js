@@ -19,10 +19,18 @@ let pending = [];
 let frameRequested = false;
 // What the tree, change and graph panels show, to draw them again only when it changes.
 let drawn = null;
+// When the footer's latency line was last written (performance.now()), and its pending write.
+const metrics = { drawn: -Infinity, timer: null };
 // Each session object the page makes gets its own number, so that its log is drawn afresh.
 let nextUid = 1;
 // Each event's row entry, found without a search.
 const entryOf = new WeakMap();
+
+// Sets a property only when its value changes: writing even the same text or class again makes
+// the browser lay out and paint that part of the page again, in every frame of a burst.
+function put(node, property, value) {
+  if (node[property] !== value) node[property] = value;
+}
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -252,15 +260,19 @@ function setRestoreStatus(text, result) {
 function showError(text) { $("restore-status").textContent = String(text); }
 
 function setStatus() {
-  const status = $("status");
   const s = model.current !== null ? model.sessions.get(model.current) : null;
-  if (model.link === "token") { status.className = "pill disconnected"; status.textContent = "token changed"; status.title = "The server was restarted with another token: open the address it printed."; }
-  else if (!socket || socket.readyState !== WebSocket.OPEN) { status.className = "pill offline"; status.textContent = "server offline"; status.title = "The page connects again on its own."; }
-  else if (s && s.imported) { status.className = "pill server"; status.textContent = "imported session"; status.title = ""; }
-  else if (s && s.earlier) { status.className = "pill disconnected"; status.textContent = "earlier server run"; status.title = ""; }
-  else if (!s) { status.className = "pill server"; status.textContent = "server connected"; status.title = ""; }
-  else if (s.connected) { status.className = "pill connected"; status.textContent = "app connected"; status.title = ""; }
-  else { status.className = "pill disconnected"; status.textContent = "app disconnected"; status.title = ""; }
+  const [kind, text, title] =
+    model.link === "token" ? ["disconnected", "token changed", "The server was restarted with another token: open the address it printed."]
+    : !socket || socket.readyState !== WebSocket.OPEN ? ["offline", "server offline", "The page connects again on its own."]
+    : s && s.imported ? ["server", "imported session", ""]
+    : s && s.earlier ? ["disconnected", "earlier server run", ""]
+    : !s ? ["server", "server connected", ""]
+    : s.connected ? ["connected", "app connected", ""]
+    : ["disconnected", "app disconnected", ""];
+  const status = $("status");
+  put(status, "className", `pill ${kind}`);
+  put(status, "textContent", text);
+  put(status, "title", title);
 }
 
 // MARK: Rendering
@@ -274,9 +286,9 @@ function render() {
   setStatus();
   renderSessions();
   const s = model.current !== null ? model.sessions.get(model.current) : null;
-  $("connect-hint").hidden = !!s;
+  put($("connect-hint"), "hidden", !!s);
   if (!s) return;
-  $("app-name").textContent = String(s.hello.app || "app");
+  put($("app-name"), "textContent", String(s.hello.app || "app"));
   const tags = $("app-tags");
   if (tags.hello !== s.hello) {
     tags.hello = s.hello;
@@ -289,14 +301,15 @@ function render() {
   const last = log.length - 1;
   const index = model.viewing === null ? last : Math.min(model.viewing, last);
   const slider = $("history");
-  slider.max = Math.max(0, last); slider.value = Math.max(0, index);
+  put(slider, "max", String(Math.max(0, last)));
+  put(slider, "value", String(Math.max(0, index)));
   const mode = $("mode");
-  if (model.viewing === null) { mode.className = "badge live"; mode.textContent = "LIVE"; }
-  else { mode.className = "badge past"; mode.textContent = `VIEWING #${log[index].seq} OF ${log.length}`; }
+  put(mode, "className", model.viewing === null ? "badge live" : "badge past");
+  put(mode, "textContent", model.viewing === null ? "LIVE" : `VIEWING #${log[index].seq} OF ${log.length}`);
   const live = s.connected && !s.imported && !s.earlier;
-  $("restore").disabled = model.viewing === null || !live || !s.hello.canRestore || !log[index] || !log[index].state;
-  $("open-url").disabled = !live;
-  $("open-url-text").disabled = !live;
+  put($("restore"), "disabled", model.viewing === null || !live || !s.hello.canRestore || !log[index] || !log[index].state);
+  put($("open-url"), "disabled", !live);
+  put($("open-url-text"), "disabled", !live);
   renderLog(s, index);
   if (index < 0) { $("tree").replaceChildren(); renderGraph(s, null, null); drawn = null; return; }
   const event = log[index];
@@ -309,9 +322,23 @@ function render() {
     renderGraph(s, event, event);
     drawn = { event, session: s, graph: s.graph, hideRoot, previous: log[index - 1] };
   }
+  drawMetrics();
+}
+
+// The footer's line of state count and latency. A person reads it: four times a second is
+// enough, and a burst does not lay the footer out again in every frame. A write held back is
+// made when its time comes, so the line never stays behind the log.
+function drawMetrics() {
+  const wait = metrics.drawn + 250 - performance.now();
+  if (wait > 0) {
+    if (metrics.timer === null) metrics.timer = setTimeout(() => { metrics.timer = null; drawMetrics(); }, wait);
+    return;
+  }
+  metrics.drawn = performance.now();
+  const s = model.current !== null ? model.sessions.get(model.current) : null;
   const lat = model.latencies.slice(-1000).sort((a, b) => a - b);
   const pct = (p) => lat.length ? Math.round(lat[Math.min(lat.length - 1, Math.floor(lat.length * p))]) : 0;
-  $("metrics").textContent = `${log.length} states · app→page p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms`;
+  put($("metrics"), "textContent", s ? `${s.log.length} states · app→page p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms` : "");
 }
 
 // A row's one-line summary: the cause as code would write it, without the leading verb.
@@ -333,8 +360,8 @@ function renderSessions() {
       return option;
     }));
   }
-  if (model.current !== null) select.value = String(model.current);
-  select.hidden = ids.length < 2;
+  if (model.current !== null) put(select, "value", String(model.current));
+  put(select, "hidden", ids.length < 2);
 }
 
 function rowMatches(entry) {
@@ -426,7 +453,7 @@ function applyLogScroll() {
 
 function renderLog(s, selected) {
   const log = $("log");
-  $("log-count").textContent = `(${s.log.length})`;
+  put($("log-count"), "textContent", `(${s.log.length})`);
   const key = `${s.uid}:${s.version}:${model.filter}:${model.refusalsOnly}`;
   const sessionChanged = !logView.key || logView.key.split(":")[0] !== String(s.uid);
   let anchor = null;
@@ -499,6 +526,9 @@ function drawLogRows(s) {
     const entry = logView.shown[position];
     const row = makeRow(s, entry);
     row.dataset.pos = String(position);
+    // Each row is placed on its own: rows that enter or leave the window never move the others,
+    // so a burst lays out and paints only the new rows.
+    row.style.top = `${position * logView.rowHeight}px`;
     if (entry === logView.selected) row.classList.add("selected");
     entry.row = row;
     return row;
@@ -523,7 +553,6 @@ function drawLogRows(s) {
     if (below.length) { holder.append(...below); rows.push(...below); }
   }
   logView.first = first;
-  holder.style.transform = `translateY(${first * logView.rowHeight}px)`;
 }
 
 // The user scrolled the log: the rows of the new window are drawn, and the log follows the
@@ -569,9 +598,9 @@ function renderTree(event) {
   tree.dataset.rendered = event.rendered;
   tree.dataset.seq = String(event.seq);
   const labelOf = (id) => labels.has(id) ? `${labels.get(id)} #${id}` : `#${id}`;
-  $("focused").textContent = labelOf(event.focused);
-  $("visible").textContent = (Array.isArray(event.visible) ? event.visible : []).map((id) => `#${id}`).join(", ");
-  $("url").textContent = typeof event.url === "string" ? event.url : "(no URL router)";
+  put($("focused"), "textContent", labelOf(event.focused));
+  put($("visible"), "textContent", (Array.isArray(event.visible) ? event.visible : []).map((id) => `#${id}`).join(", "));
+  put($("url"), "textContent", typeof event.url === "string" ? event.url : "(no URL router)");
   return labels;
 }
 
