@@ -5,7 +5,7 @@ import HummingbirdWebSocket
 // The Flow Inspector's server: serves the page, relays sessions between apps and pages, and
 // draws each app's flow graph with Graphviz.
 //
-//   swift run --package-path Inspector destinations-inspector [--host H] [--port P] [--token T]
+//   swift run -c release --package-path Inspector destinations-inspector [--host H] [--port P] [--token T]
 
 /// Prints a line at once, even into a pipe.
 func say(_ line: String) {
