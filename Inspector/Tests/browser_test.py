@@ -492,7 +492,7 @@ def main():
             page.keyboard.press("Escape")
 
             # 6. The change panel and time travel.
-            deep = find_row(page, kind="url", text="licenses")
+            deep = find_row(page, kind="opened", text="licenses")
             deep.click()
             expect(page.locator("#mode")).to_contain_text("VIEWING")
             check("the change panel lists what the deep link added", "+ licenses" in page.locator("#change").inner_text())
@@ -527,7 +527,7 @@ def main():
             opened = page.locator("#restore-status").inner_text()
             if opened.startswith("opened"):
                 expect(page.locator("#log-count")).to_have_text(f"({before_rows + 1})")
-            check("a URL opened from the page goes through the app's flow", opened.startswith("opened") and rows.last.get_attribute("data-kind") == "url",
+            check("a URL opened from the page goes through the app's flow", opened.startswith("opened") and rows.last.get_attribute("data-kind") == "opened",
                   opened)
             page.wait_for_timeout(300)  # let the flash settle before the screenshot
             page.screenshot(path=os.path.join(options.out, "inspector.png"))

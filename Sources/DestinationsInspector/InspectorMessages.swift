@@ -203,7 +203,7 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .event: "event"
         case .userAction: "user"
         case .restore: "restore"
-        case .opened: "url"
+        case .opened: "opened"
         }
     }
 

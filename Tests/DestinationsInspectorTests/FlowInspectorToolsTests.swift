@@ -18,7 +18,8 @@ import Testing
     }
 
     /// A URL the page asks for is opened as an external link of unknown origin: the app ends
-    /// as a direct `open` with that source leaves it, and the page learns the outcome.
+    /// as a direct `open` with that source leaves it, the page learns the outcome, and the
+    /// transaction's cause is labelled `opened` (a URL, a shortcut or a notification alike).
     @Test func aURLFromThePageIsOpenedThroughTheFlow() async throws {
         let url = "https://notes.example.com/licenses"
         let reference = try makeFlow()
@@ -39,6 +40,8 @@ import Testing
             #expect(
                 result["ok"] as? Bool == true
                     && result["outcome"] as? String == FlowInspector<AppRoute>.name(of: outcome))
+            let opened = await transport.message { $0.causeKind == "opened" }
+            #expect((opened?.cause["summary"] as? String)?.isEmpty == false)
         case .failure:
             #expect(result["ok"] as? Bool == false)
         }
