@@ -31,6 +31,21 @@ import Testing
         #expect(match.resolved == .presentation(.push(.note(id: 12))))
     }
 
+    /// Split column names and tab labels are read as keywords are: an escaped unreserved
+    /// character is the character, and an escaped reserved one names no column.
+    @Test func escapedUnreservedCharactersInColumnNamesAndTabLabelsAreTheCharacters() throws {
+        let prefix = "notes://main/notes/notes/!sheet/"
+        let plain = try parseState(router, prefix + "*tabs(a:home,@b:*split2(sidebar:*screen/menu,detail:content/4))")
+        let escaped = prefix + "*tabs(%61:home,@b:*split2(s%69debar:*screen/menu,d%65tail:content/4))"
+        #expect(try parseState(router, escaped) == plain)
+        let reserved = prefix + "*tabs(a:home,@b:*split2(sidebar:*screen/menu,de%2Ftail:content/4))"
+        guard case .unknownColumn(let name, _) = error(reserved) else {
+            Issue.record("\(String(describing: error(reserved)))")
+            return
+        }
+        #expect(name == "de%2Ftail")
+    }
+
     @Test func anEscapedReservedCharacterNeverMatchesAKeyword() {
         #expect(error("notes://window/notes/n%2Fte/12") == .unknownRoute(keyword: "n%2Fte", offset: 21))
         #expect(error("notes://window/%4Eotes") == .unknownRoute(keyword: "%4Eotes", offset: 15))
