@@ -86,7 +86,12 @@ public enum ShopConfiguration {
     }
 
     /// The web links the shop answers.
+    ///
+    /// `product/{id}` is declared as a link, rather than left to the product pattern's one-route
+    /// link placed `.inTab(.catalog)`, so that opening it twice shows the product once: the
+    /// one-route link pushes another copy each time.
     public static let links = DeepLinks<ShopRoute> {
+        DeepLink("product/{id}") { (id: Int) in .inTab(.catalog, [.catalog, .product(id: id)]) }
         DeepLink("product/{id}/reviews") { (id: Int) in
             .inTab(.catalog, [.catalog, .product(id: id), .reviews(productID: id)])
         }

@@ -143,3 +143,46 @@ import Testing
         #expect(flow.state == before)
     }
 }
+
+@Suite @MainActor struct DeepLinkRepeatTests {
+    @Test func openingTheSameProductLinkTwiceShowsTheProductOnce() throws {
+        let flow = try Flow(ShopConfiguration.configuration(cart: CartModel()))
+        let urls = try FlowURLs(flow, router: try ShopConfiguration.router(), scene: "main")
+        try urls.open("shop://product/4", source: .external(.universalLink))
+        let once = flow.state
+        // The outcome is `.applied`, though nothing changed: only a state URL says `.unchanged`.
+        try urls.open("shop://product/4", source: .external(.universalLink))
+        #expect(flow.state == once)
+    }
+
+    /// Library behaviour worth knowing: an external pattern's one-route link placed
+    /// `.inTab(tab)` pushes another copy of the route each time it is opened.
+    @Test func aOneRouteLinkPlacedInATabPushesACopyEachTime() throws {
+        let router = try URLRouter<ShopRoute>(
+            prefixes: ["shop://"], scenes: [SceneKind("main", layout: ShopConfiguration.layout)],
+            patterns: ShopConfiguration.patterns, links: DeepLinks<ShopRoute> {})
+        let flow = try Flow(ShopConfiguration.configuration(cart: CartModel()))
+        let urls = try FlowURLs(flow, router: router, scene: "main")
+        try urls.open("shop://product/4", source: .external(.universalLink))
+        try urls.open("shop://product/4", source: .external(.universalLink))
+        #expect(try urls.stateURL == "shop://main/catalog/catalog/product/4/product/4")
+    }
+
+    /// `+7` is present but not an integer: the error should say so (`invalidParameter`, as
+    /// the same text does through a `DeepLink`), not that the parameter is missing. Only the
+    /// one-route link of an external pattern says `missingParameter`.
+    @Test func aSignedIntegerInALinkIsReportedAsInvalidNotMissing() throws {
+        let router = try URLRouter<ShopRoute>(
+            prefixes: ["shop://"], scenes: [SceneKind("main", layout: ShopConfiguration.layout)],
+            patterns: ShopConfiguration.patterns, links: DeepLinks<ShopRoute> {})
+        var ids = SequentialElementIDs()
+        withKnownIssue("`shop://product/+7` throws missingParameter(route:name:)") {
+            #expect {
+                try router.parse("shop://product/+7", ids: &ids)
+            } throws: { error in
+                guard case .invalidParameter = error as? DeepLinkError else { return false }
+                return true
+            }
+        }
+    }
+}
