@@ -21,7 +21,8 @@ let package = Package(
                 "ShopApp",
                 .product(name: "DestinationsTesting", package: "wt-adopter"),
                 .product(name: "DestinationsURLs", package: "wt-adopter"),
-            ]
+            ],
+            resources: [.copy("Transcripts")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -96,3 +96,8 @@ extension ContentEvent<ProductScreen.Event, Int> {
     /// Creates the screen.
     public init() {}
 }
+
+extension CheckoutScreen: Interruptible {
+    /// A link from outside asks before it takes the user out of a checkout.
+    public var interruption: InterruptionPolicy { .confirm }
+}

@@ -1,4 +1,5 @@
 import DestinationsTesting
+import DestinationsURLs
 import ShopApp
 import Testing
 
@@ -100,6 +101,7 @@ import Testing
             """
         }
         try await harness.finish()
+        harness.assertTranscript(named: "shop-tap-through", bundle: .module)
     }
 
     @Test func sendingSelectWithoutAProductIDIsRefusedAndChangesNothing() async throws {
@@ -171,5 +173,72 @@ import Testing
         try flow.apply(.selectTab(.cart))
         try flow.focusedDestination(as: CartScreen.self)?.send(.checkout)
         #expect(flow.state.focusedScreen.route == .checkout)
+    }
+}
+
+@Suite @MainActor struct CheckoutLinkTests {
+    @Test func aCheckoutStateURLWithAnEmptyCartShowsTheAlertInstead() async throws {
+        let harness = try FlowHarness(ShopConfiguration.configuration(cart: CartModel()))
+        let request = try ShopConfiguration.router().request(
+            for: "shop://main/cart/cart/!sheet/checkout", scene: "main", source: .app)
+        let outcome = try await harness.perform(request) {
+            """
+            tabs (selected: catalog)
+              [catalog] stack
+                catalog
+                  alert: emptyCart ◀
+              [cart] stack
+                cart
+              [account] stack
+                account
+            """
+        }
+        #expect(outcome == .redirected(guard: ShopConfiguration.cartNotEmpty))
+        try await harness.finish()
+    }
+
+    @Test func aLinkFromOutsideAsksBeforeLeavingACheckout() throws {
+        let cart = CartModel()
+        cart.add(1, quantity: 1)
+        let flow = try Flow(ShopConfiguration.configuration(cart: cart))
+        let urls = try FlowURLs(flow, router: try ShopConfiguration.router(), scene: "main")
+        try flow.apply(.selectTab(.cart))
+        try flow.apply(.sheet(.checkout))
+        let before = flow.state
+        let outcome = try urls.open("https://shop.example.com/product/4/reviews", source: .external(.universalLink))
+        guard case .needsConfirmation(let plan) = outcome else {
+            Issue.record("expected a confirmation, got \(outcome)")
+            return
+        }
+        #expect(flow.state == before)
+        #expect(try urls.commit(plan) == .applied)
+        #expect(flow.state.focusedScreen.route == .reviews(productID: 4))
+        #expect(!flow.state.routes.contains(.checkout))
+    }
+
+    /// The guard's redirect is presented from the focused screen (here the catalog), not from
+    /// the cart the checkout was asked for; an alert built with `alert(presentedBy: CartScreen.self)`
+    /// then cannot deliver its buttons. The refusal names `destinationRemoved(#3)` although the
+    /// catalog #3 is alive: the error should say the presenter is not a `CartScreen`.
+    @Test func aPresenterAlertOverTheWrongScreenSaysSo() throws {
+        var configuration = ShopConfiguration.configuration(cart: CartModel())
+        let alert: Provider<ShopRoute> = .alert(presentedBy: CartScreen.self) { _ in
+            AlertContent("Your cart is empty", buttons: [AlertButton("Retry", sends: .checkout)])
+        }
+        configuration.providers = configuration.providers.overriding("emptyCart", with: alert)
+        let flow = try Flow(configuration)
+        final class Refusals { var errors: [NavigationError] = [] }
+        let refusals = Refusals()
+        flow.onRefusal = { error, _ in refusals.errors.append(error) }
+        let urls = try FlowURLs(flow, router: try ShopConfiguration.router(), scene: "main")
+        try urls.open("shop://main/cart/cart/!sheet/checkout", source: .app)
+        let top = try #require(flow.state.presentedChain.last)
+        try flow.tapAlertButton(0, of: top.modal)
+        let refused = try #require(refusals.errors.first)
+        withKnownIssue("a presenter of another type is reported as removed") {
+            if case .destinationRemoved(let id) = refused {
+                #expect(flow.destination(id) == nil, "\(refused) names a live screen")
+            }
+        }
     }
 }
