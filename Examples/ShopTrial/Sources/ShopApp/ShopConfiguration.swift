@@ -25,7 +25,7 @@ public enum ShopConfiguration {
     /// Every route's provider.
     @MainActor public static func providers(cart: CartModel) -> Providers<ShopRoute> {
         let catalog = Provider { (_: ShopRoute) in CatalogList() } events: { events in
-            events.on(.select, .present { id in .push(.product(id: id)) })
+            events.on(.select, .present { id in .push(.product(id: id)) }.leading(to: .product(id: 0)))
         }
         let product = Provider { (route: ShopRoute) in ProductScreen(id: route.productID) } events: { events in
             events.on(.addToCart, .perform { screen, quantity in

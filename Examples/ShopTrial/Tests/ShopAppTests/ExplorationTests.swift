@@ -38,3 +38,14 @@ import Testing
         }
     }
 }
+
+@Suite @MainActor struct FlowGraphTests {
+    /// The empty-cart alert is reached only through the guard's redirect, which the graph does
+    /// not see (it is built from the layout and the providers, not the configuration's guards),
+    /// so the graph calls it unreachable.
+    @Test func theGraphCallsTheGuardsAlertUnreachable() {
+        let graph = FlowGraph(ShopConfiguration.layout, providers: ShopConfiguration.providers(cart: CartModel()))
+        #expect(graph.unreachableRoutes == ["emptyCart"])
+        #expect(graph.missingProviders.isEmpty)
+    }
+}
