@@ -31,6 +31,13 @@ import Testing
               added: 0
             """
         }
+        // A corrupt blob afterwards is refused, and the exhaustive harness sees no change.
+        #expect(throws: ShopRestoreError.self) {
+            try ShopPersistence.restore(data.prefix(data.count / 2), into: harness.flow)
+        }
+        #expect(throws: ShopRestoreError.self) {
+            try ShopPersistence.restore(Data("not json".utf8), into: harness.flow)
+        }
         try await harness.finish()
     }
 
