@@ -242,3 +242,25 @@ import Testing
         }
     }
 }
+
+@Suite @MainActor struct VariantTests {
+    /// The GettingStarted's "Swap behaviour without touching views", for an A/B quick-look sheet.
+    @Test func aVariantShowsTheProductInASheetOnceTheScreensAreRebound() throws {
+        let cart = CartModel()
+        let providers = ShopConfiguration.providers(cart: cart)
+        let flow = try Flow(ShopConfiguration.configuration(cart: cart))
+        let catalog = try #require(providers.provider(for: .catalog))
+        let variant = catalog.configuring(CatalogList.self) { events in
+            events.replace(.select, with: .present { id in .sheet(.product(id: id)) })
+        }
+        flow.replaceProviders(providers.overriding("catalog", with: variant))
+        try flow.focusedDestination(as: CatalogList.self)?.send(.select, content: 1)
+        #expect(flow.state.focusedScreen.route == .product(id: 1))
+        #expect(flow.state.presentedChain.isEmpty)  // the list on screen still pushes
+        try flow.apply(.back)
+        flow.rebindScreens()
+        try flow.focusedDestination(as: CatalogList.self)?.send(.select, content: 1)
+        #expect(flow.state.presentedChain.count == 1)
+        #expect(flow.state.focusedScreen.route == .product(id: 1))
+    }
+}
