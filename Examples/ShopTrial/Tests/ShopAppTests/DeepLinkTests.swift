@@ -186,3 +186,38 @@ import Testing
         }
     }
 }
+
+@Suite @MainActor struct FailingProviderTests {
+    struct NoSuchProduct: Error {}
+
+    /// A product provider that refuses ids the catalog does not have: a link to one is a typed
+    /// error, and the screens already shown keep their Destinations.
+    @Test func aLinkToAProductTheProviderRefusesChangesNothing() throws {
+        var configuration = ShopConfiguration.configuration(cart: CartModel())
+        let strict = Provider { (route: ShopRoute) in
+            guard route.productID > 0 else { throw NoSuchProduct() }
+            return ProductScreen(id: route.productID)
+        }
+        configuration.providers = configuration.providers.overriding(
+            "product", with: strict.configuring(ProductScreen.self) { events in
+                events.on(.addToCart, .handledByDestination)
+                events.on(.showReviews, .handledByDestination)
+            })
+        let flow = try Flow(configuration)
+        let urls = try FlowURLs(flow, router: try ShopConfiguration.router(), scene: "main")
+        try urls.open("https://shop.example.com/product/4/reviews", source: .external(.universalLink))
+        let before = flow.state
+        let shown = try #require(flow.destination(before.focusedScreen.id))
+        #expect {
+            try urls.open("https://shop.example.com/product/-1/reviews", source: .external(.universalLink))
+        } throws: { error in
+            // Wrapped as `.step(2, of: 3, …)`: the path's step that failed; `underlying` unwraps it.
+            guard case .navigation(let navigation) = error as? DeepLinkError,
+                case .providerFailed(let route, _) = navigation.underlying
+            else { return false }
+            return route == "product"
+        }
+        #expect(flow.state == before)
+        #expect(flow.destination(before.focusedScreen.id) === shown)
+    }
+}
