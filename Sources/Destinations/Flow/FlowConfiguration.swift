@@ -35,7 +35,8 @@ public struct FlowConfiguration<Route: NavigationRoute> {
     /// The id generator of the flow's elements.
     public var ids: any ElementIDGenerator
 
-    /// Creates a configuration with no guards, the default limits and a disabled logger.
+    /// Creates a configuration with no guards, the default limits and, unless given another,
+    /// the ``FlowLogger/standard`` logger (refusals to standard error in debug builds).
     public init(
         layout: Layout<Route>,
         providers: Providers<Route>,

@@ -1,0 +1,29 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// A shop app's navigation, built on Destinations from its public docs only, with its tests.
+let package = Package(
+    name: "ShopTrial",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(path: "../..")],
+    targets: [
+        .target(
+            name: "ShopApp",
+            dependencies: [
+                .product(name: "Destinations", package: "wt-adopter"),
+                .product(name: "DestinationsURLs", package: "wt-adopter"),
+            ]
+        ),
+        .executableTarget(name: "ShopMain", dependencies: ["ShopApp"]),
+        .testTarget(
+            name: "ShopAppTests",
+            dependencies: [
+                "ShopApp",
+                .product(name: "DestinationsTesting", package: "wt-adopter"),
+                .product(name: "DestinationsURLs", package: "wt-adopter"),
+            ],
+            resources: [.copy("Transcripts")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

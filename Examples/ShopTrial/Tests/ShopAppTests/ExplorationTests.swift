@@ -1,0 +1,51 @@
+import DestinationsTesting
+import ShopApp
+import Testing
+
+@Suite @MainActor struct ExplorationTests {
+    @Test func randomWalksKeepTheInvariants() async {
+        var walk = RandomWalk(steps: 200) {
+            var configuration = ShopConfiguration.configuration(cart: CartModel())
+            configuration.logger = .disabled
+            return configuration
+        }
+        walk.content(for: .select, of: CatalogList.self) { list, random in list.productIDs.randomElement(using: &random) }
+        walk.content(for: .addToCart, of: ProductScreen.self) { _, random in Int.random(in: 1...3, using: &random) }
+        for seed: UInt64 in [1, 2, 3] {
+            await walk.check(seed: seed)
+        }
+    }
+
+    /// Minimal repro of a FlowExplorer gap: it deduplicates by the navigation state alone
+    /// (FlowExplorer.explore: `seen.insert(flow.state)`), before checking the invariant, so a
+    /// step that changes only app state (`addToCart`, a `.perform` response; the product's
+    /// `StatefulDestination` state too) is pruned with everything after it. Checkout, four steps
+    /// away (select, add to cart, tap the cart tab, check out), is never reached, and an
+    /// invariant about it passes vacuously.
+    @Test func theExplorerReachesCheckoutOnceSomethingIsInTheCart() async {
+        var explorer = FlowExplorer(depth: 5) {
+            var configuration = ShopConfiguration.configuration(cart: CartModel())
+            configuration.logger = .disabled
+            return configuration
+        }
+        explorer.content(for: .select, of: CatalogList.self) { _ in [1] }
+        explorer.content(for: .addToCart, of: ProductScreen.self) { _ in [1] }
+        let report = await explorer.explore { flow in
+            flow.state.routes.contains(.checkout) ? "checkout reached" : nil
+        }
+        withKnownIssue("the explorer prunes steps that change only app state") {
+            #expect(report.violation != nil, "\(report)")
+        }
+    }
+}
+
+@Suite @MainActor struct FlowGraphTests {
+    /// The empty-cart alert is reached only through the guard's redirect, which the graph does
+    /// not see (it is built from the layout and the providers, not the configuration's guards),
+    /// so the graph calls it unreachable.
+    @Test func theGraphCallsTheGuardsAlertUnreachable() {
+        let graph = FlowGraph(ShopConfiguration.layout, providers: ShopConfiguration.providers(cart: CartModel()))
+        #expect(graph.unreachableRoutes == ["emptyCart"])
+        #expect(graph.missingProviders.isEmpty)
+    }
+}
