@@ -23,9 +23,15 @@ import Destinations
 /// the events a screen marks as its own, ``OwnEvents``),
 /// every gesture the state allows (swipe back, swipe down, tap a tab, close a column, tap an
 /// alert's button), and every request the test offers (a link the URL module read, a
-/// notification), performed through the flow's pipeline with its source. States are deduplicated by value; a state is reached again only by a shorter or
-/// equal path, so the first violation found has a shortest path to it. That path comes back as
-/// steps and as a test to paste (``ExplorationViolation/test``), replayed with ``replay(_:)``.
+/// notification), performed through the flow's pipeline with its source.
+///
+/// States are deduplicated by value: the navigation state, and the ``StatefulDestination/screenState``
+/// of every live screen that shows one. A step that changes only what a screen shows (an item
+/// added to a cart, with the navigation unchanged) leads to a new state and is explored further;
+/// app data that no screen shows as its state is not told apart, so let the screens that depend
+/// on it show it. A state is reached again only by a shorter or equal path, so the first
+/// violation found has a shortest path to it. That path comes back as steps and as a test to
+/// paste (``ExplorationViolation/test``), replayed with ``replay(_:)``.
 ///
 /// Each path runs on a fresh flow made from the configuration closure, so that the services a
 /// configuration makes (a session, a datasource) start afresh, and waits for the work its
@@ -84,14 +90,14 @@ public struct FlowExplorer<Route: NavigationRoute> {
     /// Explores breadth first and returns what it found: the number of states, and the first
     /// state where `violation` returns a message, with a shortest path to it.
     public func explore(_ violation: @escaping @MainActor (Flow<Route>) -> String?) async -> ExplorationReport {
-        var seen: Set<NavigationState<Route>> = []
+        var seen = VisitedStates<Route>()
         var frontier: [[ExplorationStep]] = [[]]
         var deepest = 0
         while !frontier.isEmpty {
             var next: [[ExplorationStep]] = []
             for path in frontier {
                 guard let flow = await replaying(path) else { continue }
-                guard seen.insert(flow.state).inserted else { continue }
+                guard seen.insert(flow) else { continue }
                 deepest = max(deepest, path.count)
                 if let message = violation(flow) {
                     return ExplorationReport(
@@ -178,6 +184,29 @@ public struct FlowExplorer<Route: NavigationRoute> {
             _ = try? flow.perform(request)
             return true
         }
+    }
+}
+
+/// The states an exploration has visited: each navigation state with the screen states seen
+/// with it (screen states are `Equatable`, not `Hashable`, so those are compared one by one).
+struct VisitedStates<Route: NavigationRoute> {
+    private var screenStates: [NavigationState<Route>: [[ElementID: AnyScreenState]]] = [:]
+    private(set) var count = 0
+
+    /// Records the flow's state; false when it was visited already.
+    @MainActor mutating func insert(_ flow: Flow<Route>) -> Bool {
+        var shown: [ElementID: AnyScreenState] = [:]
+        for (id, object) in flow.destinations {
+            if let state = AnyScreenState(of: object) { shown[id] = state }
+        }
+        let known = screenStates[flow.state, default: []]
+        let visited = known.contains { other in
+            other.count == shown.count && other.allSatisfy { id, state in shown[id].map { $0 == state } ?? false }
+        }
+        guard !visited else { return false }
+        screenStates[flow.state, default: []].append(shown)
+        count += 1
+        return true
     }
 }
 

@@ -56,3 +56,39 @@ import Testing
         #expect(violation.test.contains("explorer.replay(["))
     }
 }
+
+/// What the explorer tells apart: a step that changes only what a screen shows is a new state.
+@MainActor
+@Suite struct ExplorationScreenStateTests {
+    func explorer(depth: Int) -> FlowExplorer<KitchenRoute> {
+        FlowExplorer(depth: depth) {
+            let dial = Provider { (_: KitchenRoute) in
+                Dial()
+            } events: { events in
+                events.on(.turn, .perform { input in input.destination.screenState.position += 1 })
+                events.on(.calibrate, .perform { _ in })
+            }
+            var configuration = FlowConfiguration(layout: .stack(.kitchen), providers: Providers { _ in dial })
+            configuration.logger = .disabled
+            return configuration
+        }
+    }
+
+    static func position(in flow: Flow<KitchenRoute>) -> Int? {
+        flow.destinations.values.compactMap { ($0 as? Dial)?.screenState.position }.first
+    }
+
+    @Test func aStepThatChangesOnlyAScreenStateIsExploredFurther() async throws {
+        let report = await explorer(depth: 3).explore { flow in
+            Self.position(in: flow) == 2 ? "the dial reached 2" : nil
+        }
+        let violation = try #require(report.violation, "\(report)")
+        #expect(violation.steps.count == 2 && violation.steps.allSatisfy { "\($0)".contains("turn") }, "\(violation.steps)")
+    }
+
+    @Test func aStepThatChangesNothingIsNotANewState() async {
+        // The start, then one, two and three turns: calibrating changes nothing and adds no state.
+        let report = await explorer(depth: 3).explore { _ in nil }
+        #expect(report.states == 4 && report.violation == nil, "\(report)")
+    }
+}
