@@ -5,13 +5,13 @@ import PackageDescription
 let package = Package(
     name: "ShopTrial",
     platforms: [.macOS(.v14)],
-    dependencies: [.package(path: "../..")],
+    dependencies: [.package(name: "Destinations", path: "../..")],
     targets: [
         .target(
             name: "ShopApp",
             dependencies: [
-                .product(name: "Destinations", package: "wt-adopter"),
-                .product(name: "DestinationsURLs", package: "wt-adopter"),
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
             ]
         ),
         .executableTarget(name: "ShopMain", dependencies: ["ShopApp"]),
@@ -19,8 +19,8 @@ let package = Package(
             name: "ShopAppTests",
             dependencies: [
                 "ShopApp",
-                .product(name: "DestinationsTesting", package: "wt-adopter"),
-                .product(name: "DestinationsURLs", package: "wt-adopter"),
+                .product(name: "DestinationsTesting", package: "Destinations"),
+                .product(name: "DestinationsURLs", package: "Destinations"),
             ],
             resources: [.copy("Transcripts")]
         ),

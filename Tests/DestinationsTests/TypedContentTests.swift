@@ -133,7 +133,7 @@ enum Shop {
         try cart.send(.askToRemove, content: 2)
         let cartID = try #require(cart.id)
         try flow.tapAlertButton(0, of: try #require(flow.state.presentedChain.last?.modal))
-        #expect(refused == [.destinationRemoved(cartID)])
+        #expect(refused == [.presenterMismatch(expected: "ProductScreen", presenter: cartID)], "the cart is there")
         #expect(flow.state.presentedChain.isEmpty, "the tap happened: the alert goes")
         #expect(flow.focusedScreen.route == .cart)
     }

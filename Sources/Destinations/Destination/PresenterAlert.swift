@@ -40,7 +40,9 @@ public final class PresenterAlert<Presenter: Destination>: AlertDestination {
             throw .destinationRemoved(context.id ?? ElementID(0))
         }
         guard let presenter = flow.destination(presenterID, as: Presenter.self) else {
-            throw .destinationRemoved(presenterID)
+            throw flow.destination(presenterID) == nil
+                ? .destinationRemoved(presenterID)
+                : .presenterMismatch(expected: "\(Presenter.self)", presenter: presenterID)
         }
         flow.afterAlertTap { presenter.post(event, carrying: carried) }
     }
@@ -64,7 +66,8 @@ extension Provider {
     /// A tap closes the alert, then sends the button's event to the presenter, so that its
     /// response can present in turn; a refusal is reported (logger, ``Flow/onRefusal``, the
     /// event stream), not thrown. The presenter is the screen the alert is presented from; when
-    /// it is not a `P`, the tap is refused with ``NavigationError/destinationRemoved(_:)``.
+    /// it is not a `P`, the tap is refused with ``NavigationError/presenterMismatch(expected:presenter:)``,
+    /// and when it is gone, with ``NavigationError/destinationRemoved(_:)``.
     public static func alert<P: Destination>(
         presentedBy presenter: P.Type,
         _ content: @escaping @MainActor (Route) throws -> AlertContent<P.Event>

@@ -50,7 +50,11 @@ extension NavigationGuard {
         case deny(reason: String)
         /// The change waits, and this presentation runs first (a sign-in screen): the flow applies
         /// it, itself judged, and keeps the change as its ``Flow/pendingChange`` until
-        /// ``Flow/resumePending()``. Every door treats a redirect the same way.
+        /// ``Flow/resumePending()``. Every door treats a redirect the same way: the presentation
+        /// starts from the focused screen of the state the flow keeps, not from the screen the
+        /// change would have added or the one that asked (a link opened from another tab has
+        /// none there), so an alert made with ``Provider/alert(presentedBy:_:)`` may find a
+        /// presenter of another type (``NavigationError/presenterMismatch(expected:presenter:)``).
         case redirect(Presentation<Route>)
     }
 }

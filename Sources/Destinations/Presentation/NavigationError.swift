@@ -49,6 +49,10 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case providerFailed(route: String, reason: String)
     /// The Destination that sent an event is no longer in the flow.
     case destinationRemoved(ElementID)
+    /// An alert's button is for a presenter of type `expected`, and the screen the alert is
+    /// presented from (`presenter`) is another type (a guard's redirect shows its alert from
+    /// the focused screen, whatever screen asked).
+    case presenterMismatch(expected: String, presenter: ElementID)
     /// The Destination's provider configures nothing for this event.
     case unconfiguredEvent(event: String, route: String)
     /// The event's content is not of the type its assistant takes.

@@ -176,8 +176,9 @@ extension EventResponse {
     /// closed, so that it can present in turn; its refusal is reported (logger,
     /// ``Flow/onRefusal``, the event stream) like ``Destination/post(_:content:)``.
     ///
-    /// - Throws (when the event is sent): ``NavigationError/destinationRemoved(_:)`` naming the
-    ///   presenter when it is not a `P`, or the alert when it has no presenter.
+    /// - Throws (when the event is sent): ``NavigationError/presenterMismatch(expected:presenter:)``
+    ///   when the presenter is not a `P`; ``NavigationError/destinationRemoved(_:)`` naming the
+    ///   presenter when it is gone, or the alert when it has no presenter.
     public static func toPresenter<P: Destination>(_ type: P.Type, _ event: P.Event, content: (any Sendable)? = nil)
         -> EventResponse
     where P.Route == D.Route {
@@ -187,7 +188,9 @@ extension EventResponse {
                 throw NavigationError.destinationRemoved(context.id ?? ElementID(0))
             }
             guard let presenter = flow.destination(presenterID, as: P.self) else {
-                throw NavigationError.destinationRemoved(presenterID)
+                throw flow.destination(presenterID) == nil
+                    ? NavigationError.destinationRemoved(presenterID)
+                    : NavigationError.presenterMismatch(expected: "\(P.self)", presenter: presenterID)
             }
             // During an alert's tap, the presenter gets the event once the alert has closed, so
             // that it can present; its refusal is reported like a view's `post`.

@@ -218,8 +218,7 @@ import Testing
 
     /// The guard's redirect is presented from the focused screen (here the catalog), not from
     /// the cart the checkout was asked for; an alert built with `alert(presentedBy: CartScreen.self)`
-    /// then cannot deliver its buttons. The refusal names `destinationRemoved(#3)` although the
-    /// catalog #3 is alive: the error should say the presenter is not a `CartScreen`.
+    /// then cannot deliver its buttons, and the refusal says its presenter is not a `CartScreen`.
     @Test func aPresenterAlertOverTheWrongScreenSaysSo() throws {
         var configuration = ShopConfiguration.configuration(cart: CartModel())
         let alert: Provider<ShopRoute> = .alert(presentedBy: CartScreen.self) { _ in
@@ -235,11 +234,11 @@ import Testing
         let top = try #require(flow.state.presentedChain.last)
         try flow.tapAlertButton(0, of: top.modal)
         let refused = try #require(refusals.errors.first)
-        withKnownIssue("a presenter of another type is reported as removed") {
-            if case .destinationRemoved(let id) = refused {
-                #expect(flow.destination(id) == nil, "\(refused) names a live screen")
-            }
+        guard case .presenterMismatch(let expected, let presenter) = refused else {
+            Issue.record("expected presenterMismatch, got \(refused)")
+            return
         }
+        #expect(expected == "CartScreen" && flow.destination(presenter) is CatalogList)
     }
 }
 
