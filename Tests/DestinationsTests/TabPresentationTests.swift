@@ -65,6 +65,17 @@ import Testing
                 """)
     }
 
+    @Test func presentingTheRouteATabShowsOnTopKeepsItsScreen() throws {
+        let flow = try makeFlow(threeTabs)
+        try flow.apply(.presentInTab(.profile, .about))
+        let once = flow.state
+        try flow.apply(.selectTab(.inbox))
+        try flow.apply(.presentInTab(.profile, .about))
+        #expect(flow.state == once, "the same screen, id and Destination: \(flow.state.rendered())")
+        try flow.apply(.presentInTab(.search, .list))
+        #expect(flow.state.node(ElementID(6))?.route == .list, "a tab that holds no stack keeps its screen too")
+    }
+
     @Test func presentInTabReplacesATabThatHoldsNoStack() throws {
         let log = Log()
         let flow = try makeFlow(threeTabs, log: log)

@@ -41,7 +41,12 @@ extension NavigationTransaction {
         let (tabsPath, index) = try tabIndex(tab)
         try select(index, ofTabsAt: tabsPath)
         let tabPath = tabsPath + [.tab(index: index)]
-        if try node(at: tabPath).kind == .stack {
+        let shown = try node(at: tabPath)
+        // The tab shows that route already, on top: the screen, its id and its Destination stay,
+        // so that opening the same link twice shows it once.
+        if let top = shown.kind == .stack ? shown.stack?.elements.last : shown, top.route == route {
+            anchor = top.id
+        } else if shown.kind == .stack {
             anchor = try push(route, onStackAt: tabPath).id
         } else {
             try replaceNode(at: tabPath, with: makeScreen(route, at: nil))

@@ -155,9 +155,9 @@ import Testing
         #expect(flow.state == once)
     }
 
-    /// Library behaviour worth knowing: an external pattern's one-route link placed
-    /// `.inTab(tab)` pushes another copy of the route each time it is opened.
-    @Test func aOneRouteLinkPlacedInATabPushesACopyEachTime() throws {
+    /// An external pattern's one-route link placed `.inTab(tab)`, opened twice, shows its
+    /// route once: the tab already shows it on top.
+    @Test func aOneRouteLinkPlacedInATabOpenedTwiceShowsItsRouteOnce() throws {
         let router = try URLRouter<ShopRoute>(
             prefixes: ["shop://"], scenes: [SceneKind("main", layout: ShopConfiguration.layout)],
             patterns: ShopConfiguration.patterns, links: DeepLinks<ShopRoute> {})
@@ -165,7 +165,7 @@ import Testing
         let urls = try FlowURLs(flow, router: router, scene: "main")
         try urls.open("shop://product/4", source: .external(.universalLink))
         try urls.open("shop://product/4", source: .external(.universalLink))
-        #expect(try urls.stateURL == "shop://main/catalog/catalog/product/4/product/4")
+        #expect(try urls.stateURL == "shop://main/catalog/catalog/product/4")
     }
 
     /// `+7` is present but not an integer: the error should say so (`invalidParameter`, as
