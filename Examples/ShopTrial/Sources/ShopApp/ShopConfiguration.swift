@@ -85,11 +85,9 @@ public enum ShopConfiguration {
         RoutePattern("empty-cart", .emptyCart)
     }
 
-    /// The web links the shop answers.
-    ///
-    /// `product/{id}` is declared as a link, rather than left to the product pattern's one-route
-    /// link placed `.inTab(.catalog)`, so that opening it twice shows the product once: the
-    /// one-route link pushes another copy each time.
+    /// The web links the shop answers. `product/{id}` is declared as a link, as well as being
+    /// the product pattern's one-route link placed `.inTab(.catalog)`, so that its back stack
+    /// starts at the catalog: a declared link is tried before a one-route link.
     public static let links = DeepLinks<ShopRoute> {
         DeepLink("product/{id}") { (id: Int) in .inTab(.catalog, [.catalog, .product(id: id)]) }
         DeepLink("product/{id}/reviews") { (id: Int) in
