@@ -176,9 +176,16 @@ extension FlowHarness {
                 display == nil
                 ? .noAlertToTap(focused: DestinationsTesting.label(flow.state.focusedScreen))
                 : .noAlertButton(label, buttons: buttons.map { $0.label })
-            let error = failure(problem, destination: nil)
-            report(error, at: location)
-            throw error
+            // A step of its own, numbered and in the transcript, that the flow never saw.
+            do {
+                try await step("tap alert button \"\(label)\"", location: location, expected: nil) {
+                    () throws(HarnessError) -> String? in throw failure(problem, destination: nil)
+                }
+            } catch {
+                report(error, at: location)
+                throw error
+            }
+            return
         }
         try await perform(
             .tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
