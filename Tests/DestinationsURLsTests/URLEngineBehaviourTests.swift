@@ -46,6 +46,15 @@ import Testing
         #expect(name == "de%2Ftail")
     }
 
+    /// A positional value that starts with a byte no value has is malformed there, not missing;
+    /// a value left out before the next component is missing.
+    @Test func aValueThatStartsWithAByteNoValueHasIsMalformedNotMissing() {
+        #expect(error("notes://main/notes/note/+7") == .malformed(.unexpectedByte(UInt8(ascii: "+")), offset: 24))
+        #expect(error("notes://note/+7") == .malformed(.unexpectedByte(UInt8(ascii: "+")), offset: 13))
+        #expect(error("notes://main/notes/note/") == .missingParameter(route: "note", name: "id"))
+        #expect(error("notes://main/notes/note/!sheet/home") == .missingParameter(route: "note", name: "id"))
+    }
+
     @Test func anEscapedReservedCharacterNeverMatchesAKeyword() {
         #expect(error("notes://window/notes/n%2Fte/12") == .unknownRoute(keyword: "n%2Fte", offset: 21))
         #expect(error("notes://window/%4Eotes") == .unknownRoute(keyword: "%4Eotes", offset: 15))

@@ -18,6 +18,9 @@ extension StateURLParser {
             let valueEnd =
                 position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
             guard valueEnd > position + 1 else {
+                if position + 1 < end, !"/!(),*".utf8.contains(bytes[position + 1]) {  // `note/+7`: not a value
+                    throw .malformed(.unexpectedByte(bytes[position + 1]), offset: position + 1)
+                }
                 throw .missingParameter(route: pattern.keyword, name: spec.displayName)
             }
             entries.append((index, (position + 1)..<valueEnd))
@@ -113,12 +116,8 @@ extension StateURLParser {
         position += 1
         return true
     }
-    @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) {
-        guard take(byte) else { throw unexpected() }
-    }
-    @inlinable mutating func expectClose() throws(DeepLinkError) {
-        guard take(UInt8(ascii: ")")) else { throw unclosed }
-    }
+    @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) { if !take(byte) { throw unexpected() } }
+    @inlinable mutating func expectClose() throws(DeepLinkError) { if !take(UInt8(ascii: ")")) { throw unclosed } }
     @inlinable func expectMemberEnd() throws(DeepLinkError) {
         guard atGroupEnd, position < end else { throw unclosed }
     }

@@ -168,21 +168,15 @@ import Testing
         #expect(try urls.stateURL == "shop://main/catalog/catalog/product/4")
     }
 
-    /// `+7` is present but not an integer: the error should say so (`invalidParameter`, as
-    /// the same text does through a `DeepLink`), not that the parameter is missing. Only the
-    /// one-route link of an external pattern says `missingParameter`.
-    @Test func aSignedIntegerInALinkIsReportedAsInvalidNotMissing() throws {
+    /// `+7` cannot start a value in a one-route link: the error names the byte and its offset,
+    /// rather than saying that the parameter is missing.
+    @Test func aSignedIntegerInALinkIsReportedAsMalformedNotMissing() throws {
         let router = try URLRouter<ShopRoute>(
             prefixes: ["shop://"], scenes: [SceneKind("main", layout: ShopConfiguration.layout)],
             patterns: ShopConfiguration.patterns, links: DeepLinks<ShopRoute> {})
         var ids = SequentialElementIDs()
-        withKnownIssue("`shop://product/+7` throws missingParameter(route:name:)") {
-            #expect {
-                try router.parse("shop://product/+7", ids: &ids)
-            } throws: { error in
-                guard case .invalidParameter = error as? DeepLinkError else { return false }
-                return true
-            }
+        #expect(throws: DeepLinkError.malformed(.unexpectedByte(UInt8(ascii: "+")), offset: 15)) {
+            try router.parse("shop://product/+7", ids: &ids)
         }
     }
 }
