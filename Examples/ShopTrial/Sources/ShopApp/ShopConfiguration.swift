@@ -24,33 +24,51 @@ public enum ShopConfiguration {
 
     /// Every route's provider.
     @MainActor public static func providers(cart: CartModel) -> Providers<ShopRoute> {
-        let catalog = Provider { (_: ShopRoute) in CatalogList() } events: { events in
+        let catalog = Provider { (_: ShopRoute) in
+            CatalogList()
+        } events: { events in
             events.on(.select, .present { id in .push(.product(id: id)) }.leading(to: .product(id: 0)))
         }
-        let product = Provider { (route: ShopRoute) in ProductScreen(id: route.productID) } events: { events in
-            events.on(.addToCart, .perform { screen, quantity in
-                cart.add(screen.screenState.id, quantity: quantity)
-                screen.didAdd(quantity)
-            })
-            events.on(.showReviews, .assist { input in .push(.reviews(productID: input.destination.screenState.id)) }
-                .leading(to: .reviews(productID: 0)))
+        let product = Provider { (route: ShopRoute) in
+            ProductScreen(id: route.productID)
+        } events: { events in
+            events.on(
+                .addToCart,
+                .perform { screen, quantity in
+                    cart.add(screen.screenState.id, quantity: quantity)
+                    screen.didAdd(quantity)
+                })
+            events.on(
+                .showReviews,
+                .assist { input in .push(.reviews(productID: input.destination.screenState.id)) }
+                    .leading(to: .reviews(productID: 0)))
         }
-        let reviews = Provider { (_: ShopRoute) in ReviewsScreen() } events: { events in
+        let reviews = Provider { (_: ShopRoute) in
+            ReviewsScreen()
+        } events: { events in
             events.on(.markHelpful, .handledByDestination)
         }
-        let cartScreen = Provider { (_: ShopRoute) in CartScreen() } events: { events in
+        let cartScreen = Provider { (_: ShopRoute) in
+            CartScreen()
+        } events: { events in
             events.on(.checkout, .present(.sheet(.checkout)))
         }
-        let checkout = Provider { (_: ShopRoute) in CheckoutScreen() } events: { events in
+        let checkout = Provider { (_: ShopRoute) in
+            CheckoutScreen()
+        } events: { events in
             events.on(.cancel, .present(.dismiss))
         }
-        let account = Provider { (_: ShopRoute) in AccountScreen() } events: { events in
+        let account = Provider { (_: ShopRoute) in
+            AccountScreen()
+        } events: { events in
             events.on(.signOut, .handledByDestination)
         }
         let emptyCart: Provider<ShopRoute> = .alert(presentedBy: CartScreen.self) { _ in
-            AlertContent("Your cart is empty", message: "Add a product before checking out.", buttons: [
-                AlertButton("OK", role: .cancel)
-            ])
+            AlertContent(
+                "Your cart is empty", message: "Add a product before checking out.",
+                buttons: [
+                    AlertButton("OK", role: .cancel)
+                ])
         }
         return Providers { route in
             switch route {

@@ -13,12 +13,14 @@ public enum ShopPersistence {
 
     /// Reads saved data leniently; never throws.
     public static func restoration() throws -> Restoration<ShopRoute> {
-        try Restoration(layout: ShopConfiguration.layout, schemaVersion: schemaVersion, migrations: [], policy: { route in
-            switch route {
-            case .checkout, .emptyCart: .never
-            default: .restore
-            }
-        })
+        try Restoration(
+            layout: ShopConfiguration.layout, schemaVersion: schemaVersion, migrations: [],
+            policy: { route in
+                switch route {
+                case .checkout, .emptyCart: .never
+                default: .restore
+                }
+            })
     }
 }
 

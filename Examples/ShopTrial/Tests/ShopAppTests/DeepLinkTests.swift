@@ -193,7 +193,8 @@ import Testing
             return ProductScreen(id: route.productID)
         }
         configuration.providers = configuration.providers.overriding(
-            "product", with: strict.configuring(ProductScreen.self) { events in
+            "product",
+            with: strict.configuring(ProductScreen.self) { events in
                 events.on(.addToCart, .handledByDestination)
                 events.on(.showReviews, .handledByDestination)
             })

@@ -9,7 +9,8 @@ import Testing
             configuration.logger = .disabled
             return configuration
         }
-        walk.content(for: .select, of: CatalogList.self) { list, random in list.productIDs.randomElement(using: &random) }
+        walk.content(for: .select, of: CatalogList.self) { list, random in list.productIDs.randomElement(using: &random)
+        }
         walk.content(for: .addToCart, of: ProductScreen.self) { _, random in Int.random(in: 1...3, using: &random) }
         for seed: UInt64 in [1, 2, 3] {
             await walk.check(seed: seed)

@@ -45,11 +45,14 @@ import Testing
             #expect(printed == url, "seed \(seed) step \(step)")
 
             let data = try ShopPersistence.save(flow)
-            let decoded = try JSONDecoder().decode(NavigationState<ShopRoute>.self, from: JSONEncoder().encode(flow.state))
+            let decoded = try JSONDecoder().decode(
+                NavigationState<ShopRoute>.self, from: JSONEncoder().encode(flow.state))
             #expect(decoded == flow.state)
             let restored = restoration.restore(data)
             if !flow.state.routes.contains(.checkout) && !flow.state.routes.contains(.emptyCart) {
-                #expect(restored.state == flow.state, "seed \(seed) step \(step): \(restored.report.issues)\n\(flow.state)\n\(restored.state)")
+                #expect(
+                    restored.state == flow.state,
+                    "seed \(seed) step \(step): \(restored.report.issues)\n\(flow.state)\n\(restored.state)")
             }
         }
         print("ROUNDTRIP seed \(seed): \(seen.count) states, e.g. \(seen.max(by: { $0.count < $1.count }) ?? "")")
