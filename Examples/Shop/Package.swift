@@ -1,9 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// A shop app's navigation, built on Destinations from its public docs only, with its tests.
+// A shop app's navigation on Destinations: tabs, a guarded checkout, deep links and restore,
+// with whole-flow tests through the configuration the app runs.
 let package = Package(
-    name: "ShopTrial",
+    name: "Shop",
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "Destinations", path: "../..")],
     targets: [
