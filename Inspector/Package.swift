@@ -4,7 +4,7 @@ import PackageDescription
 // The Flow Inspector's server and page live in their own package so that apps depending on
 // Destinations never resolve Hummingbird or NIO.
 //
-//   swift run --package-path Inspector destinations-inspector
+//   swift run -c release --package-path Inspector destinations-inspector
 //
 // See Inspector/README.md.
 let package = Package(

@@ -684,6 +684,12 @@ def main():
                     time.sleep(delay)
             rate = sent / (time.monotonic() - start)
             expect(page.locator("#log-count")).to_have_text(f"({sent})", timeout=30_000)
+            # At any moment the footer shows the current count or has its write pending: the
+            # page's pong (once a second) draws the page again, so waiting for the line alone
+            # would pass without the held-back write.
+            footer = page.evaluate("() => ({ text: document.getElementById('metrics').textContent, pending: metrics.timer !== null })")
+            check("the footer's state count is current or its write is pending, never left behind by a burst",
+                  footer["text"].startswith(f"{sent} states ") or footer["pending"], str(footer))
             latencies = sorted(page.evaluate("() => model.latencies.slice()"))
             relayed = sorted(page.evaluate("() => model.relayLatencies.slice()"))
             in_page = sorted(page.evaluate("() => model.pageLatencies.slice()"))
