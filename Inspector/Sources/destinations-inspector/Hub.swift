@@ -60,7 +60,8 @@ actor Hub {
     /// the page one socket message a batch instead of one an event.
     private var held: [String]?
     private var heldBytes = 0
-    /// The most bytes a batch's frame holds: a larger batch goes to pages in several frames.
+    /// How many bytes of a batch are held before they go to pages: a larger batch goes in several
+    /// frames, each at most this much and one more message.
     static let batchFrameBytes = 1 << 20
     private var nextPage = 1
     /// The keys of the last connections ended for going quiet.
