@@ -405,6 +405,10 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
             return
         }
         #expect(plan.interruptions.first?.removed == true)
+        #expect(
+            "\(plan.plan)"
+                == "open notes/{id} from external(unknown): +.note(id: 5) −.note(id: 4) −.editNote(id: 4); in the way: "
+                + "editNote \(plan.interruptions[0].element) (confirm, removed)")
         try urls.commit(plan)
         #expect(try urls.stateURL == "notes://main/notes/notes/note/5")
         #expect(openError { () throws(DeepLinkError) in try urls.commit(plan) } == .stalePlan)

@@ -65,3 +65,26 @@ public struct ChangePlan<Route: NavigationRoute>: Sendable, Equatable {
             && lhs.request.source == rhs.request.source
     }
 }
+
+extension ChangePlan: CustomStringConvertible {
+    /// The plan in one line, for logs and failed expectations: what asked, the screens it adds
+    /// and removes, and the screens in its way with their policies, as in
+    /// `open product/{id} from external(universalLink): +.product(id: 4) −.checkout; in the way:
+    /// checkout #9 (confirm, removed)`.
+    public var description: String {
+        func screens(_ nodes: [NavigationNode<Route>], _ sign: String) -> [String] {
+            nodes.map { sign + ($0.route?.readableDescription ?? "\($0.id)") }
+        }
+        let changed = screens(changes.added, "+") + screens(changes.removed, "−")
+        // An opened request's summary names its source already.
+        var text = request.cause.summary
+        if case .opened = request.cause {} else { text += " from \(request.source)" }
+        text += ": "
+        text += changed.isEmpty ? "no screen added or removed" : changed.joined(separator: " ")
+        guard !interruptions.isEmpty else { return text }
+        let inTheWay = interruptions.map {
+            "\($0.route) \($0.element) (\($0.policy), \($0.removed ? "removed" : "hidden"))"
+        }
+        return text + "; in the way: " + inTheWay.joined(separator: ", ")
+    }
+}
