@@ -76,6 +76,15 @@ import Testing
         #expect(flow.state.node(ElementID(6))?.route == .list, "a tab that holds no stack keeps its screen too")
     }
 
+    @Test func presentingTheRouteATabShowsUnderASheetShowsItUncovered() throws {
+        let flow = try makeFlow(threeTabs)
+        try flow.apply(.selectTab(.search))
+        try flow.apply(.sheet(.about))
+        try flow.apply(.presentInTab(.search, .list))
+        #expect(flow.state.presentedModals.isEmpty, "\(flow.state.rendered())")
+        #expect(flow.focused?.route == .list, "\(flow.state.rendered())")
+    }
+
     @Test func presentInTabReplacesATabThatHoldsNoStack() throws {
         let log = Log()
         let flow = try makeFlow(threeTabs, log: log)

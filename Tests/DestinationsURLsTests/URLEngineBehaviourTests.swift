@@ -53,6 +53,12 @@ import Testing
         #expect(error("notes://note/+7") == .malformed(.unexpectedByte(UInt8(ascii: "+")), offset: 13))
         #expect(error("notes://main/notes/note/") == .missingParameter(route: "note", name: "id"))
         #expect(error("notes://main/notes/note/!sheet/home") == .missingParameter(route: "note", name: "id"))
+        // No `/` after the keyword: the value is missing, whatever follows.
+        #expect(error("notes://main/notes/notes/note(x=1)") == .missingParameter(route: "note", name: "id"))
+        #expect(error("notes://main/*stack/note,about") == .missingParameter(route: "note", name: "id"))
+        #expect(
+            error("notes://main/notes(settings:settings/note,counter:counter)/notes")
+                == .missingParameter(route: "note", name: "id"))
     }
 
     @Test func anEscapedReservedCharacterNeverMatchesAKeyword() {

@@ -42,9 +42,11 @@ extension NavigationTransaction {
         try select(index, ofTabsAt: tabsPath)
         let tabPath = tabsPath + [.tab(index: index)]
         let shown = try node(at: tabPath)
-        // The tab shows that route already, on top: the screen, its id and its Destination stay,
-        // so that opening the same link twice shows it once.
-        if let top = shown.kind == .stack ? shown.stack?.elements.last : shown, top.route == route {
+        // The tab shows that route already, on top and not covered by a modal: the screen, its id
+        // and its Destination stay, so that opening the same link twice shows it once.
+        if let top = shown.kind == .stack ? shown.stack?.topNode : shown, top.route == route,
+            shown.focusedID == top.id
+        {
             anchor = top.id
         } else if shown.kind == .stack {
             anchor = try push(route, onStackAt: tabPath).id

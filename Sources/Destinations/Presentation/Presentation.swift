@@ -30,8 +30,9 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// Selects a tab of the nearest tab bar. The tab keeps the stack it had.
     case selectTab(TabID)
     /// Selects a tab and shows a screen in it: pushed if the tab holds a stack, otherwise in
-    /// place of what the tab shows. When the tab shows that route on top already, the screen
-    /// stays (its id and its Destination): the same link opened twice shows it once.
+    /// place of what the tab shows. When the tab shows that route on top already, with no modal
+    /// over it, the screen stays (its id and its Destination): the same link opened twice shows
+    /// it once.
     case presentInTab(TabID, Route)
     /// Shows a screen in a column of the nearest split view, replacing what the column showed.
     /// When the column already shows that route, or its stack starts with it, the screen keeps

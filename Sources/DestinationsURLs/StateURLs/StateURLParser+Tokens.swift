@@ -18,7 +18,7 @@ extension StateURLParser {
             let valueEnd =
                 position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
             guard valueEnd > position + 1 else {
-                if position + 1 < end, !"/!(),*".utf8.contains(bytes[position + 1]) {  // `note/+7`: not a value
+                if valueEnd == position + 1, !"/!(),*".utf8.contains(bytes[position + 1]) {  // `note/+7`: not a value
                     throw .malformed(.unexpectedByte(bytes[position + 1]), offset: position + 1)
                 }
                 throw .missingParameter(route: pattern.keyword, name: spec.displayName)

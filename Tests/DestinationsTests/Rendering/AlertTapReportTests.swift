@@ -271,6 +271,23 @@ extension AlertTapReportTests {
         if case .userAction? = causes.first { Issue.record("refusal of the button's event reported as \(causes[0])") }
     }
 
+    /// A button forwarded to a presenter of another type than the one there is refused with
+    /// `presenterMismatch`, naming the presenter that is still there; the alert goes.
+    @Test func aButtonForwardedToAPresenterOfAnotherTypeIsRefusedWithPresenterMismatch() throws {
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? MisdirectedAlert.provider : screenProvider(log: Log())
+            })
+        let home = flow.focusedScreen.id
+        var refusals: [NavigationError] = []
+        flow.onRefusal = { error, _ in refusals.append(error) }
+        try flow.apply(.alert(.confirm))
+        try flow.tapAlertButton(0, of: try #require(flow.state.presentedChain.last?.modal))
+        #expect(refusals == [.presenterMismatch(expected: "UnwiredAlert", presenter: home)], "\(refusals)")
+        #expect(flow.state.presentedChain.isEmpty)
+    }
+
     /// The documented pattern — the alert's button forwards to its presenter (`toPresenter`) —
     /// works when the presenter answers with a modal: the alert goes, the presenter's sheet
     /// shows, and nothing is refused.
@@ -307,6 +324,19 @@ final class ForwardingAlert: AlertDestination {
         ForwardingAlert()
     } events: { events in
         events.on(.go, .toPresenter(Screen.self, .custom))
+    }
+}
+
+/// An alert whose button is forwarded to a presenter of a type that never presents it.
+@MainActor
+final class MisdirectedAlert: AlertDestination {
+    enum Event: Hashable, Sendable { case go }
+    let context = DestinationContext<TestRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Go?", buttons: [AlertButton("Go", sends: .go)]) }
+    static let provider = Provider { (_: TestRoute) in
+        MisdirectedAlert()
+    } events: { events in
+        events.on(.go, .toPresenter(UnwiredAlert.self, .unwired))
     }
 }
 
