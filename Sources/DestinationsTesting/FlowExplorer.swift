@@ -29,7 +29,9 @@ import Destinations
 /// of every live screen that shows one. A step that changes only what a screen shows (an item
 /// added to a cart, with the navigation unchanged) leads to a new state and is explored further;
 /// app data that no screen shows as its state is not told apart, so let the screens that depend
-/// on it show it. A state is reached again only by a shorter or equal path, so the first
+/// on it show it. A screen state must be the same on every run (no dates or random ids in
+/// it), or every path is a new state and the exploration runs to ``maximumStates``. A state is
+/// reached again only by a shorter or equal path, so the first
 /// violation found has a shortest path to it. That path comes back as steps and as a test to
 /// paste (``ExplorationViolation/test``), replayed with ``replay(_:)``.
 ///

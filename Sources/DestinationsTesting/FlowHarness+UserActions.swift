@@ -160,7 +160,8 @@ extension FlowHarness {
             .tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
-    /// Taps the button labelled `label` of the alert or confirmation dialog on top.
+    /// Taps the button labelled `label` of the alert or confirmation dialog on top, once the
+    /// work under way has settled (an alert it is about to present is found).
     ///
     /// - Throws: ``HarnessError`` when no alert is on top or none of its buttons has that label.
     public func tapAlertButton(
@@ -168,27 +169,22 @@ extension FlowHarness {
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
         _ expected: (() -> String)? = nil
     ) async throws(HarnessError) {
-        let display = flow.state.presentedChain.last.flatMap { flow.alertDisplay(of: $0.modal) }
-        let buttons = display?.buttons ?? []
-        guard let index = buttons.firstIndex(where: { $0.label == label }) else {
-            let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-            let problem: HarnessError.Problem =
-                display == nil
-                ? .noAlertToTap(focused: DestinationsTesting.label(flow.state.focusedScreen))
-                : .noAlertButton(label, buttons: buttons.map { $0.label })
-            // A step of its own, numbered and in the transcript, that the flow never saw.
-            do {
-                try await step("tap alert button \"\(label)\"", location: location, expected: nil) {
-                    () throws(HarnessError) -> String? in throw failure(problem, destination: nil)
-                }
-            } catch {
-                report(error, at: location)
-                throw error
+        let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        let call = "tapAlertButton(labeled: \(label.debugDescription))"
+        try await step("tap alert button \"\(label)\"", location: location, expected: expected, call: call) {
+            () throws(HarnessError) -> String? in
+            let display = flow.state.presentedChain.last.flatMap { flow.alertDisplay(of: $0.modal) }
+            let buttons = display?.buttons ?? []
+            guard let index = buttons.firstIndex(where: { $0.label == label }) else {
+                throw failure(
+                    display == nil
+                        ? .noAlertToTap(focused: DestinationsTesting.label(flow.state.focusedScreen))
+                        : .noAlertButton(label, buttons: buttons.map { $0.label }),
+                    destination: nil)
             }
-            return
+            try make(.tapAlertButton(index))
+            return nil
         }
-        try await perform(
-            .tapAlertButton(index), fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
     /// Goes back from the focused column of a collapsed split view, as the user would, and
@@ -215,21 +211,26 @@ extension FlowHarness {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         try await step(gesture.description, location: location, expected: expected, call: gesture.call) {
             () throws(HarnessError) -> String? in
-            let action: UserAction<Route>
-            switch gesture.action(in: flow.state) {
-            case .success(let made): action = made
-            case .failure(let refusal): throw failure(refusal.problem, destination: label(flow.state.focusedScreen))
-            }
-            do throws(NavigationError) {
-                if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = action {
-                    try flow.tapAlertButton(index, of: alert)
-                } else {
-                    try flow.apply(action)
-                }
-            } catch {
-                throw failure(.refused(error), destination: nil)
-            }
+            try make(gesture)
             return nil
+        }
+    }
+
+    /// Makes a gesture on the flow as it is now, inside a step.
+    func make(_ gesture: UserGesture) throws(HarnessError) {
+        let action: UserAction<Route>
+        switch gesture.action(in: flow.state) {
+        case .success(let made): action = made
+        case .failure(let refusal): throw failure(refusal.problem, destination: label(flow.state.focusedScreen))
+        }
+        do throws(NavigationError) {
+            if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = action {
+                try flow.tapAlertButton(index, of: alert)
+            } else {
+                try flow.apply(action)
+            }
+        } catch {
+            throw failure(.refused(error), destination: nil)
         }
     }
 

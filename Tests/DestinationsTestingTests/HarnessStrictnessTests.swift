@@ -112,3 +112,57 @@ import Testing
         }
     }
 }
+
+/// A screen whose question comes from work it tracks: the alert shows once the work runs.
+enum AskRoute: NavigationRoute { case asker, question }
+
+@MainActor final class Asker: Destination {
+    enum Event: Hashable, Sendable, CaseIterable { case ask }
+    let context = DestinationContext<AskRoute, Event>()
+}
+
+@MainActor final class Question: AlertDestination {
+    enum Event: Hashable, Sendable, CaseIterable { case yes }
+    let context = DestinationContext<AskRoute, Event>()
+    var alert: AlertContent<Event> { AlertContent("Go on?", buttons: [AlertButton("Yes", sends: .yes)]) }
+}
+
+@MainActor
+@Suite struct LabelledAlertTapTests {
+    @Test func aLabelledTapFindsTheAlertThatWorkUnderWayPresents() async throws {
+        let providers = Providers<AskRoute> { route in
+            switch route {
+            case .asker:
+                Provider { _ in
+                    Asker()
+                } events: { events in
+                    events.on(
+                        .ask,
+                        .perform { input in
+                            let context = input.destination.context
+                            context.track {
+                                await Task.yield()
+                                _ = try? context.present(.alert(.question))
+                            }
+                        })
+                }
+            case .question:
+                Provider { _ in
+                    Question()
+                } events: {
+                    $0.on(.yes, .present(.dismiss))
+                }
+            }
+        }
+        let harness = try FlowHarness(.stack(.asker), providers: providers, reporter: .silent)
+        // The event goes straight to the screen, outside a step: its work is still under way.
+        try #require(harness.destination(Asker.self)).send(.ask)
+        try await harness.tapAlertButton(labeled: "Yes") {
+            """
+            stack
+              asker ◀
+            """
+        }
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+    }
+}

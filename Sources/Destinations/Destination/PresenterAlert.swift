@@ -40,7 +40,7 @@ public final class PresenterAlert<Presenter: Destination>: AlertDestination {
             throw .destinationRemoved(context.id ?? ElementID(0))
         }
         guard let presenter = flow.destination(presenterID, as: Presenter.self) else {
-            throw flow.destination(presenterID) == nil
+            throw flow.state.node(presenterID) == nil
                 ? .destinationRemoved(presenterID)
                 : .presenterMismatch(expected: "\(Presenter.self)", presenter: presenterID)
         }

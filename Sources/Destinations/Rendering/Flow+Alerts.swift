@@ -188,7 +188,7 @@ extension EventResponse {
                 throw NavigationError.destinationRemoved(context.id ?? ElementID(0))
             }
             guard let presenter = flow.destination(presenterID, as: P.self) else {
-                throw flow.destination(presenterID) == nil
+                throw flow.state.node(presenterID) == nil
                     ? NavigationError.destinationRemoved(presenterID)
                     : NavigationError.presenterMismatch(expected: "\(P.self)", presenter: presenterID)
             }
