@@ -150,7 +150,9 @@ public struct FlowGraph<Route: NavigationRoute> {
     }
 
     /// Route names that neither the layout nor any fixed or declared presentation leads to.
-    /// They may still be reached through an assistant or a deep link; the list is where to look.
+    /// They may still be reached through an assistant, a deep link or a guard's redirect (the
+    /// graph is made from the layout and the providers, not the guards); the list is where to
+    /// look.
     ///
     /// Edges of the events a screen marks as its own (``OwnEvents``, ``Edge/isOwnEvent``)
     /// count: the screen's code sends them when the app runs (a load that opens a welcome
