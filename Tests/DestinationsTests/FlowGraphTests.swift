@@ -96,3 +96,51 @@ enum GraphRoute: NavigationRoute, Codable, CaseIterable {
         #expect(graph.routesReachedOnlyByOwnEvents == ["welcome"])
     }
 }
+
+/// What guards' redirects show, in a graph built from the whole configuration.
+enum GateRoute: NavigationRoute, CaseIterable { case home, account, signIn }
+
+@MainActor final class GateScreen: Destination {
+    enum Event: Hashable, Sendable { case openAccount }
+    let context = DestinationContext<GateRoute, Event>()
+}
+
+@MainActor
+@Suite struct FlowGraphGuardTests {
+    static func configuration(redirects: [GateRoute]) -> FlowConfiguration<GateRoute> {
+        let providers = Providers<GateRoute> { route in
+            switch route {
+            case .home:
+                Provider { _ in
+                    GateScreen()
+                } events: {
+                    $0.on(.openAccount, .present(.push(.account)))
+                }
+            case .account, .signIn: Provider { _ in GateScreen() }
+            }
+        }
+        let signedIn = NavigationGuard<GateRoute>("signedIn", redirects: redirects) { change in
+            change.added.contains(.account) ? .redirect(.sheet(.signIn)) : .allow
+        }
+        return FlowConfiguration(layout: .stack(.home), providers: providers, guards: [signedIn])
+    }
+
+    @Test func aRouteOnlyAGuardsDeclaredRedirectShowsIsReached() {
+        let graph = FlowGraph(Self.configuration(redirects: [.signIn]))
+        #expect(graph.unreachableRoutes.isEmpty, "\(graph.unreachableRoutes)")
+        #expect(graph.guardNodes == ["(guard signedIn)"])
+        #expect(
+            graph.edges.contains(
+                .init(from: "(guard signedIn)", to: "signIn", event: "signedIn", presentation: "redirect")))
+        #expect(graph.dot().contains("\"(guard signedIn)\" -> \"signIn\" [label=\"signedIn: redirect\"];"))
+        #expect(graph.mermaid().contains("([\"(guard signedIn)\"])"))
+    }
+
+    @Test func withoutTheDeclarationTheRouteIsListedAsUnreachable() {
+        let undeclared = FlowGraph(Self.configuration(redirects: []))
+        #expect(undeclared.unreachableRoutes == ["signIn"] && undeclared.guardNodes.isEmpty)
+        let configuration = Self.configuration(redirects: [.signIn])
+        let layoutOnly = FlowGraph(configuration.layout, providers: configuration.providers)
+        #expect(layoutOnly.unreachableRoutes == ["signIn"], "the layout and providers alone know no guard")
+    }
+}

@@ -15,8 +15,10 @@ import Foundation
 /// event does something — unless the response declares the routes it may lead to
 /// (``EventResponse/leading(to:)``): then it is drawn to each of them. Events a screen marks as
 /// its own (``OwnEvents``) are edges too, marked ``Edge/isOwnEvent`` and drawn dotted with
-/// `(own)`. Feed the flow's events to ``observe(_:)`` and the graph also holds the edges the
-/// running app took (``observedEdges``), assistants' choices included.
+/// `(own)`. Built from a whole configuration (``init(_:)``), the graph also draws what guards'
+/// redirects show, from a node for each guard (``guardNodes``), when the guards declare it
+/// (``NavigationGuard/redirects``). Feed the flow's events to ``observe(_:)`` and the graph also
+/// holds the edges the running app took (``observedEdges``), assistants' choices included.
 @MainActor
 public struct FlowGraph<Route: NavigationRoute> {
     /// One configured event.
@@ -59,19 +61,44 @@ public struct FlowGraph<Route: NavigationRoute> {
     public private(set) var observedEdges: [Edge] = []
     /// Route names that a configured presentation or the layout reaches but no provider builds.
     public let missingProviders: [String]
+    /// The nodes that stand for guards whose redirects the configuration declares
+    /// (``NavigationGuard/redirects``), such as `(guard signedIn)`: a redirect can happen from
+    /// any state, so what it shows is reached from there.
+    public let guardNodes: [String]
 
-    /// Derives the graph of a flow's configuration.
+    /// Derives the graph of a flow's layout and providers.
     ///
     /// It starts from the layout's routes and, when `Route` is `CaseIterable`, every case.
     public init(_ layout: Layout<Route>, providers: Providers<Route>) {
+        self.init(layout, providers: providers, redirects: [])
+    }
+
+    /// Derives the graph of a flow's whole configuration: its layout and providers, and the
+    /// routes its guards declare that their redirects show (``NavigationGuard/redirects``),
+    /// drawn from a node for each guard.
+    public init(_ configuration: FlowConfiguration<Route>) {
+        let redirects =
+            configuration.guards.map { ($0.name, $0.redirects) }
+            + configuration.asyncGuards.map { ($0.name, $0.redirects) }
+        self.init(configuration.layout, providers: configuration.providers, redirects: redirects.filter { !$1.isEmpty })
+    }
+
+    private init(_ layout: Layout<Route>, providers: Providers<Route>, redirects: [(guard: String, routes: [Route])]) {
         var pending = layout.routes
         if let all = Route.self as? any CaseIterable.Type {
             func open<T: CaseIterable>(_: T.Type) -> [Route] { T.allCases.compactMap { $0 as? Route } }
             pending += open(all)
         }
         entryRoutes = Self.unique(layout.routes.map { $0.name })
+        guardNodes = Self.unique(redirects.map { "(guard \($0.guard))" })
         var names: [String] = []
         var edges: [Edge] = []
+        for (name, routes) in redirects {
+            for route in routes {
+                edges.append(Edge(from: "(guard \(name))", to: route.name, event: name, presentation: "redirect"))
+                pending.append(route)
+            }
+        }
         var missing: [String] = []
         var visited: Set<String> = []
         var index = 0
@@ -150,9 +177,8 @@ public struct FlowGraph<Route: NavigationRoute> {
     }
 
     /// Route names that neither the layout nor any fixed or declared presentation leads to.
-    /// They may still be reached through an assistant, a deep link or a guard's redirect (the
-    /// graph is made from the layout and the providers, not the guards); the list is where to
-    /// look.
+    /// They may still be reached through an assistant, a deep link or a guard's redirect that
+    /// the guard does not declare (``NavigationGuard/redirects``); the list is where to look.
     ///
     /// Edges of the events a screen marks as its own (``OwnEvents``, ``Edge/isOwnEvent``)
     /// count: the screen's code sends them when the app runs (a load that opens a welcome
@@ -174,8 +200,8 @@ public struct FlowGraph<Route: NavigationRoute> {
     }
 
     private func reachedRoutes(includingOwnEvents: Bool) -> Set<String> {
-        var reached = Set(entryRoutes)
-        var frontier = entryRoutes
+        var reached = Set(entryRoutes + guardNodes)
+        var frontier = entryRoutes + guardNodes
         let allEdges = (edges + observedEdges).filter { includingOwnEvents || !$0.isOwnEvent }
         while let name = frontier.popLast() {
             for edge in allEdges where edge.from == name && reached.insert(edge.to).inserted {
@@ -195,6 +221,7 @@ public struct FlowGraph<Route: NavigationRoute> {
         if edges.contains(where: { $0.to == Self.dynamicTarget }) {
             lines.append("  \(quoted(Self.dynamicTarget)) [shape=ellipse, style=dashed];")
         }
+        for name in guardNodes { lines.append("  \(quoted(name)) [shape=ellipse];") }
         for edge in edges {
             let style = edge.to == Self.dynamicTarget ? ", style=dashed" : edge.isOwnEvent ? ", style=dotted" : ""
             lines.append(
@@ -225,6 +252,7 @@ public struct FlowGraph<Route: NavigationRoute> {
             let label = missingProviders.contains(name) ? "\(name) (no provider)" : name
             lines.append("  \(id(name))[\"\(label)\"]")
         }
+        for name in guardNodes { lines.append("  \(id(name))([\"\(name)\"])") }
         for edge in edges {
             let arrow = edge.to == Self.dynamicTarget || edge.isOwnEvent ? "-.->" : "-->"
             lines.append(

@@ -20,16 +20,22 @@
 public struct AsyncNavigationGuard<Route: NavigationRoute>: Sendable {
     /// The guard's name, in errors and logs.
     public let name: String
+    /// The routes the guard's redirects show, as it declares them, for the flow graph
+    /// (``FlowGraph/init(_:)``).
+    public let redirects: [Route]
     let watches: @Sendable (Route) -> Bool
     let check: @MainActor @Sendable (NavigationGuard<Route>.Change) async -> NavigationGuard<Route>.Decision
 
-    /// Creates a guard that runs for changes adding a route `watches` accepts.
+    /// Creates a guard that runs for changes adding a route `watches` accepts; `redirects`
+    /// names the routes its redirects show, for the flow graph.
     public init(
         _ name: String,
+        redirects: [Route] = [],
         watches: @escaping @Sendable (Route) -> Bool,
         check: @escaping @MainActor @Sendable (NavigationGuard<Route>.Change) async -> NavigationGuard<Route>.Decision
     ) {
         self.name = name
+        self.redirects = redirects
         self.watches = watches
         self.check = check
     }

@@ -16,11 +16,18 @@
 public struct NavigationGuard<Route: NavigationRoute>: Sendable {
     /// The guard's name, in errors and logs.
     public let name: String
+    /// The routes the guard's redirects show, as it declares them: the flow graph built from a
+    /// configuration (``FlowGraph/init(_:)``) draws an edge to each and counts them as reached.
+    public let redirects: [Route]
     let check: @MainActor @Sendable (Change) -> Decision
 
     /// Creates a guard; `check` runs for every change that adds or removes a screen.
-    public init(_ name: String, check: @escaping @MainActor @Sendable (Change) -> Decision) {
+    /// `redirects` names the routes its redirects show (`[.signIn]`), for the flow graph.
+    public init(
+        _ name: String, redirects: [Route] = [], check: @escaping @MainActor @Sendable (Change) -> Decision
+    ) {
         self.name = name
+        self.redirects = redirects
         self.check = check
     }
 }

@@ -16,7 +16,7 @@ public enum ShopConfiguration {
 
     /// Refuses checkout while the cart is empty: the user sees the empty-cart alert instead.
     @MainActor public static func checkoutGuard(cart: CartModel) -> NavigationGuard<ShopRoute> {
-        NavigationGuard(cartNotEmpty) { change in
+        NavigationGuard(cartNotEmpty, redirects: [.emptyCart]) { change in
             guard change.added.contains(.checkout), cart.isEmpty else { return .allow }
             return .redirect(.alert(.emptyCart))
         }

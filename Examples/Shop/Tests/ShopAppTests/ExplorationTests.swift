@@ -36,12 +36,13 @@ import Testing
 }
 
 @Suite @MainActor struct FlowGraphTests {
-    /// The empty-cart alert is reached only through the guard's redirect, which the graph does
-    /// not see (it is built from the layout and the providers, not the configuration's guards),
-    /// so the graph calls it unreachable.
-    @Test func theGraphCallsTheGuardsAlertUnreachable() {
-        let graph = FlowGraph(ShopConfiguration.layout, providers: ShopConfiguration.providers(cart: CartModel()))
-        #expect(graph.unreachableRoutes == ["emptyCart"])
+    /// The empty-cart alert is reached only through the guard's redirect, which the guard
+    /// declares: the graph of the whole configuration reaches every route, and draws the edge
+    /// from the guard.
+    @Test func theGraphOfTheConfigurationReachesTheGuardsAlert() {
+        let graph = FlowGraph(ShopConfiguration.configuration(cart: CartModel()))
+        #expect(graph.unreachableRoutes.isEmpty, "\(graph.unreachableRoutes)")
         #expect(graph.missingProviders.isEmpty)
+        #expect(graph.edges.contains { $0.from == "(guard cartNotEmpty)" && $0.to == "emptyCart" })
     }
 }
