@@ -25,15 +25,15 @@ import Destinations
 /// alert's button), and every request the test offers (a link the URL module read, a
 /// notification), performed through the flow's pipeline with its source.
 ///
-/// States are deduplicated by value: the navigation state, and the ``StatefulDestination/screenState``
-/// of every live screen that shows one. A step that changes only what a screen shows (an item
-/// added to a cart, with the navigation unchanged) leads to a new state and is explored further;
-/// app data that no screen shows as its state is not told apart, so let the screens that depend
-/// on it show it. A screen state must be the same on every run (no dates or random ids in
-/// it), or every path is a new state and the exploration runs to ``maximumStates``. A state is
-/// reached again only by a shorter or equal path, so the first
-/// violation found has a shortest path to it. That path comes back as steps and as a test to
-/// paste (``ExplorationViolation/test``), replayed with ``replay(_:)``.
+/// States are deduplicated by value: the navigation state, and the
+/// ``StatefulDestination/screenState`` of every live screen that shows one. A step that changes
+/// only what a screen shows (an item added to a cart, with the navigation unchanged) leads to a
+/// new state and is explored further; app data that no screen shows as its state is not told
+/// apart, so let the screens that depend on it show it. A screen state must be the same on
+/// every run (no dates or random ids in it), or every path is a new state and the exploration
+/// runs to ``maximumStates``. A state is reached again only by a shorter or equal path, so the
+/// first violation found has a shortest path to it. That path comes back as steps and as a test
+/// to paste (``ExplorationViolation/test``), replayed with ``replay(_:)``.
 ///
 /// Each path runs on a fresh flow made from the configuration closure, so that the services a
 /// configuration makes (a session, a datasource) start afresh, and waits for the work its

@@ -423,25 +423,26 @@ actor Hub {
         broadcast(raw: JSONText.text(message))
     }
 
-    /// Sends text the hub wrote to every page; a page past its buffer is let go.
+    /// Sends text the hub wrote to every page, or holds it with the batch being received.
     private func broadcast(raw text: String) {
-        if held != nil {
-            held?.append(text)
-            heldBytes += text.utf8.count
-            if heldBytes >= Self.batchFrameBytes { sendHeld() }
-            return
-        }
-        let behind = pages.filter { !$0.value.send(text) }.keys
-        for id in behind { pages[id] = nil }
+        guard held != nil else { return sendToPages(text) }
+        held?.append(text)
+        heldBytes += text.utf8.count
+        if heldBytes >= Self.batchFrameBytes { sendHeld() }
     }
 
     /// Sends what the batch being received holds so far, in one frame, and holds on.
     private func sendHeld() {
         guard let batch = held, !batch.isEmpty else { return }
-        held = nil
-        heldBytes = 0
-        broadcast(raw: batch.joined(separator: "\n"))
         held = []
+        heldBytes = 0
+        sendToPages(batch.joined(separator: "\n"))
+    }
+
+    /// Sends a frame to every page; a page past its buffer is let go.
+    private func sendToPages(_ text: String) {
+        let behind = pages.filter { !$0.value.send(text) }.keys
+        for id in behind { pages[id] = nil }
     }
 
     private func send(_ message: [String: Any], page id: Int) {

@@ -36,14 +36,8 @@ public final class PresenterAlert<Presenter: Destination>: AlertDestination {
             return
         }
         let carried = content.buttons[tap.button].content
-        guard let flow = context.flow, let id = context.id, let presenterID = flow.presenter(of: id) else {
-            throw .destinationRemoved(context.id ?? ElementID(0))
-        }
-        guard let presenter = flow.destination(presenterID, as: Presenter.self) else {
-            throw flow.state.node(presenterID) == nil
-                ? .destinationRemoved(presenterID)
-                : .presenterMismatch(expected: "\(Presenter.self)", presenter: presenterID)
-        }
+        guard let flow = context.flow else { throw .destinationRemoved(context.id ?? ElementID(0)) }
+        let presenter = try flow.presentingDestination(ofAlert: context.id, as: Presenter.self)
         flow.afterAlertTap { presenter.post(event, carrying: carried) }
     }
 }

@@ -49,6 +49,9 @@ public struct FlowGraph<Route: NavigationRoute> {
     /// The name of the node that stands for routes chosen at run time.
     public static var dynamicTarget: String { "(run time)" }
 
+    /// The name of the node that stands for a guard's declared redirects: `(guard signedIn)`.
+    static func guardNode(_ name: String) -> String { "(guard \(name))" }
+
     /// The route names the flow starts with.
     public let entryRoutes: [String]
     /// Every route name the graph knows, in discovery order; routes first reached by an
@@ -90,12 +93,12 @@ public struct FlowGraph<Route: NavigationRoute> {
             pending += open(all)
         }
         entryRoutes = Self.unique(layout.routes.map { $0.name })
-        guardNodes = Self.unique(redirects.map { "(guard \($0.guard))" })
+        guardNodes = Self.unique(redirects.map { Self.guardNode($0.guard) })
         var names: [String] = []
         var edges: [Edge] = []
         for (name, routes) in redirects {
             for route in routes {
-                edges.append(Edge(from: "(guard \(name))", to: route.name, event: name, presentation: "redirect"))
+                edges.append(Edge(from: Self.guardNode(name), to: route.name, event: name, presentation: "redirect"))
                 pending.append(route)
             }
         }

@@ -184,17 +184,32 @@ extension EventResponse {
     where P.Route == D.Route {
         .perform { input in
             let context = input.destination.context
-            guard let flow = context.flow, let id = context.id, let presenterID = flow.presenter(of: id) else {
-                throw NavigationError.destinationRemoved(context.id ?? ElementID(0))
-            }
-            guard let presenter = flow.destination(presenterID, as: P.self) else {
-                throw flow.state.node(presenterID) == nil
-                    ? NavigationError.destinationRemoved(presenterID)
-                    : NavigationError.presenterMismatch(expected: "\(P.self)", presenter: presenterID)
-            }
+            guard let flow = context.flow else { throw NavigationError.destinationRemoved(context.id ?? ElementID(0)) }
+            let presenter = try flow.presentingDestination(ofAlert: context.id, as: P.self)
             // During an alert's tap, the presenter gets the event once the alert has closed, so
             // that it can present; its refusal is reported like a view's `post`.
             flow.afterAlertTap { presenter.post(event, carrying: content) }
         }
+    }
+}
+
+extension Flow {
+    /// The Destination, of type `P`, of the screen the alert `alert` is presented from.
+    ///
+    /// - Throws: ``NavigationError/presenterMismatch(expected:presenter:)`` when that screen is
+    ///   another type; ``NavigationError/destinationRemoved(_:)`` naming the presenter when it is
+    ///   gone, or the alert when it has no presenter.
+    func presentingDestination<P: Destination>(ofAlert alert: ElementID?, as type: P.Type) throws(NavigationError)
+        -> P
+    {
+        guard let alert, let presenterID = presenter(of: alert) else {
+            throw .destinationRemoved(alert ?? ElementID(0))
+        }
+        guard let presenter = destination(presenterID, as: P.self) else {
+            throw state.node(presenterID) == nil
+                ? .destinationRemoved(presenterID)
+                : .presenterMismatch(expected: "\(P.self)", presenter: presenterID)
+        }
+        return presenter
     }
 }

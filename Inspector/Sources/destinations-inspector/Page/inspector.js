@@ -32,6 +32,11 @@ function put(node, property, value) {
   if (node[property] !== value) node[property] = value;
 }
 
+// The session the page shows, or null.
+function currentSession() {
+  return model.current !== null ? model.sessions.get(model.current) : null;
+}
+
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -114,7 +119,7 @@ function session(id) {
 
 // A row that is not an event: a refused message, an error, something let go.
 function notice(id, text, level) {
-  const s = id !== null && id !== undefined && model.sessions.has(id) ? model.sessions.get(id) : model.current !== null ? model.sessions.get(model.current) : null;
+  const s = id !== null && id !== undefined && model.sessions.has(id) ? model.sessions.get(id) : currentSession();
   if (s && level === "error") errorRow(s, text); else if (s) s.entries.push({ notice: String(text), level }); else showError(text);
   scheduleFlush();
 }
@@ -209,7 +214,7 @@ function receive(message) {
       const s = session(message.session);
       s.hello = message.hello || {}; s.connected = true;
       if (s.hello.protocol !== PAGE_PROTOCOL) showError(`${s.hello.app} speaks v${s.hello.protocol}; this page speaks v${PAGE_PROTOCOL}`);
-      const shown = model.current !== null ? model.sessions.get(model.current) : null;
+      const shown = currentSession();
       if (!shown || (!shown.connected && !shown.imported)) model.current = message.session;
       return null;
     }
@@ -260,7 +265,7 @@ function setRestoreStatus(text, result) {
 function showError(text) { $("restore-status").textContent = String(text); }
 
 function setStatus() {
-  const s = model.current !== null ? model.sessions.get(model.current) : null;
+  const s = currentSession();
   const [kind, text, title] =
     model.link === "token" ? ["disconnected", "token changed", "The server was restarted with another token: open the address it printed."]
     : !socket || socket.readyState !== WebSocket.OPEN ? ["offline", "server offline", "The page connects again on its own."]
@@ -285,7 +290,7 @@ function safeRender() {
 function render() {
   setStatus();
   renderSessions();
-  const s = model.current !== null ? model.sessions.get(model.current) : null;
+  const s = currentSession();
   put($("connect-hint"), "hidden", !!s);
   if (!s) return;
   put($("app-name"), "textContent", String(s.hello.app || "app"));
@@ -335,7 +340,7 @@ function drawMetrics() {
     return;
   }
   metrics.drawn = performance.now();
-  const s = model.current !== null ? model.sessions.get(model.current) : null;
+  const s = currentSession();
   const lat = model.latencies.slice(-1000).sort((a, b) => a - b);
   const pct = (p) => lat.length ? Math.round(lat[Math.min(lat.length - 1, Math.floor(lat.length * p))]) : 0;
   put($("metrics"), "textContent", s ? `${s.log.length} states · app→page p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms` : "");
@@ -404,6 +409,7 @@ function makeRow(s, entry) {
 const LOG_MARGIN = 12;
 const logView = {
   key: null,       // session, version and filter the rows below were listed for
+  uid: null,       // the session of that key
   shown: [],       // the entries that match the filter, in order
   counted: 0,      // how many of the session's entries were looked at
   first: 0,        // the position of the first row in the DOM
@@ -455,7 +461,7 @@ function renderLog(s, selected) {
   const log = $("log");
   put($("log-count"), "textContent", `(${s.log.length})`);
   const key = `${s.uid}:${s.version}:${model.filter}:${model.refusalsOnly}`;
-  const sessionChanged = !logView.key || logView.key.split(":")[0] !== String(s.uid);
+  const sessionChanged = logView.uid !== s.uid;
   let anchor = null;
   if (logView.key !== key || logView.counted > s.entries.length) {
     // A new session, a trim, an import or another filter: the rows are listed again. A log the
@@ -466,6 +472,7 @@ function renderLog(s, selected) {
       anchor = { entry: logView.shown[top], offset: logView.scrollTop - top * logView.rowHeight };
     }
     logView.key = key;
+    logView.uid = s.uid;
     logView.shown = [];
     logView.counted = 0;
     logView.first = 0;
@@ -567,8 +574,8 @@ function logScrolled() {
     logView.follow = top >= logBottom() - logView.rowHeight / 2;
   }
   logView.scrollTop = top;
-  const s = model.current !== null ? model.sessions.get(model.current) : null;
-  if (s && logView.key && logView.key.split(":")[0] === String(s.uid)) drawLogRows(s);
+  const s = currentSession();
+  if (s && logView.uid === s.uid) drawLogRows(s);
 }
 
 function logResized() {
@@ -576,8 +583,8 @@ function logResized() {
   logView.height = panel.clientHeight;
   logView.header = $("log-header").offsetHeight;
   logView.scrollTop = panel.scrollTop;
-  const s = model.current !== null ? model.sessions.get(model.current) : null;
-  if (s && logView.key && logView.key.split(":")[0] === String(s.uid)) {
+  const s = currentSession();
+  if (s && logView.uid === s.uid) {
     if (model.viewing === null && logView.follow) scrollLog(logBottom());
     drawLogRows(s);
     applyLogScroll();
