@@ -1,0 +1,49 @@
+public import Destinations
+
+/// The one configuration of the social client's navigation: the app, its tests, the explorer
+/// and random walks all build their flow from it.
+public enum SocialConfiguration {
+    /// The guard's name, in errors and outcomes.
+    public static let signedIn = "signedIn"
+
+    /// A signed-out app: the default server's local timeline, explore and settings.
+    public static let signedOutLayout: Layout<SocialRoute> = .tabs([
+        SocialTabs.layout(of: .local), SocialTabs.layout(of: .explore), SocialTabs.layout(of: .settings),
+    ])
+
+    /// A signed-in app with the tabs the user picked.
+    public static func signedInLayout(tabs: [TabID] = SocialTabs.standard) -> Layout<SocialRoute> {
+        .tabs(tabs.map(SocialTabs.layout(of:)))
+    }
+
+    /// Whether a route shows something of the signed-in account.
+    public static func requiresAccount(_ route: SocialRoute) -> Bool {
+        switch route {
+        case .homeTimeline, .notifications, .mentions, .conversations, .conversation, .myProfile, .bookmarks,
+            .favorites, .lists, .list, .followedTags, .composer, .editStatus, .report, .accountSwitcher,
+            .editProfile, .listEditor, .newList, .confirmDelete, .confirmBlock, .confirmSignOut, .accountsSettings,
+            .pushSettings, .filters:
+            true
+        default:
+            false
+        }
+    }
+
+    /// Sends a signed-out user to sign in first, in a sheet that starts by choosing a server; the
+    /// change waits and resumes once signed in.
+    @MainActor public static func signedInGuard(session: SocialSession) -> NavigationGuard<SocialRoute> {
+        NavigationGuard(signedIn, redirects: [.welcome]) { change in
+            guard !session.isSignedIn, change.added.contains(where: requiresAccount) else { return .allow }
+            return .redirect(.sheetStack(.welcome))
+        }
+    }
+
+    /// The whole configuration, guards included.
+    @MainActor public static func configuration(session: SocialSession) -> FlowConfiguration<SocialRoute> {
+        FlowConfiguration(
+            layout: session.isSignedIn ? signedInLayout() : signedOutLayout,
+            providers: SocialProviders.make(session: session),
+            guards: [signedInGuard(session: session)]
+        )
+    }
+}
