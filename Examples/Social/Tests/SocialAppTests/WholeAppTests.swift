@@ -1,5 +1,6 @@
 import Destinations
 import DestinationsTesting
+import DestinationsURLs
 import Foundation
 import SocialApp
 import Testing
@@ -39,5 +40,24 @@ import Testing
         try await harness.perform(.restore(decoded))
         #expect(harness.state.routes == flow.state.routes)
         try await harness.finish()
+    }
+}
+
+@Suite @MainActor struct StateURLTests {
+    @Test func everyRouteHasAPatternAndADeepStatePrintsAndReadsBack() throws {
+        let router = try URLRouter<SocialRoute>(
+            prefixes: ["social://"], scenes: [SceneKind("main", layout: SocialConfiguration.signedInLayout())],
+            patterns: SocialPatterns.all, links: DeepLinks<SocialRoute> {})
+        #expect(
+            router.validate(routes: SocialRoute.allCases).isEmpty, "\(router.validate(routes: SocialRoute.allCases))")
+        let flow = try Flow(Fixtures.configuration(Fixtures.signedIn()))
+        let urls = try FlowURLs(flow, router: router, scene: "main")
+        try flow.apply(.path([.push(.status(id: "10")), .push(.account(.handle(user: "bob", host: "fosstodon.org")))]))
+        try flow.apply(.sheetStack(.composer(replyTo: "10")))
+        let url = try urls.stateURL
+        let other = try Flow(Fixtures.configuration(Fixtures.signedIn()))
+        let otherURLs = try FlowURLs(other, router: router, scene: "main")
+        try otherURLs.open(url, source: .app)
+        #expect(other.state.routes == flow.state.routes, "\(url)")
     }
 }
