@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Type-checks the Apple-only code — DestinationsSwiftUI, DestinationsUIKit, the Inspector client,
-# and the NotesSwiftUI and NotesUIKit apps — for iOS 17 with Swift 6 and warnings as errors.
+# and the NotesSwiftUI, NotesUIKit and SocialSwiftUI apps — for iOS 17 with Swift 6 and warnings as errors.
 #
 # On Linux this needs an `apple-typecheck` tool: a swiftc wrapper that type-checks modules for
 # arm64-apple-ios17.0 against an iOS SDK (nothing is linked or run). Point APPLE_TYPECHECK at it,
@@ -48,4 +48,8 @@ for app in NotesSwiftUI NotesUIKit; do
     echo "apple-typecheck: $app"
     "$checker" "${flags[@]}" "${modules[@]}" NotesApp=Examples/Notes/NotesApp --app "$dir"
 done
+# The social client's SwiftUI app imports its navigation as SocialApp, the module its headless
+# tests use (`swift test --package-path Examples/Social`).
+echo "apple-typecheck: SocialSwiftUI"
+"$checker" "${flags[@]}" "${modules[@]}" SocialApp=Examples/Social/Sources/SocialApp --app Examples/SocialSwiftUI
 echo "apple-typecheck: passed"

@@ -29,3 +29,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The root package's upcoming features, so that the app type-checks for iOS as it builds here.
+for target in package.targets {
+    target.swiftSettings = [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -1,4 +1,4 @@
-public import Destinations
+import Destinations
 public import DestinationsURLs
 
 extension AccountReference: URLParameter {
