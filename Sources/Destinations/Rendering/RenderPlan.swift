@@ -392,8 +392,7 @@ extension NavigationNode {
                 node.content = .stack(Stack(stack.elements.map { $0.withoutModals }))
             }
         case .tabs(let tabs):
-            let stripped = tabs.tabs.map { Tab(id: $0.id, node: $0.node.withoutModals) }
-            node.content = .tabs(Tabs(unchecked: stripped, selection: tabs.selection))
+            node.content = .tabs(tabs.mapNodes { $0.withoutModals })
         case .split(let split):
             node.content = .split(
                 Split(
