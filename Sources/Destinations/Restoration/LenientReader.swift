@@ -237,25 +237,29 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             actions: actions(bar, layouts: layouts, names: names, count: kept.count))
     }
 
-    /// The action items: the layout's when it declares the bar, else the saved ones that read.
+    /// The action items: the saved ones that read, then those the layout declares that were
+    /// not saved, at their place in the layout.
     private func actions(_ bar: SnapshotValue, layouts: [TabLayout<Route>], names: Set<TabID>, count: Int)
         -> [Tabs<Route>.Action]
     {
-        if !layouts.isEmpty {
-            var placement = 0
-            var result: [Tabs<Route>.Action] = []
-            for item in layouts {
-                guard let style = item.actionStyle else {
-                    placement += 1
-                    continue
-                }
-                result.append(
-                    Tabs.Action(
-                        id: item.id, presents: item.layout, style: style, section: item.section,
-                        placement: min(placement, count)))
+        var result = savedActions(bar, names: names, count: count)
+        var placement = 0
+        for item in layouts {
+            guard let style = item.actionStyle else {
+                placement += 1
+                continue
             }
-            return result.filter { !names.contains($0.id) }
+            guard !names.contains(item.id), !result.contains(where: { $0.id == item.id }) else { continue }
+            result.append(
+                Tabs.Action(
+                    id: item.id, presents: item.layout, style: style, section: item.section,
+                    placement: min(placement, count)))
         }
+        return result
+    }
+
+    /// The saved action items that read, whose names no tab has.
+    private func savedActions(_ bar: SnapshotValue, names: Set<TabID>, count: Int) -> [Tabs<Route>.Action] {
         guard case .array(let saved)? = bar["actions"] else { return [] }
         var seen = names
         return saved.compactMap { entry in
