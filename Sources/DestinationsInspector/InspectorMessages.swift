@@ -192,6 +192,13 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .dismissed(let modal): return ["case": "dismissed", "modal": id(modal)]
         case .selectedTab(let tab, let tabs): return ["case": "selectedTab", "tab": tab.rawValue, "tabs": id(tabs)]
         case .closedColumn(let showing): return ["case": "closedColumn", "showing": id(showing)]
+        case .arrangedTabs(let arrangement, let tabs):
+            return [
+                "case": "arrangedTabs", "order": arrangement.order.map(\.rawValue),
+                "hidden": arrangement.hidden.map(\.rawValue).sorted(), "tabs": id(tabs),
+            ]
+        case .tappedTabAction(let item, let tabs):
+            return ["case": "tappedTabAction", "tab": item.rawValue, "tabs": id(tabs)]
         case .movedSheet: return nil
         }
     }
@@ -286,10 +293,7 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .stack(let stack):
             content = .stack(Stack(stack.elements.map { map($0, transform) }))
         case .tabs(let tabs):
-            content = .tabs(
-                Tabs(
-                    tabs: tabs.tabs.map { Tab(id: $0.id, node: map($0.node, transform)) },
-                    selection: tabs.selectedTab.id))
+            content = .tabs(tabs.mapNodes { map($0, transform) })
         case .split(let split):
             content = .split(
                 Split(

@@ -12,6 +12,12 @@ extension Presentation: CustomStringConvertible {
         case .setStack(let routes): "setStack([\(routes.map { $0.readableDescription }.joined(separator: ", "))])"
         case .selectTab(let tab): "selectTab(\(tab))"
         case .presentInTab(let tab, let route): "presentInTab(\(tab), \(route.readableDescription))"
+        case .insertTab(let item, let position):
+            "insertTab(\(item.id)\(item.actionStyle == nil ? "" : " action")\(position.map { ", at: \($0)" } ?? ""))"
+        case .removeTab(let tab): "removeTab(\(tab))"
+        case .moveTab(let tab, let position): "moveTab(\(tab), to: \(position))"
+        case .arrangeTabs(let arrangement):
+            "arrangeTabs(\(arrangement.order.map(\.rawValue)), hidden: \(arrangement.hidden.map(\.rawValue).sorted()))"
         case .show(let route, let column): "show(\(route.readableDescription), in: \(column))"
         case .showNext(let route): "showNext(\(route.readableDescription))"
         case .present(let layout, let style): "present(\(layout), style: \(style))"
@@ -34,6 +40,9 @@ extension UserAction: CustomStringConvertible {
         case .popped(let stack, let top): "popped(stack: \(stack), to: \(top))"
         case .dismissed(let modal): "dismissed(modal: \(modal))"
         case .selectedTab(let tab, let tabs): "selectedTab(\(tab), tabs: \(tabs))"
+        case .arrangedTabs(let arrangement, let tabs):
+            "arrangedTabs(\(arrangement.order.map(\.rawValue)), hidden: \(arrangement.hidden.map(\.rawValue).sorted()), tabs: \(tabs))"
+        case .tappedTabAction(let item, let tabs): "tappedTabAction(\(item), tabs: \(tabs))"
         case .closedColumn(let node): "closedColumn(showing: \(node))"
         case .movedSheet(let detent, let modal): "movedSheet(to: \(detent), modal: \(modal))"
         }

@@ -87,6 +87,25 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// (``replaceProviders(_:)``); the layout and the id generator were read at the start.
     public var configuration: FlowConfiguration<Route>
 
+    /// The badges of ``tabBadges``.
+    var badgeStorage: [TabID: String] = [:]
+
+    /// The badge each tab shows ("3", "new"), set by the app; renderers read it per tab.
+    ///
+    /// Badges are display data, not navigation state: they are not in ``state``, not saved,
+    /// and setting them runs no change. Reading them tracks only the badges, so that a badge
+    /// changing redraws the tab items and nothing else; a tab without an entry shows none.
+    public var tabBadges: [TabID: String] {
+        get {
+            registrar.access(self, keyPath: \.tabBadges)
+            return badgeStorage
+        }
+        set {
+            guard newValue != badgeStorage else { return }
+            registrar.withMutation(of: self, keyPath: \.tabBadges) { badgeStorage = newValue }
+        }
+    }
+
     /// The one change waiting for a redirect or a screen in its way; see ``PendingChange``.
     public internal(set) var pendingChange: PendingChange<Route>?
     /// The modals presented, so that their presenters hear when they go.

@@ -18,6 +18,16 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case noTabs(from: ElementID)
     /// The tab bar has no tab of that name.
     case unknownTab(TabID, tabs: ElementID)
+    /// The tab bar has a tab or an action item of that name already.
+    case duplicateTab(TabID, tabs: ElementID)
+    /// The change would leave the tab bar with no tab to show: removing its last visible tab,
+    /// or hiding every tab.
+    case noTabLeft(tabs: ElementID)
+    /// The tab is hidden (``Tabs/hidden``), so it cannot be selected; arrange the tabs to show
+    /// it first.
+    case tabHidden(TabID, tabs: ElementID)
+    /// The tab bar has no action item of that name.
+    case unknownTabAction(TabID, tabs: ElementID)
     /// No split view encloses the element.
     case noSplit(from: ElementID)
     /// The split view has no such column (a two-column split has no content column).

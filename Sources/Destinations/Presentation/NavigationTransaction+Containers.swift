@@ -24,6 +24,7 @@ extension NavigationTransaction {
         let tabsNode = try node(at: tabsPath)
         guard case .tabs(let tabs) = tabsNode.content else { throw .noTabs(from: tabsNode.id) }
         let previous = tabs.selectedIndex
+        if tabs.hidden.contains(tabs.tabs[index].id) { throw .tabHidden(tabs.tabs[index].id, tabs: tabsNode.id) }
         if previous != index {
             try dismissModals(inSubtreeAt: tabsPath + [.tab(index: previous)])
             let selection = tabs.tabs[index].id

@@ -20,6 +20,15 @@ extension NavigationTransaction {
             guard case .tabs(let tabs) = try node(at: path).content else { throw .staleUserAction(.notTabs(tabsID)) }
             guard let index = tabs.ids.firstIndex(of: tab) else { throw .unknownTab(tab, tabs: tabsID) }
             try select(index, ofTabsAt: path)
+        case .arrangedTabs(let arrangement, let tabsID):
+            let path = try pathToReported(tabsID)
+            guard case .tabs = try node(at: path).content else { throw .staleUserAction(.notTabs(tabsID)) }
+            try arrangeTabs(arrangement, ofTabsAt: path)
+        case .tappedTabAction(let item, let tabsID):
+            let path = try pathToReported(tabsID)
+            guard case .tabs = try node(at: path).content else { throw .staleUserAction(.notTabs(tabsID)) }
+            try runTabAction(item, ofTabsAt: path)
+            return
         case .closedColumn(let shown):
             try closeColumn(showing: shown)
         case .movedSheet(let detent, let modalID):

@@ -92,6 +92,10 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .setStack(let routes): try setStack(routes)
         case .selectTab(let tab): try selectTab(tab)
         case .presentInTab(let tab, let route): try presentInTab(tab, route)
+        case .insertTab(let item, let position): try insertTab(item, at: position)
+        case .removeTab(let tab): try removeTab(tab)
+        case .moveTab(let tab, let position): try moveTab(tab, to: position)
+        case .arrangeTabs(let arrangement): try arrangeTabs(arrangement)
         case .show(let route, let column): try show(route, in: column)
         case .showNext(let route): try showNext(route)
         case .present(let layout, let style): try present(layout, style: style)
@@ -135,7 +139,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @inlinable
     func path(to id: ElementID) -> [NodeStep]? {
         if log.removedIDs.contains(id) { return nil }
-        if let index, let path = index.path(to: id) { return path }
+        // Once a tab bar's tabs moved, the index of the start no longer says where they are.
+        if let index, log.reshapedTabs.isEmpty, let path = index.path(to: id) { return path }
         return _state.root.path(to: id)
     }
 
@@ -325,6 +330,12 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         for addition in log.added where !log.removedIDs.contains(addition.node.id) {
             index.set(addition.node.id, at: addition.location)
         }
+        for bar in log.reshapedTabs where !log.removedIDs.contains(bar) {
+            guard let tabs = _state.node(bar)?.tabs else { continue }
+            for (position, tab) in tabs.tabs.enumerated() {
+                index.set(tab.node.id, at: ElementIndex.Location(parent: bar, step: .tab(index: position)))
+            }
+        }
     }
 }
 
@@ -390,6 +401,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @usableFromInline var removedIDs = IDSet()
     /// Existing elements whose own content may have changed.
     @usableFromInline var touched: [ElementID] = []
+    /// The tab bars whose tabs were inserted, removed or moved: their tabs' places changed.
+    @usableFromInline var reshapedTabs: [ElementID] = []
 
     @inlinable
     init() {}

@@ -34,6 +34,24 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// over it, the screen stays (its id and its Destination): the same link opened twice shows
     /// it once.
     case presentInTab(TabID, Route)
+    /// Inserts a tab, or an action item, into the nearest tab bar at `position` in its
+    /// ``Tabs/tabs`` (`nil`, or past the end: after the last tab), built from its layout. The
+    /// other tabs keep their screens, ids and Destinations; the selection stays. A name the bar
+    /// has already is refused (``NavigationError/duplicateTab(_:tabs:)``).
+    case insertTab(TabLayout<Route>, at: Int? = nil)
+    /// Removes a tab, with its screens, or an action item, from the nearest tab bar. Removing
+    /// the selected tab selects its neighbour: the nearest visible tab after it, or else the
+    /// nearest before it. Removing the last visible tab is refused
+    /// (``NavigationError/noTabLeft(tabs:)``).
+    case removeTab(TabID)
+    /// Moves a tab of the nearest tab bar to `position` in its ``Tabs/tabs`` (clamped to the
+    /// bar); it keeps its screens and the selection stays.
+    case moveTab(TabID, to: Int)
+    /// Gives the nearest tab bar the order and visibility a user chose (saved from
+    /// ``Tabs/arrangement``): the named tabs first in that order, then the others in theirs;
+    /// ids the bar lacks are ignored. Hiding the selected tab selects its neighbour, as removing
+    /// it does; hiding every tab is refused (``NavigationError/noTabLeft(tabs:)``).
+    case arrangeTabs(TabArrangement)
     /// Shows a screen in a column of the nearest split view, replacing what the column showed.
     /// When the column already shows that route, or its stack starts with it, the screen keeps
     /// its id and its Destination (the stack goes back to it).
@@ -102,6 +120,10 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
         case .setStack: "setStack"
         case .selectTab: "selectTab"
         case .presentInTab: "presentInTab"
+        case .insertTab: "insertTab"
+        case .removeTab: "removeTab"
+        case .moveTab: "moveTab"
+        case .arrangeTabs: "arrangeTabs"
         case .show: "show"
         case .showNext: "showNext"
         case .present(_, let style): style.name
@@ -124,11 +146,14 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
             [route]
         case .present(let layout, _), .replaceRoot(let layout):
             layout.routes
+        case .insertTab(let item, _):
+            item.layout.routes
         case .setStack(let routes):
             routes
         case .path(let steps):
             steps.flatMap { $0.routes }
-        case .back, .popToRoot, .popAbove, .selectTab, .dismiss, .dismissPresented, .dismissAll, .custom:
+        case .back, .popToRoot, .popAbove, .selectTab, .removeTab, .moveTab, .arrangeTabs, .dismiss, .dismissPresented,
+            .dismissAll, .custom:
             []
         }
     }

@@ -15,6 +15,13 @@ public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
     case dismissed(modal: ElementID)
     /// The user tapped a tab. Leaving a tab dismisses the modals inside it.
     case selectedTab(TabID, tabs: ElementID)
+    /// The user arranged the tabs of the tab bar `tabs` (the platform's tab customization):
+    /// applied as ``Presentation/arrangeTabs(_:)`` is.
+    case arrangedTabs(TabArrangement, tabs: ElementID)
+    /// The user tapped the action item `item` of the tab bar `tabs`: it presents what the item
+    /// declares from the focused screen of the selected tab, through the same rules as any
+    /// change (guards, access, limits).
+    case tappedTabAction(TabID, tabs: ElementID)
     /// The user went back from the column of a collapsed split view that shows `node`: that
     /// column and those after it are emptied. The sidebar cannot be closed. Naming what the
     /// column showed, not the column, keeps a late report from emptying what it shows now.
@@ -29,6 +36,8 @@ public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
         case .popped: "userPopped"
         case .dismissed: "userDismissed"
         case .selectedTab: "userSelectedTab"
+        case .arrangedTabs: "userArrangedTabs"
+        case .tappedTabAction: "userTappedTabAction"
         case .closedColumn: "userClosedColumn"
         case .movedSheet: "userMovedSheet"
         }

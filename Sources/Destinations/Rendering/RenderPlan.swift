@@ -192,7 +192,6 @@ extension NavigationState {
         let parent: ElementID?
         let kind: NodeKind
         let route: Route?
-        let tabs: [TabID]?
         let hasContentColumn: Bool?
         let opaque: Bool
 
@@ -200,7 +199,6 @@ extension NavigationState {
             self.parent = parent
             kind = node.kind
             route = node.route
-            tabs = node.tabs?.ids
             hasContentColumn = node.split?.hasContentColumn
             self.opaque = opaque.contains(node)
         }
@@ -253,11 +251,14 @@ extension NavigationState {
                     planContainers(element, shown: before, opaque: opaque, add: add)
                 }
             }
-        case (.tabs(let tabs), .tabs(let before)) where tabs.tabs.count == before.tabs.count:
-            let showing = before.selectedIndex
+        case (.tabs(let tabs), .tabs(let before)):
+            if tabs.ids != before.ids || tabs.hidden != before.hidden || tabs.actions != before.actions {
+                add(.setTabs(new.id, tabs: tabs.ids))
+            }
+            let showing = tabs.ids.firstIndex(of: before.selection)
             func planTab(_ index: Int) {
                 let tab = tabs.tabs[index]
-                let old = before.tabs[index].node
+                guard let old = before.tabs.first(where: { $0.id == tab.id })?.node else { return }
                 if tab.node.id != old.id {
                     add(.setTab(tab.id, index: index, tabs: new.id, node: tab.node.id))
                 } else {
@@ -268,7 +269,7 @@ extension NavigationState {
             if tabs.selection != before.selection {
                 add(.selectTab(tabs.selection, index: tabs.selectedIndex, tabs: new.id))
             }
-            planTab(showing)
+            if let showing { planTab(showing) }
         case (.split(let split), .split(let before)):
             for column in split.columns where split[column]?.id != before[column]?.id {
                 add(.setColumn(column, split: new.id, node: split[column]?.id))
@@ -328,6 +329,27 @@ extension NavigationState {
                 else { return }
                 bar._tabs[index].node = built
                 node.content = .tabs(bar)
+            }
+        case .setTabs(let bar, let ids):
+            guard let wanted = target.node(bar)?.tabs else { return self }
+            result.modifyNode(bar) { node in
+                guard case .tabs(let shown) = node.content else { return }
+                var changed = wanted
+                changed._tabs = ids.compactMap { id in
+                    guard var tab = wanted.tabs.first(where: { $0.id == id }) else { return nil }
+                    if let kept = shown.tabs.first(where: { $0.id == id && $0.node.id == tab.node.id }) {
+                        tab.node = kept.node
+                    } else {
+                        tab.node = tab.node.withoutModals
+                    }
+                    return tab
+                }
+                // The selection is a step of its own, unless the tab it names is gone.
+                if changed.ids.contains(shown.selection), !changed.hidden.contains(shown.selection) {
+                    changed._selection = shown.selection
+                }
+                guard !changed._tabs.isEmpty else { return }
+                node.content = .tabs(changed)
             }
         case .selectTab(let tab, _, let tabs):
             result.modifyNode(tabs) { node in
@@ -392,8 +414,7 @@ extension NavigationNode {
                 node.content = .stack(Stack(stack.elements.map { $0.withoutModals }))
             }
         case .tabs(let tabs):
-            let stripped = tabs.tabs.map { Tab(id: $0.id, node: $0.node.withoutModals) }
-            node.content = .tabs(Tabs(unchecked: stripped, selection: tabs.selection))
+            node.content = .tabs(tabs.mapNodes { $0.withoutModals })
         case .split(let split):
             node.content = .split(
                 Split(

@@ -330,6 +330,14 @@ extension NavigationState {
                 tabs._selection = tab
                 node.content = .tabs(tabs)
             }
+        case .arrangedTabs(let arrangement, let tabsID):
+            result.modifyNode(tabsID) { node in
+                guard case .tabs(let tabs) = node.content, let arranged = tabs.arranged(arrangement) else { return }
+                node.content = .tabs(arranged)
+            }
+        case .tappedTabAction:
+            // The platform shows nothing until the flow presents what the item declares.
+            break
         case .closedColumn(let shown):
             guard let splitNode = parent(of: shown), case .split(var split) = splitNode.content,
                 let column = split.filledColumns.first(where: { $0.node.id == shown })?.column, column != .sidebar

@@ -23,6 +23,11 @@ public struct RenderStep: Hashable, Sendable, CustomStringConvertible {
         case setStack(ElementID, elements: [ElementID])
         /// Make tab `tab` (at `index`) of the tab bar `tabs` show the element `node`.
         case setTab(TabID, index: Int, tabs: ElementID, node: ElementID)
+        /// Make the tab bar `bar` show the tabs `tabs`, in this order, with the hidden tabs and
+        /// action items of the state the plan leads to: tabs it shows already keep what they
+        /// show (their platform views and Destinations); the others are built. A tab inserted,
+        /// removed, moved or hidden plans this step, never a rebuild of the bar.
+        case setTabs(ElementID, tabs: [TabID])
         /// Select tab `tab` (at `index`) of the tab bar `tabs`.
         case selectTab(TabID, index: Int, tabs: ElementID)
         /// Make `column` of the split view `split` show `node`, or nothing when `node` is `nil`.
@@ -50,7 +55,7 @@ public struct RenderStep: Hashable, Sendable, CustomStringConvertible {
     public var isModalTransition: Bool {
         switch change {
         case .dismiss, .present: true
-        case .setRoot, .setStack, .setTab, .selectTab, .setColumn, .restyle: false
+        case .setRoot, .setStack, .setTab, .setTabs, .selectTab, .setColumn, .restyle: false
         }
     }
 
@@ -62,6 +67,7 @@ public struct RenderStep: Hashable, Sendable, CustomStringConvertible {
         case .setRoot(let root): text = "setRoot \(root)"
         case .setStack(let stack, let elements): text = "setStack \(stack) \(elements)"
         case .setTab(let tab, _, let tabs, let node): text = "setTab \(tab) of \(tabs) to \(node)"
+        case .setTabs(let bar, let tabs): text = "setTabs \(bar) \(tabs.map(\.rawValue))"
         case .selectTab(let tab, _, let tabs): text = "selectTab \(tab) of \(tabs)"
         case .setColumn(let column, let split, let node):
             text = "setColumn \(column) of \(split) to \(node.map { "\($0)" } ?? "nothing")"

@@ -92,7 +92,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             guard let stack = stack(body, path: path, depth: depth) else { return nil }
             content = .stack(stack)
         case "tabs":
-            guard let tabs = tabs(body, selected: members["selected"], path: path, layout: layout, depth: depth) else {
+            guard let tabs = tabs(body, saved: value, path: path, layout: layout, depth: depth) else {
                 return nil
             }
             content = .tabs(tabs)
@@ -158,8 +158,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     }
 
     private mutating func tabs(
-        _ value: SnapshotValue, selected: SnapshotValue?, path: String, layout: Layout<Route>?, depth: Int
+        _ value: SnapshotValue, saved bar: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int
     ) -> Tabs<Route>? {
+        let selected = bar["selected"]
         guard case .array(let saved) = value else { return malformed(path, "tabs are not an array") }
         var layouts: [TabLayout<Route>] = []
         if case .tabs(let tabLayouts, _)? = layout { layouts = tabLayouts }
@@ -175,20 +176,30 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 report.issues.append(.malformedElement(path: "\(path)/tabs[\(name)]", reason: "two tabs share a name"))
                 continue
             }
-            let tabLayout = layouts.first { $0.id == tab }?.layout
-            if !layouts.isEmpty, tabLayout == nil {
+            let declared = layouts.first { $0.id == tab && $0.actionStyle == nil }
+            let tabLayout = declared?.layout
+            // A tab inserted while the app ran is kept though the layout lacks it.
+            let inserted = entry["inserted"] == .bool(true)
+            if !layouts.isEmpty, tabLayout == nil, !inserted {
                 names.remove(tab)
                 report.issues.append(.tabDropped(tab))
                 continue
             }
+            let decorated = { (node: NavigationNode<Route>) -> Tab<Route> in
+                var kept = Tab(
+                    id: tab, node: node, section: declared?.section ?? entry["section"]?.text,
+                    role: declared?.role ?? entry["role"]?.text.flatMap(TabRole.init(rawValue:)))
+                kept.isInserted = declared == nil && inserted
+                return kept
+            }
             if let saved = entry["node"],
                 let node = node(saved, path: "\(path)/tabs[\(name)]", layout: tabLayout, depth: depth + 1)
             {
-                kept.append(Tab(id: tab, node: node))
+                kept.append(decorated(node))
             } else if let tabLayout, let node = try? tabLayout.makeNode(ids: &freshIDs) {
                 report.issues.append(.tabReset(tab))
                 resetScreens += NavigationState(root: node).screens.count
-                kept.append(Tab(id: tab, node: node))
+                kept.append(decorated(node))
             } else {
                 names.remove(tab)
                 report.issues.append(
@@ -198,23 +209,69 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         }
         // Tabs of the layout that were not saved come back with their initial content, in the
         // layout's order.
-        for tabLayout in layouts where !names.contains(tabLayout.id) {
+        for tabLayout in layouts where tabLayout.actionStyle == nil && !names.contains(tabLayout.id) {
             guard let node = try? tabLayout.layout.makeNode(ids: &freshIDs) else { continue }
             report.issues.append(.tabAdded(tabLayout.id))
             resetScreens += NavigationState(root: node).screens.count
             names.insert(tabLayout.id)
-            kept.append(Tab(id: tabLayout.id, node: node))
+            kept.append(Tab(id: tabLayout.id, node: node, section: tabLayout.section, role: tabLayout.role))
         }
-        if !layouts.isEmpty {
-            let order = layouts.map(\.id)
-            kept.sort { (order.firstIndex(of: $0.id) ?? order.count) < (order.firstIndex(of: $1.id) ?? order.count) }
-        }
+        // The saved order is the user's: kept as it was, the tabs added back after it.
         guard let first = kept.first else { return malformed(path, "no tab came back") }
+        var hidden: Set<TabID> = []
+        if case .array(let saved)? = bar["hidden"] {
+            hidden = Set(saved.compactMap { $0.text.map(TabID.init(rawValue:)) }).intersection(names)
+        }
         var selection = first.id
         if case .string(let name)? = selected, kept.contains(where: { $0.id.rawValue == name }) {
             selection = TabID(name)
         }
-        return Tabs(tabs: kept, selection: selection)
+        if hidden.contains(selection) {
+            guard let shown = kept.first(where: { !hidden.contains($0.id) }) else {
+                return malformed(path, "every tab is hidden")
+            }
+            selection = shown.id
+        }
+        return Tabs(
+            tabs: kept, selection: selection, hidden: hidden,
+            actions: actions(bar, layouts: layouts, names: names, count: kept.count))
+    }
+
+    /// The action items: the saved ones that read, then those the layout declares that were
+    /// not saved, at their place in the layout.
+    private func actions(_ bar: SnapshotValue, layouts: [TabLayout<Route>], names: Set<TabID>, count: Int)
+        -> [Tabs<Route>.Action]
+    {
+        var result = savedActions(bar, names: names, count: count)
+        var placement = 0
+        for item in layouts {
+            guard let style = item.actionStyle else {
+                placement += 1
+                continue
+            }
+            guard !names.contains(item.id), !result.contains(where: { $0.id == item.id }) else { continue }
+            result.append(
+                Tabs.Action(
+                    id: item.id, presents: item.layout, style: style, section: item.section,
+                    placement: min(placement, count)))
+        }
+        return result
+    }
+
+    /// The saved action items that read, whose names no tab has.
+    private func savedActions(_ bar: SnapshotValue, names: Set<TabID>, count: Int) -> [Tabs<Route>.Action] {
+        guard case .array(let saved)? = bar["actions"] else { return [] }
+        var seen = names
+        return saved.compactMap { entry in
+            guard let text = entry["id"]?.text, let presents = try? entry["presents"]?.decoded(as: Layout<Route>.self),
+                let style = try? entry["style"]?.decoded(as: ModalStyle.self), seen.insert(TabID(text)).inserted
+            else { return nil }
+            var placement = 0
+            if case .integer(let saved)? = entry["placement"] { placement = Int(clamping: saved) }
+            return Tabs.Action(
+                id: TabID(text), presents: presents, style: style, section: entry["section"]?.text,
+                placement: min(max(placement, 0), count))
+        }
     }
 
     private mutating func split(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> Split<
@@ -267,6 +324,14 @@ struct LenientReader<Route: NavigationRoute & Codable> {
 
     private mutating func malformed<T>(_ path: String, _ reason: String) -> T? {
         report.issues.append(.malformedElement(path: path, reason: reason))
+        return nil
+    }
+}
+
+extension SnapshotValue {
+    /// The string, when the value is one.
+    var text: String? {
+        if case .string(let text) = self { return text }
         return nil
     }
 }

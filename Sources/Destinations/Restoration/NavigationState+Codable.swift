@@ -66,6 +66,13 @@ struct SavedKey: CodingKey, Hashable {
     static let modal = SavedKey(stringValue: "modal")
     static let style = SavedKey(stringValue: "style")
     static let node = SavedKey(stringValue: "node")
+    static let hidden = SavedKey(stringValue: "hidden")
+    static let actions = SavedKey(stringValue: "actions")
+    static let section = SavedKey(stringValue: "section")
+    static let role = SavedKey(stringValue: "role")
+    static let inserted = SavedKey(stringValue: "inserted")
+    static let presents = SavedKey(stringValue: "presents")
+    static let placement = SavedKey(stringValue: "placement")
 }
 
 extension NavigationNode: Codable where Route: Codable {
@@ -119,7 +126,8 @@ extension NavigationNode: Codable where Route: Codable {
             }
         }
         guard let kind else { throw corrupt("no screen, stack, tabs or split") }
-        try rejectUnknownKeys(keys, allowed: kind == .tabs ? [.id, .modal, .tabs, .selected] : [.id, .modal, kind])
+        try rejectUnknownKeys(
+            keys, allowed: kind == .tabs ? [.id, .modal, .tabs, .selected, .hidden, .actions] : [.id, .modal, kind])
         // The modal's place in pre-order comes before what the element holds.
         let modalSlot = check.modals.count
         if presents { check.modals.append(id) }
@@ -138,23 +146,7 @@ extension NavigationNode: Codable where Route: Codable {
             guard let top else { throw corrupt("a stack needs a root") }
             content = .stack(Stack(top: top))
         case .tabs:
-            var list = try container.nestedUnkeyedContainer(forKey: .tabs)
-            var tabs: [Tab<Route>] = []
-            if let count = list.count { tabs.reserveCapacity(count) }
-            while !list.isAtEnd {
-                let entry = try list.nestedContainer(keyedBy: Key.self)
-                try rejectUnknownKeys(entry.allKeys, allowed: [.id, .node])
-                let name = TabID(rawValue: try entry.decode(String.self, forKey: .id))
-                tabs.append(
-                    Tab(id: name, node: try read(entry.nestedContainer(keyedBy: Key.self, forKey: .node), &check)))
-            }
-            let selected = TabID(rawValue: try container.decode(String.self, forKey: .selected))
-            guard !tabs.isEmpty else { throw corrupt("a tab bar needs a tab") }
-            guard Set(tabs.map { $0.id }).count == tabs.count else { throw corrupt("two tabs share a name") }
-            guard tabs.contains(where: { $0.id == selected }) else {
-                throw corrupt("selected tab '\(selected)' is not in the bar")
-            }
-            content = .tabs(Tabs(tabs: tabs, selection: selected))
+            content = .tabs(try readTabs(container, &check, corrupt: corrupt))
         default:
             let split = try container.nestedContainer(keyedBy: Key.self, forKey: .split)
             try rejectUnknownKeys(split.allKeys, allowed: [.columns, .sidebar, .content, .detail])
@@ -204,14 +196,7 @@ extension NavigationNode: Codable where Route: Codable {
                 try current.node.write(into: &element)
             }
         case .tabs(let tabs):
-            var list = container.nestedUnkeyedContainer(forKey: .tabs)
-            for tab in tabs._tabs {
-                var entry = list.nestedContainer(keyedBy: Key.self)
-                try entry.encode(tab.id.rawValue, forKey: .id)
-                var node = entry.nestedContainer(keyedBy: Key.self, forKey: .node)
-                try tab.node.write(into: &node)
-            }
-            try container.encode(tabs._selection.rawValue, forKey: .selected)
+            try writeTabs(tabs, into: &container)
         case .split(let split):
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: .split)
             try nested.encode(split.hasContentColumn ? 3 : 2, forKey: .columns)

@@ -41,22 +41,52 @@ public enum Layout<Route: NavigationRoute>: Hashable, Sendable {
     }
 }
 
-/// One tab of a ``Layout/tabs(_:selected:)`` layout.
+/// One item of a ``Layout/tabs(_:selected:)`` layout: a tab, or an action item.
+///
+/// ```swift
+/// .tabs([
+///     .tab(.home, .stack(.timeline)),
+///     .tab(.search, .stack(.explore), role: .search),
+///     .action(.post, presents: .stack(.composer)),
+///     .tab(.list("swift"), .stack(.list("swift")), section: "Lists"),
+/// ])
+/// ```
 public struct TabLayout<Route: NavigationRoute>: Hashable, Sendable {
-    /// The tab's name.
+    /// The item's name.
     public var id: TabID
-    /// What the tab shows.
+    /// What the tab shows; for an action item, what a tap presents.
     public var layout: Layout<Route>
+    /// The section the item shows in (a sidebar's "Lists"), if any.
+    public var section: String?
+    /// What the tab is for, when the platform treats it apart.
+    public var role: TabRole?
+    /// When set, the item is an action item: a tap presents ``layout`` with this style from the
+    /// focused screen of the selected tab, and the item is never selected.
+    public var actionStyle: ModalStyle?
 
     /// Creates a tab layout.
-    public init(_ id: TabID, _ layout: Layout<Route>) {
+    public init(_ id: TabID, _ layout: Layout<Route>, section: String? = nil, role: TabRole? = nil) {
         self.id = id
         self.layout = layout
+        self.section = section
+        self.role = role
     }
 
     /// Creates a tab layout.
-    public static func tab(_ id: TabID, _ layout: Layout<Route>) -> TabLayout {
-        TabLayout(id, layout)
+    public static func tab(_ id: TabID, _ layout: Layout<Route>, section: String? = nil, role: TabRole? = nil)
+        -> TabLayout
+    {
+        TabLayout(id, layout, section: section, role: role)
+    }
+
+    /// Creates an action item: shown among the tabs, a tap presents `layout` with `style`
+    /// from the focused screen of the selected tab (a "post" button that opens the composer).
+    public static func action(
+        _ id: TabID, presents layout: Layout<Route>, style: ModalStyle = .sheet(SheetOptions()), section: String? = nil
+    ) -> TabLayout {
+        var item = TabLayout(id, layout, section: section)
+        item.actionStyle = style
+        return item
     }
 }
 
@@ -88,19 +118,35 @@ extension Layout {
             for route in routes { elements.append(NavigationNode(id: try nextID(), content: .screen(route))) }
             return NavigationNode(id: id, content: .stack(Stack(elements)))
         case .tabs(let tabLayouts, let selected):
-            guard let first = tabLayouts.first else { throw .invalidLayout(.emptyTabs) }
+            guard let first = tabLayouts.first(where: { $0.actionStyle == nil }) else {
+                throw .invalidLayout(.emptyTabs)
+            }
             var seen: Set<TabID> = []
             for tab in tabLayouts where !seen.insert(tab.id).inserted {
                 throw .invalidLayout(.duplicateTab(tab.id))
             }
             let selection = selected ?? first.id
-            guard seen.contains(selection) else { throw .invalidLayout(.unknownSelectedTab(selection)) }
+            guard tabLayouts.contains(where: { $0.id == selection && $0.actionStyle == nil }) else {
+                throw .invalidLayout(.unknownSelectedTab(selection))
+            }
             let id = try nextID()
             var tabs: [Tab<Route>] = []
+            var actions: [Tabs<Route>.Action] = []
             for tab in tabLayouts {
-                tabs.append(Tab(id: tab.id, node: try tab.layout.makeNode(nextID: nextID)))
+                if let style = tab.actionStyle {
+                    actions.append(
+                        Tabs.Action(
+                            id: tab.id, presents: tab.layout, style: style, section: tab.section,
+                            placement: tabs.count))
+                } else {
+                    tabs.append(
+                        Tab(
+                            id: tab.id, node: try tab.layout.makeNode(nextID: nextID), section: tab.section,
+                            role: tab.role))
+                }
             }
-            return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: selection)))
+            return NavigationNode(
+                id: id, content: .tabs(Tabs(tabs: tabs, selection: selection, actions: actions)))
         case .split(let sidebar, let content, let detail):
             let id = try nextID()
             let split = Split(
@@ -113,3 +159,13 @@ extension Layout {
         }
     }
 }
+
+extension Tabs.Action {
+    /// The action item an item of a layout declares, shown before the tab at `placement`.
+    init(_ item: TabLayout<Route>, style: ModalStyle, placement: Int) {
+        self.init(id: item.id, presents: item.layout, style: style, section: item.section, placement: placement)
+    }
+}
+
+extension Layout: Codable where Route: Codable {}
+extension TabLayout: Codable where Route: Codable {}

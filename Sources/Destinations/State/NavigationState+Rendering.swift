@@ -44,7 +44,12 @@ extension NavigationState: CustomStringConvertible {
                 render(element, label: "", depth: depth + 1, focus: focus, ids: ids, into: &lines)
             }
         case .tabs(let tabs):
-            lines.append("\(indent)\(label)tabs\(id) (selected: \(tabs.selection))")
+            var extras = ""
+            if !tabs.hidden.isEmpty {
+                extras += ", hidden: \(tabs.hidden.map(\.rawValue).sorted().joined(separator: " "))"
+            }
+            for action in tabs.actions { extras += ", action \(action.id) at \(action.placement)" }
+            lines.append("\(indent)\(label)tabs\(id) (selected: \(tabs.selection)\(extras))")
             for tab in tabs.tabs {
                 render(tab.node, label: "[\(tab.id)] ", depth: depth + 1, focus: focus, ids: ids, into: &lines)
             }

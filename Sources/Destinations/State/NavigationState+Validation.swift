@@ -8,6 +8,10 @@ public enum StateProblem: Hashable, Sendable {
     case duplicateID(ElementID)
     /// Two tabs of a tab bar share a name.
     case duplicateTab(TabID, tabs: ElementID)
+    /// A tab bar's selected tab is hidden.
+    case hiddenSelection(TabID, tabs: ElementID)
+    /// A tab and an action item of a tab bar share a name.
+    case duplicateTabAction(TabID, tabs: ElementID)
     /// An id is above ``ElementID/maximum``.
     case idAboveMaximum(ElementID)
     /// A stack holds a container; stacks hold screens.
@@ -77,6 +81,10 @@ extension NavigationState {
                 for tab in tabs.tabs where !names.insert(tab.id).inserted {
                     return .duplicateTab(tab.id, tabs: node.id)
                 }
+                if let action = tabs.actions.first(where: { !names.insert($0.id).inserted }) {
+                    return .duplicateTabAction(action.id, tabs: node.id)
+                }
+                if tabs.hidden.contains(tabs.selection) { return .hiddenSelection(tabs.selection, tabs: node.id) }
                 pending.append(contentsOf: tabs.tabs.reversed().map { $0.node })
             case .split(let split):
                 if !split.hasContentColumn, let content = split.content { return .contentInTwoColumnSplit(content.id) }

@@ -263,63 +263,6 @@ extension Stack: Equatable {
     }
 }
 
-/// A tab bar: its tabs, in order, and which one is selected.
-public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
-    /// The tabs, in the order the bar shows them.
-    public internal(set) var tabs: [Tab<Route>] {
-        @inlinable get { _tabs }
-        set { _tabs = newValue }
-    }
-    @usableFromInline var _tabs: [Tab<Route>]
-    /// The selected tab.
-    public internal(set) var selection: TabID {
-        @inlinable get { _selection }
-        set { _selection = newValue }
-    }
-    @usableFromInline var _selection: TabID
-    /// Creates a tab bar.
-    ///
-    /// - Precondition: `tabs` is not empty, its ids are unique and `selection` is one of them.
-    public init(tabs: [Tab<Route>], selection: TabID) {
-        precondition(!tabs.isEmpty, "a tab bar has at least one tab")
-        precondition(tabs.contains { $0.id == selection }, "the selected tab \(selection) is not in the bar")
-        self._tabs = tabs
-        self._selection = selection
-    }
-
-    /// A tab bar without the checks, for a moment's placeholder.
-    @inlinable
-    init(unchecked tabs: [Tab<Route>], selection: TabID) {
-        _tabs = tabs
-        _selection = selection
-    }
-
-    /// The selected tab's index.
-    @inlinable
-    public var selectedIndex: Int {
-        tabs.firstIndex { $0.id == selection } ?? 0
-    }
-
-    /// The selected tab.
-    public var selectedTab: Tab<Route> { _tabs[selectedIndex] }
-
-    /// The ids of the tabs, in order.
-    public var ids: [TabID] { tabs.map { $0.id } }
-}
-
-/// One tab of a ``Tabs`` container.
-public struct Tab<Route: NavigationRoute>: Sendable, Equatable, Identifiable {
-    /// The tab's name.
-    public let id: TabID
-    /// What the tab shows: usually a stack.
-    public var node: NavigationNode<Route>
-    /// Creates a tab.
-    public init(id: TabID, node: NavigationNode<Route>) {
-        self.id = id
-        self.node = node
-    }
-}
-
 /// A split view: a sidebar, an optional content column, and a detail column.
 public struct Split<Route: NavigationRoute>: Sendable, Equatable {
     /// The leading column.

@@ -25,7 +25,8 @@ final class FakeWindow {
             case hosted
         }
         let id: ElementID
-        let kind: Kind
+        /// What it is; a tab bar's tabs change with `setTabs`.
+        var kind: Kind
         /// The container holding the controller, if any.
         weak var container: Controller?
         /// A navigation controller's screens, root first; a tab bar's tabs, in order.
@@ -473,7 +474,8 @@ final class FakeUIKitHost: RenderHost {
             case .dismiss(let presenter, _), .present(let presenter, _, _), .restyle(let presenter, _, _):
                 [(presenter, true)]
             case .setRoot: []
-            case .setStack(let id, _), .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _):
+            case .setStack(let id, _), .setTab(_, _, let id, _), .setTabs(let id, _), .selectTab(_, _, let id),
+                .setColumn(_, let id, _):
                 [(id, true)]
             }
         // A dismissal concerns the window as it is: its presenter must be this renderer's in
@@ -527,6 +529,18 @@ final class FakeUIKitHost: RenderHost {
             }
             children[index] = controller(for: node)
             window.setChildren(children, of: bar, animated: false, completion: finish)
+        case .setTabs(let tabs, let ids):
+            guard let bar = controllers[tabs], let wanted = target.node(tabs)?.tabs else {
+                return missing(tabs, step, finish)
+            }
+            let children = ids.compactMap { id in wanted.tabs.first { $0.id == id }.map { controller(for: $0.node) } }
+            let selected = bar.children.indices.contains(bar.selectedIndex) ? bar.children[bar.selectedIndex] : nil
+            bar.kind = .tabBar(ids)
+            window.setChildren(children, of: bar, animated: false) {
+                // UIKit keeps the selected controller selected while it stays.
+                bar.selectedIndex = children.firstIndex { $0 === selected } ?? wanted.selectedIndex
+                finish()
+            }
         case .selectTab(_, let index, let tabs):
             guard let bar = controllers[tabs] else { return missing(tabs, step, finish) }
             if bar.selectedIndex != index { window.select(index, of: bar) } else { redundant.append(step) }
