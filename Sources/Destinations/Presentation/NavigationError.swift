@@ -130,6 +130,8 @@ public enum LayoutProblem: Hashable, Sendable {
     case duplicateTab(TabID)
     /// The selected tab is not in the bar.
     case unknownSelectedTab(TabID)
+    /// The selected tab is hidden (``TabLayout/isHidden``), or every tab is.
+    case hiddenSelectedTab(TabID)
 }
 
 /// Why a user-driven change does not fit the state: usually a report that arrived after the

@@ -63,20 +63,27 @@ public struct TabLayout<Route: NavigationRoute>: Hashable, Sendable {
     /// When set, the item is an action item: a tap presents ``layout`` with this style from the
     /// focused screen of the selected tab, and the item is never selected.
     public var actionStyle: ModalStyle?
+    /// Whether the tab starts hidden, as a user's ``TabArrangement`` hides it: in the bar, with
+    /// its screens, but not shown until the arrangement shows it (a social client's fourteen
+    /// tabs, five of them shown).
+    public var isHidden: Bool
 
     /// Creates a tab layout.
-    public init(_ id: TabID, _ layout: Layout<Route>, section: String? = nil, role: TabRole? = nil) {
+    public init(
+        _ id: TabID, _ layout: Layout<Route>, section: String? = nil, role: TabRole? = nil, hidden: Bool = false
+    ) {
         self.id = id
         self.layout = layout
         self.section = section
         self.role = role
+        self.isHidden = hidden
     }
 
     /// Creates a tab layout.
-    public static func tab(_ id: TabID, _ layout: Layout<Route>, section: String? = nil, role: TabRole? = nil)
-        -> TabLayout
-    {
-        TabLayout(id, layout, section: section, role: role)
+    public static func tab(
+        _ id: TabID, _ layout: Layout<Route>, section: String? = nil, role: TabRole? = nil, hidden: Bool = false
+    ) -> TabLayout {
+        TabLayout(id, layout, section: section, role: role, hidden: hidden)
     }
 
     /// Creates an action item: shown among the tabs, a tap presents `layout` with `style`
@@ -121,14 +128,16 @@ extension Layout {
             guard let first = tabLayouts.first(where: { $0.actionStyle == nil }) else {
                 throw .invalidLayout(.emptyTabs)
             }
+            let shown = tabLayouts.first { $0.actionStyle == nil && !$0.isHidden }
             var seen: Set<TabID> = []
             for tab in tabLayouts where !seen.insert(tab.id).inserted {
                 throw .invalidLayout(.duplicateTab(tab.id))
             }
-            let selection = selected ?? first.id
-            guard tabLayouts.contains(where: { $0.id == selection && $0.actionStyle == nil }) else {
+            let selection = selected ?? shown?.id ?? first.id
+            guard let selectedTab = tabLayouts.first(where: { $0.id == selection && $0.actionStyle == nil }) else {
                 throw .invalidLayout(.unknownSelectedTab(selection))
             }
+            guard !selectedTab.isHidden else { throw .invalidLayout(.hiddenSelectedTab(selection)) }
             let id = try nextID()
             var tabs: [Tab<Route>] = []
             var actions: [Tabs<Route>.Action] = []
@@ -145,8 +154,9 @@ extension Layout {
                             role: tab.role))
                 }
             }
+            let hidden = Set(tabLayouts.lazy.filter { $0.isHidden && $0.actionStyle == nil }.map(\.id))
             return NavigationNode(
-                id: id, content: .tabs(Tabs(tabs: tabs, selection: selection, actions: actions)))
+                id: id, content: .tabs(Tabs(tabs: tabs, selection: selection, hidden: hidden, actions: actions)))
         case .split(let sidebar, let content, let detail):
             let id = try nextID()
             let split = Split(
@@ -168,4 +178,17 @@ extension Tabs.Action {
 }
 
 extension Layout: Codable where Route: Codable {}
-extension TabLayout: Codable where Route: Codable {}
+extension TabLayout: Codable where Route: Codable {
+    private enum CodingKeys: String, CodingKey { case id, layout, section, role, actionStyle, isHidden }
+
+    /// Reads a tab layout; one saved before tabs could start hidden is shown.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try container.decode(TabID.self, forKey: .id), try container.decode(Layout<Route>.self, forKey: .layout),
+            section: try container.decodeIfPresent(String.self, forKey: .section),
+            role: try container.decodeIfPresent(TabRole.self, forKey: .role),
+            hidden: try container.decodeIfPresent(Bool.self, forKey: .isHidden) ?? false)
+        actionStyle = try container.decodeIfPresent(ModalStyle.self, forKey: .actionStyle)
+    }
+}
