@@ -13,6 +13,12 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
     /// Tap button `index` of the alert or confirmation dialog on top: its event goes to the
     /// alert's Destination, then the alert goes (``Flow/tapAlertButton(_:of:)``).
     case tapAlertButton(Int)
+    /// Tap an action item of the tab bar around the focused screen (a "post" button): it
+    /// presents what the item declares.
+    case tapTabAction(TabID)
+    /// Arrange the tabs of the tab bar around the focused screen, as the platform's tab
+    /// customization does: their order and which are hidden.
+    case arrangeTabs(TabArrangement)
 
     /// The gesture as written in a test: `swipeBack`, `tapTab(settings)`.
     public var description: String {
@@ -22,6 +28,9 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
         case .tapTab(let tab): "tapTab(\(tab))"
         case .closeColumn: "closeColumn"
         case .tapAlertButton(let index): "tapAlertButton(\(index))"
+        case .tapTabAction(let item): "tapTabAction(\(item))"
+        case .arrangeTabs(let arrangement):
+            "arrangeTabs(\(arrangement.order.map(\.rawValue)), hidden: \(arrangement.hidden.map(\.rawValue).sorted()))"
         }
     }
 
@@ -34,6 +43,9 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
         case .tapTab(let tab): "tapTab(\(String(describing: tab).debugDescription))"
         case .closeColumn: "closeColumn()"
         case .tapAlertButton(let index): "tapAlertButton(\(index))"
+        case .tapTabAction(let item): "tapTabAction(\(String(describing: item).debugDescription))"
+        case .arrangeTabs(let arrangement):
+            "arrangeTabs(TabArrangement(order: \(arrangement.order.map(\.rawValue)), hidden: \(arrangement.hidden.map(\.rawValue).sorted())))"
         }
     }
 
@@ -71,7 +83,21 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
                 return .failure(GestureRefusal(.noTabBar(focused: focusLabel)))
             }
             guard tabs.ids.contains(tab) else { return .failure(GestureRefusal(.unknownTab(tab, tabs: tabs.ids))) }
+            guard !tabs.hidden.contains(tab) else { return .failure(GestureRefusal(.hiddenTab(tab))) }
             return .success(.selectedTab(tab, tabs: bar.id))
+        case .tapTabAction(let item):
+            guard let bar = enclosing(.tabs, of: focused.id, in: state), case .tabs(let tabs) = bar.content else {
+                return .failure(GestureRefusal(.noTabBar(focused: focusLabel)))
+            }
+            guard tabs.actions.contains(where: { $0.id == item }) else {
+                return .failure(GestureRefusal(.unknownTabAction(item, actions: tabs.actions.map(\.id))))
+            }
+            return .success(.tappedTabAction(item, tabs: bar.id))
+        case .arrangeTabs(let arrangement):
+            guard let bar = enclosing(.tabs, of: focused.id, in: state) else {
+                return .failure(GestureRefusal(.noTabBar(focused: focusLabel)))
+            }
+            return .success(.arrangedTabs(arrangement, tabs: bar.id))
         case .closeColumn:
             guard let chain = ancestry(of: focused.id, from: state.root) else {
                 return .failure(GestureRefusal(.noColumnToClose(focused: focusLabel)))
@@ -88,15 +114,17 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The gestures `state` allows now: swipe back, swipe down, close a column, and a tap on
-    /// each tab that is not selected.
+    /// The gestures `state` allows now: swipe back, swipe down, close a column, a tap on each
+    /// shown tab that is not selected, and a tap on each action item. Arranging the tabs is
+    /// never offered: it has no one natural value.
     public static func available<Route>(in state: NavigationState<Route>) -> [UserGesture] {
         var gestures: [UserGesture] = []
         for gesture in [UserGesture.swipeBack, .swipeDownSheet, .closeColumn] {
             if case .success = gesture.action(in: state) { gestures.append(gesture) }
         }
         if let bar = enclosing(.tabs, of: state.focusedScreen.id, in: state), case .tabs(let tabs) = bar.content {
-            gestures += tabs.ids.filter { $0 != tabs.selection }.map(UserGesture.tapTab)
+            gestures += tabs.visibleTabs.map(\.id).filter { $0 != tabs.selection }.map(UserGesture.tapTab)
+            gestures += tabs.actions.map { UserGesture.tapTabAction($0.id) }
         }
         return gestures
     }
@@ -185,6 +213,33 @@ extension FlowHarness {
             try make(.tapAlertButton(index))
             return nil
         }
+    }
+
+    /// Taps an action item of the tab bar around the focused screen (a "post" button), as the
+    /// user would, and checks the state after it.
+    ///
+    /// - Throws: ``HarnessError`` when no tab bar is reachable, it has no such action item, or the
+    ///   flow refused what the item presents.
+    public func tapTabAction(
+        _ item: TabID,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        try await perform(.tapTabAction(item), fileID: fileID, filePath: filePath, line: line, column: column, expected)
+    }
+
+    /// Arranges the tabs of the tab bar around the focused screen, as the platform's tab
+    /// customization does, and checks the state after it.
+    ///
+    /// - Throws: ``HarnessError`` when no tab bar is reachable or the flow refused the
+    ///   arrangement (hiding every tab).
+    public func arrangeTabs(
+        _ arrangement: TabArrangement,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        _ expected: (() -> String)? = nil
+    ) async throws(HarnessError) {
+        try await perform(
+            .arrangeTabs(arrangement), fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
     /// Goes back from the focused column of a collapsed split view, as the user would, and

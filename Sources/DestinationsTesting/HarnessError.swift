@@ -50,6 +50,10 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         case workDidNotSettle(SettleTimeout)
         /// The tab bar has no tab of that name.
         case unknownTab(TabID, tabs: [TabID])
+        /// The tab is in the bar but hidden by its arrangement: the user cannot tap it.
+        case hiddenTab(TabID)
+        /// The tab bar has no action item of that name.
+        case unknownTabAction(TabID, actions: [TabID])
         /// The state after the step differs from the expected one; the diff is expected (`-`)
         /// against actual (`+`).
         case stateMismatch(diff: String)
@@ -115,6 +119,10 @@ extension HarnessError.Problem: CustomStringConvertible {
             "\(timeout)"
         case .unknownTab(let tab, let tabs):
             "expected a tab '\(tab)', but the tab bar has \(tabs.map(\.rawValue).joined(separator: ", "))."
+        case .hiddenTab(let tab):
+            "expected to tap the tab '\(tab)', but the tab bar's arrangement hides it."
+        case .unknownTabAction(let item, let actions):
+            "expected an action item '\(item)', but the tab bar has \(actions.isEmpty ? "none" : actions.map(\.rawValue).joined(separator: ", "))."
         case .stateMismatch(let diff):
             "the state is not the expected one (- expected, + actual):\n\(diff)"
         case .unprintedScreenChange(let screen, let diff):
