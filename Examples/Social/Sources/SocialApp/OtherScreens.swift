@@ -21,7 +21,7 @@ extension ContentEvent<NotificationsScreen.Event, String> {
 /// followed tags, bookmarks, favourites.
 @MainActor public final class CollectionScreen: Destination {
     /// What the view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case open, create, edit }
+    public enum Event: Hashable, Sendable, CaseIterable { case open, create, edit, pin }
     /// The screen's link to its flow.
     public let context = DestinationContext<SocialRoute, Event>()
     /// Which collection it shows.
@@ -35,6 +35,8 @@ extension ContentEvent<CollectionScreen.Event, String> {
     public static var open: Self { Self(.open) }
     /// The user tapped edit on an item.
     public static var edit: Self { Self(.edit) }
+    /// The user pinned an item (a list, a followed tag) in the sidebar.
+    public static var pin: Self { Self(.pin) }
 }
 
 /// The settings and their pages.

@@ -1,3 +1,5 @@
+public import Destinations
+
 /// A signed-in account.
 public struct Account: Hashable, Codable, Sendable, Identifiable {
     /// The account's id on its server.
@@ -38,8 +40,24 @@ public struct Status: Hashable, Sendable {
     /// Servers the user knows besides the accounts' own: their links open in the app.
     public private(set) var knownServers: Set<String> = ["mastodon.social"]
 
+    /// How each account arranged its tabs, by account id: saved when the user arranges them,
+    /// given back when the account signs in or is switched to.
+    public private(set) var arrangements: [String: TabArrangement] = [:]
+
     /// Creates a signed-out session.
     public init() {}
+
+    /// How the current account arranged its tabs: five picked, the rest hidden, unless the
+    /// user arranged them otherwise.
+    public var arrangement: TabArrangement {
+        current.flatMap { arrangements[$0.id] } ?? SocialTabs.standardArrangement
+    }
+
+    /// Keeps the current account's arrangement of its tabs.
+    public func save(_ arrangement: TabArrangement) {
+        guard let current else { return }
+        arrangements[current.id] = arrangement
+    }
 
     /// Whether an account is signed in.
     public var isSignedIn: Bool { current != nil }
@@ -62,6 +80,14 @@ public struct Status: Hashable, Sendable {
     public func signOut() {
         accounts.removeAll { $0 == current }
         current = accounts.first
+    }
+
+    /// Keeps each arrangement of the tabs the user makes (the platform's tab customization) as
+    /// the current account's, until the returned registration is cancelled or released.
+    public func keepArrangements(of flow: Flow<SocialRoute>) -> FlowChangeObservation {
+        flow.observeChanges { [weak self] cause in
+            if case .userAction(.arrangedTabs(let arrangement, _)) = cause { self?.save(arrangement) }
+        }
     }
 
     /// Adds a server whose links the app opens itself.

@@ -7,13 +7,27 @@ public enum SocialConfiguration {
     public static let signedIn = "signedIn"
 
     /// A signed-out app: the default server's local timeline, explore and settings.
-    public static let signedOutLayout: Layout<SocialRoute> = .tabs([
-        SocialTabs.layout(of: .local), SocialTabs.layout(of: .explore), SocialTabs.layout(of: .settings),
-    ])
+    /// The "post" action item presents the composer, which needs an account: a signed-out tap
+    /// signs in first.
+    public static let signedOutLayout: Layout<SocialRoute> = .tabs(
+        SocialTabs.signedOut.map(SocialTabs.layout(of:)) + [SocialTabs.post])
 
-    /// A signed-in app with the tabs the user picked.
-    public static func signedInLayout(tabs: [TabID] = SocialTabs.standard) -> Layout<SocialRoute> {
-        .tabs(tabs.map(SocialTabs.layout(of:)))
+    /// A signed-in app: every tab the user can pick, in the account's order, those it did not
+    /// pick hidden, and the "post" action item.
+    public static func signedInLayout(
+        _ arrangement: TabArrangement = SocialTabs.standardArrangement
+    ) -> Layout<SocialRoute> {
+        let order =
+            arrangement.order.filter(SocialTabs.all.contains)
+            + SocialTabs.all.filter {
+                !arrangement.order.contains($0)
+            }
+        return .tabs(
+            order.map { tab in
+                var item = SocialTabs.layout(of: tab)
+                item.isHidden = arrangement.hidden.contains(tab)
+                return item
+            } + [SocialTabs.post])
     }
 
     /// Whether a route shows something of the signed-in account.
@@ -41,7 +55,7 @@ public enum SocialConfiguration {
     /// The whole configuration, guards included.
     @MainActor public static func configuration(session: SocialSession) -> FlowConfiguration<SocialRoute> {
         FlowConfiguration(
-            layout: session.isSignedIn ? signedInLayout() : signedOutLayout,
+            layout: session.isSignedIn ? signedInLayout(session.arrangement) : signedOutLayout,
             providers: SocialProviders.make(session: session),
             guards: [signedInGuard(session: session)]
         )

@@ -104,6 +104,15 @@ public enum SocialProviders {
                 }.leading(to: .tag(name: ""), .search(query: ""), .conversation(id: ""), .list(id: ""), .status(id: ""))
             )
             events.on(.create, .present(.sheetStack(.newList)))
+            events.on(
+                .pin,
+                .assist { input in
+                    let item = try input.content(as: String.self)
+                    let route: SocialRoute =
+                        input.destination.route == .lists ? .list(id: item) : .tag(name: item)
+                    guard let tab = SocialTabs.pinned(route) else { return .back }
+                    return .insertTab(tab)
+                }.leading(to: .list(id: ""), .tag(name: "")))
             events.on(.edit, .present { id in .sheetStack(.listEditor(id: id)) }.leading(to: .listEditor(id: "")))
         }
         let settings = Provider { (_: SocialRoute) in
@@ -137,9 +146,12 @@ public enum SocialProviders {
                 .submit,
                 .perform { editor, text in
                     editor.record(text)
-                    if case .addServer = editor.route { session.addServer(text) }
+                    if case .addServer = editor.route, let tab = SocialTabs.pinned(.remoteTimeline(server: text)) {
+                        session.addServer(text)
+                        _ = try editor.context.present(.insertTab(tab))
+                    }
                     try editor.context.dismiss()
-                })
+                }.leading(to: .remoteTimeline(server: "")))
             events.on(.cancel, .present(.dismiss))
         }
         let welcome = Provider { (route: SocialRoute) in
@@ -151,8 +163,11 @@ public enum SocialProviders {
                 .signIn,
                 .perform { screen, account in
                     session.signIn(account)
+                    _ = try screen.context.present(SocialTabs.accountTabs(session.arrangement))
                     if try screen.context.resumePending() == nil { try screen.context.dismiss() }
-                })
+                }.leading(
+                    to: .homeTimeline, .federatedTimeline, .trending, .notifications, .mentions, .conversations,
+                    .myProfile, .bookmarks, .favorites, .lists, .followedTags))
             events.on(
                 .cancel,
                 .perform { screen in
@@ -166,8 +181,11 @@ public enum SocialProviders {
             events.on(
                 .choose,
                 .perform { screen, id in
-                    session.switchTo(accountID: id)
-                    try screen.context.dismiss()
+                    guard session.switchTo(accountID: id) else { return try screen.context.dismiss() }
+                    // Another account's timelines are other screens: its tabs start anew, arranged
+                    // as it arranged them.
+                    _ = try screen.context.present(
+                        .replaceRoot(SocialConfiguration.signedInLayout(session.arrangement)))
                 })
             events.on(.addAccount, .present(.sheetStack(.addAccount)))
             events.on(.close, .present(.dismiss))

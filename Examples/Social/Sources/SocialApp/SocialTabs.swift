@@ -42,6 +42,14 @@ public enum SocialTabs {
     /// The five tabs a new account starts with.
     public static let standard: [TabID] = [.home, .notifications, .explore, .messages, .profile]
 
+    /// The tabs a signed-out app shows.
+    public static let signedOut: [TabID] = [.local, .explore, .settings]
+
+    /// A new account's arrangement: the five standard tabs, then the others, hidden.
+    public static let standardArrangement = TabArrangement(
+        order: standard + all.filter { !standard.contains($0) },
+        hidden: Set(all.filter { !standard.contains($0) }))
+
     /// What a tab shows first.
     public static func root(of tab: TabID) -> SocialRoute {
         switch tab {
@@ -62,8 +70,38 @@ public enum SocialTabs {
         }
     }
 
-    /// A tab's layout: a stack that starts at its root.
+    /// A tab's layout: a stack that starts at its root; explore is the search tab.
     public static func layout(of tab: TabID) -> TabLayout<SocialRoute> {
-        .tab(tab, .stack(root(of: tab)))
+        .tab(tab, .stack(root(of: tab)), role: tab == .explore ? .search : nil)
+    }
+
+    /// The "post" action item: it presents the composer from the screen on top, never selected.
+    public static let post: TabLayout<SocialRoute> = .action("post", presents: .stack(.composer(replyTo: nil)))
+
+    /// A timeline the user pinned in the sidebar: a list, a followed tag or another server.
+    public static func pinned(_ route: SocialRoute) -> TabLayout<SocialRoute>? {
+        switch route {
+        case .list(let id): .tab(TabID("list-\(id)"), .stack(route), section: "Lists")
+        case .tag(let name): .tab(TabID("tag-\(name)"), .stack(route), section: "Tags")
+        case .remoteTimeline(let host): .tab(TabID("server-\(host)"), .stack(route), section: "Servers")
+        default: nil
+        }
+    }
+
+    /// Gives an account that just signed in its tabs: every tab it can pick that the bar lacks
+    /// is inserted (the tabs already there keep their screens), then the tabs are arranged as
+    /// the account last arranged them — except that the tab the user is looking at stays shown.
+    public static func accountTabs(_ arrangement: TabArrangement) -> Presentation<SocialRoute> {
+        .custom(
+            CustomPresentation("accountTabs") { change in
+                let tabs = change.state.root.tabs
+                let present = Set(tabs?.ids ?? [])
+                for tab in all where !present.contains(tab) {
+                    try change.apply(.insertTab(layout(of: tab), at: tabs?.tabs.count))
+                }
+                var shown = arrangement
+                if let selection = tabs?.selection { shown.hidden.remove(selection) }
+                try change.apply(.arrangeTabs(shown))
+            })
     }
 }

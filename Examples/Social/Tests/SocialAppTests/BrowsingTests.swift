@@ -5,7 +5,7 @@ import Testing
 
 @Suite @MainActor struct BrowsingTests {
     @Test func aStatusItsAuthorAndTheirFollowersStackUpInTheHomeTab() async throws {
-        let harness = try FlowHarness(Fixtures.configuration(Fixtures.signedIn()))
+        let harness = try FlowHarness(Fixtures.fiveTabs(Fixtures.signedIn()))
         try await harness.send(.openStatus, content: Fixtures.hello, to: TimelineScreen.self) {
             """
             tabs (selected: home)

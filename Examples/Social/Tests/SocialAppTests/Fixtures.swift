@@ -14,6 +14,14 @@ enum Fixtures {
         return session
     }
 
+    /// The configuration with only the five standard tabs in the bar, for tests that assert
+    /// whole trees.
+    @MainActor static func fiveTabs(_ session: SocialSession) -> FlowConfiguration<SocialRoute> {
+        var configuration = configuration(session)
+        configuration.layout = .tabs(SocialTabs.standard.map(SocialTabs.layout(of:)))
+        return configuration
+    }
+
     /// The configuration, quiet.
     @MainActor static func configuration(_ session: SocialSession) -> FlowConfiguration<SocialRoute> {
         var configuration = SocialConfiguration.configuration(session: session)

@@ -10,7 +10,7 @@ import Testing
         #expect(SocialRoute.allCases.count >= 40)
         // Every tab a user can pick, in one bar.
         var configuration = Fixtures.configuration(Fixtures.signedIn())
-        configuration.layout = SocialConfiguration.signedInLayout(tabs: SocialTabs.all)
+        configuration.layout = SocialConfiguration.signedInLayout(TabArrangement())
         let graph = FlowGraph(configuration)
         #expect(graph.missingProviders.isEmpty)
         #expect(graph.unreachableRoutes.isEmpty, "\(graph.unreachableRoutes)")
