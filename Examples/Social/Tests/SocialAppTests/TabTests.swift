@@ -27,7 +27,8 @@ import Testing
         let harness = try FlowHarness(Fixtures.configuration(session), exhaustivity: .nonExhaustive)
         let keeping = session.keepArrangements(of: harness.flow)
         let shown: Set<TabID> = [.explore, .home, .bookmarks, .notifications]
-        let arranged = TabArrangement(order: [.explore, .home, .bookmarks], hidden: Set(SocialTabs.all).subtracting(shown))
+        let arranged = TabArrangement(
+            order: [.explore, .home, .bookmarks], hidden: Set(SocialTabs.all).subtracting(shown))
         try await harness.arrangeTabs(arranged)
         #expect(session.arrangement == arranged)
         keeping.cancel()
