@@ -2,7 +2,7 @@ public import Destinations
 public import DestinationsURLs
 import Foundation
 
-/// Connects a running ``Flow`` to the Flow Inspector: every change the flow makes or refuses
+/// Connects a running ``/Destinations/Flow`` to the Flow Inspector: every change the flow makes or refuses
 /// is sent there, and the inspector can restore any earlier state into the app.
 ///
 /// ```swift

@@ -4,7 +4,7 @@
 @_exported import Destinations
 public import SwiftUI
 
-/// Renders a ``Flow``'s navigation state with SwiftUI: stacks, tabs, split views and modals,
+/// Renders a ``/Destinations/Flow``'s navigation state with SwiftUI: stacks, tabs, split views and modals,
 /// with each screen drawn by the view your builder returns.
 ///
 /// ```swift
@@ -19,13 +19,13 @@ public import SwiftUI
 /// ```
 ///
 /// The view never changes the state itself. When the user goes back, swipes a sheet down or
-/// taps a tab, it reports what they did to the flow (``Flow/apply(_:)-(UserAction<Route>)``);
+/// taps a tab, it reports what they did to the flow (``/Destinations/Flow/apply(_:)-(UserAction<Route>)``);
 /// everything else follows the flow, from the moment the view is created. Each container
 /// re-renders only when its own element changes, so a push in one tab re-renders nothing in
 /// another.
 ///
 /// Changes that need several modal transitions at once (dismiss an alert, then present a
-/// sheet) are shown one stage at a time (``NavigationState/renderStages(from:)``), since
+/// sheet) are shown one stage at a time (the core plans the stages), since
 /// SwiftUI cannot present and dismiss in one update, and each presentation or dismissal waits
 /// for the one before (``FlowViewOptions/staging``). A restored state shows without animation.
 @MainActor
@@ -40,7 +40,7 @@ public struct FlowView<Route: NavigationRoute, Screen: View>: View {
     /// - Parameters:
     ///   - flow: The flow to render; the view reports user changes to it.
     ///   - options: Tab labels, empty columns, stage timing.
-    ///   - screen: The view of one screen, from its ``ScreenContext``: its id, route and
+    ///   - screen: The view of one screen, from its ``/Destinations/ScreenContext``: its id, route and
     ///     Destination.
     public init(
         _ flow: Flow<Route>,
@@ -127,7 +127,7 @@ public struct FlowViewOptions: Sendable {
     /// Read once, when the view is first created: later values are ignored.
     public var staging: StageTiming
     /// The longest a stage waits for its transition to report its end (a sheet's dismissal,
-    /// the presented content's appearance): ``staging``'s ``StageTiming/timeout``.
+    /// the presented content's appearance): ``staging``'s ``/Destinations/StageTiming/timeout``.
     public var stageTimeout: Duration {
         get { staging.timeout }
         set { staging.timeout = newValue }

@@ -14,9 +14,9 @@ public import SwiftUI
 /// }
 /// ```
 ///
-/// The presentation goes through the flow like any other (``Flow/apply(_:from:handing:)``):
+/// The presentation goes through the flow like any other (``/Destinations/Flow/apply(_:from:handing:)``):
 /// guards, limits and transactions apply, and a refusal goes to the flow's logger,
-/// ``Flow/onRefusal`` and its event stream. A link in a view that is animating away (its screen
+/// ``/Destinations/Flow/onRefusal`` and its event stream. A link in a view that is animating away (its screen
 /// already left the flow) does nothing.
 ///
 /// A link names a fixed presentation, which is right for a view that only links; a screen

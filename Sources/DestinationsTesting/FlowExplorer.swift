@@ -20,13 +20,13 @@ import Destinations
 ///
 /// From the configuration's layout, each step is one door a user or the world can open: every
 /// configured event of every visible screen (with each content the test's generator gives; not
-/// the events a screen marks as its own, ``OwnEvents``),
+/// the events a screen marks as its own, ``/Destinations/OwnEvents``),
 /// every gesture the state allows (swipe back, swipe down, tap a tab, close a column, tap an
 /// alert's button), and every request the test offers (a link the URL module read, a
 /// notification), performed through the flow's pipeline with its source.
 ///
 /// States are deduplicated by value: the navigation state, and the
-/// ``StatefulDestination/screenState`` of every live screen that shows one. A step that changes
+/// ``/Destinations/StatefulDestination/screenState`` of every live screen that shows one. A step that changes
 /// only what a screen shows (an item added to a cart, with the navigation unchanged) leads to a
 /// new state and is explored further; app data that no screen shows as its state is not told
 /// apart, so let the screens that depend on it show it. A screen state must be the same on
@@ -37,7 +37,7 @@ import Destinations
 ///
 /// Each path runs on a fresh flow made from the configuration closure, so that the services a
 /// configuration makes (a session, a datasource) start afresh, and waits for the work its
-/// Destinations track (``Flow/settle(timeout:)``) after each step.
+/// Destinations track (``/Destinations/Flow/settle(timeout:)``) after each step.
 @MainActor
 public struct FlowExplorer<Route: NavigationRoute> {
     /// How many steps a path takes at most.

@@ -1,7 +1,7 @@
 import Destinations
 
 extension FlowHarness {
-    /// Performs a change request through the flow's pipeline (``Flow/perform(_:)``) as the
+    /// Performs a change request through the flow's pipeline (``/Destinations/Flow/perform(_:)``) as the
     /// app's own door does — a link the URL module read, a notification, a shortcut — with the
     /// source's rules: the guards, the screens in the way, a redirect that keeps it pending.
     /// Then checks the state after it.
@@ -45,7 +45,7 @@ extension FlowHarness {
     }
 
     /// Resumes the flow's pending change as the app does once the user signed in
-    /// (``Flow/resumePending()``), and checks the state after it.
+    /// (``/Destinations/Flow/resumePending()``), and checks the state after it.
     ///
     /// - Returns: What the flow did, or `nil` when nothing was pending.
     /// - Throws: ``HarnessError`` with ``HarnessError/Problem/refused(_:)`` when the flow

@@ -1,5 +1,5 @@
 /// A change the user makes on screen without an event: what a renderer reports to the flow as
-/// a ``UserAction``.
+/// a ``/Destinations/UserAction``.
 public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
     /// Swipe back (or the back button) in the stack under the focused screen.
     case swipeBack
@@ -11,7 +11,7 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
     /// back button of a collapsed split view does: that column (and those after it) empties.
     case closeColumn
     /// Tap button `index` of the alert or confirmation dialog on top: its event goes to the
-    /// alert's Destination, then the alert goes (``Flow/tapAlertButton(_:of:)``).
+    /// alert's Destination, then the alert goes (``/Destinations/Flow/tapAlertButton(_:of:)``).
     case tapAlertButton(Int)
     /// Tap an action item of the tab bar around the focused screen (a "post" button): it
     /// presents what the item declares.
@@ -51,7 +51,7 @@ public enum UserGesture: Hashable, Sendable, CustomStringConvertible {
 
     /// The user action the gesture makes in `state`, or why the state does not allow it. For
     /// ``tapAlertButton(_:)``, the dismissal the tap ends with; the harness runs the whole tap
-    /// through ``Flow/tapAlertButton(_:of:)``.
+    /// through ``/Destinations/Flow/tapAlertButton(_:of:)``.
     public func action<Route>(in state: NavigationState<Route>) -> Result<UserAction<Route>, GestureRefusal> {
         let focused = state.focusedScreen
         let focusLabel = label(focused)
@@ -254,7 +254,7 @@ extension FlowHarness {
         try await perform(.closeColumn, fileID: fileID, filePath: filePath, line: line, column: column, expected)
     }
 
-    /// Makes a gesture, as the user would, through ``Flow/apply(_:)-(UserAction<Route>)``, and
+    /// Makes a gesture, as the user would, through ``/Destinations/Flow/apply(_:)-(UserAction<Route>)``, and
     /// checks the state after it.
     ///
     /// - Throws: ``HarnessError`` when the state does not allow the gesture or the flow refused it.

@@ -1,4 +1,4 @@
-/// Drives a ``Flow`` built from the app's real providers as a user would, headlessly, and
+/// Drives a ``/Destinations/Flow`` built from the app's real providers as a user would, headlessly, and
 /// checks the navigation state after every step.
 ///
 /// ```swift
@@ -23,9 +23,9 @@
 /// ``send(_:content:to:id:route:fileID:filePath:line:column:_:)``, ``apply(_:from:fileID:filePath:line:column:_:)``,
 /// the gestures ``swipeBack(fileID:filePath:line:column:_:)``, ``swipeDownSheet(fileID:filePath:line:column:_:)``
 /// and ``tapTab(_:fileID:filePath:line:column:_:)`` — runs the change, waits for the work the
-/// Destinations track (``Flow/settle()``: no sleeps), records the state in the ``transcript``,
+/// Destinations track (``/Destinations/Flow/settle(timeout:)``: no sleeps), records the state in the ``transcript``,
 /// and compares it with the expectation the trailing closure returns: the state rendered as in
-/// ``NavigationState/rendered(ids:)``. Write the ids (`#7`) only when the test is about them;
+/// ``/Destinations/NavigationState/rendered(ids:)``. Write the ids (`#7`) only when the test is about them;
 /// an expectation without ids is compared with the state rendered without ids.
 ///
 /// In the ``Exhaustivity/exhaustive`` mode every change must be asserted: a step that changes
@@ -78,7 +78,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     private let transcriptIDs: Bool
 
     /// Builds the flow from the app's providers, with any of them swapped for test doubles
-    /// (``Providers/overriding(_:with:)``).
+    /// (``/Destinations/Providers/overriding(_:with:)``).
     ///
     /// - Parameters:
     ///   - layout: The first state's shape.
@@ -88,7 +88,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///     transcripts are the same on every run.
     ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
     ///   - reporter: How failed expectations are reported.
-    /// - Throws: The flow's ``NavigationError`` when it cannot start.
+    /// - Throws: The flow's ``/Destinations/NavigationError`` when it cannot start.
     public convenience init(
         _ layout: Layout<Route>,
         providers: Providers<Route>,
@@ -122,7 +122,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///     transcripts are the same on every run.
     ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
     ///   - reporter: How failed expectations are reported.
-    /// - Throws: The flow's ``NavigationError`` when it cannot start.
+    /// - Throws: The flow's ``/Destinations/NavigationError`` when it cannot start.
     @_disfavoredOverload
     public convenience init(
         _ layout: Layout<Route>.Presenting,
@@ -141,7 +141,7 @@ public final class FlowHarness<Route: NavigationRoute> {
 
     /// Builds the flow from the configuration the app uses — its guards, asynchronous guards,
     /// limits and clock — so that a test performs requests such as links, meets redirects and
-    /// resumes pending changes exactly as the app does (``perform(_:fileID:filePath:line:column:_:)``,
+    /// resumes pending changes exactly as the app does (``perform(_:fileID:filePath:line:column:_:)->()``,
     /// ``resumePending(fileID:filePath:line:column:_:)``).
     ///
     /// ```swift
@@ -157,7 +157,7 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - exhaustivity: Whether every change must be asserted; by default it must.
     ///   - transcriptIDs: Whether the ``transcript`` prints element ids.
     ///   - reporter: How failed expectations are reported.
-    /// - Throws: The flow's ``NavigationError`` when it cannot start.
+    /// - Throws: The flow's ``/Destinations/NavigationError`` when it cannot start.
     public init(
         _ configuration: FlowConfiguration<Route>,
         presenting modals: [Layout<Route>.Presenting.PresentedLayout] = [],
@@ -212,8 +212,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - line: Where the call is written; leave the default.
     ///   - column: Where the call is written; leave the default.
     /// - Throws: ``HarnessError`` when no such Destination is visible or the flow refused the
-    ///   event (an event declared with content, ``ContentEvent``, sent without it is refused
-    ///   with ``NavigationError/contentMismatch(event:expected:actual:)``).
+    ///   event (an event declared with content, ``/Destinations/ContentEvent``, sent without it is refused
+    ///   with ``/Destinations/NavigationError/contentMismatch(event:expected:actual:)``).
     public func send<D: Destination>(
         _ event: D.Event,
         to type: D.Type,
@@ -230,8 +230,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     }
 
     /// Sends an event that carries content to a visible Destination, as its view would, and
-    /// checks the state after it. The event's ``ContentEvent`` declaration fixes the content's
-    /// type, as for ``Destination/send(_:content:)``: sending anything else does not compile.
+    /// checks the state after it. The event's ``/Destinations/ContentEvent`` declaration fixes the content's
+    /// type, as for ``/Destinations/Destination/send(_:content:)``: sending anything else does not compile.
     ///
     /// ```swift
     /// try await harness.send(.select, content: note, to: NotesList.self) { … }

@@ -1,7 +1,7 @@
 /// Explores a flow at random from a seed: at each step it fires one of the events the visible
 /// Destinations' providers configure, or one of the gestures the state allows (swipe back,
 /// swipe down a sheet, tap a tab), and checks the flow's invariants after it. Events a
-/// Destination marks as its own (``OwnEvents``: a load, a timer's tick) are left out: no user
+/// Destination marks as its own (``/Destinations/OwnEvents``: a load, a timer's tick) are left out: no user
 /// can tap them.
 ///
 /// ```swift
@@ -15,13 +15,13 @@
 /// ```
 ///
 /// The invariants, checked after every step (see ``WalkViolation``):
-/// - the state keeps the model's rules (``NavigationState/validate()``), one presentation chain
+/// - the state keeps the model's rules (``/Destinations/NavigationState/validate()``), one presentation chain
 ///   among them: every modal lies on the focus path;
 /// - the focused screen is visible;
 /// - the live Destinations are exactly the screens in the state, and exactly the visible ones
 ///   know they are visible;
 /// - every Destination removed by the step was released;
-/// - a step the flow refused (a typed ``NavigationError``, such as an event without the content
+/// - a step the flow refused (a typed ``/Destinations/NavigationError``, such as an event without the content
 ///   its assistant needs) left the state unchanged — a refusal is not a failure;
 /// - when `Route` is `Codable`, the state survives a JSON round trip, and restoring it into a
 ///   fresh flow gives the same state and its Destinations.
@@ -96,7 +96,7 @@ public struct RandomWalk<Route: NavigationRoute> {
         return configuration
     }
 
-    /// Creates a walk that starts with modals presented (see ``Layout/Presenting``).
+    /// Creates a walk that starts with modals presented (see ``/Destinations/Layout/Presenting``).
     ///
     /// - Parameters:
     ///   - layout: The first state's shape, with the modals over it.

@@ -1,7 +1,7 @@
 import Destinations
 import Foundation
 
-/// Prints a screen's state (``StatefulDestination/screenState``) as the harness shows it in
+/// Prints a screen's state (``/Destinations/StatefulDestination/screenState``) as the harness shows it in
 /// expectations, transcripts and diffs: one field a line, nested values on one line when they
 /// are short and spread over several when they are long, so that a diff points at the field
 /// that changed.

@@ -24,7 +24,7 @@ import Foundation
 /// Advancing wakes the sleepers whose deadline passed, in deadline order. A stream's producer
 /// it wakes (`Clock.ticks(every:)`, or any producer written with `Clock.stream(_:)`) counts as
 /// the flow's pending work until it sleeps again, and the values it yields into a
-/// ``TrackedStream`` until the flow delivered them, so the step's settle sees every tick: no
+/// ``/Destinations/TrackedStream`` until the flow delivered them, so the step's settle sees every tick: no
 /// sleeps, no polling. Tracked work (an interactor's request) asleep on the clock counts as
 /// settled until an advance wakes it; from then on the step waits for it. Each sleep counts for
 /// itself: work whose child tasks (a task group, `async let`) sleep on the clock is settled only

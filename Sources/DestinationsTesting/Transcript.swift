@@ -27,7 +27,7 @@ public struct Transcript: Sendable, Hashable, CustomStringConvertible {
         /// The step as written.
         public let action: String
         /// The state after the step, rendered, or why the step was refused: the tree, then
-        /// the state of each screen whose state the step changed (``StatefulDestination``).
+        /// the state of each screen whose state the step changed (``/Destinations/StatefulDestination``).
         public let state: String
         /// The harness call that makes the step, as a test writes it (`swipeBack()`), when
         /// the harness knows it; placeholders (`<#…#>`) stand for what it cannot write.

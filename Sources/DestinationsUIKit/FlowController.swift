@@ -2,7 +2,7 @@
 public import Destinations
 public import UIKit
 
-/// Renders a ``Flow`` with UIKit: make it a window's root view controller.
+/// Renders a ``/Destinations/Flow`` with UIKit: make it a window's root view controller.
 ///
 /// ```swift
 /// let flow = try Flow(layout, providers: providers)
@@ -19,7 +19,7 @@ public import UIKit
 /// `UINavigationController`s, tab bars as `UITabBarController`s, split views as
 /// `UISplitViewController`s, sheets and covers presented (with `UISheetPresentationController`
 /// detents), alerts and confirmation dialogs as `UIAlertController`s. The steps come from the
-/// core (``NavigationState/renderPlan(from:opaque:animated:)``) and run one transition at a time
+/// core (``/Destinations/NavigationState/renderPlan(from:opaque:animated:)-(_,OpaqueSubtrees<Route>,_)``) and run one transition at a time
 /// through a `RenderScheduler`; a restored state appears without animation.
 ///
 /// What the user does — swipes back, uses the back button's menu, swipes a sheet down, drags it
@@ -27,7 +27,7 @@ public import UIKit
 /// reported to the flow once the platform has finished it, through the core's report helpers.
 /// When the flow refuses a report, the container is put back: the state wins.
 ///
-/// Screens get their Destination from the ``ScreenContext`` the builder receives, and send it
+/// Screens get their Destination from the ``/Destinations/ScreenContext`` the builder receives, and send it
 /// events; the flow controller never holds Destinations itself.
 @MainActor
 public final class FlowController<Route: NavigationRoute>: UIViewController {

@@ -25,7 +25,7 @@ public struct FlowControllerOptions {
     /// usually a `UIHostingController`; it gets the element's current id. Without it an opaque
     /// element shows an empty controller.
     public var subtree: ((ElementID) -> UIViewController)?
-    /// Whether a new root (launch, ``Flow/apply(_:)`` with `replaceRoot`) appears with a
+    /// Whether a new root (launch, ``/Destinations/Flow/apply(_:)`` with `replaceRoot`) appears with a
     /// cross-dissolve.
     public var animatesRootChanges = false
     /// How long a step waits for a transition that is not the user's (and then for UIKit's

@@ -23,7 +23,7 @@ public import UIKit
 /// screen's provider. The flow controller then shows the new screen with the controller its
 /// builder makes: the controller the storyboard instantiated for the segue is not shown, so
 /// that the state stays the one truth of what is on screen. A refused presentation goes to the
-/// flow's logger, ``Flow/onRefusal`` and the event stream; ``problem`` says why the segue did
+/// flow's logger, ``/Destinations/Flow/onRefusal`` and the event stream; ``problem`` says why the segue did
 /// nothing.
 @MainActor
 open class FlowSegue<Route: NavigationRoute>: UIStoryboardSegue {

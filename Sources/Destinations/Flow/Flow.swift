@@ -263,7 +263,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///   - presentation: The change.
     ///   - origin: The element it starts from; by default the focused screen.
     ///   - content: Content handed to the Destination of the screen the presentation ends on,
-    ///     when the presentation adds it (see ``Provider/init(_:events:)-(_,(inout EventTable<D>)->Void)``).
+    ///     when the presentation adds it (see ``Provider``, whose Destination can take the content).
     /// - Returns: ``ChangeOutcome/applied``, ``ChangeOutcome/redirected(guard:)`` when a
     ///   guard's redirect ran first, or ``ChangeOutcome/queued`` during a commit.
     /// - Throws: ``NavigationError``; the state and the Destinations are then unchanged.

@@ -8,7 +8,7 @@ extension EventResponse {
     /// })
     /// ```
     ///
-    /// The request runs as tracked work (``Flow/settle()`` waits for it). Requests from one
+    /// The request runs as tracked work (``Flow/settle(timeout:)`` waits for it). Requests from one
     /// Destination run concurrently, but their results are delivered in the order the requests
     /// were sent, so a slow first page never overwrites a second. When the Destination is
     /// removed first, the request is cancelled and `deliver` is never called.
@@ -89,7 +89,7 @@ extension EventResponse {
     ///
     /// Iterating a stream is not tracked work, since a live stream may never end; but the values
     /// of a ``TrackedStream`` (and of `Clock.ticks(every:)`) count from the moment they are
-    /// produced until `deliver` ran, so ``Flow/settle()`` — and every step of a test harness —
+    /// produced until `deliver` ran, so ``Flow/settle(timeout:)`` — and every step of a test harness —
     /// waits for the values already produced.
     public static func stream<S: StreamInteractor>(
         _ interactor: S,

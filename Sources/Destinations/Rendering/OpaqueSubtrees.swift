@@ -16,7 +16,7 @@
 /// A `RenderScheduler` asks the rule about each element once, when it first plans it, and the
 /// element keeps that renderer while it stays (`RenderScheduler.isOpaque(_:)`): a stack
 /// marked by its first screen stays opaque after `setStack` gives it another, and an unmarked
-/// one is not handed over. A plan made directly (``NavigationState/renderPlan(from:opaque:animated:)``)
+/// one is not handed over. A plan made directly (``NavigationState/renderPlan(from:opaque:animated:)-(_,OpaqueSubtrees<Route>,_)``)
 /// asks the rule of both states, and rebuilds the whole window when an element's answer changed.
 public struct OpaqueSubtrees<Route: NavigationRoute>: Sendable {
     private let rule: (@Sendable (NavigationNode<Route>) -> Bool)?

@@ -1,7 +1,7 @@
 /// The steps that take what a window shows from one state to another, in the order a renderer
 /// must run them.
 ///
-/// ``NavigationState/renderPlan(from:opaque:animated:)`` makes one. Its order follows what
+/// ``NavigationState/renderPlan(from:opaque:animated:)-(_,OpaqueSubtrees<Route>,_)`` makes one. Its order follows what
 /// UIKit and SwiftUI accept:
 ///
 /// 1. **Dismissals first, outermost only.** The first modal of the chain on screen that the new

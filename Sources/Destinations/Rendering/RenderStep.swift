@@ -1,5 +1,5 @@
 /// One change a renderer makes to what a window shows, as planned by
-/// ``NavigationState/renderPlan(from:opaque:animated:)``.
+/// ``NavigationState/renderPlan(from:opaque:animated:)-(_,OpaqueSubtrees<Route>,_)``.
 ///
 /// A step names elements by ``ElementID`` and tabs by ``TabID``, never by position alone, so a
 /// renderer maps it to one platform call: `dismiss(animated:)`, `setViewControllers`,

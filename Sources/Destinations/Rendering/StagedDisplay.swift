@@ -155,8 +155,7 @@ package struct StagedDisplay<Route: NavigationRoute>: Sendable {
     }
 }
 
-/// How long the stages of a SwiftUI renderer wait for their transitions
-/// (``StagedDisplay``).
+/// How long the stages of a SwiftUI renderer wait for their transitions.
 public struct StageTiming: Hashable, Sendable {
     /// The least time between showing a sheet or a cover and the next change that presents or
     /// dismisses: SwiftUI calls the content's `onAppear` as the transition starts, and UIKit

@@ -76,6 +76,7 @@ public final class Scenes<Route: NavigationRoute & Codable> {
     ///   - store: Where snapshots are kept.
     ///   - schemaVersion: The app's schema version, written in every snapshot.
     ///   - migrations: The migrations snapshots from older versions need.
+    ///   - supportsMultipleScenes: Whether the platform shows several windows.
     ///   - markerDirectory: Where to keep each window's ``CrashLoopBreaker`` marker; `nil` for
     ///     no breaker.
     ///   - configure: Runs on every new flow before its snapshot is restored or a launch request

@@ -10,7 +10,7 @@ public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
     public var root: NavigationNode<Route>
     /// Creates a state from its root node.
     ///
-    /// Most code builds a state with ``init(_:ids:)`` from a ``Layout``.
+    /// Most code builds a state with ``init(_:ids:)-(Layout<Route>,_)`` from a ``Layout``.
     public init(root: NavigationNode<Route>) {
         self.root = root
     }
