@@ -193,6 +193,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .selectedTab(let tab, let tabs): return ["case": "selectedTab", "tab": tab.rawValue, "tabs": id(tabs)]
         case .closedColumn(let showing): return ["case": "closedColumn", "showing": id(showing)]
         case .movedSheet: return nil
+        case .changedWidth(let compact, let split):
+            return ["case": "changedWidth", "isCompact": compact, "split": id(split)]
         }
     }
 

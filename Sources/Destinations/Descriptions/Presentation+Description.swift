@@ -36,6 +36,7 @@ extension UserAction: CustomStringConvertible {
         case .selectedTab(let tab, let tabs): "selectedTab(\(tab), tabs: \(tabs))"
         case .closedColumn(let node): "closedColumn(showing: \(node))"
         case .movedSheet(let detent, let modal): "movedSheet(to: \(detent), modal: \(modal))"
+        case .changedWidth(let compact, let split): "changedWidth(isCompact: \(compact), split: \(split))"
         }
     }
 }

@@ -120,6 +120,8 @@ public enum LayoutProblem: Hashable, Sendable {
     case duplicateTab(TabID)
     /// The selected tab is not in the bar.
     case unknownSelectedTab(TabID)
+    /// A split declares as primary a column it does not have: `.content` in a two-column split.
+    case primaryColumnMissing(SplitColumn)
 }
 
 /// Why a user-driven change does not fit the state: usually a report that arrived after the
@@ -129,6 +131,8 @@ public enum UserActionProblem: Hashable, Sendable {
     case elementGone(ElementID)
     /// The element is not a stack.
     case notAStack(ElementID)
+    /// The element is not a split view.
+    case notASplit(ElementID)
     /// The screen the report leaves on top is not in the stack.
     case notInStack(ElementID, stack: ElementID)
     /// No modal shows this content any more.

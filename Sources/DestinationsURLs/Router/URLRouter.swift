@@ -211,7 +211,7 @@ extension URLRouter {
         switch layout {
         case .screen, .stack: []
         case .tabs(let tabs, _): tabs.flatMap { [$0.id] + tabIDs(in: $0.layout) }
-        case .split(let sidebar, let content, let detail):
+        case .split(let sidebar, let content, let detail, _):
             tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
         }
     }
