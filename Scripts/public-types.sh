@@ -4,14 +4,14 @@
 # limit: the public surface is a promise, and what only the package's own modules use is
 # `package`.
 #
-#   Scripts/public-types.sh            # count, list with --list, check against 90
+#   Scripts/public-types.sh            # count, list with --list, check against 91
 #   LIMIT=80 Scripts/public-types.sh   # another limit
 #
 # The URL engine (Sources/Destinations/URLs) is counted apart: it is its own module's surface.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-limit=${LIMIT:-90}
+limit=${LIMIT:-91}
 pattern='^(@[A-Za-z]+(\([^)]*\))? +)*(public|open) +((final|indirect) +)*(struct|enum|class|actor|protocol|typealias) +[A-Za-z_]'
 
 declarations=$(grep -rhoE "$pattern[A-Za-z0-9_]*" --include='*.swift' --exclude-dir=URLs Sources/Destinations \

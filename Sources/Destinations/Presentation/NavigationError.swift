@@ -47,6 +47,13 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case noProvider(route: String)
     /// The provider threw while building the route's Destination.
     case providerFailed(route: String, reason: String)
+    /// A presentation handed the screen of `route` content of a type its provider does not
+    /// declare (`type`; `accepted` lists those it declares): refused rather than delivered as
+    /// `nil`.
+    case unexpectedHandOff(route: String, type: String, accepted: [String])
+    /// Something read an object of `type` from the flow's ``FlowEnvironment`` that the
+    /// configuration was not given.
+    case missingEnvironmentObject(type: String)
     /// The Destination that sent an event is no longer in the flow.
     case destinationRemoved(ElementID)
     /// An alert's button is for a presenter of type `expected`, and the screen the alert is

@@ -199,7 +199,7 @@ extension Flow {
             let change = NavigationGuard<Route>.Change(
                 cause: .presentation(presentation, from: nil), added: added.compactMap(\.route), removed: [],
                 current: current,
-                proposed: proposed)
+                proposed: proposed, environment: configuration.environment)
             for rule in configuration.guards {
                 switch rule.check(change) {
                 case .allow:

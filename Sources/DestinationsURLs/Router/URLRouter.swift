@@ -22,6 +22,9 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     @usableFromInline let routes: RouteTable<Route>
     @usableFromInline let trie: LinkTrie
     @usableFromInline let sceneNames: [[UInt8]]
+    /// The environment a link's closure reads (``DeepLink/init(_:sources:caseInsensitive:strictQuery:scene:withEnvironment:)``):
+    /// the flow's, set by ``FlowURLs`` for each URL it opens.
+    @usableFromInline var environment = FlowEnvironment()
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
     /// Builds a router from its prefixes (`scheme://` or `https://host/…`) and the properties above.
