@@ -4,7 +4,7 @@
 # limit: the public surface is a promise, and what only the package's own modules use is
 # `package`.
 #
-#   Scripts/public-types.sh            # count, list with --list, check against 92
+#   Scripts/public-types.sh            # count, list with --list, check against 93
 #   LIMIT=80 Scripts/public-types.sh   # another limit
 #
 # The URL engine (Sources/Destinations/URLs) is counted apart: it is its own module's surface.
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-limit=${LIMIT:-92}
+limit=${LIMIT:-93}
 pattern='^(@[A-Za-z]+(\([^)]*\))? +)*(public|open) +((final|indirect) +)*(struct|enum|class|actor|protocol|typealias) +[A-Za-z_]'
 
 declarations=$(grep -rhoE "$pattern[A-Za-z0-9_]*" --include='*.swift' --exclude-dir=URLs --exclude-dir=Deprecated Sources/Destinations \

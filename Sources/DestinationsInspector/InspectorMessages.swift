@@ -200,6 +200,8 @@ struct InspectorEncoder<Route: NavigationRoute & Codable> {
         case .tappedTabAction(let item, let tabs):
             return ["case": "tappedTabAction", "tab": item.rawValue, "tabs": id(tabs)]
         case .movedSheet: return nil
+        case .changedWidth(let compact, let split):
+            return ["case": "changedWidth", "isCompact": compact, "split": id(split)]
         }
     }
 

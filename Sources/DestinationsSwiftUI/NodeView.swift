@@ -27,6 +27,8 @@ struct NodeView<Route: NavigationRoute, Screen: View>: View {
         case .screen: ScreenHost(renderer: renderer, id: node.id)
         case .stack(let stack): StackView(renderer: renderer, id: node.id, stack: stack)
         case .tabs(let tabs): TabsView(renderer: renderer, id: node.id, tabs: tabs)
+        case .split(let split) where split.isSideColumn:
+            SideColumnView(renderer: renderer, id: node.id, split: split)
         case .split(let split): SplitView(renderer: renderer, id: node.id, split: split)
         }
     }

@@ -5,7 +5,8 @@ import SwiftUI
 /// A split view element: a `NavigationSplitView` of two or three columns. Collapsed, it shows
 /// the state's focused column (``NavigationNode/focusedColumn``); going back there reports
 /// ``UserAction/compactColumn(_:of:in:)``. Which columns show on a wide screen stays local to
-/// the view: it is layout, not navigation.
+/// the view: it is layout, not navigation. A change of width class is reported
+/// (``UserAction/changedWidth(isCompact:split:)``) so the state knows which columns show.
 struct SplitView<Route: NavigationRoute, Screen: View>: View {
     let renderer: FlowRenderer<Route, Screen>
     let id: ElementID
@@ -14,6 +15,15 @@ struct SplitView<Route: NavigationRoute, Screen: View>: View {
     @Environment(\.horizontalSizeClass) private var sizeClass
 
     var body: some View {
+        columns
+            .onAppear { WidthReport.send(compact: sizeClass == .compact, split: id, renderer: renderer) }
+            .onChange(of: sizeClass) { _, newValue in
+                WidthReport.send(compact: newValue == .compact, split: id, renderer: renderer)
+            }
+    }
+
+    @ViewBuilder
+    private var columns: some View {
         if split.hasContentColumn {
             NavigationSplitView(columnVisibility: $visibility, preferredCompactColumn: compactColumn) {
                 column(.sidebar)

@@ -10,6 +10,7 @@ protocol ContainerObserver: AnyObject {
     func sheetDidMove(_ sheet: UISheetPresentationController)
     func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController)
     func topColumn(of split: UISplitViewController) -> UISplitViewController.Column?
+    func splitDidChangeWidth(_ split: UISplitViewController)
 }
 
 /// The delegate of every container a flow controller makes. It reports what the user did to
@@ -88,6 +89,16 @@ extension DelegateProxy: UINavigationControllerDelegate, UITabBarControllerDeleg
     ) -> UISplitViewController.Column {
         let answer = splitDelegate?.splitViewController?(split, topColumnForCollapsingToProposedTopColumn: proposed)
         return observer?.topColumn(of: split) ?? answer ?? proposed
+    }
+
+    func splitViewControllerDidCollapse(_ split: UISplitViewController) {
+        splitDelegate?.splitViewControllerDidCollapse?(split)
+        observer?.splitDidChangeWidth(split)
+    }
+
+    func splitViewControllerDidExpand(_ split: UISplitViewController) {
+        splitDelegate?.splitViewControllerDidExpand?(split)
+        observer?.splitDidChangeWidth(split)
     }
 
     func splitViewController(_ split: UISplitViewController, willHide column: UISplitViewController.Column) {

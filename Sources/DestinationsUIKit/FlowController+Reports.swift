@@ -53,6 +53,18 @@ extension FlowController: ContainerObserver {
         report(try? UserAction.sheet(id, movedTo: detent, in: rendered))
     }
 
+    /// A side column folded or unfolded with the window's width class.
+    func sideColumnWidthChanged(_ compact: Bool, of id: ElementID) {
+        guard let split = scheduler.rendered?.node(id)?.split, split.isCollapsed != compact else { return }
+        report(.changedWidth(isCompact: compact, split: id))
+    }
+
+    /// A split view collapsed (compact width) or expanded (regular width).
+    func splitDidChangeWidth(_ split: UISplitViewController) {
+        guard let id = element(of: split) else { return }
+        sideColumnWidthChanged(split.isCollapsed, of: id)
+    }
+
     /// A collapsed split view collapses onto the column with the focus.
     func topColumn(of split: UISplitViewController) -> UISplitViewController.Column? {
         guard let id = element(of: split) else { return nil }

@@ -86,6 +86,10 @@ extension FlowController: RenderHost {
                 bar.selectedIndex = index
             }
             done()
+        case .setColumn(let column, let split, let id) where controllers[split] is SideColumnController:
+            let child = id.flatMap { target.node($0) }.map { controller(for: $0) } ?? options.emptyColumn(column)
+            (controllers[split] as? SideColumnController)?.setColumn(child, for: column)
+            done()
         case .setColumn(let column, let split, let id):
             guard let splitController = controllers[split] as? UISplitViewController else { return done() }
             let child = id.flatMap { target.node($0) }.map { controller(for: $0) } ?? options.emptyColumn(column)

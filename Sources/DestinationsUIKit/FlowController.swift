@@ -209,6 +209,13 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
                     tabs.tabs.map { tabController(for: $0, freshContainers: freshContainers) }, animated: false)
                 bar.selectedIndex = tabs.selectedIndex
                 made = bar
+            case .split(let split) where split.isSideColumn:
+                let side = SideColumnController(
+                    main: child(split.sidebar), side: split.detail.map(child) ?? options.emptyColumn(.detail),
+                    sideWidth: options.sideColumnWidth)
+                let id = node.id
+                side.onWidthChange = { [weak self] compact in self?.sideColumnWidthChanged(compact, of: id) }
+                made = side
             case .split(let split):
                 let splitController = UISplitViewController(
                     style: split.hasContentColumn ? .tripleColumn : .doubleColumn)

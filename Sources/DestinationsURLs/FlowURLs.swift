@@ -37,7 +37,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     public func request(for url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> ChangeRequest<Route>
     {
-        try router.request(for: url, scene: scene, source: source)
+        var router = self.router
+        router.environment = flow.configuration.environment
+        return try router.request(for: url, scene: scene, source: source)
     }
     /// What opening `url` would do (`Flow.plan(_:)`), without touching the flow.
     public func plan(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError) -> URLPlan<Route>
@@ -256,6 +258,8 @@ extension Scenes {
         throws(DeepLinkError) -> ChangeRequest<Route>
     {
         guard let kind = connections[sceneID]?.kind else { throw .sceneNotConnected(sceneID) }
+        var router = router
+        router.environment = configuration.environment
         return try router.request(for: url, scene: kind, source: source)
     }
 }

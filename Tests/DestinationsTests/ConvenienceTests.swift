@@ -42,9 +42,11 @@ actor MockItems: Interactor {
         #expect(flow.destination(ElementID(2), as: CardScreen.self)?.handed == nil)
         try flow.apply(.push(.about), handing: "About us")
         #expect(flow.focusedDestination(as: CardScreen.self)?.handed == "About us")
-        try flow.apply(.push(.list), handing: 42)
-        #expect(
-            flow.focusedDestination(as: CardScreen.self)?.handed == nil, "content of another type is not handed over")
+        let before = flow.state
+        #expect(throws: NavigationError.unexpectedHandOff(route: "list", type: "Int", accepted: ["String"])) {
+            try flow.apply(.push(.list), handing: 42)
+        }
+        #expect(flow.state == before, "content of another type is refused, never handed over as nil")
     }
 
     @Test func aRestoredScreenGetsNoHandedContent() throws {

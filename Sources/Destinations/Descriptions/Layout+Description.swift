@@ -10,10 +10,11 @@ extension Layout: CustomStringConvertible {
         case .tabs(let tabs, let selected):
             ".tabs([\(tabs.map { "\($0.id): \($0.layout)" }.joined(separator: ", "))]"
                 + (selected.map { ", selected: \($0))" } ?? ")")
-        case .split(let sidebar, let content, let detail):
+        case .split(let sidebar, let content, let detail, let primary):
             ".split(sidebar: \(sidebar)"
                 + (content.map { ", content: \($0)" } ?? "")
-                + (detail.map { ", detail: \($0)" } ?? "") + ")"
+                + (detail.map { ", detail: \($0)" } ?? "")
+                + (primary.map { ", primary: .\($0)" } ?? "") + ")"
         }
     }
 }

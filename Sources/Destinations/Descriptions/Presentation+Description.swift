@@ -45,6 +45,7 @@ extension UserAction: CustomStringConvertible {
         case .tappedTabAction(let item, let tabs): "tappedTabAction(\(item), tabs: \(tabs))"
         case .closedColumn(let node): "closedColumn(showing: \(node))"
         case .movedSheet(let detent, let modal): "movedSheet(to: \(detent), modal: \(modal))"
+        case .changedWidth(let compact, let split): "changedWidth(isCompact: \(compact), split: \(split))"
         }
     }
 }

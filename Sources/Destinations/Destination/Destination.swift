@@ -118,6 +118,14 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Creates a context, to be attached by a flow.
     public init() {}
 
+    /// The environment of the flow that shows the Destination (``FlowConfiguration/environment``):
+    /// the session, read where it is needed rather than captured. Empty while the Destination
+    /// is not attached (in its initializer, or after its removal): a provider reads it from
+    /// its ``Provider/Input`` instead.
+    public var environment: FlowEnvironment {
+        flow?.configuration.environment ?? FlowEnvironment()
+    }
+
     /// Runs finite work on behalf of the Destination — an interactor request — so that the flow
     /// can await it (``Flow/settle(timeout:)``) and cancel it when the Destination is removed.
     /// `body` should check `Task.isCancelled` (or use cancellable awaits) before delivering

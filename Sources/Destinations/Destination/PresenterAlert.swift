@@ -74,6 +74,6 @@ extension Provider {
             }
         )
         return Provider(
-            TypedProvider(make: { route, _ in PresenterAlert<P>(content: try content(route)) }, table: table))
+            TypedProvider(make: { input in PresenterAlert<P>(content: try content(input.route)) }, table: table))
     }
 }

@@ -19,7 +19,8 @@ public struct Provider<Route: NavigationRoute> {
     /// The configuration, type-erased, for validation, the flow graph and exploration.
     let box: ProviderBox<Route>
     /// Builds the Destination.
-    @usableFromInline let builder: @MainActor (Route, (any Sendable)?) throws(NavigationError) -> any LiveDestination
+    @usableFromInline let builder:
+        @MainActor (Route, (any Sendable)?, FlowEnvironment) throws(NavigationError) -> any LiveDestination
 
     /// Creates a provider from a function that builds the Destination and a configuration of
     /// its events.
@@ -29,14 +30,17 @@ public struct Provider<Route: NavigationRoute> {
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)
-        self.init(TypedProvider(make: { route, _ in try make(route) }, table: table))
+        self.init(TypedProvider(make: { input in try make(input.route) }, table: table))
     }
 
     /// Creates a provider whose Destination receives the content a presentation hands over
     /// (see ``ContentResponse/handOff(_:)``, ``Flow/apply(_:from:handing:)``): the selected note,
     /// while the route keeps only the note's id. The content is `nil` when the screen was built
-    /// any other way — restored, deep-linked — or the content is of another type, so the
-    /// Destination must be able to load what it shows from its route.
+    /// any other way — restored, deep-linked — so the Destination must be able to load what it
+    /// shows from its route. Content of another type is refused with
+    /// ``NavigationError/unexpectedHandOff(route:type:accepted:)``, the state unchanged; a
+    /// screen reached with several types declares them all with
+    /// ``init(accepting:_:screen:events:)``.
     ///
     /// ```swift
     /// Provider { (route: AppRoute, note: Note?) in NoteDetail(id: route.noteID, note: note) }
@@ -47,12 +51,20 @@ public struct Provider<Route: NavigationRoute> {
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)
-        self.init(TypedProvider(make: { route, content in try make(route, content as? Content) }, table: table))
+        let accepted = [HandOffType(Content.self)]
+        self.init(
+            TypedProvider(
+                make: { input in
+                    try input.checkHandOff(accepted)
+                    return try make(input.route, input.handOff(Content.self))
+                }, table: table))
     }
 
     init<D: Destination>(_ typed: TypedProvider<D>) where D.Route == Route {
         box = typed
-        builder = { route, content throws(NavigationError) in try typed.build(route, handing: content) }
+        builder = { route, content, environment throws(NavigationError) in
+            try typed.build(Input(route: route, handed: content, environment: environment))
+        }
     }
 
     /// The routes each event's response declares it may lead to
@@ -124,12 +136,12 @@ class ProviderBox<Route: NavigationRoute> {
 /// The configuration of a provider of `D`s.
 @MainActor
 final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
-    let make: @MainActor (D.Route, (any Sendable)?) throws -> D
+    let make: @MainActor (Provider<D.Route>.Input) throws -> D
     let table: EventTable<D>
     /// The interactors of the table's responses, each once.
     let hooks: [InteractorHooks]
 
-    init(make: @escaping @MainActor (D.Route, (any Sendable)?) throws -> D, table: EventTable<D>) {
+    init(make: @escaping @MainActor (Provider<D.Route>.Input) throws -> D, table: EventTable<D>) {
         self.make = make
         self.table = table
         var hooks: [InteractorHooks] = []
@@ -183,10 +195,11 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         return names(all)
     }
 
-    func build(_ route: D.Route, handing content: (any Sendable)?) throws(NavigationError) -> Live<D> {
+    func build(_ input: Provider<D.Route>.Input) throws(NavigationError) -> Live<D> {
+        let route = input.route
         let destination: D
         do {
-            destination = try make(route, content)
+            destination = try make(input)
         } catch let error as NavigationError {
             throw error
         } catch {

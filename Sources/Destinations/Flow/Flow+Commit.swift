@@ -86,7 +86,8 @@ extension Flow {
                 throw BuildFailure(error: .noProvider(route: route.name), element: screen.id)
             }
             do throws(NavigationError) {
-                built.append((screen.id, try provider.builder(route, screen.id == target ? content : nil)))
+                let handed = screen.id == target ? content : nil
+                built.append((screen.id, try provider.builder(route, handed, configuration.environment)))
             } catch {
                 throw BuildFailure(error: error, element: screen.id)
             }

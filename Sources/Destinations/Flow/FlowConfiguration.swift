@@ -7,6 +7,7 @@
 /// var configuration = FlowConfiguration(layout: AppLayout.main, providers: AppProviders.live)
 /// configuration.guards = [signedIn]
 /// configuration.asyncGuards = [sharedNote]
+/// configuration.environment.insert(session)
 /// let flow = try Flow(configuration)
 /// ```
 public struct FlowConfiguration<Route: NavigationRoute> {
@@ -34,6 +35,11 @@ public struct FlowConfiguration<Route: NavigationRoute> {
     public var logger: FlowLogger
     /// The id generator of the flow's elements.
     public var ids: any ElementIDGenerator
+    /// The app's own objects — the session, a store — given once and read by type by
+    /// Destinations (``DestinationContext/environment``), providers (``Provider/Input``), guards
+    /// (``NavigationGuard/Change/environment``), links and the test tools built from this
+    /// configuration.
+    public var environment: FlowEnvironment
 
     /// Creates a configuration with no guards, the default limits and, unless given another,
     /// the ``FlowLogger/standard`` logger (refusals to standard error in debug builds).
@@ -54,5 +60,6 @@ public struct FlowConfiguration<Route: NavigationRoute> {
         self.now = { ContinuousClock.now }
         self.logger = logger
         self.ids = SequentialElementIDs()
+        self.environment = FlowEnvironment()
     }
 }

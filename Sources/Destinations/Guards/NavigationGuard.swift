@@ -45,6 +45,10 @@ extension NavigationGuard {
         public let current: NavigationState<Route>
         /// The state the change leads to.
         public let proposed: NavigationState<Route>
+        /// The flow's environment (``FlowConfiguration/environment``): the session a guard
+        /// asks "signed in?", read when the change is judged, so an account switch counts
+        /// from the next change on.
+        public internal(set) var environment = FlowEnvironment()
     }
 }
 

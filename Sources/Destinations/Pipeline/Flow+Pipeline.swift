@@ -121,7 +121,7 @@ extension Flow {
             }
             let change = NavigationGuard<Route>.Change(
                 cause: request.cause, added: added, removed: plan.changes.removed.compactMap(\.route),
-                current: plan.current, proposed: plan.proposed)
+                current: plan.current, proposed: plan.proposed, environment: configuration.environment)
             for rule in rules {
                 let decision = await decide(rule, change, timeout: configuration.asyncGuardTimeout)
                 let refusal: NavigationError?
@@ -516,7 +516,7 @@ extension Flow {
         guard !configuration.guards.isEmpty else { return nil }
         let change = NavigationGuard<Route>.Change(
             cause: cause, added: added.compactMap(\.route), removed: removed.compactMap(\.route), current: storage,
-            proposed: proposed)
+            proposed: proposed, environment: configuration.environment)
         for rule in configuration.guards {
             switch rule.check(change) {
             case .allow:

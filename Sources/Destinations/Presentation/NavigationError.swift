@@ -57,6 +57,13 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     case noProvider(route: String)
     /// The provider threw while building the route's Destination.
     case providerFailed(route: String, reason: String)
+    /// A presentation handed the screen of `route` content of a type its provider does not
+    /// declare (`type`; `accepted` lists those it declares): refused rather than delivered as
+    /// `nil`.
+    case unexpectedHandOff(route: String, type: String, accepted: [String])
+    /// Something read an object of `type` from the flow's ``FlowEnvironment`` that the
+    /// configuration was not given.
+    case missingEnvironmentObject(type: String)
     /// The Destination that sent an event is no longer in the flow.
     case destinationRemoved(ElementID)
     /// An alert's button is for a presenter of type `expected`, and the screen the alert is
@@ -132,6 +139,8 @@ public enum LayoutProblem: Hashable, Sendable {
     case unknownSelectedTab(TabID)
     /// The selected tab is hidden (``TabLayout/isHidden``), or every tab is.
     case hiddenSelectedTab(TabID)
+    /// A split declares as primary a column it does not have: `.content` in a two-column split.
+    case primaryColumnMissing(SplitColumn)
 }
 
 /// Why a user-driven change does not fit the state: usually a report that arrived after the
@@ -141,6 +150,8 @@ public enum UserActionProblem: Hashable, Sendable {
     case elementGone(ElementID)
     /// The element is not a stack.
     case notAStack(ElementID)
+    /// The element is not a split view.
+    case notASplit(ElementID)
     /// The screen the report leaves on top is not in the stack.
     case notInStack(ElementID, stack: ElementID)
     /// No modal shows this content any more.

@@ -33,6 +33,8 @@ extension NavigationTransaction {
             try closeColumn(showing: shown)
         case .movedSheet(let detent, let modalID):
             try moveSheet(modalID, to: detent)
+        case .changedWidth(let compact, let splitID):
+            try changeWidth(compact: compact, of: splitID)
         }
         anchor = _state.root.focusedID
     }
@@ -56,6 +58,16 @@ extension NavigationTransaction {
             setColumn(closed, ofSplitAt: path, to: nil)
         }
         markTouched(splitNode.id)
+    }
+
+    /// Folds the split to its focused column, or unfolds it: no element is added or removed.
+    mutating func changeWidth(compact: Bool, of splitID: ElementID) throws(NavigationError) {
+        let path = try pathToReported(splitID)
+        guard case .split(var split) = try node(at: path).content else { throw .staleUserAction(.notASplit(splitID)) }
+        guard split.isCollapsed != compact else { return }
+        split.isCollapsed = compact
+        modify(at: path) { node in node.content = .split(split) }
+        markTouched(splitID)
     }
 
     mutating func moveSheet(_ modalID: ElementID, to detent: SheetDetent) throws(NavigationError) {

@@ -29,6 +29,11 @@ public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
     /// The user dragged a sheet to another of its detents; kept so that a restored sheet opens
     /// where it was left.
     case movedSheet(to: SheetDetent, modal: ElementID)
+    /// The window's width class changed around the split view `split`: compact folds it to its
+    /// focused column — a side column folds away beside its main content — and regular unfolds
+    /// it. Every column keeps its stack, its element ids and its live Destinations. Reporting
+    /// the width it already has changes nothing.
+    case changedWidth(isCompact: Bool, split: ElementID)
 
     /// The action's name, for logs.
     public var name: String {
@@ -40,6 +45,7 @@ public enum UserAction<Route: NavigationRoute>: Sendable, Hashable {
         case .tappedTabAction: "userTappedTabAction"
         case .closedColumn: "userClosedColumn"
         case .movedSheet: "userMovedSheet"
+        case .changedWidth: "userChangedWidth"
         }
     }
 }

@@ -3,8 +3,9 @@ extension NavigationNode {
     /// shows (UIKit's `topColumnForCollapsingToProposedTopColumn`, SwiftUI's
     /// `preferredCompactColumn`); `nil` when the element is not a split view.
     ///
-    /// It is the last filled column, unless an earlier column presents a modal along the focus,
-    /// which then keeps the focus.
+    /// It is the column the split declares primary (``Split/primary``) when that column is
+    /// filled, or else the last filled column, unless another column presents a modal along
+    /// the focus, which then keeps the focus.
     ///
     /// - Complexity: O(*d*) in the nesting depth below the split view.
     public var focusedColumn: SplitColumn? {

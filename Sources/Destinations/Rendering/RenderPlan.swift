@@ -421,7 +421,9 @@ extension NavigationNode {
                     sidebar: split.sidebar.withoutModals,
                     content: split.content?.withoutModals,
                     detail: split.detail?.withoutModals,
-                    hasContentColumn: split.hasContentColumn
+                    hasContentColumn: split.hasContentColumn,
+                    primary: split.primary,
+                    isCollapsed: split.isCollapsed
                 ))
         }
         return node

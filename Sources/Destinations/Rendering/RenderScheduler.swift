@@ -352,6 +352,12 @@ extension NavigationState {
             guard (options.selectedDetent ?? offered.first) != detent else { return self }
             options.selectedDetent = detent
             result.modifyNode(presenter.id) { node in node.modal = Modal(style: .sheet(options), node: current.node) }
+        case .changedWidth(let compact, let splitID):
+            result.modifyNode(splitID) { node in
+                guard case .split(var split) = node.content, split.isCollapsed != compact else { return }
+                split.isCollapsed = compact
+                node.content = .split(split)
+            }
         }
         return result
     }

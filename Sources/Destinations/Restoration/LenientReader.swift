@@ -281,7 +281,10 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             return malformed(path, "a split has 2 or 3 columns")
         }
         var sidebarLayout: Layout<Route>?
-        if case .split(let layoutSidebar, _, _)? = layout { sidebarLayout = layoutSidebar }
+        var layoutPrimary: SplitColumn?
+        if case .split(let layoutSidebar, _, _, let primary)? = layout {
+            (sidebarLayout, layoutPrimary) = (layoutSidebar, primary)
+        }
         let sidebar: NavigationNode<Route>
         if let saved = value["sidebar"],
             let node = node(saved, path: path + "/sidebar", layout: sidebarLayout, depth: depth + 1)
@@ -303,7 +306,18 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         if let saved = value["detail"] {
             detail = node(saved, path: path + "/detail", layout: nil, depth: depth + 1)
         }
-        return Split(sidebar: sidebar, content: content, detail: detail, hasContentColumn: columns == 3)
+        // The primary column is the saved one when it fits, else the layout's.
+        var primary = layoutPrimary
+        if case .string(let name)? = value["primary"], let saved = SplitColumn(rawValue: name),
+            columns == 3 || saved != .content
+        {
+            primary = saved
+        }
+        var collapsed = false
+        if case .bool(let saved)? = value["collapsed"] { collapsed = saved }
+        return Split(
+            sidebar: sidebar, content: content, detail: detail, hasContentColumn: columns == 3, primary: primary,
+            isCollapsed: collapsed)
     }
 
     private mutating func modal(_ value: SnapshotValue, path: String, depth: Int) -> Modal<Route>? {

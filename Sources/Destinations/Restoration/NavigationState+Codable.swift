@@ -63,6 +63,8 @@ struct SavedKey: CodingKey, Hashable {
     static let content = SavedKey(stringValue: "content")
     static let detail = SavedKey(stringValue: "detail")
     static let columns = SavedKey(stringValue: "columns")
+    static let primary = SavedKey(stringValue: "primary")
+    static let collapsed = SavedKey(stringValue: "collapsed")
     static let modal = SavedKey(stringValue: "modal")
     static let style = SavedKey(stringValue: "style")
     static let node = SavedKey(stringValue: "node")
@@ -149,7 +151,8 @@ extension NavigationNode: Codable where Route: Codable {
             content = .tabs(try readTabs(container, &check, corrupt: corrupt))
         default:
             let split = try container.nestedContainer(keyedBy: Key.self, forKey: .split)
-            try rejectUnknownKeys(split.allKeys, allowed: [.columns, .sidebar, .content, .detail])
+            try rejectUnknownKeys(
+                split.allKeys, allowed: [.columns, .sidebar, .content, .detail, .primary, .collapsed])
             let columns = try split.decode(Int.self, forKey: .columns)
             guard columns == 2 || columns == 3 else { throw corrupt("a split has 2 or 3 columns, not \(columns)") }
             func column(_ key: Key) throws -> NavigationNode? {
@@ -160,7 +163,13 @@ extension NavigationNode: Codable where Route: Codable {
             let middle = try column(.content)
             guard columns == 3 || middle == nil else { throw corrupt("a two-column split has no content column") }
             let detail = try column(.detail)
-            content = .split(Split(sidebar: sidebar, content: middle, detail: detail, hasContentColumn: columns == 3))
+            let primary = try split.decodeIfPresent(SplitColumn.self, forKey: .primary)
+            guard columns == 3 || primary != .content else { throw corrupt("a two-column split has no content column") }
+            let collapsed = try split.decodeIfPresent(Bool.self, forKey: .collapsed) ?? false
+            content = .split(
+                Split(
+                    sidebar: sidebar, content: middle, detail: detail, hasContentColumn: columns == 3, primary: primary,
+                    isCollapsed: collapsed))
         }
         guard presents else { return NavigationNode(id: id, content: content) }
         let nested = try container.nestedContainer(keyedBy: Key.self, forKey: .modal)
@@ -200,6 +209,8 @@ extension NavigationNode: Codable where Route: Codable {
         case .split(let split):
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: .split)
             try nested.encode(split.hasContentColumn ? 3 : 2, forKey: .columns)
+            try nested.encodeIfPresent(split.primary, forKey: .primary)
+            if split.isCollapsed { try nested.encode(true, forKey: .collapsed) }
             var sidebar = nested.nestedContainer(keyedBy: Key.self, forKey: .sidebar)
             try split.sidebar.write(into: &sidebar)
             if let middle = split.content {

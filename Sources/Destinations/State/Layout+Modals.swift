@@ -57,10 +57,16 @@ extension Layout {
         }
 
         /// A layout of a split view, to present modals over.
-        public static func split(sidebar: Layout<Route>, content: Layout<Route>? = nil, detail: Layout<Route>? = nil)
-            -> Presenting
-        {
-            Presenting(.split(sidebar: sidebar, content: content, detail: detail))
+        public static func split(
+            sidebar: Layout<Route>, content: Layout<Route>? = nil, detail: Layout<Route>? = nil,
+            primary: SplitColumn? = nil
+        ) -> Presenting {
+            Presenting(.split(sidebar: sidebar, content: content, detail: detail, primary: primary))
+        }
+
+        /// A layout of a side column beside main content, to present modals over.
+        public static func sideColumn(_ side: Layout<Route>, beside main: Layout<Route>) -> Presenting {
+            Presenting(.sideColumn(side, beside: main))
         }
 
         /// The layout with one more modal on top, presented by the focused screen of the one below.
@@ -193,7 +199,7 @@ extension Flow {
             let change = NavigationGuard<Route>.Change(
                 cause: .presentation(presentation, from: nil), added: added.compactMap(\.route), removed: [],
                 current: current,
-                proposed: proposed)
+                proposed: proposed, environment: configuration.environment)
             for rule in configuration.guards {
                 switch rule.check(change) {
                 case .allow:

@@ -16,7 +16,9 @@ public enum Layout<Route: NavigationRoute>: Hashable, Sendable {
     /// A tab bar; `selected` defaults to the first tab.
     case tabs([TabLayout<Route>], selected: TabID? = nil)
     /// A split view. A column given as a screen shows that screen; given as a stack it can push.
-    indirect case split(sidebar: Layout, content: Layout? = nil, detail: Layout? = nil)
+    /// `primary` declares the column that receives pushes and links; without one, the last
+    /// filled column does (``Split/primary``).
+    indirect case split(sidebar: Layout, content: Layout? = nil, detail: Layout? = nil, primary: SplitColumn? = nil)
 
     /// An empty column of a split view: `.split(sidebar: .stack(.library), content: .emptyColumn)`
     /// starts a three-column split whose content column shows nothing yet, until
@@ -29,13 +31,28 @@ public enum Layout<Route: NavigationRoute>: Hashable, Sendable {
         .stack([root] + pushed)
     }
 
+    /// A persistent side column beside main content: a notifications column beside the tabs of
+    /// a social client on iPad.
+    ///
+    /// ```swift
+    /// let layout: Layout<AppRoute> = .sideColumn(.stack(.notifications), beside: .tabs(mainTabs))
+    /// ```
+    ///
+    /// The main content receives pushes and links, never the side column: it is a split whose
+    /// leading column is primary (``Split/isSideColumn``). In compact width the renderer reports
+    /// ``UserAction/changedWidth(isCompact:split:)`` and the side column folds away — hidden,
+    /// its stack, ids and live Destinations kept — and comes back out in regular width.
+    public static func sideColumn(_ side: Layout, beside main: Layout) -> Layout {
+        .split(sidebar: main, detail: side, primary: .sidebar)
+    }
+
     /// The routes the layout shows, in tree order.
     public var routes: [Route] {
         switch self {
         case .screen(let route): [route]
         case .stack(let routes): routes
         case .tabs(let tabs, _): tabs.flatMap { $0.layout.routes }
-        case .split(let sidebar, let content, let detail):
+        case .split(let sidebar, let content, let detail, _):
             sidebar.routes + (content?.routes ?? []) + (detail?.routes ?? [])
         }
     }
@@ -157,13 +174,15 @@ extension Layout {
             let hidden = Set(tabLayouts.lazy.filter { $0.isHidden && $0.actionStyle == nil }.map(\.id))
             return NavigationNode(
                 id: id, content: .tabs(Tabs(tabs: tabs, selection: selection, hidden: hidden, actions: actions)))
-        case .split(let sidebar, let content, let detail):
+        case .split(let sidebar, let content, let detail, let primary):
+            if primary == .content && content == nil { throw .invalidLayout(.primaryColumnMissing(.content)) }
             let id = try nextID()
             let split = Split(
                 sidebar: try sidebar.makeNode(nextID: nextID),
                 content: content == .emptyColumn ? nil : try content?.makeNode(nextID: nextID),
                 detail: detail == .emptyColumn ? nil : try detail?.makeNode(nextID: nextID),
-                hasContentColumn: content != nil
+                hasContentColumn: content != nil,
+                primary: primary
             )
             return NavigationNode(id: id, content: .split(split))
         }

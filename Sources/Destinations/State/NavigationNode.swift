@@ -165,7 +165,8 @@ extension NavigationNode {
             return left.selection == right.selection && left.tabs.map { $0.node.id } == right.tabs.map { $0.node.id }
                 && left.ids == right.ids
         case (.split(let left), .split(let right)):
-            return left.hasContentColumn == right.hasContentColumn
+            return left.hasContentColumn == right.hasContentColumn && left.primary == right.primary
+                && left.isCollapsed == right.isCollapsed
                 && SplitColumn.allCases.allSatisfy { left[$0]?.id == right[$0]?.id }
         default:
             return false

@@ -30,7 +30,8 @@ extension NavigationNode {
             guard left.selection == right.selection, left.tabs.count == right.tabs.count else { return false }
             return zip(left.tabs, right.tabs).allSatisfy { $0.id == $1.id && $0.node.isEquivalent(to: $1.node) }
         case (.split(let left), .split(let right)):
-            guard left.hasContentColumn == right.hasContentColumn else { return false }
+            // Whether a split is collapsed is the window's width, not where the user is.
+            guard left.hasContentColumn == right.hasContentColumn, left.primary == right.primary else { return false }
             return SplitColumn.allCases.allSatisfy { column in
                 switch (left[column], right[column]) {
                 case (nil, nil): true

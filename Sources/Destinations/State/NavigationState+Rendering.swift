@@ -54,7 +54,10 @@ extension NavigationState: CustomStringConvertible {
                 render(tab.node, label: "[\(tab.id)] ", depth: depth + 1, focus: focus, ids: ids, into: &lines)
             }
         case .split(let split):
-            lines.append("\(indent)\(label)split\(id) (\(split.columns.count) columns)")
+            let kind = split.isSideColumn ? "side column" : "\(split.columns.count) columns"
+            let primary = split.isSideColumn ? "" : split.primary.map { ", primary \($0)" } ?? ""
+            let folded = split.isCollapsed ? ", collapsed" : ""
+            lines.append("\(indent)\(label)split\(id) (\(kind)\(primary)\(folded))")
             for column in split.columns {
                 if let child = split[column] {
                     render(child, label: "[\(column)] ", depth: depth + 1, focus: focus, ids: ids, into: &lines)

@@ -209,6 +209,8 @@ extension NavigationNode {
             let columns = split.filledColumns
             if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
                 covered.node.collectVisible(into: &result)
+            } else if split.isCollapsed, let (_, focused) = focusedChild {
+                focused.collectVisible(into: &result)
             } else {
                 for (_, node) in columns { node.collectVisible(into: &result) }
             }
@@ -241,6 +243,8 @@ extension NavigationNode {
             let columns = split.filledColumns
             if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
                 covered.node.collectVisibleIDs(into: &result)
+            } else if split.isCollapsed, let (_, focused) = focusedChild {
+                focused.collectVisibleIDs(into: &result)
             } else {
                 for (_, node) in columns { node.collectVisibleIDs(into: &result) }
             }
@@ -271,7 +275,7 @@ extension NavigationNode {
 
     /// The focused child of a container, and the step to it: the topmost screen of a stack that
     /// presents a modal (or else its top), the selected tab, the split's column that presents a
-    /// modal (or else its rightmost filled column).
+    /// modal (or else its declared primary column when filled, or else its rightmost filled column).
     @inlinable
     var focusedChild: (step: NodeStep, node: NavigationNode)? {
         switch content {
@@ -286,7 +290,8 @@ extension NavigationNode {
         case .split(let split):
             let columns = split.filledColumns
             let presenting = columns.last { $0.node.presentsAlongFocus(coveringOnly: false) }
-            guard let (column, next) = presenting ?? columns.last else { return nil }
+            let primary = split.primary.flatMap { primary in columns.first { $0.column == primary } }
+            guard let (column, next) = presenting ?? primary ?? columns.last else { return nil }
             return (.column(column), next)
         }
     }
@@ -375,7 +380,8 @@ extension NavigationState {
     }
 
     /// The screen that has the focus: the top of the topmost modal, stack and selected tab; in
-    /// a split view, the rightmost column, unless another column presents a modal.
+    /// a split view, the column it declares primary (``Split/primary``), or else the rightmost
+    /// filled column, unless another column presents a modal.
     ///
     /// - Complexity: O(*d*) in the nesting depth.
     @inlinable

@@ -273,18 +273,38 @@ public struct Split<Route: NavigationRoute>: Sendable, Equatable {
     public internal(set) var detail: NavigationNode<Route>?
     /// Whether the split has a middle column.
     public let hasContentColumn: Bool
+    /// The column that receives pushes and links, as the layout declares it
+    /// (``Layout/split(sidebar:content:detail:primary:)``, ``Layout/sideColumn(_:beside:)``);
+    /// `nil` when the layout declares none, and then the focus is the last filled column.
+    /// A column that presents a modal takes the focus from it while the modal shows.
+    public let primary: SplitColumn?
+    /// Whether the window is compact, so the split shows its focused column alone: the
+    /// renderer reports the width with ``UserAction/changedWidth(isCompact:split:)``. A split
+    /// that folds keeps every column, stack and element id: only what shows changes.
+    public internal(set) var isCollapsed: Bool
 
     /// Creates a split view.
     public init(
         sidebar: NavigationNode<Route>,
         content: NavigationNode<Route>? = nil,
         detail: NavigationNode<Route>? = nil,
-        hasContentColumn: Bool? = nil
+        hasContentColumn: Bool? = nil,
+        primary: SplitColumn? = nil,
+        isCollapsed: Bool = false
     ) {
         self.sidebar = sidebar
         self.content = content
         self.detail = detail
         self.hasContentColumn = hasContentColumn ?? (content != nil)
+        self.primary = primary
+        self.isCollapsed = isCollapsed
+    }
+
+    /// Whether the split is a side column beside main content: its leading column is primary
+    /// and it has no middle column (``Layout/sideColumn(_:beside:)``). Renderers show the
+    /// detail column as a persistent column beside the leading one, not as a split view.
+    public var isSideColumn: Bool {
+        primary == .sidebar && !hasContentColumn
     }
 
     /// The split's columns, leading first.

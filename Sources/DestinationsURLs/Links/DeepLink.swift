@@ -34,6 +34,28 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
             template, ParameterCodec(target, match: { _ in nil }), sources: sources, caseInsensitive: caseInsensitive,
             strictQuery: strictQuery, scene: scene)
     }
+    /// Creates a link whose closure also reads the flow's environment
+    /// (``FlowConfiguration/environment``), handed to it rather than captured: the server
+    /// of the signed-in account, to tell a local account from a remote one.
+    ///
+    /// ```swift
+    /// DeepLink("@{user}") { (environment: FlowEnvironment, user: String) in
+    ///     let server = environment[AppSession.self]?.server ?? "mastodon.social"
+    ///     return .push(.account(user, server: server))
+    /// }
+    /// ```
+    ///
+    /// ``FlowURLs`` hands it the flow's environment for each URL it opens; a router used alone
+    /// hands it an empty one. Objects read here must be safe to read from any thread.
+    @inlinable public init<each Value: URLParameter>(
+        _ template: String, sources: Set<ExternalSource>? = nil, caseInsensitive: Bool = false,
+        strictQuery: Bool = false, scene: String? = nil,
+        withEnvironment target: @escaping @Sendable (FlowEnvironment, repeat each Value) -> LinkTarget<Route>
+    ) {
+        self.init(
+            template, ParameterCodec(environment: target), sources: sources, caseInsensitive: caseInsensitive,
+            strictQuery: strictQuery, scene: scene)
+    }
     @usableFromInline init(
         _ template: String, _ codec: ParameterCodec<LinkTarget<Route>>, sources: Set<ExternalSource>?,
         caseInsensitive: Bool, strictQuery: Bool, scene: String?

@@ -1,4 +1,5 @@
 // @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
+public import Destinations
 import Foundation
 
 /// One parameter type, without its generic parameter; a class, shared by the trie's edges.
@@ -110,6 +111,19 @@ import Foundation
             return texts
         }
     }
+    /// A codec whose closure also reads the flow's environment; it prints nothing (a link's).
+    @inlinable init<each Value: URLParameter>(
+        environment make: @escaping @Sendable (FlowEnvironment, repeat each Value) -> Output
+    ) {
+        var types: [ParameterType] = []
+        for type in repeat (each Value).self { types.append(ParameterType(type)) }
+        self.types = types
+        self.make = { (reader: inout ArgumentReader) throws(DeepLinkError) -> Output in
+            let environment = reader.environment
+            return try make(environment, repeat reader.next((each Value).self))
+        }
+        values = { _ in nil }
+    }
     init(constant: Output) where Output: Equatable & Sendable {
         (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
     }
@@ -128,6 +142,8 @@ import Foundation
     @usableFromInline var decodedBytes: Int
     @usableFromInline let decodedLimit: Int
     @usableFromInline var index = 0
+    /// The flow's environment, for a link's closure that reads it.
+    @usableFromInline var environment = FlowEnvironment()
     /// A reader of `entries`; refuses a named parameter given twice that takes one value.
     @inlinable init(
         _ bytes: [UInt8], specs: [ParameterSpec], owner: String, entries: [(spec: Int, range: Range<Int>)], link: Bool,

@@ -116,10 +116,11 @@ extension URLRouter {
             }
             if let spec { entries.append((spec, item.value)) } else if unknown == nil { unknown = item }
         }
-        let reader = try ArgumentReader(
+        var reader = try ArgumentReader(
             bytes, specs: links[index].parameters, owner: links[index].template, entries: entries, link: true,
             decodedBytes: 0,
             decodedLimit: limits.parameterBytes)
+        reader.environment = environment
         if links[index].strictQuery, let unknown {
             throw .unknownParameter(
                 route: links[index].template, name: bytes.echo(unknown.key.lowerBound, unknown.key.upperBound))

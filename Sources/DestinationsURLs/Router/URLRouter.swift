@@ -22,6 +22,9 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     @usableFromInline let routes: RouteTable<Route>
     @usableFromInline let trie: LinkTrie
     @usableFromInline let sceneNames: [[UInt8]]
+    /// The environment a link's closure reads (``DeepLink/init(_:sources:caseInsensitive:strictQuery:scene:withEnvironment:)``):
+    /// the flow's, set by ``FlowURLs`` for each URL it opens.
+    @usableFromInline var environment = FlowEnvironment()
     /// The route patterns, in declaration order.
     public var patterns: [RoutePattern<Route>] { routes.patterns }
     /// Builds a router from its prefixes (`scheme://` or `https://host/…`) and the properties above.
@@ -211,7 +214,7 @@ extension URLRouter {
         switch layout {
         case .screen, .stack: []
         case .tabs(let tabs, _): tabs.flatMap { [$0.id] + tabIDs(in: $0.layout) }
-        case .split(let sidebar, let content, let detail):
+        case .split(let sidebar, let content, let detail, _):
             tabIDs(in: sidebar) + (content.map(tabIDs) ?? []) + (detail.map(tabIDs) ?? [])
         }
     }

@@ -30,8 +30,9 @@ extension NavigationNode {
         case (.tabs(let tabs), .tabs(let layouts, let selected)):
             return tabs.tabs.map(\.id) == layouts.map(\.id) && tabs.selection == (selected ?? layouts.first?.id)
                 && zip(tabs.tabs, layouts).allSatisfy { $0.node.isDefault(for: $1.layout) }
-        case (.split(let split), .split(let sidebar, let content, let detail)):
-            return split.hasContentColumn == (content != nil) && split.sidebar.isDefault(for: sidebar)
+        case (.split(let split), .split(let sidebar, let content, let detail, let primary)):
+            return split.hasContentColumn == (content != nil) && split.primary == primary
+                && split.sidebar.isDefault(for: sidebar)
                 && Self.isDefault(split.content, content) && Self.isDefault(split.detail, detail)
         default:
             return false
@@ -83,7 +84,9 @@ extension NavigationNode {
             let middle = split.content.map { $0.aligned(to: old?.content, ids: &ids) }
             let detail = split.detail.map { $0.aligned(to: old?.detail, ids: &ids) }
             aligned = .split(
-                Split(sidebar: sidebar, content: middle, detail: detail, hasContentColumn: split.hasContentColumn))
+                Split(
+                    sidebar: sidebar, content: middle, detail: detail, hasContentColumn: split.hasContentColumn,
+                    primary: split.primary, isCollapsed: split.isCollapsed))
         }
         let presented = modal.map { Modal(style: $0.style, node: $0.node.aligned(to: match?.modal?.node, ids: &ids)) }
         return NavigationNode(id: id, content: aligned, modal: presented)

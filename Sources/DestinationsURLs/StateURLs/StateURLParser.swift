@@ -82,7 +82,7 @@ public import Destinations
             let (main, nodes) = try parseBody(layouts.map { $0.id.rawValue }, layouts.map { $0.layout }, tabs: true)
             let tabs = zip(layouts, nodes).compactMap { layout, node in node.map { Tab(id: layout.id, node: $0) } }
             return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[main].id)))
-        case (_, .skeleton(.split(let sidebar, let content, let detail))):
+        case (_, .skeleton(.split(let sidebar, let content, let detail, let primary))):
             let id = ids.next()
             let columns: [SplitColumn] = content != nil ? [.sidebar, .content, .detail] : [.sidebar, .detail]
             let layouts = [sidebar, content, detail]
@@ -90,7 +90,7 @@ public import Destinations
             guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: position) }
             let split = Split(
                 sidebar: sidebar, content: content != nil ? nodes[1] : nil, detail: nodes.last ?? nil,
-                hasContentColumn: content != nil)
+                hasContentColumn: content != nil, primary: primary)
             return NavigationNode(id: id, content: .split(split))
         }
     }
@@ -224,7 +224,7 @@ public import Destinations
         var nodes: [NavigationNode<Route>] = []
         var selected: Int?
         repeat {
-            if columns == nil && take(UInt8(ascii: "@")) {
+            if take(UInt8(ascii: "@")) {
                 guard selected == nil else { throw .malformed(.duplicateSelection, offset: position - 1) }
                 selected = nodes.count
             }
@@ -247,8 +247,10 @@ public import Destinations
         }
         let column = { (column: SplitColumn) in labels.firstIndex(of: column.rawValue).map { nodes[$0] } }
         guard let sidebar = column(.sidebar) else { throw .malformed(.missingSidebar, offset: close) }
+        let primary = selected.flatMap { SplitColumn(rawValue: labels[$0]) }
         let split = Split(
-            sidebar: sidebar, content: column(.content), detail: column(.detail), hasContentColumn: columns.count == 3)
+            sidebar: sidebar, content: column(.content), detail: column(.detail), hasContentColumn: columns.count == 3,
+            primary: primary)
         return NavigationNode(id: id, content: .split(split))
     }
 }

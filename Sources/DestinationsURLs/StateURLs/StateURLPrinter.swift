@@ -14,7 +14,8 @@ struct StateURLPrinter<Route: NavigationRoute> {
         let fits =
             switch (node.content, slot) {
             case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): tabs.tabs.map(\.id) == layouts.map(\.id)
-            case (.split(let split), .skeleton(.split(_, let content, _))): split.hasContentColumn == (content != nil)
+            case (.split(let split), .skeleton(.split(_, let content, _, let primary))):
+                split.hasContentColumn == (content != nil) && split.primary == primary
             case (.tabs, _), (.split, _): false
             default: true
             }
@@ -40,7 +41,7 @@ struct StateURLPrinter<Route: NavigationRoute> {
             }
         case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))) where fits:
             try body(tabs.tabs.map { ($0.id.rawValue, $0.node) }, layouts.map { $0.layout }, main: tabs.selectedIndex)
-        case (.split(let split), .skeleton(.split(let sidebar, let content, let detail))) where fits:
+        case (.split(let split), .skeleton(.split(let sidebar, let content, let detail, _))) where fits:
             let layouts = [sidebar, content, detail]
             try body(
                 split.columns.map { ($0.rawValue, split[$0]) }, split.columns.map { layouts[$0.index] },
@@ -49,7 +50,9 @@ struct StateURLPrinter<Route: NavigationRoute> {
             try members("*tabs(", tabs.tabs.map { ($0.id.rawValue, $0.node) }, selected: tabs.selectedIndex)
         case (.split(let split), _):
             let columns = split.columns.compactMap { column in split[column].map { (column.rawValue, $0) } }
-            try members(split.hasContentColumn ? "*split3(" : "*split2(", columns, selected: 0)
+            // `@` marks a declared primary column other than the sidebar, the first member.
+            let primary = split.primary.flatMap { primary in columns.firstIndex { $0.0 == primary.rawValue } }
+            try members(split.hasContentColumn ? "*split3(" : "*split2(", columns, selected: primary, markFirst: true)
         }
         if wrapped { append(")") }
         if let modal = node.modal { try self.modal(modal, wrapped: false) }
@@ -81,13 +84,15 @@ struct StateURLPrinter<Route: NavigationRoute> {
             try self.node(node, Layout.columnSlot(layouts[main]))
         }
     }
-    /// A marked container's members, `@` before the selected one but the first.
-    private mutating func members(_ marker: String, _ members: [(String, NavigationNode<Route>)], selected: Int)
-        throws(URLPrintError)
-    {
+    /// A marked container's members, `@` before the selected one: a tab bar's but the first, a
+    /// split's declared primary column wherever it is.
+    private mutating func members(
+        _ marker: String, _ members: [(String, NavigationNode<Route>)], selected: Int?, markFirst: Bool = false
+    ) throws(URLPrintError) {
         append(marker)
         for (index, (label, node)) in members.enumerated() {
-            if index > 0 { append(index == selected ? ",@" : ",") }
+            if index > 0 { append(",") }
+            if index == selected && (index > 0 || markFirst) { append("@") }
             PercentCoding.appendSegment(label, to: &out)
             append(":")
             try self.node(node, .stack)

@@ -60,6 +60,7 @@ function userActionCode(action, route) {
     case "dismissed": if (id(action.modal)) code = `.dismissed(modal: ${id(action.modal)})`; break;
     case "selectedTab": if (typeof action.tab === "string" && action.tab.length <= 200 && id(action.tabs)) code = `.selectedTab(TabID(rawValue: ${swiftLine(action.tab)}), tabs: ${id(action.tabs)})`; break;
     case "closedColumn": if (id(action.showing)) code = `.closedColumn(showing: ${id(action.showing)})`; break;
+    case "changedWidth": if (typeof action.isCompact === "boolean" && id(action.split)) code = `.changedWidth(isCompact: ${action.isCompact}, split: ${id(action.split)})`; break;
     default: break;
   }
   return code && `try harness.flow.apply(UserAction<${route}>${code})`;
