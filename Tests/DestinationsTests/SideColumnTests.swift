@@ -60,12 +60,32 @@ import Testing
         #expect(flow.state.focusedScreen.route == .home)
     }
 
+    @Test func aPushFromTheSideColumnLandsOnTheFocusedStackOfTheMainContent() throws {
+        let flow = try makeFlow(social)
+        try flow.apply(.selectTab(.profile))
+        let side = try #require(flow.state.root.split?.detail?.stack?.elements.last)
+        try flow.apply(.push(.detail(3)), from: side.id)
+        #expect(flow.state.stack(inTab: .profile)?.elements.map(\.route) == [.settings, .detail(3)])
+        #expect(flow.state.root.split?.detail?.stack?.elements.map(\.route) == [.list])
+        #expect(flow.state.focusedScreen.route == .detail(3))
+    }
+
+    @Test func aSheetTheSideColumnPresentsPushesInItsOwnStack() throws {
+        let flow = try makeFlow(social)
+        let side = try #require(flow.state.root.split?.detail?.stack?.elements.last)
+        try flow.apply(.sheetStack(.editor), from: side.id)
+        try flow.apply(.push(.detail(4)))
+        #expect(flow.state.presentedChain.first?.presenter == side.id)
+        #expect(flow.state.focusedScreen.route == .detail(4))
+        #expect(flow.state.stack(inTab: .inbox)?.elements.map(\.route) == [.home])
+    }
+
     @Test func foldingAtCompactWidthHidesTheSideColumnAndKeepsEveryElementAndDestination() throws {
         let log = Log()
         let flow = try makeFlow(social, log: log)
         try flow.apply(.push(.detail(1)))
         let side = try #require(flow.state.root.split?.detail?.stack?.elements.last)
-        try flow.apply(.push(.detail(7)), from: side.id)
+        try flow.apply(.setStack([.list, .detail(7)]), from: side.id)
         let before = FlowSnapshot(flow)
         let built = log.builtCount
         #expect(flow.visibleRoutes == [.detail(1), .detail(7)])

@@ -22,7 +22,25 @@ extension NavigationTransaction {
 
     @inlinable
     mutating func push(_ route: Route) throws(NavigationError) {
+        if case .split(let split) = _state.root.content, split.isSideColumn, let main = try mainContentAnchor() {
+            anchor = main
+        }
         anchor = try push(route, onStackAt: nearestStack()).id
+    }
+
+    /// Where a push from the side column of a side-column split at the root lands: the focused
+    /// screen of its main content (notifications beside the tabs open a status in the selected
+    /// tab). `nil` when the anchor is in the main content, or in a modal the side column
+    /// presents, which pushes in its own stack as anywhere.
+    @usableFromInline
+    func mainContentAnchor() throws(NavigationError) -> ElementID? {
+        let path = try anchorPath()
+        guard case .split(let split) = _state.root.content, let primary = split.primary,
+            case .column(let column)? = path.first, column != primary, !path.contains(.modal),
+            var main = split[primary]
+        else { return nil }
+        while let (_, child) = main.focusedChild { main = child }
+        return main.id
     }
 
     @inlinable

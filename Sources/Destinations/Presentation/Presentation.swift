@@ -13,6 +13,10 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// Pushing from a screen that presents a modal (an interactor's result arriving for a
     /// screen under a sheet, say) pushes under the modal, as UIKit does: the modal stays on
     /// screen and keeps the focus, and the pushed screen shows once it is dismissed.
+    ///
+    /// A push from the side column of a ``Layout/sideColumn(_:beside:)`` layout lands in the
+    /// main content, on the stack of its focused screen: notifications beside the tabs open a
+    /// status in the selected tab. A modal the side column presents pushes in its own stack.
     case push(Route)
     /// Pops the top screen of the nearest stack.
     case back

@@ -1,8 +1,9 @@
 import Destinations
 import Testing
 
-/// Seeded walks of random operations on a side column beside tabs: pushes from anywhere but
-/// the side column, pushes in the side column, sheets from it, back, tab taps and width reports.
+/// Seeded walks of random operations on a side column beside tabs: pushes from the main content
+/// and from the side column (which land in the main content), sheets from the side column,
+/// back, tab taps and width reports.
 @MainActor
 @Suite struct SideColumnPropertyTests {
     let layout: Layout<TestRoute> = .sideColumn(.stack(.list), beside: threeTabs)
@@ -38,6 +39,9 @@ import Testing
             }
             let split = try #require(flow.state.root.split)
             #expect(split.isSideColumn)
+            #expect(
+                split.detail?.stack?.elements.map(\.route) == [.list],
+                "a push from the side column lands in the main content: seed \(seed) step \(step)")
             if flow.state.presentedChain.isEmpty {
                 #expect(flow.state.root.focusedColumn == .sidebar, "seed \(seed) step \(step)")
             }

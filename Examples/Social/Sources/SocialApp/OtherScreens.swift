@@ -13,7 +13,10 @@ public import Destinations
 extension ContentEvent<NotificationsScreen.Event, String> {
     /// The user tapped a notification about a status; carries its id.
     public static var openStatus: Self { Self(.openStatus) }
-    /// The user tapped a notification about an account; carries its id.
+}
+
+extension ContentEvent<NotificationsScreen.Event, AccountReference> {
+    /// The user tapped a notification about an account; carries how it names the account.
     public static var openAccount: Self { Self(.openAccount) }
 }
 

@@ -45,19 +45,29 @@ public enum SocialConfiguration {
 
     /// Sends a signed-out user to sign in first, in a sheet that starts by choosing a server; the
     /// change waits and resumes once signed in.
-    @MainActor public static func signedInGuard(session: SocialSession) -> NavigationGuard<SocialRoute> {
-        NavigationGuard(signedIn, redirects: [.welcome]) { change in
-            guard !session.isSignedIn, change.added.contains(where: requiresAccount) else { return .allow }
-            return .redirect(.sheetStack(.welcome))
-        }
+    @MainActor public static let signedInGuard = NavigationGuard<SocialRoute>(signedIn, redirects: [.welcome]) {
+        change in
+        guard change.environment[SocialSession.self]?.isSignedIn != true, change.added.contains(where: requiresAccount)
+        else { return .allow }
+        return .redirect(.sheetStack(.welcome))
     }
 
-    /// The whole configuration, guards included.
+    /// The whole configuration, guards included, with the session given once: providers,
+    /// Destinations, the guard and links read it from the flow's environment.
     @MainActor public static func configuration(session: SocialSession) -> FlowConfiguration<SocialRoute> {
-        FlowConfiguration(
+        var configuration = FlowConfiguration(
             layout: session.isSignedIn ? signedInLayout(session.arrangement) : signedOutLayout,
-            providers: SocialProviders.make(session: session),
-            guards: [signedInGuard(session: session)]
+            providers: SocialProviders.live,
+            guards: [signedInGuard]
         )
+        configuration.environment.insert(session)
+        return configuration
+    }
+
+    /// The pad's layout: the notifications column beside the tabs. Pushes and links land in the
+    /// tabs; in compact width the column folds away, keeping its screens.
+    public static func padLayout(_ arrangement: TabArrangement = SocialTabs.standardArrangement) -> Layout<SocialRoute>
+    {
+        .sideColumn(.stack(.notifications), beside: signedInLayout(arrangement))
     }
 }

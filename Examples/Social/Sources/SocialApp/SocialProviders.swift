@@ -2,8 +2,11 @@ public import Destinations
 
 /// Every route's provider.
 public enum SocialProviders {
-    /// The providers, reading the session where a screen's events depend on it.
-    @MainActor public static func make(session: SocialSession) -> Providers<SocialRoute> {
+    /// The providers. Where a screen's events depend on the session, they read it from the
+    /// flow's environment (``SocialConfiguration/configuration(session:)`` gives it once).
+    @MainActor public static let live: Providers<SocialRoute> = make()
+
+    @MainActor static func make() -> Providers<SocialRoute> {
         let timeline = Provider { (route: SocialRoute) in
             TimelineScreen(route: route)
         } events: { events in
@@ -60,8 +63,11 @@ public enum SocialProviders {
                     _ = try input.destination.context.present(.back)
                 })
         }
-        let account = Provider { (route: SocialRoute, loaded: Account?) in
-            AccountScreen(reference: route.accountReference, loaded: loaded)
+        // Reached with a loaded account (from a timeline) or with an id (from a notification).
+        let account = Provider(accepting: Account.self, AccountReference.self) { input in
+            AccountScreen(
+                reference: input.handOff(AccountReference.self) ?? input.route.accountReference,
+                loaded: input.handOff(Account.self))
         } events: { events in
             events.on(
                 .followers,
@@ -92,7 +98,8 @@ public enum SocialProviders {
             NotificationsScreen()
         } events: { events in
             events.on(.openStatus, .present { id in .push(.status(id: id)) }.leading(to: .status(id: "")))
-            events.on(.openAccount, .present { id in .push(.account(.id(id))) }.leading(to: .account(.id(""))))
+            events.on(
+                .openAccount, .handOff { reference in .push(.account(reference)) }.leading(to: .account(.id(""))))
         }
         let collection = Provider { (route: SocialRoute) in
             CollectionScreen(route: route)
@@ -129,7 +136,7 @@ public enum SocialProviders {
             events.on(
                 .signOutConfirmed,
                 .perform { input in
-                    session.signOut()
+                    try input.destination.context.environment.require(SocialSession.self).signOut()
                     _ = try input.destination.context.present(.replaceRoot(SocialConfiguration.signedOutLayout))
                 }.leading(to: .localTimeline, .explore, .settings))
             events.on(.addServer, .present(.sheetStack(.addServer)))
@@ -147,7 +154,7 @@ public enum SocialProviders {
                 .perform { editor, text in
                     editor.record(text)
                     if case .addServer = editor.route, let tab = SocialTabs.pinned(.remoteTimeline(server: text)) {
-                        session.addServer(text)
+                        try editor.context.environment.require(SocialSession.self).addServer(text)
                         _ = try editor.context.present(.insertTab(tab))
                     }
                     try editor.context.dismiss()
@@ -162,6 +169,7 @@ public enum SocialProviders {
             events.on(
                 .signIn,
                 .perform { screen, account in
+                    let session = try screen.context.environment.require(SocialSession.self)
                     session.signIn(account)
                     _ = try screen.context.present(SocialTabs.accountTabs(session.arrangement))
                     if try screen.context.resumePending() == nil { try screen.context.dismiss() }
@@ -181,6 +189,7 @@ public enum SocialProviders {
             events.on(
                 .choose,
                 .perform { screen, id in
+                    let session = try screen.context.environment.require(SocialSession.self)
                     guard session.switchTo(accountID: id) else { return try screen.context.dismiss() }
                     // Another account's timelines are other screens: its tabs start anew, arranged
                     // as it arranged them.
