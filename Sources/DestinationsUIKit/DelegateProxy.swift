@@ -6,6 +6,10 @@ import UIKit
 protocol ContainerObserver: AnyObject {
     func stackDidShow(_ navigation: UINavigationController)
     func tabsDidSelect(_ tabs: UITabBarController)
+    func tabsShouldSelect(_ tabs: UITabBarController, item: String?) -> Bool
+    func tabItem(of controller: UIViewController, in tabs: UITabBarController) -> String?
+    @available(iOS 18, *)
+    func tabsDidArrange(_ tabs: UITabBarController)
     func modalWasDismissed(_ controller: UIViewController)
     func sheetDidMove(_ sheet: UISheetPresentationController)
     func columnWillHide(_ column: UISplitViewController.Column, of split: UISplitViewController)
@@ -73,6 +77,12 @@ extension DelegateProxy: UINavigationControllerDelegate, UITabBarControllerDeleg
         observer?.tabsDidSelect(tabs)
     }
 
+    func tabBarController(_ tabs: UITabBarController, shouldSelect controller: UIViewController) -> Bool {
+        guard tabBarDelegate?.tabBarController?(tabs, shouldSelect: controller) ?? true else { return false }
+        guard let observer else { return true }
+        return observer.tabsShouldSelect(tabs, item: observer.tabItem(of: controller, in: tabs))
+    }
+
     func presentationControllerDidDismiss(_ presentation: UIPresentationController) {
         presentationDelegate?.presentationControllerDidDismiss?(presentation)
         observer?.modalWasDismissed(presentation.presentedViewController)
@@ -104,6 +114,25 @@ extension DelegateProxy: UINavigationControllerDelegate, UITabBarControllerDeleg
     func splitViewController(_ split: UISplitViewController, willHide column: UISplitViewController.Column) {
         splitDelegate?.splitViewController?(split, willHide: column)
         observer?.columnWillHide(column, of: split)
+    }
+}
+
+@available(iOS 18, *)
+@MainActor
+extension DelegateProxy {
+    func tabBarController(_ tabs: UITabBarController, shouldSelectTab tab: UITab) -> Bool {
+        guard tabBarDelegate?.tabBarController?(tabs, shouldSelectTab: tab) ?? true else { return false }
+        return observer?.tabsShouldSelect(tabs, item: tab.identifier) ?? true
+    }
+
+    func tabBarController(_ tabs: UITabBarController, visibilityDidChangeFor changed: [UITab]) {
+        tabBarDelegate?.tabBarController?(tabs, visibilityDidChangeFor: changed)
+        observer?.tabsDidArrange(tabs)
+    }
+
+    func tabBarController(_ tabs: UITabBarController, displayOrderDidChangeFor group: UITabGroup) {
+        tabBarDelegate?.tabBarController?(tabs, displayOrderDidChangeFor: group)
+        observer?.tabsDidArrange(tabs)
     }
 }
 #endif

@@ -29,9 +29,52 @@ extension FlowController: ContainerObserver {
     /// The user tapped a tab (UIKit calls this for taps only).
     func tabsDidSelect(_ bar: UITabBarController) {
         guard let id = element(of: bar), let rendered = scheduler.rendered, let tabs = rendered.node(id)?.tabs,
-            tabs.tabs.indices.contains(bar.selectedIndex)
+            let shown = element(of: bar.selectedViewController),
+            let tab = tabs.tabs.first(where: { $0.node.id == shown })
         else { return }
-        report(try? UserAction.tab(tabs.tabs[bar.selectedIndex].id, of: id, in: rendered))
+        report(try? UserAction.tab(tab.id, of: id, in: rendered))
+    }
+
+    /// Whether the user's tap on `item` (a tab's or an action item's identifier) selects it: a
+    /// tap on an action item reports ``UserAction/tappedTabAction(_:tabs:)`` and selects
+    /// nothing.
+    func tabsShouldSelect(_ bar: UITabBarController, item: String?) -> Bool {
+        guard let item, let id = element(of: bar), let tabs = scheduler.rendered?.node(id)?.tabs,
+            tabs.actions.contains(where: { $0.id.rawValue == item })
+        else { return true }
+        report(.tappedTabAction(TabID(item), tabs: id))
+        return false
+    }
+
+    /// The item a controller of a tab bar before iOS 18 shows: a tab's or an action item's.
+    func tabItem(of controller: UIViewController, in bar: UITabBarController) -> String? {
+        guard let id = element(of: bar) else { return nil }
+        if let action = actionPlaceholders[id]?.first(where: { $0.value === controller })?.key {
+            return action.rawValue
+        }
+        let shown = element(of: controller)
+        return scheduler.rendered?.node(id)?.tabs?.tabs.first { $0.node.id == shown }?.id.rawValue
+    }
+
+    /// The user hid, showed or reordered tabs in the iOS 18 sidebar: the arrangement is reported.
+    @available(iOS 18, *)
+    func tabsDidArrange(_ bar: UITabBarController) {
+        guard let id = element(of: bar), let tabs = scheduler.rendered?.node(id)?.tabs else { return }
+        var orders: [String: [TabID]] = [:]
+        var hidden: Set<TabID> = []
+        for item in bar.tabs {
+            if let group = item as? UITabGroup {
+                orders[String(group.identifier.dropFirst("section.".count))] = group.displayOrderIdentifiers.map {
+                    TabID($0)
+                }
+                for child in group.children where child.isHidden { hidden.insert(TabID(child.identifier)) }
+            } else if item.isHidden {
+                hidden.insert(TabID(item.identifier))
+            }
+        }
+        let arrangement = tabs.arrangement(sectionOrders: orders, hidden: hidden.intersection(tabs.ids))
+        guard arrangement != tabs.arrangement else { return }
+        report(.arrangedTabs(arrangement, tabs: id))
     }
 
     /// The user swiped a sheet down, or tapped outside an iPad action sheet's popover (UIKit

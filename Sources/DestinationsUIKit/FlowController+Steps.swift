@@ -31,7 +31,7 @@ extension FlowController: RenderHost {
             case .setRoot: nil
             case .dismiss(_, let modal), .restyle(_, let modal, _): modal
             case .setStack(let id, _): id
-            case .setTab(_, _, let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): id
+            case .setTab(_, _, let id, _), .setTabs(let id, _), .selectTab(_, _, let id), .setColumn(_, let id, _): id
             case .present: nil
             }
         whenSettled(
@@ -70,21 +70,13 @@ extension FlowController: RenderHost {
             let animates = animated && navigation.view.window != nil
             navigation.setViewControllers(children, animated: animates)
             afterTransition(of: navigation, animated: animates, done)
-        case .setTab(_, let index, let tabs, _):
-            let tabList = target.node(tabs)?.tabs?.tabs ?? []
-            guard let bar = controllers[tabs] as? UITabBarController, var children = bar.viewControllers,
-                tabList.indices.contains(index), children.indices.contains(index)
-            else { return done() }
-            let child = tabController(for: tabList[index])
-            if children[index] !== child {
-                children[index] = child
-                bar.setViewControllers(children, animated: false)
+        case .setTab(_, _, let tabs, _), .setTabs(let tabs, _):
+            if let bar = controllers[tabs] as? UITabBarController, let wanted = target.node(tabs)?.tabs {
+                fill(bar, id: tabs, with: wanted)
             }
             done()
-        case .selectTab(_, let index, let tabs):
-            if let bar = controllers[tabs] as? UITabBarController, bar.selectedIndex != index {
-                bar.selectedIndex = index
-            }
+        case .selectTab(let tab, _, let tabs):
+            if let bar = controllers[tabs] as? UITabBarController { select(tab, in: bar, id: tabs) }
             done()
         case .setColumn(let column, let split, let id) where controllers[split] is SideColumnController:
             let child = id.flatMap { target.node($0) }.map { controller(for: $0) } ?? options.emptyColumn(column)

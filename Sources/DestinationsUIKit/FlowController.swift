@@ -53,6 +53,8 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
     var stepIsWaiting = false
     /// Presentations that came before the view appeared.
     var waitingForAppearance: [() -> Void] = []
+    /// The placeholder controllers of action items in tab bars before iOS 18, by bar and item.
+    var actionPlaceholders: [ElementID: [TabID: UIViewController]] = [:]
     private var started = false
 
     /// The scheduler that runs the steps; it holds this controller weakly.
@@ -104,6 +106,7 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
         started = true
         let events = flow.events()
         scheduler.show(flow.state, animated: false)
+        followBadges()
         Task { [weak self] in
             for await event in events {
                 guard let self else { return }
@@ -205,9 +208,8 @@ public final class FlowController<Route: NavigationRoute>: UIViewController {
             case .tabs(let tabs):
                 let bar = UITabBarController()
                 bar.delegate = proxy
-                bar.setViewControllers(
-                    tabs.tabs.map { tabController(for: $0, freshContainers: freshContainers) }, animated: false)
-                bar.selectedIndex = tabs.selectedIndex
+                controllers[node.id] = bar
+                fill(bar, id: node.id, with: tabs, freshContainers: freshContainers)
                 made = bar
             case .split(let split) where split.isSideColumn:
                 let side = SideColumnController(

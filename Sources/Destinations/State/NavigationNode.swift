@@ -146,7 +146,7 @@ extension NavigationNode: Hashable {
 
 extension NavigationNode {
     /// Whether the two nodes have the same own content: the same route, the same stack
-    /// screens (by id), tab selection and tabs, columns, and modal. What the children show is not
+    /// screens (by id), tab selection, tabs, hidden tabs and action items, columns, and modal. What the children show is not
     /// compared: that is their own content.
     @inlinable
     func hasSameOwnContent(as other: NavigationNode) -> Bool {
@@ -163,7 +163,7 @@ extension NavigationNode {
             return left.hasSameElements(as: right)
         case (.tabs(let left), .tabs(let right)):
             return left.selection == right.selection && left.tabs.map { $0.node.id } == right.tabs.map { $0.node.id }
-                && left.ids == right.ids
+                && left.ids == right.ids && left.hidden == right.hidden && left.actions == right.actions
         case (.split(let left), .split(let right)):
             return left.hasContentColumn == right.hasContentColumn && left.primary == right.primary
                 && left.isCollapsed == right.isCollapsed

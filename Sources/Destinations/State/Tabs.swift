@@ -88,10 +88,50 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     /// (``Presentation/arrangeTabs(_:)``).
     public var arrangement: TabArrangement { TabArrangement(order: ids, hidden: hidden) }
 
+    /// Puts `node` in the tab at `index`, keeping everything else.
+    package mutating func replaceNode(at index: Int, with node: NavigationNode<Route>) {
+        _tabs[index].node = node
+    }
+
     /// The same bar with each tab's node transformed, everything else kept.
     package func mapNodes(_ transform: (NavigationNode<Route>) throws -> NavigationNode<Route>) rethrows -> Tabs {
         var copy = self
         for index in copy._tabs.indices { copy._tabs[index].node = try transform(copy._tabs[index].node) }
+        return copy
+    }
+
+    /// The bar with the sections, roles and action items `layouts` declares (a layout's
+    /// `.tabs` items), for a bar read from text that names its tabs only (a state URL). A tab
+    /// the layout lacks counts as inserted at run time; with no layouts, the bar is as it was.
+    package func decorated(by layouts: [TabLayout<Route>]) -> Tabs {
+        guard !layouts.isEmpty else { return self }
+        var copy = self
+        for index in copy._tabs.indices {
+            let id = copy._tabs[index].id
+            if let item = layouts.first(where: { $0.id == id && $0.actionStyle == nil }) {
+                copy._tabs[index].section = item.section
+                copy._tabs[index].role = item.role
+            } else {
+                copy._tabs[index].isInserted = true
+            }
+        }
+        var placement = 0
+        copy.actions = []
+        for item in layouts {
+            guard let style = item.actionStyle else {
+                placement += 1
+                continue
+            }
+            guard !copy.ids.contains(item.id) else { continue }
+            copy.actions.append(Action(item, style: style, placement: min(placement, copy._tabs.count)))
+        }
+        return copy
+    }
+
+    /// The bar with the hidden tabs of `other` that it has, but its selection.
+    package func hiding(as other: Tabs) -> Tabs {
+        var copy = self
+        copy.hidden = other.hidden.intersection(ids).subtracting([selection])
         return copy
     }
 

@@ -10,6 +10,14 @@ public import Destinations
     case screen
 }
 
+extension Tabs {
+    /// A bar read from a URL, with what the layout's items declare besides the tabs' names:
+    /// sections, roles, action items (`nil`: no layout describes the bar).
+    @usableFromInline static func read(_ tabs: Tabs, declaredBy layouts: [TabLayout<Route>]?) -> Tabs {
+        tabs.decorated(by: layouts ?? [])
+    }
+}
+
 extension Layout {
     /// The slot of a split view's column: its layout, or a stack for an empty one.
     @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
@@ -27,7 +35,8 @@ extension NavigationNode {
         case (.stack(let stack), .stack(let routes)):
             return stack.elements.map(\.route) == routes.map(Optional.some)
                 && stack.elements.allSatisfy { $0.modal == nil }
-        case (.tabs(let tabs), .tabs(let layouts, let selected)):
+        case (.tabs(let tabs), .tabs(let items, let selected)):
+            let layouts = items.filter { $0.actionStyle == nil }
             return tabs.tabs.map(\.id) == layouts.map(\.id) && tabs.selection == (selected ?? layouts.first?.id)
                 && zip(tabs.tabs, layouts).allSatisfy { $0.node.isDefault(for: $1.layout) }
         case (.split(let split), .split(let sidebar, let content, let detail, let primary)):
@@ -74,10 +83,13 @@ extension NavigationNode {
             aligned = .stack(Stack(elements))
         case .tabs(let tabs):
             let old = match?.tabs?.tabs ?? []
-            let items = tabs.tabs.map { tab in
-                Tab(id: tab.id, node: tab.node.aligned(to: old.first { $0.id == tab.id }?.node, ids: &ids))
+            var items = tabs
+            for index in items.tabs.indices {
+                let tab = items.tabs[index]
+                items.replaceNode(at: index, with: tab.node.aligned(to: old.first { $0.id == tab.id }?.node, ids: &ids))
             }
-            aligned = .tabs(Tabs(tabs: items, selection: tabs.selection))
+            // A URL names the tabs, not which ones the user hid: those stay hidden.
+            aligned = .tabs(match?.tabs.map { items.hiding(as: $0) } ?? items)
         case .split(let split):
             let old = match?.split
             let sidebar = split.sidebar.aligned(to: old?.sidebar, ids: &ids)

@@ -73,15 +73,17 @@ public import Destinations
             try expectClose()
             _ = try parseModal(after: &node, overlay: overlay)
             return node
-        case (UInt8(ascii: "*"), _): return try parseMarked(overlay: overlay)
+        case (UInt8(ascii: "*"), _): return try parseMarked(overlay: overlay, slot: slot)
         case (_, .screen), (_, .skeleton(.screen)): return try parseScreen(overlay: overlay).node
         case (_, .stack), (_, .skeleton(.stack)): return try parseStack()
         case (_, .skeleton(let layout)) where atGroupEnd: return try defaultNode(layout)
-        case (_, .skeleton(.tabs(let layouts, _))):
+        case (_, .skeleton(.tabs(let items, _))):
             let id = ids.next()
+            let layouts = items.filter { $0.actionStyle == nil }
             let (main, nodes) = try parseBody(layouts.map { $0.id.rawValue }, layouts.map { $0.layout }, tabs: true)
             let tabs = zip(layouts, nodes).compactMap { layout, node in node.map { Tab(id: layout.id, node: $0) } }
-            return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: layouts[main].id)))
+            let bar = Tabs.read(Tabs(tabs: tabs, selection: layouts[main].id), declaredBy: items)
+            return NavigationNode(id: id, content: .tabs(bar))
         case (_, .skeleton(.split(let sidebar, let content, let detail, let primary))):
             let id = ids.next()
             let columns: [SplitColumn] = content != nil ? [.sidebar, .content, .detail] : [.sidebar, .detail]
@@ -138,7 +140,9 @@ public import Destinations
         node = NavigationNode(id: node.id, content: node.content, modal: Modal(style: style, node: content))
         return wrapped
     }
-    @inlinable mutating func parseMarked(overlay: Bool) throws(DeepLinkError) -> NavigationNode<Route> {
+    @inlinable mutating func parseMarked(overlay: Bool, slot: NodeSlot<Route>) throws(DeepLinkError)
+        -> NavigationNode<Route>
+    {
         let start = position
         position += 1
         let word = wordEnd { URLByte.isLowercaseLetter($0) || URLByte.isDigit($0) }
@@ -152,6 +156,9 @@ public import Destinations
             try expect(UInt8(ascii: "("))
             let split: [SplitColumn] = marker == "split2" ? [.sidebar, .detail] : [.sidebar, .content, .detail]
             var node = try parseMarkedMembers(marker == "tabs" ? nil : split)
+            if case .tabs(let tabs) = node.content, case .skeleton(.tabs(let items, _)) = slot {
+                node.content = .tabs(Tabs.read(tabs, declaredBy: items))
+            }
             _ = try parseModal(after: &node, overlay: overlay)
             return node
         default:

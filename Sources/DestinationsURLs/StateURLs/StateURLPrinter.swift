@@ -13,7 +13,8 @@ struct StateURLPrinter<Route: NavigationRoute> {
         // A container that fits its slot prints its body (in parentheses before a modal), else a marker.
         let fits =
             switch (node.content, slot) {
-            case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))): tabs.tabs.map(\.id) == layouts.map(\.id)
+            case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))):
+                tabs.tabs.map(\.id) == layouts.filter { $0.actionStyle == nil }.map(\.id)
             case (.split(let split), .skeleton(.split(_, let content, _, let primary))):
                 split.hasContentColumn == (content != nil) && split.primary == primary
             case (.tabs, _), (.split, _): false
@@ -40,7 +41,9 @@ struct StateURLPrinter<Route: NavigationRoute> {
                 if let modal = screen.modal { try self.modal(modal, wrapped: index < stack.count - 1) }
             }
         case (.tabs(let tabs), .skeleton(.tabs(let layouts, _))) where fits:
-            try body(tabs.tabs.map { ($0.id.rawValue, $0.node) }, layouts.map { $0.layout }, main: tabs.selectedIndex)
+            try body(
+                tabs.tabs.map { ($0.id.rawValue, $0.node) }, layouts.filter { $0.actionStyle == nil }.map { $0.layout },
+                main: tabs.selectedIndex)
         case (.split(let split), .skeleton(.split(let sidebar, let content, let detail, _))) where fits:
             let layouts = [sidebar, content, detail]
             try body(

@@ -137,3 +137,22 @@ import Testing
         #expect(fresh.state.root.tabs?.hidden == [.lists])
     }
 }
+
+@MainActor
+@Suite struct TabArrangementObservationTests {
+    @Test func arrangingTwiceInOneChangeStillNotifiesObserversOfTheBar() throws {
+        let flow = try makeFlow(threeTabs)
+        let flag = Flag()
+        withObservationTracking {
+            _ = flow.node(flow.rootID)
+        } onChange: {
+            flag.raise()
+        }
+        try flow.apply(
+            .path([
+                .arrangeTabs(TabArrangement(hidden: [.search])), .arrangeTabs(TabArrangement(hidden: [.profile])),
+            ]))
+        #expect(flag.isRaised)
+        #expect(flow.state.root.tabs?.hidden == [.profile])
+    }
+}
