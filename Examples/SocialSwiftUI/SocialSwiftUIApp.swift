@@ -3,6 +3,7 @@ import DestinationsSwiftUI
 import DestinationsURLs
 import SocialApp
 import SwiftUI
+import UIKit
 
 /// The social client in SwiftUI: the Destinations, Providers and links of the headless tests
 /// (`swift test --package-path Examples/Social`), drawn by `FlowView`.
@@ -27,6 +28,10 @@ struct SocialSwiftUIApp: App {
     }
 
     static func tabLabel(_ tab: TabID) -> TabLabel {
+        for (prefix, image) in [("list-", "list.bullet"), ("tag-", "number"), ("server-", "server.rack")]
+        where tab.rawValue.hasPrefix(prefix) {
+            return TabLabel(String(tab.rawValue.dropFirst(prefix.count)), systemImage: image)
+        }
         switch tab {
         case .home: TabLabel("Home", systemImage: "house")
         case .local: TabLabel("Local", systemImage: "person.2")
@@ -42,6 +47,7 @@ struct SocialSwiftUIApp: App {
         case .lists: TabLabel("Lists", systemImage: "list.bullet")
         case .tags: TabLabel("Tags", systemImage: "number")
         case .settings: TabLabel("Settings", systemImage: "gearshape")
+        case "post": TabLabel("Post", systemImage: "square.and.pencil")
         default: TabLabel(tab.rawValue.capitalized, systemImage: "list.bullet.rectangle")
         }
     }
@@ -53,10 +59,15 @@ final class SocialAppModel {
     let session = SocialSession()
     let flow: Flow<SocialRoute>
     let urls: FlowURLs<SocialRoute>
+    /// Keeps each arrangement the user makes of the tabs as the account's.
+    private let arrangements: FlowChangeObservation
 
     init() throws {
-        flow = try Flow(SocialConfiguration.configuration(session: session))
+        let pad = UIDevice.current.userInterfaceIdiom == .pad
+        flow = try Flow(SocialConfiguration.configuration(session: session, pad: pad))
         urls = try FlowURLs(flow, router: try SocialLinks.router(), scene: "main")
+        arrangements = session.keepArrangements(of: flow)
+        flow.tabBadges[.notifications] = "3"
     }
 
     /// Opens a link from outside: a refused one leaves the screens as they are.

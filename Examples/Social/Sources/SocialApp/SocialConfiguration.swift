@@ -54,9 +54,13 @@ public enum SocialConfiguration {
 
     /// The whole configuration, guards included, with the session given once: providers,
     /// Destinations, the guard and links read it from the flow's environment.
-    @MainActor public static func configuration(session: SocialSession) -> FlowConfiguration<SocialRoute> {
+    /// - Parameter pad: Whether the app shows the notifications column beside the tabs (a pad).
+    @MainActor public static func configuration(session: SocialSession, pad: Bool = false) -> FlowConfiguration<
+        SocialRoute
+    > {
+        let tabs = session.isSignedIn ? signedInLayout(session.arrangement) : signedOutLayout
         var configuration = FlowConfiguration(
-            layout: session.isSignedIn ? signedInLayout(session.arrangement) : signedOutLayout,
+            layout: pad && session.isSignedIn ? .sideColumn(.stack(.notifications), beside: tabs) : tabs,
             providers: SocialProviders.live,
             guards: [signedInGuard]
         )

@@ -5,8 +5,9 @@ import Testing
 
 @Suite @MainActor struct PadTests {
     func padHarness(_ session: SocialSession = Fixtures.signedIn()) throws -> FlowHarness<SocialRoute> {
-        var configuration = Fixtures.configuration(session)
-        configuration.layout = SocialConfiguration.padLayout(session.arrangement)
+        var configuration = SocialConfiguration.configuration(session: session, pad: true)
+        configuration.logger = .disabled
+        #expect(configuration.layout == SocialConfiguration.padLayout(session.arrangement))
         return try FlowHarness(configuration, exhaustivity: .nonExhaustive)
     }
 
