@@ -29,7 +29,7 @@ extension URLRouter {
                 throw .sourceNotAllowed(pattern: match.pattern, source: source)
             }
             // A link that names its scene kind opens only there; one that names none, anywhere.
-            if let declared = links.first(where: { $0.template == match.pattern })?.scene, declared != scene {
+            if let declared = match.declaredScene, declared != scene {
                 throw .wrongScene(expected: scene, found: declared)
             }
             name = match.pattern
