@@ -22,7 +22,23 @@ extension NavigationTransaction {
 
     @inlinable
     mutating func push(_ route: Route) throws(NavigationError) {
-        anchor = try push(route, onStackAt: nearestStack()).id
+        anchor = try push(route, onStackAt: stackForPush()).id
+    }
+
+    /// Where a push lands (the placement rule, `OneWayIn.md`): the nearest stack within the
+    /// anchor's modal; else, when the anchor is in a modal with no stack of its own (a plain
+    /// sheet, an alert), the nearest stack outside it, once the modals in the way are dismissed.
+    /// The dismissed screens are removed by the change, so the pipeline judges them by their
+    /// `InterruptionPolicy` like any screen a change removes.
+    @inlinable
+    mutating func stackForPush() throws(NavigationError) -> [NodeStep] {
+        if let path = try nearest(.stack, crossingModals: false) { return path }
+        let anchorPath = try anchorPath()
+        guard let outer = try nearest(.stack, crossingModals: true),
+            let modalStep = anchorPath[outer.count...].firstIndex(of: .modal)
+        else { throw .noStack(from: anchor) }
+        try removeModal(at: Array(anchorPath[..<modalStep]))
+        return outer
     }
 
     @inlinable

@@ -13,6 +13,11 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// Pushing from a screen that presents a modal (an interactor's result arriving for a
     /// screen under a sheet, say) pushes under the modal, as UIKit does: the modal stays on
     /// screen and keeps the focus, and the pushed screen shows once it is dismissed.
+    ///
+    /// Pushing from inside a modal with no stack of its own (a sheet that shows one screen, an
+    /// alert) dismisses the modals in the way and pushes on the stack under them, in the same
+    /// change; a sheet with its own stack takes the push. See "Where a push lands" in
+    /// <doc:OneWayIn>.
     case push(Route)
     /// Pops the top screen of the nearest stack.
     case back
