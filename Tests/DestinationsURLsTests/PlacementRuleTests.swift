@@ -11,7 +11,8 @@ import Testing
     var screens: [GoldenRoute: LinkScreen] = [:]
 
     func flow(policy: InterruptionPolicy = .allow) throws -> FlowURLs<GoldenRoute> {
-        try URLFlows.flow { screen in if screen.route == .about || screen.route == .licenses { screen.policy = policy } }
+        try URLFlows.flow { screen in if screen.route == .about || screen.route == .licenses { screen.policy = policy }
+        }
     }
 
     func screen(_ route: GoldenRoute, in urls: FlowURLs<GoldenRoute>) throws -> LinkScreen {

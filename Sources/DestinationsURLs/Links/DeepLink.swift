@@ -172,7 +172,8 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     public let scene: String
     /// The target the link's closure returned.
     public let target: LinkTarget<Route>
-    /// The target compiled for the flow: a presentation, or a state target's parsed state.
+    /// The target compiled for the flow: a presentation, or a state target's parsed state; an
+    /// empty path for a ``LinkTarget/resolution(_:)``, whose answer the request waits for.
     public var resolved: NavigationTarget<Route> {
         // A state target is parsed when the link is matched, or the match throws.
         state.map { .state($0) } ?? .presentation(target.presentation ?? .path([]))
@@ -208,6 +209,17 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     case state(String)
     /// Replaces the whole state with the layout.
     case replace(Layout<Route>)
+    /// Asks something asynchronous first and opens the target it answers (``resolving(_:_:)``).
+    case resolution(LinkResolution<Route>)
+    /// Asks something asynchronous first — a server: what does this URL point to? — and opens
+    /// the target it answers; `nil` hands the URL to the router's fallback, else refuses it
+    /// with `NavigationError.resolutionDeclined`. Only `FlowURLs.openAwaitingGuards` opens it:
+    /// as one request, cancellable, superseded by a newer link, timed out on the flow's clock.
+    public static func resolving(
+        _ name: String, _ resolve: @escaping @Sendable () async throws -> LinkTarget<Route>?
+    ) -> LinkTarget {
+        .resolution(LinkResolution(name, resolve))
+    }
     /// Pushes the route from the focused screen.
     public static func push(_ route: Route) -> LinkTarget { .presentation(.push(route)) }
     /// Presents the route in a sheet over the focused screen.
@@ -228,7 +240,7 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
                 [.dismissAll] + (routes.first.map { [.show($0, in: column)] } ?? [.setStack([])])
                     + routes.dropFirst().map { .push($0) })
         case .presentation(let presentation): presentation
-        case .state: nil
+        case .state, .resolution: nil
         case .replace(let layout): .replaceRoot(layout)
         }
     }

@@ -18,7 +18,8 @@ extension URLRouter {
         let limits = source.isExternal ? self.limits : .trusted
         let name: String
         let target: NavigationTarget<Route>
-        switch try parse(url, ids: &scratch, limits: limits) {
+        let parsed = try parse(url, ids: &scratch, limits: limits)
+        switch parsed {
         case .state(let found, let state):
             guard found == scene else { throw .wrongScene(expected: scene, found: found) }
             if source.isExternal, !externalStateURLs.contains(found) { throw .externalStateURLsDisabled(scene: found) }
@@ -36,6 +37,9 @@ extension URLRouter {
             target = match.resolved
         }
         var request = request(for: target, cause: .opened(name, source: source), source: source)
+        if case .link(let match) = parsed, case .resolution(let resolution) = match.target {
+            request.resolution = self.resolution(resolution, url: url, scene: scene)
+        }
         let routes = self.routes
         if name == Self.stateURLCause {
             request.access = { route in routes.pattern(for: route)?.pattern.access == .external }
