@@ -90,6 +90,16 @@ struct LookupFailure: Error, CustomStringConvertible {
         #expect(await iterator.next()?.refusal == .resolutionDeclined("lookup"))
     }
 
+    @Test func aDeclinedAnswerReachesTheFallbackOnlyForItsSources() async throws {
+        server.answer = nil
+        let urls = try flow(fallback: LinkFallback(sources: [.universalLink]) { .sheet(.browser($0)) })
+        await #expect(throws: DeepLinkError.navigation(.resolutionDeclined("lookup"))) {
+            try await urls.openAwaitingGuards(url, source: .external(.customScheme))
+        }
+        #expect(try await urls.openAwaitingGuards(url, source: .external(.universalLink)) == .applied)
+        #expect(urls.flow.state.focusedScreen.route == .browser(url))
+    }
+
     @Test func aServerErrorIsRefusedWithItsReason() async throws {
         server.failure = LookupFailure()
         let urls = try flow()

@@ -1,3 +1,4 @@
+import DestinationsTesting
 import DestinationsURLs
 import Testing
 
@@ -40,7 +41,9 @@ import Testing
         let router = try URLRouter(
             prefixes: ["https://*.example.org/"], scenes: [SceneKind("main", layout: Social.layout)],
             patterns: Social.patterns,
-            links: DeepLinks { DeepLink("tags/{name}") { (name: String) in .push(.tag(name)) } })
+            links: DeepLinks {
+                DeepLink("//{site}/tags/{name}") { (site: String, name: String) in .push(.tag(site + ":" + name)) }
+            })
         var ids = SequentialElementIDs()
         #expect(router.prefixes == ["https://*.example.org/"])
         guard case .link(let match) = try router.parse("https://Blog.Example.org/tags/swift", ids: &ids) else {
@@ -48,7 +51,17 @@ import Testing
             return
         }
         #expect(match.host == "blog.example.org")
+        #expect(match.target == .push(.tag("blog.example.org:swift")))
         #expect(Social.error("https://example.org/tags/swift", in: router) == .unknownPrefix)
+    }
+
+    @Test func aHostPatternThatIsNotOneIsABadPrefix() {
+        #expect(throws: URLConfigurationError(problems: [.badPrefix("https://*x/"), .badPrefix("https://a.*/")])) {
+            try URLRouter<SocialRoute>(
+                prefixes: ["https://*x/", "https://a.*/", "social://"],
+                scenes: [SceneKind("main", layout: Social.layout)],
+                patterns: Social.patterns)
+        }
     }
 
     @Test func aUserNameBeforeAnyHostIsStillRefusedWithItsOffset() {
@@ -193,5 +206,54 @@ import Testing
         #expect(urls.flow.state == before)
         #expect(try urls.open(url, source: .external(.universalLink)) == .applied)
         #expect(urls.flow.state.focusedScreen.route == .browser(url))
+    }
+}
+
+/// Seeded fuzzing of links from the web: any host, `@` segments, declines and the fallback.
+@Suite struct WebLinkFuzzTests {
+    static let hosts = ["mastodon.social", "Fosstodon.ORG", "a.example.com", "example.com", "x", "h-1.b", "", "a..b"]
+    static let words = [
+        "/", "@", "@alice", "@a@b.c", "@about", "users/", "statuses/", "tags/", "v", ".json", "12", "-3", "%40",
+        "%2F", "%zz", "..", "?", "#", "=", "é", ":8080", "bob@", "99999999999999999999",
+    ]
+
+    @Test func randomWebURLsNeverTrapAndEveryMatchIsTyped() throws {
+        let known = KnownHosts(["fosstodon.org"])
+        let router = try Social.router(known: known)
+        var random = SeededRandom(seed: 0x31)
+        var kinds: [LinkMatch<SocialRoute>.Kind: Int] = [:]
+        for _ in 0..<fuzzIterations(3_000) {
+            var url = ["https://", "HTTPS://", "social://", "ftp://"].randomElement(using: &random) ?? ""
+            url += Self.hosts.randomElement(using: &random) ?? ""
+            for _ in 0..<Int.random(in: 0...8, using: &random) { url += Self.words.randomElement(using: &random) ?? "" }
+            var ids = SequentialElementIDs()
+            guard case .link(let match)? = try? router.parse(url, ids: &ids) else { continue }
+            kinds[match.kind, default: 0] += 1
+            if let host = match.host { #expect(host == host.lowercased(), "\(url)") }
+            if match.kind == .fallback { #expect(match.target == .sheet(.browser(url))) }
+            // A status link's route shares a link that opens it again.
+            if case .presentation(.push(let route)) = match.target, case .status = route,
+                let shared = router.shareLink(for: route)
+            {
+                #expect(try Social.target(shared, in: router) == .push(route), "\(url) → \(shared)")
+            }
+        }
+        #expect(kinds[.deepLink, default: 0] > 0 && kinds[.fallback, default: 0] > 0)
+    }
+
+    @Test func sharedLinksOfRandomSegmentValuesRoundTrip() throws {
+        let router = try Social.router()
+        var random = SeededRandom(seed: 0x32)
+        let alphabet = Array("@a%/.~-_:+é ".unicodeScalars)
+        for _ in 0..<fuzzIterations(500) {
+            let user = String(
+                String.UnicodeScalarView(
+                    (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                        alphabet.randomElement(using: &random) ?? "a"
+                    }))
+            let route = SocialRoute.status(server: "h.example", user: user, id: Int.random(in: -9...9, using: &random))
+            guard user != "." && user != "..", let url = router.shareLink(for: route) else { continue }
+            #expect(try Social.target(url, in: router) == .push(route), "\(url)")
+        }
     }
 }

@@ -182,7 +182,8 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     @usableFromInline let state: NavigationState<Route>?
     /// The external sources the link accepts; `nil` for any.
     public let sources: Set<ExternalSource>?
-    /// The URL's host in lower case; `nil` for a custom scheme's URL.
+    /// The URL's host in lower case, for a link whose template names a host (`//…/`) and for the
+    /// fallback; `nil` for other links, and for a custom scheme's URL.
     public let host: String?
     /// The scene kind the link declares (``DeepLink/scene``); it opens only there.
     @usableFromInline let declaredScene: String?

@@ -18,11 +18,18 @@ public struct LinkResolution<Route: NavigationRoute>: Sendable, Equatable {
 
 extension URLRouter {
     /// The request's resolution for a link whose target asks first: its answer compiled to a
-    /// change, a `nil` answer to the fallback's target for `url`, when there is one.
-    func resolution(_ resolution: LinkResolution<Route>, url: String, scene: String) -> ChangeRequest<Route>.Resolution
+    /// change, a `nil` answer to the fallback's target for `url`, when there is one that
+    /// accepts `source`.
+    func resolution(_ resolution: LinkResolution<Route>, url: String, scene: String, source: ChangeSource)
+        -> ChangeRequest<Route>.Resolution
     {
-        ChangeRequest<Route>.Resolution(resolution.name) { [self] in
-            let target = try await resolution.resolve() ?? (try fallbackMatch(url, host: nil))?.target
+        var fallbackTakes = true
+        if case .external(let origin) = source, let allowed = fallback?.sources {
+            fallbackTakes = allowed.contains(origin)
+        }
+        return ChangeRequest<Route>.Resolution(resolution.name) { [self, fallbackTakes] in
+            var target = try await resolution.resolve()
+            if target == nil, fallbackTakes { target = try fallbackMatch(url, host: nil)?.target }
             return try target.flatMap { (target) throws(DeepLinkError) in try change(for: target, scene: scene) }
         }
     }

@@ -111,7 +111,8 @@ extension URLRouter {
             }
             return LinkMatch(
                 pattern: links[index].template, kind: .deepLink, scene: scene, target: target, state: state,
-                sources: links[index].sources, host: hostName.map { String(decoding: $0, as: UTF8.self) },
+                sources: links[index].sources,
+                host: links[index].host == nil ? nil : hostName.map { String(decoding: $0, as: UTF8.self) },
                 declaredScene: links[index].scene)
         }
         do throws(DeepLinkError) {

@@ -38,7 +38,7 @@ extension URLRouter {
         }
         var request = request(for: target, cause: .opened(name, source: source), source: source)
         if case .link(let match) = parsed, case .resolution(let resolution) = match.target {
-            request.resolution = self.resolution(resolution, url: url, scene: scene)
+            request.resolution = self.resolution(resolution, url: url, scene: scene, source: source)
         }
         let routes = self.routes
         if name == Self.stateURLCause {
