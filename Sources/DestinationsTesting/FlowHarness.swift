@@ -333,7 +333,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         expected: (() -> String)?,
         checksBefore: Bool = true,
         call: String? = nil,
-        _ body: () throws(HarnessError) -> String?
+        _ body: () async throws(HarnessError) -> String?
     ) async throws(HarnessError) {
         // A change made outside the steps since the last one (the test called the flow
         // directly) is checked before anything runs. Work already under way when the step
@@ -347,7 +347,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         let beforeScreens = accountedScreens
         let label: String?
         do {
-            label = try body()
+            label = try await body()
         } catch {
             transcript.append(step: stepCount, action: action, state: "refused: \(error.problem)")
             throw error

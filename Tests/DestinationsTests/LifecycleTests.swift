@@ -103,7 +103,8 @@ import Testing
         let log = Log()
         let flow = try makeFlow(.stack(.home), log: log)
         #expect(throws: NavigationError.self) {
-            try flow.apply(.path([.push(.list), .push(.detail(1)), .sheet(.editor), .push(.failing)]))
+            // `back` from a sheet that shows one screen finds no stack: the transaction fails.
+            try flow.apply(.path([.push(.list), .push(.detail(1)), .sheet(.editor), .back]))
         }
         #expect(
             log.builtCount == 1, "the build stops at the failing provider; the steps before it fail in the transaction")

@@ -59,9 +59,10 @@ import Testing
             .path([.selectTab(.search), .push(.detail(1))]), throws: .step(1, of: 2, .noStack(from: ElementID(6))))
     }
 
-    @Test func noStackInsideASheetThatShowsOneScreen() throws {
+    @Test func noStackOutsideASheetThatShowsOneScreen() throws {
         try expectRollback(
-            .path([.sheet(.editor), .push(.list)]), throws: .step(1, of: 2, .noStack(from: ElementID(7))))
+            .path([.selectTab(.search), .sheet(.editor), .push(.list)]),
+            throws: .step(2, of: 3, .noStack(from: ElementID(7))))
     }
 
     @Test func nothingToGoBackTo() throws {

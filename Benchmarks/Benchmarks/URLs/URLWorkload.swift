@@ -1,5 +1,6 @@
 import BenchmarkFixtures
 import Destinations
+import DestinationsURLs
 @preconcurrency import RoutingKit
 
 /// The router study's workload (URLS.md §9.4 W1) for every router: our router and its inputs

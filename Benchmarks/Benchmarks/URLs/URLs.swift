@@ -88,6 +88,39 @@ func urlBenchmarks(count: Int) {
         }
         benchmark.stopMeasurement()
     }
+    let web = UncheckedBox<WebURLWorkload>()
+    func webFixture() throws -> WebURLWorkload {
+        if let made = web.value { return made }
+        let made = try WebURLWorkload(count: count)
+        try made.check()
+        web.value = made
+        return made
+    }
+    Benchmark("URL web link → route @\(count)", configuration: .timing(.kilo)) { benchmark in
+        let made = try webFixture()
+        var ids = SequentialElementIDs()
+        var next = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try made.router.parse(made.links[next & 1_023], ids: &ids))
+            next &+= 1
+        }
+        benchmark.stopMeasurement()
+    }
+    Benchmark("routing-kit web pre-split @\(count)", configuration: .timing(.kilo)) { benchmark in
+        let made = try webFixture()
+        var next = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            var parameters = Parameters()
+            blackHole(made.trie.route(path: made.split[next & 1_023], parameters: &parameters))
+            blackHole(parameters.get("server"))
+            blackHole(parameters.get("user").map { $0.dropFirst() })
+            blackHole(parameters.get("id", as: Int.self))
+            next &+= 1
+        }
+        benchmark.stopMeasurement()
+    }
     Benchmark(
         "Linear baseline @\(count)", configuration: .timing(count >= 10_000 ? .one : .kilo, maxDuration: .seconds(1))
     ) { benchmark in

@@ -34,7 +34,7 @@ public enum FuzzRouter {
     public static let router: URLRouter<FuzzRoute> = {
         do {
             return try URLRouter(
-                prefixes: ["notes://", "https://notes.example.com/"],
+                prefixes: ["notes://", "https://notes.example.com/", "https://*.social.example/"],
                 scenes: [
                     SceneKind("main", layout: main),
                     SceneKind("desk", layout: .split(sidebar: .stack(.notes), detail: nil)),
@@ -69,7 +69,20 @@ public enum FuzzRouter {
                     RoutePattern("detail/{n}", FuzzRoute.detail) { if case .detail(let n) = $0 { n } else { nil } }
                     RoutePattern("content/{n}", FuzzRoute.content) { if case .content(let n) = $0 { n } else { nil } }
                 },
-                links: DeepLinks {
+                links: DeepLinks(fallback: LinkFallback { $0.count.isMultiple(of: 2) ? .push(.about) : nil }) {
+                    // Links from the web: a host parameter, parameters inside a segment, a link that declines.
+                    DeepLink("//{server}/@{user}/{id}") { (server: String, user: String, id: Int) in
+                        .push(.search(query: server + user, page: id, sort: nil))
+                    }
+                    DeepLink("//{server}/@{user}@{home}") { (server: String, user: String, home: String) in
+                        .push(.search(query: user + "@" + home, page: 1, sort: nil))
+                    }
+                    DeepLink(
+                        "//{server}/@{user}",
+                        deciding: { (server: String, user: String) in
+                            user.count > 3 ? .push(.search(query: user, page: 1, sort: nil)) : nil
+                        })
+                    DeepLink("//*.social.example/v{n}.json") { (n: Int) in .push(.detail(n)) }
                     DeepLink("notes/{id}") { (id: Int) in .inTab("notes", [.notes, .note(id: id)]) }
                     DeepLink("notes/new/edit") { .push(.editNote(id: 0)) }
                     DeepLink("notes/{slug}/share") { (slug: String) in .push(.search(query: slug, page: 1, sort: nil)) }

@@ -58,7 +58,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// Counts requests that supersede one waiting for asynchronous guards.
     var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
-    var waitingAnswers: [FirstAnswer<NavigationGuard<Route>.Decision>] = []
+    var waitingAnswers: [any AbandonableAnswer] = []
     /// How many alert taps are under way: the queue waits until the alert is gone.
     var tapsUnderWay = 0
     @usableFromInline let registrar = ObservationRegistrar()

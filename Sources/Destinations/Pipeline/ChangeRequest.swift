@@ -72,6 +72,10 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     /// The interruption policy of a screen whose Destination is not ``Interruptible``; `nil`
     /// means ``InterruptionPolicy/allow``.
     public var fallbackInterruption: (@Sendable (Route) -> InterruptionPolicy)?
+    /// Something asynchronous the request asks before it decides what changes (a server: what
+    /// does this URL point to?); its answer replaces ``change``. Only the awaiting door
+    /// (``Flow/performAwaitingGuards(_:)``) performs such a request.
+    public var resolution: Resolution?
 
     /// The Destination that asked for the change and its screen, which must still be live when
     /// the change runs.

@@ -53,13 +53,17 @@ extension Flow {
         generation &+= 1
         let waiting = waitingAnswers
         waitingAnswers.removeAll()
-        for answer in waiting { answer.resolve(nil) }
+        for answer in waiting { answer.abandon() }
     }
 
     /// ``perform(_:)`` with the routes asynchronous guards have already allowed.
     @inlinable
     func perform(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> ChangeOutcome<Route>
     {
+        if let resolution = request.resolution {
+            refuse(request.cause, .awaitsResolution(resolution.name))
+            throw .awaitsResolution(resolution.name)
+        }
         guard !isBusy else {
             logger.log(.debug, "queued \(request.cause.summary) until the change under way is committed")
             queue.append(.request(request))
@@ -79,6 +83,9 @@ extension Flow {
     ///   request, made while this one waits makes it throw ``NavigationError/superseded``.
     /// - A denial throws ``NavigationError/guardDenied(guard:route:reason:)``; a redirect is
     ///   applied and the request waits as the ``pendingChange``.
+    /// - A request with a ``ChangeRequest/resolution`` asks it first, as tracked work
+    ///   (``pendingWork``, ``settle(timeout:)``) with the same timeout and the same newest-wins
+    ///   rule; its answer is the change the guards then judge.
     /// - When every guard allows, the request is planned again against the state as it is
     ///   then (routes it adds that no guard has judged yet are asked about too) and performed
     ///   with ``perform(_:)``, in the same main-actor turn as the last check.
@@ -100,6 +107,11 @@ extension Flow {
     ) async throws(NavigationError) -> ChangeOutcome<Route> {
         supersedeWaiting()
         let mine = generation
+        var request = request
+        if let resolution = request.resolution {
+            request.change = try await resolve(resolution, for: request, generation: mine)
+            request.resolution = nil
+        }
         var judged: [Route] = []
         for _ in 0..<4 {
             let plan: ChangePlan<Route>
@@ -160,6 +172,7 @@ extension Flow {
     ///
     /// - Throws: The request's ``NavigationError`` when it does not fit the state.
     public func plan(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangePlan<Route> {
+        if let resolution = request.resolution { throw .awaitsResolution(resolution.name) }
         let proposed: NavigationState<Route>
         switch request.change {
         case .presentation(let presentation):
@@ -699,9 +712,18 @@ extension Flow {
     }
 }
 
-/// The first of two answers: the guard's, or the timer's.
+/// An answer a newer request stops waiting for.
 @MainActor
-final class FirstAnswer<Value: Sendable> {
+protocol AbandonableAnswer: AnyObject {
+    /// Resolves the answer with none.
+    func abandon()
+}
+
+/// The first of two answers: the guard's (or the resolution's), or the timer's.
+@MainActor
+final class FirstAnswer<Value: Sendable>: AbandonableAnswer {
+    func abandon() { resolve(nil) }
+
     var continuation: CheckedContinuation<Value?, Never>?
     var worker: Task<Void, Never>?
     var timer: Task<Void, Never>?

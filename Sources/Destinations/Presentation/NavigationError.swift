@@ -105,6 +105,15 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     /// An ``AsyncNavigationGuard`` did not answer within
     /// ``FlowConfiguration/asyncGuardTimeout``.
     case guardTimedOut(guard: String)
+    /// The request asks something asynchronous before it decides (``ChangeRequest/resolution``),
+    /// and the door that asked cannot wait: use ``Flow/performAwaitingGuards(_:)``.
+    case awaitsResolution(String)
+    /// The request's resolution did not answer within ``FlowConfiguration/asyncGuardTimeout``.
+    case resolutionTimedOut(String)
+    /// The request's resolution answered that there is nothing to do (`nil`).
+    case resolutionDeclined(String)
+    /// The request's resolution threw: its name and the error, as text.
+    case resolutionFailed(String, reason: String)
     /// A newer request was made while this one waited for an asynchronous guard (the newest
     /// wins), or the task waiting was cancelled.
     case superseded

@@ -22,21 +22,38 @@ extension NavigationTransaction {
 
     @inlinable
     mutating func push(_ route: Route) throws(NavigationError) {
-        if case .split(let split) = _state.root.content, split.isSideColumn, let main = try mainContentAnchor() {
+        var stackPath = try stackForPush()
+        if let main = mainContentAnchor(pushingOnto: stackPath) {
             anchor = main
+            stackPath = try nearestStack()
         }
-        anchor = try push(route, onStackAt: nearestStack()).id
+        anchor = try push(route, onStackAt: stackPath).id
     }
 
-    /// Where a push from the side column of a side-column split at the root lands: the focused
-    /// screen of its main content (notifications beside the tabs open a status in the selected
-    /// tab). `nil` when the anchor is in the main content, or in a modal the side column
-    /// presents, which pushes in its own stack as anywhere.
+    /// Where a push lands (the placement rule, `OneWayIn.md`): the nearest stack within the
+    /// anchor's modal; else, when the anchor is in a modal with no stack of its own (a plain
+    /// sheet, an alert), the nearest stack outside it, once the modals in the way are dismissed.
+    /// The dismissed screens are removed by the change, so the pipeline judges them by their
+    /// `InterruptionPolicy` like any screen a change removes.
+    @inlinable
+    mutating func stackForPush() throws(NavigationError) -> [NodeStep] {
+        if let path = try nearest(.stack, crossingModals: false) { return path }
+        let anchorPath = try anchorPath()
+        guard let outer = try nearest(.stack, crossingModals: true),
+            let modalStep = anchorPath[outer.count...].firstIndex(of: .modal)
+        else { throw .noStack(from: anchor) }
+        try removeModal(at: Array(anchorPath[..<modalStep]))
+        return outer
+    }
+
+    /// Where a push onto the stack at `stackPath` lands instead when that stack is the side
+    /// column of a side-column split at the root: on the focused screen of its main content
+    /// (notifications beside the tabs open a status in the selected tab). `nil` for any other
+    /// stack, a modal's that the side column presents included.
     @usableFromInline
-    func mainContentAnchor() throws(NavigationError) -> ElementID? {
-        let path = try anchorPath()
-        guard case .split(let split) = _state.root.content, let primary = split.primary,
-            case .column(let column)? = path.first, column != primary, !path.contains(.modal),
+    func mainContentAnchor(pushingOnto stackPath: [NodeStep]) -> ElementID? {
+        guard case .split(let split) = _state.root.content, split.isSideColumn, let primary = split.primary,
+            case .column(let column)? = stackPath.first, column != primary, !stackPath.contains(.modal),
             var main = split[primary]
         else { return nil }
         while let (_, child) = main.focusedChild { main = child }

@@ -14,6 +14,11 @@ public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// screen under a sheet, say) pushes under the modal, as UIKit does: the modal stays on
     /// screen and keeps the focus, and the pushed screen shows once it is dismissed.
     ///
+    /// Pushing from inside a modal with no stack of its own (a sheet that shows one screen, an
+    /// alert) dismisses the modals in the way and pushes on the stack under them, in the same
+    /// change; a sheet with its own stack takes the push. See "Where a push lands" in
+    /// <doc:OneWayIn>.
+    ///
     /// A push from the side column of a ``Layout/sideColumn(_:beside:)`` layout lands in the
     /// main content, on the stack of its focused screen: notifications beside the tabs open a
     /// status in the selected tab. A modal the side column presents pushes in its own stack.

@@ -4,10 +4,15 @@ public import Destinations
 /// A web-style URL that maps typed parameters to a target in the navigation tree:
 /// `DeepLink("notes/{id}") { (id: Int) in .inTab(.notes, [.notes, .note(id: id)]) }`.
 ///
-/// The template is `[/]segment(/segment)*[?key={name}(&key={name})*]`: constants, typed segments
-/// `{name}`, a last catch-all `{name...}`, and query items `{page=1}`, `{q?}` or `{tag*}`. At each
-/// segment a constant is tried first, then integers, `UUID`, `Bool`, `Double`, other types,
-/// `String`, then a catch-all, backtracking when a later segment fails.
+/// The template is `[//host/][/]segment(/segment)*[?key={name}(&key={name})*]`: constants, typed
+/// segments `{name}`, segments with constants around typed parameters (`@{user}`, `{user}@{host}`),
+/// a last catch-all `{name...}`, and query items `{page=1}`, `{q?}` or `{tag*}`. A host is `*`,
+/// `*.example.com`, `example.com` or `{name}` (read as a parameter, in lower case). At each segment
+/// a constant is tried first, then segments with constants (more parameters first, then more
+/// constant bytes: `@{user}@{server}` before `@{user}`), then integers,
+/// `UUID`, `Bool`, `Double`, other types, `String`, then a catch-all, backtracking when a later
+/// segment fails. Links of one shape are tried in declaration order: the first whose host fits
+/// and whose closure does not decline (``init(_:sources:caseInsensitive:strictQuery:scene:hosts:deciding:)``) wins.
 public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// The template, as written.
     public let template: String
@@ -19,20 +24,38 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     public let strictQuery: Bool
     /// The scene kind the link opens in; `nil` for the router's first.
     public let scene: String?
+    /// The run-time set of hosts the link accepts, besides its template's host; `nil` for any.
+    public let hosts: KnownHosts?
+    /// Whether the link's closure may decline a URL its template matched.
+    public let declines: Bool
     @usableFromInline let segments: [URLTemplate.Segment]
+    @usableFromInline let host: HostTemplate?
     @usableFromInline let parameters: [ParameterSpec]
     @usableFromInline let problems: [URLConfigurationProblem]
-    @usableFromInline let codec: ParameterCodec<LinkTarget<Route>>
+    @usableFromInline let codec: ParameterCodec<LinkTarget<Route>?>
     @usableFromInline var share: ParameterCodec<Route>?
     /// Creates a link from its template (`notes/{id}`) and a closure from its parameters to its target.
     @inlinable public init<each Value: URLParameter>(
         _ template: String, sources: Set<ExternalSource>? = nil, caseInsensitive: Bool = false,
-        strictQuery: Bool = false, scene: String? = nil,
+        strictQuery: Bool = false, scene: String? = nil, hosts: KnownHosts? = nil,
         _ target: @escaping @Sendable (repeat each Value) -> LinkTarget<Route>
     ) {
         self.init(
+            template, ParameterCodec({ (value: repeat each Value) in target(repeat each value) }, match: { _ in nil }),
+            sources: sources, caseInsensitive: caseInsensitive, strictQuery: strictQuery, scene: scene, hosts: hosts,
+            declines: false)
+    }
+    /// Creates a link whose closure decides: it returns `nil` for a URL that is not its own
+    /// ("not mine"), and the next link that matches is tried — links of the same shape in
+    /// declaration order, then less specific shapes, then one-route links, then the fallback.
+    @inlinable public init<each Value: URLParameter>(
+        _ template: String, sources: Set<ExternalSource>? = nil, caseInsensitive: Bool = false,
+        strictQuery: Bool = false, scene: String? = nil, hosts: KnownHosts? = nil,
+        deciding target: @escaping @Sendable (repeat each Value) -> LinkTarget<Route>?
+    ) {
+        self.init(
             template, ParameterCodec(target, match: { _ in nil }), sources: sources, caseInsensitive: caseInsensitive,
-            strictQuery: strictQuery, scene: scene)
+            strictQuery: strictQuery, scene: scene, hosts: hosts, declines: true)
     }
     /// Creates a link whose closure also reads the flow's environment
     /// (``FlowConfiguration/environment``), handed to it rather than captured: the server
@@ -57,13 +80,22 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
             strictQuery: strictQuery, scene: scene)
     }
     @usableFromInline init(
-        _ template: String, _ codec: ParameterCodec<LinkTarget<Route>>, sources: Set<ExternalSource>?,
-        caseInsensitive: Bool, strictQuery: Bool, scene: String?
+        _ template: String, _ codec: ParameterCodec<LinkTarget<Route>?>, sources: Set<ExternalSource>?,
+        caseInsensitive: Bool, strictQuery: Bool, scene: String?, hosts: KnownHosts?, declines: Bool
     ) {
         (self.template, self.codec, self.sources, self.caseInsensitive) = (template, codec, sources, caseInsensitive)
-        (self.strictQuery, self.scene) = (strictQuery, scene)
-        let (segments, parameters, problems) = URLTemplate.compile(template, route: false, types: codec.types)
-        (self.segments, self.parameters, self.problems) = (problems.isEmpty ? segments : [], parameters, problems)
+        (self.strictQuery, self.scene, self.hosts, self.declines) = (strictQuery, scene, hosts, declines)
+        let (parsed, parameters, problems) = URLTemplate.compile(template, route: false, types: codec.types)
+        let segments = problems.isEmpty ? parsed?.segments ?? [] : []
+        (self.segments, self.parameters, self.problems, host) = (segments, parameters, problems, parsed?.host)
+    }
+    /// Whether the link takes every URL of its shape: it never declines and accepts any host.
+    var takesEveryMatch: Bool { !declines && hosts == nil && (host?.rule ?? .any) == .any }
+    /// Whether the link accepts the URL's host (`nil` for a custom scheme, which has none).
+    @usableFromInline func accepts(host name: ArraySlice<UInt8>?) -> Bool {
+        guard let host else { return true }
+        guard let name else { return false }
+        return host.rule.accepts(name) && hosts.map { $0.contains(bytes: name) } != false
     }
     /// Declares the route the link shares (``URLRouter/shareLink(for:)``): `make` and `match` as a pattern's.
     @inlinable public func shares<each Value: URLParameter>(
@@ -86,14 +118,42 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     }
 }
 
-/// The deep links of an app, listed in a builder block: `DeepLinks<AppRoute> { DeepLink(…) { … } }`.
+/// The deep links of an app, listed in a builder block: `DeepLinks<AppRoute> { DeepLink(…) { … } }`,
+/// and what a URL that none of them takes opens (`DeepLinks(fallback: …) { … }`).
 public struct DeepLinks<Route: NavigationRoute>: Sendable {
     /// The links, in declaration order.
     public let links: [DeepLink<Route>]
-    /// Collects the links the builder lists.
-    public init(@DeepLinkBuilder<Route> _ content: () -> [DeepLink<Route>]) { links = content() }
-    /// Collects the given links.
-    public init(_ links: [DeepLink<Route>]) { self.links = links }
+    /// What a URL opens that no link, one-route link or prefix takes; `nil` for an error.
+    public let fallback: LinkFallback<Route>?
+    /// Collects the links the builder lists, and the fallback.
+    public init(fallback: LinkFallback<Route>? = nil, @DeepLinkBuilder<Route> _ content: () -> [DeepLink<Route>]) {
+        (links, self.fallback) = (content(), fallback)
+    }
+    /// Collects the given links, and the fallback.
+    public init(_ links: [DeepLink<Route>], fallback: LinkFallback<Route>? = nil) {
+        (self.links, self.fallback) = (links, fallback)
+    }
+}
+
+/// What a URL opens when nothing else takes it, an in-app browser for one:
+/// `LinkFallback { url in .sheet(.browser(url)) }`. It is judged like any link: its `sources`, the
+/// guards, the screens in its way; its closure may decline (`nil`), and the URL is refused. A URL
+/// that breaks the grammar or the limits is refused before any link or the fallback sees it.
+public struct LinkFallback<Route: NavigationRoute>: Sendable {
+    /// The name requests and events give the fallback where a link gives its template.
+    public static var pattern: String { "(fallback)" }
+    /// The external sources that may open it; `nil` for any.
+    public let sources: Set<ExternalSource>?
+    /// The scene kind it opens in; `nil` for the router's first.
+    public let scene: String?
+    @usableFromInline let target: @Sendable (String) -> LinkTarget<Route>?
+    /// Creates the fallback from a closure from the whole URL to its target, or `nil` to decline.
+    public init(
+        sources: Set<ExternalSource>? = nil, scene: String? = nil,
+        _ target: @escaping @Sendable (String) -> LinkTarget<Route>?
+    ) {
+        (self.sources, self.scene, self.target) = (sources, scene, target)
+    }
 }
 
 /// Builds a list of ``DeepLink``s.
@@ -123,6 +183,8 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
         case deepLink
         /// An external ``RoutePattern`` used as a one-route link.
         case routePattern
+        /// The ``LinkFallback``: nothing else took the URL.
+        case fallback
     }
     /// The template of the link or pattern that matched; safe to log (no parameter values).
     public let pattern: String
@@ -132,7 +194,8 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     public let scene: String
     /// The target the link's closure returned.
     public let target: LinkTarget<Route>
-    /// The target compiled for the flow: a presentation, or a state target's parsed state.
+    /// The target compiled for the flow: a presentation, or a state target's parsed state; an
+    /// empty path for a ``LinkTarget/resolution(_:)``, whose answer the request waits for.
     public var resolved: NavigationTarget<Route> {
         // A state target is parsed when the link is matched, or the match throws.
         state.map { .state($0) } ?? .presentation(target.presentation ?? .path([]))
@@ -141,13 +204,19 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
     @usableFromInline let state: NavigationState<Route>?
     /// The external sources the link accepts; `nil` for any.
     public let sources: Set<ExternalSource>?
+    /// The URL's host in lower case, for a link whose template names a host (`//…/`) and for the
+    /// fallback; `nil` for other links, and for a custom scheme's URL.
+    public let host: String?
+    /// The scene kind the link declares (``DeepLink/scene``); it opens only there.
+    @usableFromInline let declaredScene: String?
     @usableFromInline init(
         pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
-        sources: Set<ExternalSource>?
+        sources: Set<ExternalSource>?, host: String? = nil, declaredScene: String? = nil
     ) {
         (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (
             pattern, kind, scene, target, state, sources
         )
+        (self.host, self.declaredScene) = (host, declaredScene)
     }
 }
 
@@ -163,6 +232,17 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     case state(String)
     /// Replaces the whole state with the layout.
     case replace(Layout<Route>)
+    /// Asks something asynchronous first and opens the target it answers (``resolving(_:_:)``).
+    case resolution(LinkResolution<Route>)
+    /// Asks something asynchronous first — a server: what does this URL point to? — and opens
+    /// the target it answers; `nil` hands the URL to the router's fallback, else refuses it
+    /// with `NavigationError.resolutionDeclined`. Only `FlowURLs.openAwaitingGuards` opens it:
+    /// as one request, cancellable, superseded by a newer link, timed out on the flow's clock.
+    public static func resolving(
+        _ name: String, _ resolve: @escaping @Sendable () async throws -> LinkTarget<Route>?
+    ) -> LinkTarget {
+        .resolution(LinkResolution(name, resolve))
+    }
     /// Pushes the route from the focused screen.
     public static func push(_ route: Route) -> LinkTarget { .presentation(.push(route)) }
     /// Presents the route in a sheet over the focused screen.
@@ -183,7 +263,7 @@ public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
                 [.dismissAll] + (routes.first.map { [.show($0, in: column)] } ?? [.setStack([])])
                     + routes.dropFirst().map { .push($0) })
         case .presentation(let presentation): presentation
-        case .state: nil
+        case .state, .resolution: nil
         case .replace(let layout): .replaceRoot(layout)
         }
     }

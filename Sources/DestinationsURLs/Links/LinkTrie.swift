@@ -3,25 +3,29 @@
 @usableFromInline struct LinkTrie: Sendable {
     @usableFromInline struct Node: Sendable {
         var constants: [ArraySlice<UInt8>: Int] = [:]
+        /// Segments with constants around typed parameters, in declaration order.
+        var compounds: [(segment: CompoundSegment, types: [ParameterType], child: Int)] = []
         var parameters: [(type: ParameterType, child: Int)] = []
-        /// The link whose catch-all starts here.
-        var catchAll: Int?
-        /// The link that ends here.
-        var terminal: Int?
+        /// The links whose catch-all starts here, in declaration order.
+        var catchAll: [Int] = []
+        /// The links that end here, in declaration order.
+        var terminal: [Int] = []
     }
     private(set) var nodes = [Node()]
     @usableFromInline let caseInsensitive: [Bool]
-    /// Builds the trie of the links without problems; reports two links of one shape.
+    /// Builds the trie of the links without problems; reports a link of one shape after a link of
+    /// that shape that takes every match (it never declines and accepts any host).
     init<Route>(_ links: [DeepLink<Route>], problems: inout [URLConfigurationProblem]) {
         caseInsensitive = links.map(\.caseInsensitive)
         for (index, link) in links.enumerated() where link.allProblems.isEmpty {
-            if let existing = insert(link.segments, link.parameters, link: index) {
-                problems.append(.duplicateLink(pattern: link.template, existing: links[existing].template))
+            let existing = insert(link.segments, link.parameters, link: index)
+            if let taker = existing.first(where: { links[$0].takesEveryMatch }) {
+                problems.append(.duplicateLink(pattern: link.template, existing: links[taker].template))
             }
         }
     }
-    /// Inserts a link; returns the link that already has the same shape.
-    private mutating func insert(_ segments: [URLTemplate.Segment], _ parameters: [ParameterSpec], link: Int) -> Int? {
+    /// Inserts a link; returns the links already there with the same shape.
+    private mutating func insert(_ segments: [URLTemplate.Segment], _ parameters: [ParameterSpec], link: Int) -> [Int] {
         var node = 0
         for segment in segments {
             var child: Int?
@@ -29,63 +33,97 @@
             case .constant(let key): child = nodes[node].constants[Array(key.utf8)[...]]
             case .parameter(let index):
                 child = nodes[node].parameters.first { $0.type.identity == parameters[index].type.identity }?.child
+            case .compound(let compound):
+                let types = compound.parameters.map { parameters[$0].type.identity }
+                child =
+                    nodes[node].compounds.first {
+                        $0.segment.literals == compound.literals && $0.types.map(\.identity) == types
+                    }?.child
             case .catchAll:
-                if let existing = nodes[node].catchAll { return existing }
-                nodes[node].catchAll = link
-                return nil
+                defer { nodes[node].catchAll.append(link) }
+                return nodes[node].catchAll
             }
             let next = child ?? nodes.count
             if child == nil {
                 nodes.append(Node())
-                if case .constant(let key) = segment { nodes[node].constants[Array(key.utf8)[...]] = next }
-                if case .parameter(let index) = segment {
+                switch segment {
+                case .constant(let key): nodes[node].constants[Array(key.utf8)[...]] = next
+                case .parameter(let index):
                     // In precedence order; types of the same kind in declaration order.
                     let kind = parameters[index].type.kind.rawValue
                     let at =
                         nodes[node].parameters.firstIndex { $0.type.kind.rawValue > kind }
                         ?? nodes[node].parameters.count
                     nodes[node].parameters.insert((parameters[index].type, next), at: at)
+                case .compound(let compound):
+                    // More parameters first, then more constant bytes; ties in declaration order.
+                    let rank = compound.rank
+                    let at = nodes[node].compounds.firstIndex { $0.segment.rank < rank } ?? nodes[node].compounds.count
+                    nodes[node].compounds.insert(
+                        (compound, compound.parameters.map { parameters[$0].type }, next), at: at)
+                case .catchAll: break
                 }
             }
             node = next
         }
-        if let existing = nodes[node].terminal { return existing }
-        nodes[node].terminal = link
-        return nil
+        defer { nodes[node].terminal.append(link) }
+        return nodes[node].terminal
     }
-    /// The link the segments match from the node `index`; `loose` lets typed parameters take any segment.
+    /// The first link the segments match from the node `index` that `accept` takes, in precedence
+    /// order; `loose` lets typed parameters take any segment. `accept` may stop the search by
+    /// returning `true` for a link it failed on.
     @usableFromInline func match(
         _ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false, _ index: Int = 0, _ position: Int = 0,
-        folded: Bool = false
+        folded: Bool = false, accept: (Int) -> Bool = { _ in true }
     ) -> Int? {
-        let allowed = { (link: Int) in !folded || caseInsensitive[link] ? link : nil }
-        guard position < segments.count else { return nodes[index].terminal.flatMap(allowed) }
+        let allowed = { (link: Int) in (!folded || caseInsensitive[link]) && accept(link) }
+        guard position < segments.count else { return nodes[index].terminal.first(where: allowed) }
         let segment = segments[position]
-        if let key = segment.key, let child = nodes[index].constants[key],
-            let link = match(segments, in: bytes, loose: loose, child, position + 1, folded: folded || segment.folded)
+        let node = nodes[index]
+        if let key = segment.key, let child = node.constants[key],
+            let link = match(
+                segments, in: bytes, loose: loose, child, position + 1, folded: folded || segment.folded, accept: accept
+            )
         {
             return link
         }
-        if !nodes[index].parameters.isEmpty {
+        for edge in node.compounds {
+            guard let pieces = edge.segment.split(bytes, segment.range),
+                loose || zip(pieces, edge.types).allSatisfy({ Self.accepts($1, bytes, $0) })
+            else { continue }
+            if let link = match(
+                segments, in: bytes, loose: loose, edge.child, position + 1, folded: folded, accept: accept)
+            {
+                return link
+            }
+        }
+        if !node.parameters.isEmpty {
             // The decoded text typed parameters check; a segment that does not decode takes none.
             let (start, end) = (segment.range.lowerBound, segment.range.upperBound)
             let text = loose ? [] : try? PercentCoding.decodedBytes(bytes, start, end, segment: true, link: true)
-            for edge in nodes[index].parameters where loose || text.map(edge.type.accepts) == true {
-                if let link = match(segments, in: bytes, loose: loose, edge.child, position + 1, folded: folded) {
+            for edge in node.parameters where loose || text.map(edge.type.accepts) == true {
+                if let link = match(
+                    segments, in: bytes, loose: loose, edge.child, position + 1, folded: folded, accept: accept)
+                {
                     return link
                 }
             }
         }
-        return nodes[index].catchAll.flatMap(allowed)
+        return node.catchAll.first(where: allowed)
+    }
+    /// Whether the decoded bytes of `range` are a value of `type`.
+    private static func accepts(_ type: ParameterType, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        let text = try? PercentCoding.decodedBytes(bytes, range.lowerBound, range.upperBound, segment: true, link: true)
+        return text.map(type.accepts) == true
     }
     /// Pairs of links (preferred, other) that a URL could both match; O(constants × typed) a node.
     func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
-        for node in nodes where !node.parameters.isEmpty || node.catchAll != nil {
+        for node in nodes where !node.parameters.isEmpty || !node.catchAll.isEmpty {
             // The typed children in precedence order, then the catch-all, each with a link under it.
             let lower =
                 node.parameters.map { (type: Optional($0.type), link: firstLink($0.child)) }
-                + [(type: nil, link: node.catchAll)]
+                + [(type: nil, link: node.catchAll.first)]
             let constants = node.constants.sorted { $0.value < $1.value }
             for (position, other) in lower.enumerated() {
                 guard let otherLink = other.link else { continue }
@@ -105,9 +143,10 @@
     private func firstLink(_ node: Int) -> Int? {
         var pending = [node]
         while let next = pending.popLast() {
-            if let terminal = nodes[next].terminal { return terminal }
-            if let catchAll = nodes[next].catchAll { return catchAll }
+            if let terminal = nodes[next].terminal.first { return terminal }
+            if let catchAll = nodes[next].catchAll.first { return catchAll }
             pending += nodes[next].parameters.map { $0.child }.reversed()
+            pending += nodes[next].compounds.map { $0.child }.reversed()
             pending += nodes[next].constants.values.sorted().reversed()
         }
         return nil

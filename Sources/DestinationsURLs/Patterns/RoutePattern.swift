@@ -48,8 +48,8 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
         _ template: String, _ codec: ParameterCodec<Route>, aliases: [String], access: URLAccess,
         interruption: InterruptionPolicy, placement: LinkPlacement
     ) {
-        let (segments, parameters, problems) = URLTemplate.compile(template, route: true, types: codec.types)
-        let keyword = if case .constant(let first)? = segments.first { first } else { "" }
+        let (parsed, parameters, problems) = URLTemplate.compile(template, route: true, types: codec.types)
+        let keyword = if case .constant(let first)? = parsed?.segments.first { first } else { "" }
         (self.template, self.keyword, self.aliases, self.access) = (template, keyword, aliases, access)
         let aliasProblems = aliases.filter { !URLByte.isKeyword($0) }.map {
             URLConfigurationProblem.badTemplate(pattern: $0, offset: 0)

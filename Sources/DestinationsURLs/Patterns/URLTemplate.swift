@@ -9,19 +9,28 @@
         case parameter(Int)
         /// The rest of the path: the index of its placeholder.
         case catchAll(Int)
+        /// Typed parameters with constants around and between them (`@{user}`, `{user}@{host}`).
+        case compound(CompoundSegment)
     }
     @usableFromInline var segments: [Segment] = []
+    /// A deep link's host (`//host/…`); `nil` when the template names none.
+    @usableFromInline var host: HostTemplate?
     @usableFromInline var placeholders: [TemplatePlaceholder] = []
     private let bytes: [UInt8]
     private var offset = 0
     /// Parses a route pattern's template (`route`) or a deep link's.
     @usableFromInline init(_ template: String, route: Bool) throws(TemplateError) {
         bytes = Array(template.utf8)
-        if !route { _ = take(UInt8(ascii: "/")) }
+        if !route && take(UInt8(ascii: "/")) && take(UInt8(ascii: "/")) {
+            host = try hostTemplate()
+            try expect(UInt8(ascii: "/"))
+        }
         repeat {
             if case .catchAll? = segments.last { throw TemplateError(offset: offset) }
             let start = offset
-            if !(route && segments.isEmpty) && peek == UInt8(ascii: "{") {
+            if !route, let compound = try compound() {
+                segments.append(.compound(compound))
+            } else if !(route && segments.isEmpty) && peek == UInt8(ascii: "{") {
                 let placeholder = try placeholder(key: nil)
                 switch placeholder.mode {
                 case .required: segments.append(.parameter(placeholders.count))
@@ -63,17 +72,60 @@
     }
     /// A template's segments, and its parameters bound to `types` (none when something does not fit).
     @usableFromInline static func compile(_ template: String, route: Bool, types: [ParameterType])
-        -> (segments: [Segment], parameters: [ParameterSpec], problems: [URLConfigurationProblem])
+        -> (parsed: URLTemplate?, parameters: [ParameterSpec], problems: [URLConfigurationProblem])
     {
         do throws(TemplateError) {
             let parsed = try URLTemplate(template, route: route)
             let (parameters, problems) = ParameterSpec.bind(parsed.placeholders, to: types, pattern: template)
-            return (parsed.segments, parameters, problems)
+            return (parsed, parameters, problems)
         } catch {
-            return ([], [], [.badTemplate(pattern: template, offset: error.offset)])
+            return (nil, [], [.badTemplate(pattern: template, offset: error.offset)])
         }
     }
     private var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    /// `*`, `*.example.com`, `example.com` or `{name}` after a link template's `//`.
+    private mutating func hostTemplate() throws(TemplateError) -> HostTemplate {
+        let start = offset
+        if peek == UInt8(ascii: "{") {
+            let placeholder = try placeholder(key: nil)
+            guard placeholder.mode == .required else { throw TemplateError(offset: start) }
+            placeholders.append(placeholder)
+            return HostTemplate(rule: .any, parameter: placeholders.count - 1)
+        }
+        let text = word { $0 != UInt8(ascii: "/") }
+        guard let rule = HostRule(text) else { throw TemplateError(offset: start) }
+        return HostTemplate(rule: rule, parameter: nil)
+    }
+    /// A segment with constants beside a placeholder (`@{user}`, `v{n}.json`); `nil` for another
+    /// segment, the offset unchanged. Two placeholders need a constant between them.
+    private mutating func compound() throws(TemplateError) -> CompoundSegment? {
+        let start = offset
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?") { end += 1 }
+        let braces = bytes[start..<end].count { $0 == UInt8(ascii: "{") }
+        let whole = braces == 1 && bytes[start] == UInt8(ascii: "{") && bytes[end - 1] == UInt8(ascii: "}")
+        guard braces > 0, !whole else { return nil }
+        var literals: [[UInt8]] = [[]]
+        var parameters: [Int] = []
+        while offset < end {
+            if peek == UInt8(ascii: "{") {
+                let placeholderStart = offset
+                guard parameters.isEmpty || !literals[literals.count - 1].isEmpty else {
+                    throw TemplateError(offset: placeholderStart)
+                }
+                let placeholder = try placeholder(key: nil)
+                guard placeholder.mode == .required else { throw TemplateError(offset: placeholderStart) }
+                parameters.append(placeholders.count)
+                placeholders.append(placeholder)
+                literals.append([])
+            } else {
+                guard let byte = peek, CompoundSegment.isLiteralByte(byte) else { throw TemplateError(offset: offset) }
+                literals[literals.count - 1].append(byte)
+                offset += 1
+            }
+        }
+        return CompoundSegment(literals: literals, parameters: parameters)
+    }
     private mutating func take(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
         offset += 1

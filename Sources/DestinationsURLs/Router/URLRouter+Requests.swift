@@ -18,7 +18,8 @@ extension URLRouter {
         let limits = source.isExternal ? self.limits : .trusted
         let name: String
         let target: NavigationTarget<Route>
-        switch try parse(url, ids: &scratch, limits: limits) {
+        let parsed = try parse(url, ids: &scratch, limits: limits)
+        switch parsed {
         case .state(let found, let state):
             guard found == scene else { throw .wrongScene(expected: scene, found: found) }
             if source.isExternal, !externalStateURLs.contains(found) { throw .externalStateURLsDisabled(scene: found) }
@@ -29,13 +30,16 @@ extension URLRouter {
                 throw .sourceNotAllowed(pattern: match.pattern, source: source)
             }
             // A link that names its scene kind opens only there; one that names none, anywhere.
-            if let declared = links.first(where: { $0.template == match.pattern })?.scene, declared != scene {
+            if let declared = match.declaredScene, declared != scene {
                 throw .wrongScene(expected: scene, found: declared)
             }
             name = match.pattern
             target = match.resolved
         }
         var request = request(for: target, cause: .opened(name, source: source), source: source)
+        if case .link(let match) = parsed, case .resolution(let resolution) = match.target {
+            request.resolution = self.resolution(resolution, url: url, scene: scene, source: source)
+        }
         let routes = self.routes
         if name == Self.stateURLCause {
             request.access = { route in routes.pattern(for: route)?.pattern.access == .external }

@@ -14,6 +14,8 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     public let externalStateURLs: Set<String>
     /// The deep links, in declaration order.
     public let links: [DeepLink<Route>]
+    /// What a URL that nothing else takes opens (``DeepLinks/fallback``); `nil` for an error.
+    public let fallback: LinkFallback<Route>?
     /// The limits ``parse(_:ids:limits:)`` applies unless told otherwise.
     public let limits: URLLimits
     /// Overlapping links that precedence resolves, for review.
@@ -49,26 +51,30 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         }
         for name in externalStateURLs.sorted() where !names.contains(name) { problems.append(.unknownScene(name)) }
         let routes = RouteTable(patterns.patterns, problems: &problems)
-        let links = links.links
-        for link in links {
+        for link in links.links {
             problems += link.allProblems
             if let scene = link.scene, !names.contains(scene) {
                 problems.append(.unknownLinkScene(pattern: link.template, scene: scene))
             }
         }
-        let trie = LinkTrie(links, problems: &problems)
+        if let scene = links.fallback?.scene, !names.contains(scene) {
+            problems.append(.unknownLinkScene(pattern: LinkFallback<Route>.pattern, scene: scene))
+        }
+        let trie = LinkTrie(links.links, problems: &problems)
         let external = Set(routes.patterns.filter { $0.access == .external }.flatMap { [$0.keyword] + $0.aliases })
-        let firsts = Set(links.compactMap { if case .constant(let first)? = $0.segments.first { first } else { nil } })
+        let firsts = Set(
+            links.links.compactMap { if case .constant(let first)? = $0.segments.first { first } else { nil } })
         for scene in scenes where external.contains(scene.name) || firsts.contains(scene.name) {
             problems.append(.sceneCollision(scene.name))
         }
         guard problems.isEmpty else { throw URLConfigurationError(problems: problems) }
         let diagnostics = trie.overlaps().map {
-            URLDiagnostic.overlappingLinks(preferred: links[$0].template, other: links[$1].template)
+            URLDiagnostic.overlappingLinks(preferred: links.links[$0].template, other: links.links[$1].template)
         }
         (self.prefixes, self.parsedPrefixes, self.scenes, self.links) = (
-            parsedPrefixes.map { $0.text }, parsedPrefixes, scenes, links
+            parsedPrefixes.map { $0.text }, parsedPrefixes, scenes, links.links
         )
+        fallback = links.fallback
         (self.limits, self.externalStateURLs, self.diagnostics) = (limits, externalStateURLs, diagnostics.uniqued)
         (self.routes, self.trie, sceneNames) = (routes, trie, scenes.map { Array($0.name.utf8) })
     }
@@ -189,26 +195,47 @@ extension URLRouter {
         guard let share = link.share, let values = share.values(route), values.count == link.parameters.count else {
             return nil
         }
-        let prefix = parsedPrefixes.first { $0.isHTTPS } ?? parsedPrefixes[0]
-        var out = Array(prefix.text.utf8)
-        var segments: [String] = []
+        var out: [UInt8]
+        if let parameter = link.host?.parameter {
+            // A link that reads its host prints the route's: `https://` and the value.
+            let name = Array((values[parameter].first ?? "").lowercased().utf8)
+            guard HostRule.isHost(name[...]), link.accepts(host: name[...]) else { return nil }
+            out = Array("https://".utf8) + name + [UInt8(ascii: "/")]
+        } else {
+            let fixed = parsedPrefixes.filter { $0.fixedHost != nil || ($0.isCustomScheme && link.host == nil) }
+            guard
+                let prefix = fixed.first(where: { $0.isHTTPS && link.accepts(host: $0.fixedHost?[...]) })
+                    ?? fixed.first,
+                link.accepts(host: prefix.fixedHost?[...])
+            else { return nil }
+            out = Array(prefix.text.utf8)
+        }
+        var segments: [[UInt8]] = []
         for segment in link.segments {
             switch segment {
-            case .constant(let constant): segments.append(constant)
-            case .parameter(let index): segments.append(values[index].first ?? "")
+            case .constant(let constant): segments.append(Array(constant.utf8))
+            case .parameter(let index): segments.append(Self.printed(values[index].first ?? ""))
+            case .compound(let compound):
+                segments.append(compound.print(compound.parameters.map { values[$0].first ?? "" }))
             case .catchAll(let index) where link.parameters[index].type.multiplicity == .repeated:
-                segments += values[index]
+                segments += values[index].map(Self.printed)
             case .catchAll(let index):
-                segments += (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false).map(
-                    String.init)
+                segments += (values[index].first ?? "").split(separator: "/", omittingEmptySubsequences: false).map {
+                    Self.printed(String($0))
+                }
             }
         }
         for (position, segment) in segments.enumerated() {
             if position > 0 { out.append(UInt8(ascii: "/")) }
-            PercentCoding.appendSegment(segment, to: &out)
+            out += segment
         }
         _ = link.parameters.appendNamed(values, open: UInt8(ascii: "?"), separator: UInt8(ascii: "&"), to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+    private static func printed(_ segment: String) -> [UInt8] {
+        var out: [UInt8] = []
+        PercentCoding.appendSegment(segment, to: &out)
+        return out
     }
     private static func tabIDs(in layout: Layout<Route>) -> [TabID] {
         switch layout {
@@ -221,14 +248,15 @@ extension URLRouter {
     /// The route a shared link opens, built by the link's `shares`; `nil` for another link.
     func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
         let bytes = Array(url.utf8)
-        guard let share = expected.share, let (prefix, rest) = try matchPrefix(bytes) else { return nil }
+        guard let share = expected.share, let (prefix, rest, host) = try matchPrefix(bytes) else { return nil }
         let queryStart = Self.pathEnd(bytes, from: rest)
         let (segments, _, query) = try Self.split(
             bytes, rest, queryStart, hostFolding: prefix.isCustomScheme, limits: .trusted)
-        guard let index = trie.match(segments, in: bytes), links[index].template == expected.template else {
-            return nil
-        }
-        var reader = try arguments(of: index, bytes, segments, query, limits: .trusted)
+        let hostName = host.map { bytes[$0] }
+        guard let index = trie.match(segments, in: bytes, accept: { links[$0].accepts(host: hostName) }),
+            links[index].template == expected.template
+        else { return nil }
+        var reader = try arguments(of: index, bytes, segments, query, host: host, limits: .trusted)
         return try share.make(&reader)
     }
 }

@@ -1,0 +1,54 @@
+/// A link segment of typed parameters with constants around and between them: `@{user}`,
+/// `{user}@{host}`, `v{version}.json`. A parameter ends at the first occurrence of the constant
+/// after it (so a user name never holds a raw `@`); each parameter takes at least one byte.
+@usableFromInline struct CompoundSegment: Hashable, Sendable {
+    /// The constants: before the first parameter, between parameters (never empty), after the last.
+    @usableFromInline let literals: [[UInt8]]
+    /// The placeholder index of each parameter, in order.
+    @usableFromInline let parameters: [Int]
+    /// The precedence among the segments with constants at one place: more parameters first, then
+    /// more constant bytes (`@{user}@{server}` before `@{user}`).
+    var rank: Int { parameters.count << 16 + literals.reduce(0) { $0 + $1.count } }
+    /// The bytes a constant in a segment may hold: unreserved, and `@ : + ! , ; =`.
+    static func isLiteralByte(_ byte: UInt8) -> Bool {
+        URLByte.isUnreserved(byte) || "@:+!,;=".utf8.contains(byte)
+    }
+    /// The byte range of each parameter in `bytes[range]`; `nil` when the segment does not fit.
+    @usableFromInline func split(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>]? {
+        let (head, tail) = (literals[0], literals[literals.count - 1])
+        guard range.count >= head.count + tail.count + parameters.count,
+            bytes[range].starts(with: head), bytes[range].reversed().starts(with: tail.reversed())
+        else { return nil }
+        let end = range.upperBound - tail.count
+        var position = range.lowerBound + head.count
+        var pieces: [Range<Int>] = []
+        pieces.reserveCapacity(parameters.count)
+        for index in parameters.indices {
+            guard index < parameters.count - 1 else {
+                guard position < end else { return nil }
+                pieces.append(position..<end)
+                break
+            }
+            let separator = literals[index + 1]
+            guard let found = Self.firstIndex(of: separator, in: bytes, from: position + 1, to: end) else {
+                return nil
+            }
+            pieces.append(position..<found)
+            position = found + separator.count
+        }
+        return pieces
+    }
+    /// The segment printed from its parameters' values, each percent-encoded whole.
+    func print(_ values: [String]) -> [UInt8] {
+        var out = literals[0]
+        for (index, value) in values.enumerated() {
+            PercentCoding.appendComponent(value, to: &out)
+            out += literals[index + 1]
+        }
+        return out
+    }
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard start + needle.count <= end else { return nil }
+        return (start...(end - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}
