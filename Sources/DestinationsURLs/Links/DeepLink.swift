@@ -59,7 +59,8 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     }
     /// Creates a link whose closure also reads the flow's environment
     /// (``FlowConfiguration/environment``), handed to it rather than captured: the server
-    /// of the signed-in account, to tell a local account from a remote one.
+    /// of the signed-in account, to tell a local account from a remote one. Like a deciding
+    /// link, it may return `nil` for a URL that is not its own.
     ///
     /// ```swift
     /// DeepLink("@{user}") { (environment: FlowEnvironment, user: String) in
@@ -72,12 +73,12 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// hands it an empty one. Objects read here must be safe to read from any thread.
     @inlinable public init<each Value: URLParameter>(
         _ template: String, sources: Set<ExternalSource>? = nil, caseInsensitive: Bool = false,
-        strictQuery: Bool = false, scene: String? = nil,
-        withEnvironment target: @escaping @Sendable (FlowEnvironment, repeat each Value) -> LinkTarget<Route>
+        strictQuery: Bool = false, scene: String? = nil, hosts: KnownHosts? = nil,
+        withEnvironment target: @escaping @Sendable (FlowEnvironment, repeat each Value) -> LinkTarget<Route>?
     ) {
         self.init(
             template, ParameterCodec(environment: target), sources: sources, caseInsensitive: caseInsensitive,
-            strictQuery: strictQuery, scene: scene)
+            strictQuery: strictQuery, scene: scene, hosts: hosts, declines: true)
     }
     @usableFromInline init(
         _ template: String, _ codec: ParameterCodec<LinkTarget<Route>?>, sources: Set<ExternalSource>?,

@@ -24,7 +24,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     @usableFromInline let routes: RouteTable<Route>
     @usableFromInline let trie: LinkTrie
     @usableFromInline let sceneNames: [[UInt8]]
-    /// The environment a link's closure reads (``DeepLink/init(_:sources:caseInsensitive:strictQuery:scene:withEnvironment:)``):
+    /// The environment a link's closure reads (``DeepLink/init(_:sources:caseInsensitive:strictQuery:scene:hosts:withEnvironment:)``):
     /// the flow's, set by ``FlowURLs`` for each URL it opens.
     @usableFromInline var environment = FlowEnvironment()
     /// The route patterns, in declaration order.
