@@ -86,7 +86,7 @@ final class WirePage: Destination {
 
     /// A message over the wire's limit is reported and never sent, so no batch is refused,
     /// and no socket closed over it, again and again; what comes after it still goes.
-    @Test func aMessageOverTheWireLimitIsReportedNotSent() async throws {
+    @Test(.timeLimit(.minutes(3))) func aMessageOverTheWireLimitIsReportedNotSent() async throws {
         let flow = try Flow(
             .tabs([.tab("main", .stack([WireRoute.page("small")]))]),
             providers: Providers { _ in Provider<WireRoute> { _ in WirePage() } })
@@ -94,9 +94,11 @@ final class WirePage: Destination {
         let inspector = FlowInspector(flow: flow, configuration: configuration(), transport: transport)
         inspector.connect()
         _ = try #require(await transport.message { $0.causeKind == "connect" })
-        try flow.apply(.push(.page(String(repeating: "x", count: InspectorWire.messageBytes))))
+        // The payload is in the event's state, tree, rendering and changes: over the limit.
+        try flow.apply(.push(.page(String(repeating: "x", count: InspectorWire.messageBytes / 2))))
+        while inspector.messageRefusals.isEmpty { await Task.yield() }
         try flow.apply(.back)
-        _ = try #require(await transport.message { $0.causeKind == "presentation" })
+        _ = try #require(await transport.message(timeout: .seconds(60)) { $0.causeKind == "presentation" })
         #expect(inspector.messageRefusals.count == 1)
         #expect(inspector.messageRefusals.first?.hasPrefix("event #") == true)
         #expect(inspector.messageRefusals.first?.contains("a message may have") == true)

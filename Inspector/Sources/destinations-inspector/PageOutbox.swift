@@ -76,6 +76,19 @@ final class PageOutbox: Sendable {
         }
     }
 
+    /// The next frame for the page's writer: the messages waiting, one a line, taken from
+    /// `waiting`; only when none wait, a drawing. Events never wait behind drawings.
+    func nextFrame(_ waiting: inout [String]) -> String? {
+        Self.joined(&waiting) ?? takeDrawing()
+    }
+
+    /// The messages waiting, one a line, taken from `waiting`; nil when none wait.
+    static func joined(_ waiting: inout [String]) -> String? {
+        guard !waiting.isEmpty else { return nil }
+        defer { waiting.removeAll() }
+        return waiting.joined(separator: "\n")
+    }
+
     /// The writer wrote this many bytes.
     func wrote(_ bytes: Int, now: ContinuousClock.Instant = .now) {
         state.withLockedValue { state in

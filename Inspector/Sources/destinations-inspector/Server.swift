@@ -404,22 +404,11 @@ func makeRouter(
             wake.finish()
         }
         let writer = Task {
-            func writeWaiting() async {
-                let batch = waiting.withLockedValue { batch in
-                    defer { batch.removeAll() }
-                    return batch
-                }
-                guard !batch.isEmpty else { return }
-                try? await outbound.write(.text(batch.joined(separator: "\n")))
-                outbox?.wrote(batch.reduce(0) { $0 + $1.utf8.count })
-            }
-            // Drawings go only when no message waits: events never wait behind them.
+            // Messages first, a drawing only when none wait: events never wait behind drawings.
             func writeAll() async {
-                await writeWaiting()
-                while let drawing = outbox?.takeDrawing() {
-                    try? await outbound.write(.text(drawing))
-                    outbox?.wrote(drawing.utf8.count)
-                    await writeWaiting()
+                while let frame = waiting.withLockedValue({ outbox?.nextFrame(&$0) ?? PageOutbox.joined(&$0) }) {
+                    try? await outbound.write(.text(frame))
+                    outbox?.wrote(frame.utf8.count - frame.utf8.count(where: { $0 == 10 }))
                 }
             }
             for await _ in signal { await writeAll() }

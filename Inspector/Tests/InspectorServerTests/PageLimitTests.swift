@@ -111,6 +111,20 @@ import Testing
         return (path, runs)
     }
 
+    /// A page's writer writes the messages waiting before any drawing, and a drawing only
+    /// when none wait: events never wait behind drawings.
+    @Test func eventsAreWrittenBeforeDrawings() {
+        let (_, continuation) = AsyncStream<String>.makeStream()
+        let outbox = PageOutbox(continuation: continuation, limit: 10_000)
+        #expect(outbox.sendDrawing("drawing", session: 1))
+        var waiting = ["event 1", "event 2"]
+        #expect(outbox.nextFrame(&waiting) == "event 1\nevent 2")
+        waiting = ["event 3"]
+        #expect(outbox.nextFrame(&waiting) == "event 3")
+        #expect(outbox.nextFrame(&waiting) == "drawing")
+        #expect(outbox.nextFrame(&waiting) == nil)
+    }
+
     /// A newer drawing of a session replaces one not yet written: a page gets one drawing
     /// per change, not a queue of stale ones.
     @Test func aNewerDrawingReplacesOneNotYetWritten() {
