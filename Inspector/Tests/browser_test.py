@@ -633,7 +633,7 @@ def main():
 
             hostile = open_session(base, token, {"type": "hello", "protocol": 1, "app": "malformed", "pid": 31337, "scene": "main", "canRestore": False,
                                                  "graph": {"routes": ["a", "b"], "edges": [{"from": "a", "to": "b", "event": 'x" URL="http://evil.example', "presentation": "push"}]}})
-            big = minimal_event(5, '{"s":"%s"}' % ("x" * (2 << 20)))
+            big = minimal_event(5, '{"s":"%s"}' % ("x" * (9 << 20)))  # over the wire's 8 MiB
             deep = minimal_event(6, '{"a":' * 600 + "1" + "}" * 600)
             batch = "\n".join(['{"type":"event"}', minimal_event(2, '{"root":{"id":1}}').replace('"tree":{"id":1', '"tree":{"id":"\\"]"'),
                                "\ufeff" + minimal_event(3, '{"root":{"id":3}}'), big, deep, minimal_event(7, '{"root":{"id":7}}')]).encode()
