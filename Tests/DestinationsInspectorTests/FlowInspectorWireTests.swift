@@ -94,8 +94,8 @@ final class WirePage: Destination {
         let inspector = FlowInspector(flow: flow, configuration: configuration(), transport: transport)
         inspector.connect()
         _ = try #require(await transport.message { $0.causeKind == "connect" })
-        // The payload is in the event's state, tree, rendering and changes: over the limit.
-        try flow.apply(.push(.page(String(repeating: "x", count: InspectorWire.messageBytes / 2))))
+        // The payload is in the event's state, tree, renderings and changes: over the limit.
+        try flow.apply(.push(.page(String(repeating: "x", count: InspectorWire.messageBytes / 4))))
         while inspector.messageRefusals.isEmpty { await Task.yield() }
         try flow.apply(.back)
         _ = try #require(await transport.message(timeout: .seconds(60)) { $0.causeKind == "presentation" })
