@@ -14,6 +14,9 @@ let package = Package(
         .executable(name: "destinations-inspector", targets: ["destinations-inspector"])
     ],
     dependencies: [
+        // The client's wire limits (`InspectorWire`), stated once for both sides; and, for the
+        // end-to-end tests, the real client and core.
+        .package(name: "Destinations", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", exact: "2.8.1"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
@@ -28,6 +31,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "DestinationsInspector", package: "Destinations"),
             ],
             resources: [.copy("Page")]
         ),
@@ -35,8 +39,11 @@ let package = Package(
             name: "InspectorServerTests",
             dependencies: [
                 "destinations-inspector",
+                .product(name: "Destinations", package: "Destinations"),
+                .product(name: "DestinationsInspector", package: "Destinations"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/InspectorServerTests"
         ),

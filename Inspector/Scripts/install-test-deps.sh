@@ -10,6 +10,7 @@ if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
 if ((${#missing[@]})); then
     echo "install-test-deps: apt-get install ${missing[*]}"
     "${sudo_cmd[@]}" apt-get update -qq

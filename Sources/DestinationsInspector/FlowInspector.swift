@@ -24,6 +24,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         case connecting
         /// A session is open.
         case connected
+        /// Not connected, and dialling again with backoff: the inspector is full (it said so),
+        /// or did not answer. The reason says which; the client also reports it
+        /// (``InspectorConfiguration/report``).
+        case waiting(reason: String)
         /// The inspector refused the app's hello, even without its flow graph, and said why:
         /// the client stopped rather than be refused again and again.
         case refused(reason: String)
@@ -39,6 +43,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     /// refused with the flow graph is said again without it (the page then has no graph);
     /// one refused without it stops the client (``Status/refused(reason:)``).
     public private(set) var helloRefusals: [String] = []
+    /// Why messages were not sent or were refused by the inspector, oldest first (the last 16):
+    /// a message over ``InspectorWire/messageBytes`` is never sent, and one the inspector
+    /// refuses is not sent again. Each is also reported (``InspectorConfiguration/report``).
+    public private(set) var messageRefusals: [String] = []
     /// The configuration the client was made with.
     public let configuration: InspectorConfiguration
 
@@ -259,9 +267,29 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     }
 
     private func enqueue(_ message: [String: Any]) {
-        outbox.append(InspectorEncoder<Route>.data(message))
+        let data = InspectorEncoder<Route>.data(message)
+        // The inspector would refuse it, and a socket would close over it: it is reported and
+        // never sent, so that no batch is refused again and again.
+        guard data.count <= InspectorWire.messageBytes else {
+            let name =
+                message["seq"].map { "\(message["type"] ?? "message") #\($0)" } ?? "\(message["type"] ?? "message")"
+            return refusedMessages(["\(name) was not sent: \(InspectorWire.tooLarge(data.count))"])
+        }
+        outbox.append(data)
         if outbox.count > outboxLimit { outbox.removeFirst(outbox.count - outboxLimit) }
         wakeSender()
+    }
+
+    /// Notes and reports messages that were not sent, or that the inspector refused.
+    private func refusedMessages(_ reasons: [String]) {
+        messageRefusals = Array((messageRefusals + reasons).suffix(16))
+        for reason in reasons { configuration.report(reason) }
+    }
+
+    /// Notes why the client is not connected, and reports it when the reason changed.
+    private func waiting(_ reason: String) {
+        if status != .waiting(reason: reason) { configuration.report("not connected: \(reason)") }
+        status = .waiting(reason: reason)
     }
 
     private func wakeSender() {
@@ -305,6 +333,15 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                     heartbeat?.cancel()
                 }
                 try await sendLoop(ref, transport: transport)
+            } catch let refusal as InspectorHelloRefusal where refusal.retry {
+                // The inspector is full: the same hello may pass when a session ends. Dial
+                // again with backoff, saying why.
+                guard let client = ref.client, !Task.isCancelled else { break }
+                client.helloRefusals = Array((client.helloRefusals + [refusal.reason]).suffix(16))
+                client.waiting(refusal.reason)
+                attempt += 1
+                try? await Task.sleep(for: backoff(attempt))
+                continue
             } catch let refusal as InspectorHelloRefusal {
                 // The inspector answered and refused this hello: the same hello would be refused
                 // again. Without its graph (the usual reason: too large) it may pass; else stop.
@@ -313,9 +350,12 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                 return
             } catch {
                 // The inspector went away or ended the session: dial again after a pause.
+                if ref.client?.status != .connected {
+                    ref.client?.waiting("no answer from the inspector at \(transportDescription(ref)): \(error)")
+                }
             }
             guard !Task.isCancelled, ref.client != nil else { break }
-            ref.client?.status = .connecting
+            if ref.client?.status == .connected { ref.client?.status = .connecting }
             attempt += 1
             try? await Task.sleep(for: backoff(attempt))
         }
@@ -323,10 +363,16 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         if ref.client == nil { await transport.close() }
     }
 
+    /// The inspector's address, as the client reports it.
+    private static func transportDescription(_ ref: WeakClient) -> String {
+        ref.client?.configuration.url.absoluteString ?? "(gone)"
+    }
+
     /// Notes a refused hello; true when the client says hello again at once, without its
     /// graph, false when it stops.
     private func refused(_ refusal: InspectorHelloRefusal) -> Bool {
         helloRefusals.append(refusal.reason)
+        configuration.report(refusal.description)
         if graph != nil {
             // The graph's later updates would be refused too: the session goes without it.
             graph = nil
@@ -347,7 +393,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     }
 
     private func openingHello() -> Data {
-        status = .connecting
+        // A client waiting says why until a session opens.
+        if case .waiting = status {} else { status = .connecting }
         return InspectorEncoder<Route>.data(
             encoder.hello(
                 app: configuration.app, canRestore: configuration.allowRestore, graph: graph,
@@ -406,6 +453,10 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
             case .batch(let batch):
                 do {
                     try await transport.send(batch)
+                } catch let refusals as InspectorMessageRefusals {
+                    // Taken, but for the messages the inspector refused: they would be refused
+                    // again, so they are reported, not sent again.
+                    ref.client?.refusedMessages(refusals.reasons)
                 } catch {
                     ref.client?.requeue(batch)
                     throw error

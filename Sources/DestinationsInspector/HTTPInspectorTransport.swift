@@ -57,10 +57,11 @@ actor HTTPInspectorTransport: InspectorTransport {
         let (data, response) = try await session.data(
             for: request("app/sessions", method: "POST", body: Self.hello(hello, resuming: resumeKey)))
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        if status == 400 || status == 413 {
-            // The inspector refused this hello and said why: the same hello would be refused again.
+        if status == 400 || status == 413 || status == 503 {
+            // The inspector refused this hello and said why: the same hello would be refused
+            // again, unless the inspector is full (503), when it may pass later.
             let reason = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["reason"] as? String
-            throw InspectorHelloRefusal(reason: reason ?? "status \(status)")
+            throw InspectorHelloRefusal(reason: reason ?? "status \(status)", retry: status == 503)
         }
         guard (200..<300).contains(status) else { throw InspectorHTTPError(status: status, path: "app/sessions") }
         guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -92,7 +93,12 @@ actor HTTPInspectorTransport: InspectorTransport {
     func send(_ messages: [Data]) async throws {
         guard !messages.isEmpty else { return }
         let body = Data(messages.joined(separator: Data("\n".utf8)))
-        _ = try await perform(request(try path("messages"), method: "POST", body: body))
+        let (data, status) = try await perform(request(try path("messages"), method: "POST", body: body))
+        // 200 names the messages the inspector refused, each with its reason; the rest were taken.
+        guard status == 200 else { return }
+        let refused = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["refused"] as? [[String: Any]]
+        let reasons = (refused ?? []).map { $0["reason"] as? String ?? "no reason given" }
+        if !reasons.isEmpty { throw InspectorMessageRefusals(reasons: reasons) }
     }
 
     func receive() async throws -> [Data] {

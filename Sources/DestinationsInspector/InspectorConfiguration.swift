@@ -48,6 +48,9 @@ public struct InspectorConfiguration: Sendable {
     public var maxEventsPerSecond: Int
     /// How a test builds this app's flow, for the inspector's "copy as test".
     public var testSetup: TestSetup?
+    /// Where the client says why it is not connected, or why the inspector refused a
+    /// message: a line to print. Standard error, prefixed `FlowInspector:`, by default.
+    public var report: @Sendable (String) -> Void
 
     /// Swift expressions that build the app's flow in a test: the inspector writes them into
     /// the `FlowHarness` test it makes of a session.
@@ -76,7 +79,8 @@ public struct InspectorConfiguration: Sendable {
         transport: Transport = .automatic,
         allowRestore: Bool = true,
         maxEventsPerSecond: Int = 120,
-        testSetup: TestSetup? = nil
+        testSetup: TestSetup? = nil,
+        report: @escaping @Sendable (String) -> Void = InspectorConfiguration.printToStandardError
     ) {
         self.url = url
         self.token = token
@@ -86,6 +90,12 @@ public struct InspectorConfiguration: Sendable {
         self.allowRestore = allowRestore
         self.maxEventsPerSecond = max(1, maxEventsPerSecond)
         self.testSetup = testSetup
+        self.report = report
+    }
+
+    /// Prints a line to standard error, prefixed `FlowInspector:`.
+    public static func printToStandardError(_ line: String) {
+        FileHandle.standardError.write(Data("FlowInspector: \(line)\n".utf8))
     }
 
     /// Reads `DESTINATIONS_INSPECTOR` (the inspector's address) and
@@ -141,10 +151,15 @@ public protocol InspectorTransport: Sendable {
     /// Opens a session with the hello message.
     ///
     /// Throws ``InspectorHelloRefusal`` when the inspector answered and refused the hello
-    /// itself (too large, malformed, too many sessions): the client then says hello once more
-    /// without its flow graph, and stops if that is refused too, instead of dialling again.
+    /// itself (too large, malformed): the client then says hello once more without its flow
+    /// graph, and stops if that is refused too, instead of dialling again. A refusal that says
+    /// to try later (``InspectorHelloRefusal/retry``: too many sessions) is dialled again
+    /// with backoff.
     func open(hello: Data) async throws
     /// Sends messages, in order.
+    ///
+    /// Throws ``InspectorMessageRefusals`` when the inspector took the batch but refused some
+    /// of its messages, saying why: the client reports them and does not send them again.
     func send(_ messages: [Data]) async throws
     /// Waits for the inspector's next requests; an empty array when none came in time.
     func receive() async throws -> [Data]
@@ -163,16 +178,35 @@ extension InspectorTransport {
 }
 
 /// The inspector refused an app's hello, and said why: dialling again with the same hello
-/// would be refused again.
+/// would be refused again, unless the inspector said to try later (``retry``).
 public struct InspectorHelloRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The inspector's reason: `hello: 600000 bytes, more than the 524288 a message may have`.
     public let reason: String
+    /// Whether the same hello may pass later: the inspector is full, not the hello at fault.
+    /// The client then dials again with backoff, and says why it waits.
+    public let retry: Bool
 
     /// Creates a refusal with the inspector's reason.
-    public init(reason: String) {
+    public init(reason: String, retry: Bool = false) {
         self.reason = reason
+        self.retry = retry
     }
 
     /// The refusal as the client reports it.
     public var description: String { "the inspector refused the hello: \(reason)" }
+}
+
+/// The inspector took a batch of messages but refused some of them, each with its reason
+/// (too large, the wrong shape): sending them again would be refused again.
+public struct InspectorMessageRefusals: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The inspector's reasons, in the batch's order.
+    public let reasons: [String]
+
+    /// Creates refusals with the inspector's reasons.
+    public init(reasons: [String]) {
+        self.reasons = reasons
+    }
+
+    /// The refusals as the client reports them.
+    public var description: String { "the inspector refused a message: \(reasons.joined(separator: "; "))" }
 }

@@ -11,8 +11,9 @@ actor WebSocketInspectorTransport: InspectorTransport {
     /// it continues the session after a lost connection.
     private var resumeKey: String?
 
-    /// The largest frame the inspector's server takes: 16 MiB.
-    static let maximumMessageSize = 16 << 20
+    /// The largest frame the inspector's server takes, and the largest message the client
+    /// sends: ``InspectorWire/messageBytes``.
+    static let maximumMessageSize = InspectorWire.messageBytes
 
     init(url: URL, token: String) {
         var components = URLComponents(url: url.appendingPathComponent("app"), resolvingAgainstBaseURL: false)
@@ -24,8 +25,8 @@ actor WebSocketInspectorTransport: InspectorTransport {
     func open(hello: Data) async throws {
         task?.cancel(with: .goingAway, reason: nil)
         let task = session.webSocketTask(with: url)
-        // The server takes frames up to 16 MiB; URLSession's own limit is 1 MiB, too small for
-        // a large state.
+        // The server takes frames up to the wire's limit; URLSession's own limit is 1 MiB, too
+        // small for a large state.
         task.maximumMessageSize = Self.maximumMessageSize
         self.task = task
         task.resume()
@@ -44,7 +45,8 @@ actor WebSocketInspectorTransport: InspectorTransport {
         case "session":
             resumeKey = object?["session"] as? String
         case "refused":
-            throw InspectorHelloRefusal(reason: object?["reason"] as? String ?? "no reason given")
+            throw InspectorHelloRefusal(
+                reason: object?["reason"] as? String ?? "no reason given", retry: object?["retry"] as? Bool ?? false)
         default:
             throw URLError(.badServerResponse)
         }

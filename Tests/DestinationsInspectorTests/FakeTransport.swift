@@ -19,6 +19,12 @@ final class FakeTransport: InspectorTransport {
     var failingSends = 0
     /// Why the inspector refuses a hello, or nil when it takes it.
     var refuse: ([String: Any]) -> String? = { _ in nil }
+    /// Whether the inspector says to try the refused hello later (it is full).
+    var refuseForNow = false
+    /// Why the inspector refuses a message of a batch it takes, or nil when it takes it.
+    var refuseMessage: ([String: Any]) -> String? = { _ in nil }
+    /// Every batch the client tried to send.
+    private(set) var batches: [[Data]] = []
     /// Every hello the client tried, refused ones too.
     private(set) var attempts: [[String: Any]] = []
     nonisolated let heartbeat: Duration?
@@ -37,23 +43,31 @@ final class FakeTransport: InspectorTransport {
         }
         let object = try JSONSerialization.jsonObject(with: hello) as? [String: Any] ?? [:]
         attempts.append(object)
-        if let reason = refuse(object) { throw InspectorHelloRefusal(reason: reason) }
+        if let reason = refuse(object) { throw InspectorHelloRefusal(reason: reason, retry: refuseForNow) }
         hellos.append(object)
     }
 
     func send(_ messages: [Data]) async throws {
+        batches.append(messages)
         if failingSends > 0 {
             failingSends -= 1
             throw Unreachable()
         }
+        var refusals: [String] = []
         for data in messages {
             let message = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            if let reason = refuseMessage(message) {
+                refusals.append(reason)
+                continue
+            }
             sent.append(message)
             for waiter in waiters where waiter.predicate(message) {
                 waiters.removeAll { $0.id == waiter.id }
                 waiter.continuation.resume(returning: data)
             }
         }
+        // The batch was taken but for these, as the inspector answers with their reasons.
+        if !refusals.isEmpty { throw InspectorMessageRefusals(reasons: refusals) }
     }
 
     func receive() async throws -> [Data] {

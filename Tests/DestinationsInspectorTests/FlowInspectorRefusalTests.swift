@@ -45,13 +45,13 @@ import Testing
     @Test func aHelloRefusedWithoutAGraphStopsTheClient() async throws {
         let flow = try makeFlow()
         let transport = FakeTransport()
-        transport.refuse = { _ in "hello: the inspector holds 64 connected sessions, its limit; end one first" }
+        transport.refuse = { _ in "hello: app: expected a string of at most 200 characters" }
         let inspector = FlowInspector(flow: flow, configuration: configuration, graph: graph(), transport: transport)
         inspector.connect()
         while case .connecting = inspector.status { await Task.yield() }
         #expect(
             inspector.status
-                == .refused(reason: "hello: the inspector holds 64 connected sessions, its limit; end one first"))
+                == .refused(reason: "hello: app: expected a string of at most 200 characters"))
         #expect(transport.attempts.count == 2 && transport.hellos.isEmpty && inspector.helloRefusals.count == 2)
         // Connecting again tries again.
         transport.refuse = { _ in nil }

@@ -69,11 +69,19 @@ struct GraphDrawing {
             order.append((key, members))
             folded.formUnion(members)
         }
-        for group in order {
+        // Groups of the same routes share one folding node: no identical boxes side by side.
+        var foldNodeOf: [[String]: Int] = [:]
+        for (index, group) in order.enumerated() {
             let first = raw[group.members[0]]
             let sources = group.members.map { raw[$0].from }
-            let node = Node(id: "n\(nodes.count)", name: "\(sources.count) routes", sources: sources)
-            nodes.append(node)
+            let key = Array(Set(sources)).sorted()
+            if let node = foldNodeOf[key] {
+                foldNodes[index] = node
+            } else {
+                foldNodeOf[key] = nodes.count
+                foldNodes[index] = nodes.count
+                nodes.append(Node(id: "n\(nodes.count)", name: "\(key.count) routes", sources: key))
+            }
             edges.append(
                 Edge(
                     id: "e\(edges.count)", pairs: sources.map { ($0, first.to) }, labels: [first.label],
@@ -94,8 +102,6 @@ struct GraphDrawing {
                         observed: edge.observed))
             }
         }
-        // The folded edges start at their folding node.
-        foldNodes = Dictionary(uniqueKeysWithValues: order.indices.map { ($0, names.count + $0) })
     }
 
     /// Folded edge `i` (the first ones) starts at node `foldNodes[i]`.
@@ -105,14 +111,16 @@ struct GraphDrawing {
     var dot: String? {
         guard tooLarge == nil else { return nil }
         var lines = [
-            "digraph Flow {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\", fontsize=11];",
-            "  edge [fontname=\"Helvetica\", fontsize=9];",
+            "digraph Flow {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\", fontsize=12];",
+            // Edge labels as large as names, so that they read at the size the graph fits.
+            "  edge [fontname=\"Helvetica\", fontsize=11];",
         ]
         var nodeOf: [String: String] = [:]
         for node in nodes where node.sources.isEmpty {
             nodeOf[node.name] = node.id
             var attributes = [
-                "id=\(Self.quoted(node.id))", "label=\(Self.quoted(node.name))", "tooltip=\(Self.quoted(node.name))",
+                "id=\(Self.quoted(node.id))", "label=\(Self.quoted(Self.wrapped(node.name)))",
+                "tooltip=\(Self.quoted(node.name))",
             ]
             if node.entry { attributes.append("style=bold") }
             if node.name == "(run time)" { attributes.append(contentsOf: ["shape=ellipse", "style=dashed"]) }
@@ -121,7 +129,7 @@ struct GraphDrawing {
         for node in nodes where !node.sources.isEmpty {
             let tooltip = node.sources.joined(separator: ", ")
             lines.append(
-                "  \(node.id) [id=\(Self.quoted(node.id)), label=\(Self.quoted(node.name)), tooltip=\(Self.quoted(tooltip)), shape=note, style=dashed, fontsize=9];"
+                "  \(node.id) [id=\(Self.quoted(node.id)), label=\(Self.quoted(node.name)), tooltip=\(Self.quoted(tooltip)), shape=note, style=dashed, fontsize=11];"
             )
         }
         for (i, edge) in edges.enumerated() {
@@ -134,10 +142,11 @@ struct GraphDrawing {
             } else {
                 continue
             }
+            let labels = edge.labels.map(Self.wrapped)
             let label =
-                edge.labels.count > 3
-                ? edge.labels.prefix(2).joined(separator: "\n") + "\n+\(edge.labels.count - 2) more"
-                : edge.labels.joined(separator: "\n")
+                labels.count > 3
+                ? labels.prefix(2).joined(separator: "\n") + "\n+\(labels.count - 2) more"
+                : labels.joined(separator: "\n")
             var attributes = [
                 "id=\(Self.quoted(edge.id))", "label=\(Self.quoted(label))",
                 "tooltip=\(Self.quoted(edge.labels.joined(separator: ", ")))",
@@ -158,6 +167,37 @@ struct GraphDrawing {
                 ["id": edge.id, "pairs": edge.pairs.map { [$0.from, $0.to] }, "labels": edge.labels] as [String: Any]
             },
         ]
+    }
+
+    /// The longest line of a drawn name or label; a longer one is broken over lines, so that a
+    /// long route name makes a taller box, not a graph as wide as a strip.
+    static let lineLength = 24
+
+    /// Text broken into lines of at most ``lineLength`` characters, after a `.`, `,`, `:`,
+    /// `(` or space, or before a capital (camel case), where it can; the full text stays in
+    /// the tooltip.
+    static func wrapped(_ text: String) -> String {
+        guard text.count > lineLength else { return text }
+        var lines: [String] = []
+        var line = ""
+        var breakAt: String.Index?
+        for character in text {
+            if line.count >= lineLength {
+                if let breakAt, breakAt > line.startIndex {
+                    lines.append(String(line[..<breakAt]))
+                    line = String(line[breakAt...])
+                } else {
+                    lines.append(line)
+                    line = ""
+                }
+                breakAt = nil
+            }
+            if character.isUppercase, !line.isEmpty { breakAt = line.endIndex }
+            line.append(character)
+            if ".,:( ".contains(character) { breakAt = line.endIndex }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
     }
 
     /// A DOT string literal of any text: quotes and backslashes escaped, line breaks as `\n`,

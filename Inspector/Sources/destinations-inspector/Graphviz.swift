@@ -3,7 +3,8 @@ import Foundation
 /// Runs Graphviz `dot`, bounded: the DOT it is given is written by the hub (``GraphDrawing``),
 /// never an app's; it gets at most ``timeLimit`` and its drawing at most ``outputLimit``
 /// bytes; a session runs one at a time (a newer graph ends the older run); the server runs at
-/// most ``runLimit`` at once (2: `dot` is bound by the processor), with at most ``queueLimit``
+/// most ``runLimit`` at once (1, at a lower priority with `nice`: `dot` is bound by the
+/// processor, and events to pages must not wait for it), with at most ``queueLimit``
 /// sessions waiting their turn, and skips a drawing past that, saying why; and every run ends
 /// with the server (``stopAll()``). Where coreutils' `timeout` is installed, `dot` runs under
 /// it too, so that it ends in time even if the server is killed outright.
@@ -39,6 +40,8 @@ actor Graphviz {
     /// The most sessions waiting for a run; a drawing past it is skipped (``Failure/busy``).
     let queueLimit: Int
     private let timeout: String?
+    /// `nice`, which runs `dot` at a lower priority than the server's relaying.
+    private let nice: String?
     /// GNU `env`, which runs `timeout` and `dot` with SIGTERM's default action.
     private let defaultSignal: String?
     private var running: [Int: Process] = [:]
@@ -51,7 +54,7 @@ actor Graphviz {
 
     init(
         executable: String? = Graphviz.find("dot"), timeLimit: Duration = .seconds(5), outputLimit: Int = 8 << 20,
-        runLimit: Int = 2, queueLimit: Int = 16
+        runLimit: Int = 1, queueLimit: Int = 16
     ) {
         self.executable = executable
         self.timeLimit = timeLimit
@@ -59,6 +62,7 @@ actor Graphviz {
         self.runLimit = max(1, runLimit)
         self.queueLimit = max(0, queueLimit)
         timeout = Graphviz.find("timeout")
+        nice = Graphviz.find("nice")
         defaultSignal = Graphviz.find("env").flatMap { env in
             Graphviz.accepts(env, ["--default-signal=TERM", "true"]) ? env : nil
         }
@@ -122,11 +126,13 @@ actor Graphviz {
     private func run(_ dot: String, session: Int, executable: String) async -> Result<String, Failure> {
         let process = Process()
         let seconds = max(1, Int(timeLimit.components.seconds))
+        // `dot` at a lower priority: on a machine of two cores, pages' events come first.
+        let command = nice.map { [$0, "-n", "10", executable] } ?? [executable]
         if let timeout {
             process.executableURL = URL(fileURLWithPath: timeout)
             // `--foreground`: a `timeout` sent a signal passes it to its `dot` alone, never to its
             // process group, which holds the server's other runs.
-            process.arguments = ["--foreground", "-k", "1", "\(seconds)", executable, "-Tsvg"]
+            process.arguments = ["--foreground", "-k", "1", "\(seconds)"] + command + ["-Tsvg"]
             if let defaultSignal {
                 // The server ignores SIGTERM (it takes it as a signal to stop), and an ignored
                 // signal stays ignored in its children: `dot` gets it back, so that ending a run
@@ -135,8 +141,8 @@ actor Graphviz {
                 process.arguments = ["--default-signal=TERM", timeout] + (process.arguments ?? [])
             }
         } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["-Tsvg"]
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = command.dropFirst() + ["-Tsvg"]
         }
         let input = Pipe()
         let output = Pipe()

@@ -1,3 +1,4 @@
+import DestinationsInspector
 import Foundation
 
 /// The relay between apps and pages. Apps post messages; the hub checks each one's shape,
@@ -7,8 +8,9 @@ import Foundation
 actor Hub {
     /// What the hub keeps and how long it waits.
     struct Limits: Sendable {
-        /// The largest message an app may send (an event with its state).
-        var messageBytes = 1 << 20
+        /// The largest message an app may send (an event with its state): the wire's one limit,
+        /// which the client checks too and the app's socket takes as its frame limit.
+        var messageBytes = InspectorWire.messageBytes
         /// The largest hello, graph included.
         var helloBytes = 512 << 10
         /// The most events a session keeps; older ones are let go.
@@ -17,7 +19,15 @@ actor Hub {
         var sessionBytes = 32 << 20
         /// The most bytes waiting for a page that does not read; past it, the page's socket is
         /// closed and the page connects again for a fresh snapshot.
-        var pageBufferBytes = 64 << 20
+        var pageBufferBytes = 32 << 20
+        /// The most pages connected at once; a further page is told why and closed.
+        var pages = 16
+        /// The most bytes waiting for all pages together: past it, the pages furthest behind
+        /// are let go first, and a page whose snapshot does not fit is told why and closed.
+        var pagesBytes = 128 << 20
+        /// How long bytes may wait for a page with nothing written in between: a page whose
+        /// writes stall past it (a frozen tab, a stopped process) is let go.
+        var pageStall: Duration = .seconds(10)
         /// How many sessions whose app went away are kept.
         var disconnectedSessions = 8
         /// The most connected sessions the server holds at once; a hello past it is refused
@@ -55,6 +65,8 @@ actor Hub {
     private var nextRequest = 1
     private var nextPoller = 1
     private var pages: [Int: PageOutbox] = [:]
+    /// The session whose graph each page shows, as it said (`view`): drawings go only there.
+    private var views: [Int: Int] = [:]
     /// What one batch of an app's messages has for pages so far, while ``receive(_:key:now:)``
     /// takes it: pages get the whole batch in one frame, one message a line, so a burst costs
     /// the page one socket message a batch instead of one an event.
@@ -78,8 +90,18 @@ actor Hub {
         /// The message's place in its batch, from 0.
         let line: Int
         let reason: String
+        /// Whether the same message may pass later: a hello refused because the server is
+        /// full. The app dials again with backoff.
+        var retry = false
         var description: String { reason }
     }
+
+    /// How many hellos were refused because the server was full: pages hear of the first
+    /// ``refusedHelloRows``, then only when the count doubles, so a flood of hellos costs
+    /// pages a few rows.
+    private(set) var refusedHellos = 0
+    /// How many refused hellos pages get a row for each.
+    static let refusedHelloRows = 20
 
     // MARK: Apps
 
@@ -114,13 +136,18 @@ actor Hub {
         let previous = resume.flatMap { resume in sessions.values.first { Self.same($0.key, resume) } }
         if previous == nil, sessions.values.count(where: \.connected) >= limits.connectedSessions {
             let reason =
-                "hello: the inspector holds \(limits.connectedSessions) connected sessions, its limit; end one first"
-            broadcast([
-                "type": "error",
-                "message":
-                    "\(JSONText.quoted(String((hello["app"] as? String ?? "an app").prefix(80)))) was refused: \(reason)",
-            ])
-            return .failure(Refusal(line: 0, reason: reason))
+                "hello: the inspector holds \(limits.connectedSessions) connected sessions, its limit; it is dialled again when one ends"
+            refusedHellos += 1
+            if refusedHellos <= Self.refusedHelloRows || refusedHellos & (refusedHellos - 1) == 0 {
+                let app = JSONText.quoted(String((hello["app"] as? String ?? "an app").prefix(80)))
+                broadcast([
+                    "type": "error",
+                    "message": refusedHellos <= Self.refusedHelloRows
+                        ? "\(app) was refused: \(reason)"
+                        : "\(refusedHellos) hellos refused so far (the latest \(app)): \(reason)",
+                ])
+            }
+            return .failure(Refusal(line: 0, reason: reason, retry: true))
         }
         if let previous {
             id = previous.id
@@ -339,6 +366,12 @@ actor Hub {
             session.connected && session.receiving == 0 && (session.socket || session.poller == nil)
                 && session.lastSeen.duration(to: now) > limits.idleLimit
         }
+        // Pages first: what the byes below send them is not what they stalled on.
+        for (id, page) in pages where page.stalled(at: now, after: limits.pageStall) {
+            page.letGo("the page stopped reading for \(limits.pageStall)")
+            pages[id] = nil
+            views[id] = nil
+        }
         for session in idle {
             quiet.insert(session.key)
             if quiet.count > 64, let any = quiet.first(where: { $0 != session.key }) { quiet.remove(any) }
@@ -398,18 +431,38 @@ actor Hub {
 
     // MARK: Pages
 
-    /// Registers a page; it gets a snapshot of every session first.
+    /// Registers a page; it gets a snapshot of every session first. Past ``Limits/pages``
+    /// pages, or when its snapshot does not fit in ``Limits/pagesBytes`` with what the other
+    /// pages wait for, it gets an error that says why and is let go.
     func addPage() -> (Int, AsyncStream<String>) {
         let (stream, continuation) = AsyncStream<String>.makeStream()
         let id = nextPage
         nextPage += 1
         let outbox = PageOutbox(continuation: continuation, limit: limits.pageBufferBytes)
+        let snapshot = snapshot()
+        let reason: String? =
+            if pages.count >= limits.pages {
+                "the inspector serves at most \(limits.pages) pages; close one and reload"
+            } else if pagesQueued + snapshot.utf8.count > limits.pagesBytes {
+                "the inspector's pages wait for \(pagesQueued) bytes, near its limit of \(limits.pagesBytes); reload later"
+            } else { nil }
+        if let reason {
+            _ = outbox.send(JSONText.text(["type": "error", "message": reason, "fatal": true]))
+            outbox.letGo(reason)
+            return (id, stream)
+        }
         pages[id] = outbox
         // The snapshot is bounded to half the page's buffer: it always fits, and a large
         // session never makes a page connect again and again.
-        if !outbox.send(snapshot()) { pages[id] = nil }
+        if !outbox.send(snapshot) { pages[id] = nil }
         return (id, stream)
     }
+
+    /// Bytes waiting for all pages together.
+    var pagesQueued: Int { pages.values.reduce(0) { $0 + $1.queued } }
+
+    /// How many pages are connected.
+    var pageCount: Int { pages.count }
 
     /// The page's outbox, for its writer to count what it wrote.
     func outbox(page id: Int) -> PageOutbox? { pages[id] }
@@ -417,6 +470,7 @@ actor Hub {
     func removePage(_ id: Int) {
         pages[id]?.finish()
         pages[id] = nil
+        views[id] = nil
     }
 
     private func broadcast(_ message: [String: Any]) {
@@ -439,14 +493,44 @@ actor Hub {
         sendToPages(batch.joined(separator: "\n"))
     }
 
-    /// Sends a frame to every page; a page past its buffer is let go.
+    /// Sends a frame to every page; a page past its buffer is let go, and so are the pages
+    /// furthest behind while all pages together would wait for more than
+    /// ``Limits/pagesBytes``.
     private func sendToPages(_ text: String) {
+        let bytes = text.utf8.count
+        var total = pagesQueued + bytes * pages.count
+        while total > limits.pagesBytes, let (id, page) = pages.max(by: { $0.value.queued < $1.value.queued }),
+            page.queued > 0
+        {
+            total -= page.queued + bytes
+            page.letGo("the page fell behind: the inspector's pages wait for more than \(limits.pagesBytes) bytes")
+            pages[id] = nil
+            views[id] = nil
+        }
         let behind = pages.filter { !$0.value.send(text) }.keys
-        for id in behind { pages[id] = nil }
+        for id in behind {
+            pages[id] = nil
+            views[id] = nil
+        }
     }
 
     private func send(_ message: [String: Any], page id: Int) {
-        if let page = pages[id], !page.send(JSONText.text(message)) { pages[id] = nil }
+        if let page = pages[id], !page.send(JSONText.text(message)) {
+            pages[id] = nil
+            views[id] = nil
+        }
+    }
+
+    /// Sends a session's drawing to the pages that show its graph, in their drawing lane.
+    private func sendDrawing(session id: Int, to viewers: [Int]? = nil) {
+        guard let entry = sessions[id]?.graph, entry["svg"] is String else { return }
+        let text = JSONText.text(["type": "graph", "session": id].merging(entry) { a, _ in a })
+        for page in viewers ?? views.filter({ $0.value == id }).map(\.key) {
+            if let outbox = pages[page], !outbox.sendDrawing(text, session: id) {
+                pages[page] = nil
+                views[page] = nil
+            }
+        }
     }
 
     /// A JSON object from members already written as JSON by the hub.
@@ -477,9 +561,18 @@ actor Hub {
         var budget = snapshotLimit - Self.object(header.merging(["sessions": "[]"]) { a, _ in a }).utf8.count
         var heads: [Int: [String: String]] = [:]
         for session in ordered {
+            // Drawings are never in a snapshot: a page asks for the one it shows (`view`).
+            let graph = session.graph.map { graph in
+                var graph = graph
+                if graph["svg"] is String {
+                    graph["svg"] = NSNull()
+                    graph["drawn"] = true
+                }
+                return graph
+            }
             heads[session.id] = [
                 "session": "\(session.id)", "connected": "\(session.connected)", "hello": JSONText.text(session.hello),
-                "refusedCount": "\(session.refused)", "graph": session.graph.map(JSONText.text) ?? "null",
+                "refusedCount": "\(session.refused)", "graph": graph.map(JSONText.text) ?? "null",
             ]
         }
         func size(_ head: [String: String]) -> Int {
@@ -487,16 +580,7 @@ actor Hub {
             head.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 4 } + 64
         }
         var headBytes = heads.values.reduce(0) { $0 + size($1) }
-        for session in ordered.reversed() where headBytes > budget {
-            guard var graph = session.graph, graph["svg"] is String, var head = heads[session.id] else { continue }
-            graph["svg"] = NSNull()
-            graph["note"] = "the drawing was not sent: the page's snapshot is capped at \(snapshotLimit) bytes"
-            let before = size(head)
-            head["graph"] = JSONText.text(graph)
-            heads[session.id] = head
-            headBytes += size(head) - before
-        }
-        // Still too large (many sessions with large graphs): their graphs' names go as well.
+        // Too large (many sessions with large graphs): their graphs' names go as well.
         for session in ordered.reversed() where headBytes > budget {
             guard var head = heads[session.id], session.graph != nil || session.hello["graph"] != nil else { continue }
             var hello = session.hello
@@ -535,8 +619,9 @@ actor Hub {
     }
 
     /// A page's message: `{"type":"restore","session":N,"index":I}` (the page never sends a
-    /// state: the hub takes it from its own log), `{"type":"open","session":N,"url":U}`, or
-    /// `{"type":"ping"}`. Anything else is answered, to that page only, with an error that
+    /// state: the hub takes it from its own log), `{"type":"open","session":N,"url":U}`,
+    /// `{"type":"view","session":N}` (the page shows that session's graph, or none with
+    /// `null`: drawings go only to pages that show them), or `{"type":"ping"}`. Anything else is answered, to that page only, with an error that
     /// says why.
     func fromPage(_ text: String, page: Int = 0) {
         do throws(MessageShape.Mismatch) {
@@ -554,8 +639,18 @@ actor Hub {
                 let id = try MessageShape.integer(object["session"], "session", range: 0...Int(Int32.max))
                 let url = try MessageShape.string(object["url"], "url", max: limits.urlBytes)
                 open(url: url, session: id, page: page)
+            case "view":
+                guard pages[page] != nil else { return }
+                if object["session"] is NSNull || object["session"] == nil {
+                    views[page] = nil
+                } else {
+                    let id = try MessageShape.integer(object["session"], "session", range: 0...Int(Int32.max))
+                    guard views[page] != id else { return }
+                    views[page] = id
+                    sendDrawing(session: id, to: [page])
+                }
             default:
-                throw MessageShape.Mismatch(path: "type", expected: "restore, open or ping")
+                throw MessageShape.Mismatch(path: "type", expected: "restore, open, view or ping")
             }
         } catch {
             send(["type": "error", "message": "request refused: \(error)"], page: page)
@@ -615,6 +710,9 @@ actor Hub {
     /// the drawing when Graphviz is done, or why there is none.
     private func draw(_ graph: [String: Any], session id: Int) {
         let drawing = GraphDrawing(graph)
+        // Once per change: the same graph again (an app that reconnected) keeps its drawing.
+        if let dot = drawing.dot, sessions[id]?.drawnDot == dot, sessions[id]?.graph?["svg"] is String { return }
+        sessions[id]?.drawnDot = drawing.dot
         var entry: [String: Any] = [
             "svg": NSNull(), "mermaid": graph["mermaid"] as? String ?? NSNull(), "legend": drawing.legend,
         ]
@@ -634,11 +732,20 @@ actor Hub {
         switch result {
         case .success(let svg): entry["svg"] = svg
         case .failure(.superseded): return
-        case .failure(let failure): entry["note"] = "not drawn: \(failure)"
+        case .failure(let failure):
+            entry["note"] = "not drawn: \(failure)"
+            // The same graph may be drawn when it comes again.
+            sessions[id]?.drawnDot = nil
         }
         entry["legend"] = legend
         sessions[id]?.graph = entry
-        broadcast(["type": "graph", "session": id].merging(entry) { a, _ in a })
+        if entry["svg"] is String {
+            // The drawing goes only to the pages that show this session's graph, in their
+            // drawing lane: events never wait behind it.
+            sendDrawing(session: id)
+        } else {
+            broadcast(["type": "graph", "session": id].merging(entry) { a, _ in a })
+        }
     }
 
     /// How many Graphviz runs are under way.

@@ -196,9 +196,30 @@ func receiveMessages(_ request: Request, key: String, hub: Hub) async throws -> 
     return Response(status: .noContent)
 }
 
-func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1") -> Router<BasicWebSocketRequestContext>
-{
-    let router = Router(context: BasicWebSocketRequestContext.self)
+/// Runs `work`, or throws ``DeadlinePassed`` when it takes longer than `limit` (and cancels it).
+func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await work() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            throw DeadlinePassed(limit: limit)
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw DeadlinePassed(limit: limit) }
+        return first
+    }
+}
+
+/// A peer took longer than the server waits.
+struct DeadlinePassed: Error, CustomStringConvertible {
+    let limit: Duration
+    var description: String { "nothing complete within \(limit)" }
+}
+
+func makeRouter(
+    hub: Hub, page: Page, token: String, host: String = "127.0.0.1", connection: ConnectionLimits = ConnectionLimits()
+) -> Router<InspectorContext> {
+    let router = Router(context: InspectorContext.self)
     router.add(middleware: LoopbackHostMiddleware(host: host))
     for (path, name) in [("/", "index.html")] + Page.names.dropFirst().map({ ("/\($0.0)", $0.0) }) {
         router.get(RouterPath(path)) { request, _ -> Response in
@@ -229,7 +250,14 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         guard tokenMatches(request, token) else { return .text(#"{"error":"token"}"#, status: .forbidden) }
         let body: ByteBuffer
         do {
-            body = try await request.body.collect(upTo: hub.limits.helloBytes)
+            // A hello sent a byte at a time holds a connection: it has a deadline.
+            let limit = hub.limits.helloBytes
+            body = try await withDeadline(connection.helloBody) { try await request.body.collect(upTo: limit) }
+        } catch let late as DeadlinePassed {
+            let reason = "hello: \(late)"
+            var response = Response.text(JSONText.text(["error": "hello", "reason": reason]), status: .requestTimeout)
+            response.headers[.connection] = "close"
+            return response
         } catch {
             // The app is told why, so that it stops or says hello without its graph.
             let reason = "hello: more than \(hub.limits.helloBytes) bytes, the most a hello may have"
@@ -239,6 +267,10 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         // of the server, or an older connection, is refused (410) and the app says hello again.
         switch await hub.open(hello: Substring(String(buffer: body))) {
         case .success(let opened): return .text(JSONText.text(["session": opened.key]))
+        case .failure(let refusal) where refusal.retry:
+            // The server is full: the app dials again with backoff.
+            return .text(
+                JSONText.text(["error": "hello", "reason": refusal.reason, "retry": true]), status: .serviceUnavailable)
         case .failure(let refusal):
             return .text(JSONText.text(["error": "hello", "reason": refusal.reason]), status: .badRequest)
         }
@@ -276,14 +308,23 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
     // Apps on Apple platforms: one WebSocket, the hello first.
     router.ws("/app") { request, _ in
         tokenMatches(request, token) && hostAllowed(request, boundTo: host) ? .upgrade([:]) : .dontUpgrade
-    } onUpgrade: { inbound, outbound, _ in
+    } onUpgrade: { inbound, outbound, context in
         var session: String?
         var poller: Task<Void, Never>?
+        // A socket that says nothing, or sends its hello a byte at a time, is closed past the
+        // deadline: it would hold a file descriptor for ever.
+        let greeted = NIOLockedValueBox(false)
+        let channel = context.requestContext.channel
+        let helloDeadline = Task {
+            try? await Task.sleep(for: connection.hello)
+            if !Task.isCancelled, !greeted.withLockedValue({ $0 }) { channel.close(promise: nil) }
+        }
         defer { poller?.cancel() }
+        defer { helloDeadline.cancel() }
         // A frame too large or a broken connection ends the loop with an error; the session
         // still says bye.
         do {
-            for try await message in inbound.messages(maxSize: 16 << 20) {
+            for try await message in inbound.messages(maxSize: hub.limits.messageBytes) {
                 guard case .text(let text) = message else { continue }
                 if let key = session {
                     // Frames of a connection a newer one took over are dropped.
@@ -292,11 +333,15 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
                     // The first frame must be a hello; the app learns its key, which a later
                     // hello names to resume the session.
                     let opened: (id: Int, key: String)
+                    greeted.withLockedValue { $0 = true }
                     switch await hub.open(hello: Substring(text), socket: true) {
                     case .success(let session): opened = session
                     case .failure(let refusal):
-                        // The app is told why, so that it stops or says hello without its graph.
-                        try await outbound.write(.text(JSONText.text(["type": "refused", "reason": refusal.reason])))
+                        // The app is told why, so that it stops, says hello without its graph,
+                        // or (the server is full) dials again later.
+                        try await outbound.write(
+                            .text(
+                                JSONText.text(["type": "refused", "reason": refusal.reason, "retry": refusal.retry])))
                         try await outbound.close(.init(codeNumber: 4400), reason: "hello refused")
                         return
                     }
@@ -339,9 +384,13 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
         let origin = request.headers[.origin] ?? ""
         guard origin == "http://\(host)" else { return .dontUpgrade }
         return .upgrade([:])
-    } onUpgrade: { inbound, outbound, _ in
+    } onUpgrade: { inbound, outbound, context in
         let (id, stream) = await hub.addPage()
         let outbox = await hub.outbox(page: id)
+        // A page let go for not reading is closed outright: a close frame would wait behind
+        // what it does not read. (A page refused at once is closed by its writer, with why.)
+        let channel = context.requestContext.channel
+        outbox?.onLetGo { _ in channel.close(promise: nil) }
         // Messages that wait while a frame is written go together in the next frame, one per
         // line (the hub's JSON never holds a raw line break): a burst costs a few frames, not
         // one frame per event.
@@ -355,22 +404,27 @@ func makeRouter(hub: Hub, page: Page, token: String, host: String = "127.0.0.1")
             wake.finish()
         }
         let writer = Task {
-            func writeWaiting() async {
-                let batch = waiting.withLockedValue { batch in
-                    defer { batch.removeAll() }
-                    return batch
+            // Messages first, a drawing only when none wait: events never wait behind drawings.
+            func writeAll() async {
+                while let frame = waiting.withLockedValue({ outbox?.nextFrame(&$0) ?? PageOutbox.joined(&$0) }) {
+                    try? await outbound.write(.text(frame))
+                    outbox?.wrote(frame.utf8.count - frame.utf8.count(where: { $0 == 10 }))
                 }
-                guard !batch.isEmpty else { return }
-                try? await outbound.write(.text(batch.joined(separator: "\n")))
-                outbox?.wrote(batch.reduce(0) { $0 + $1.utf8.count })
             }
-            for await _ in signal { await writeWaiting() }
-            await writeWaiting()
-            // The page did not read what it was sent: it is let go, and says so.
-            if outbox?.fellBehind == true {
-                try? await outbound.close(.init(codeNumber: 4000), reason: "the page fell behind")
+            for await _ in signal { await writeAll() }
+            await writeAll()
+            // The page was refused (too many pages), or did not read what it was sent: it is
+            // let go, and says so.
+            if outbox == nil || outbox?.fellBehind == true {
+                try? await outbound.close(.init(codeNumber: 4000), reason: outbox?.letGoReason ?? "refused")
             }
         }
+        // A drawing wakes the writer too.
+        let drawings = Task {
+            guard let outbox else { return }
+            for await _ in outbox.drawingsQueued { wake.yield() }
+        }
+        defer { drawings.cancel() }
         defer { reader.cancel() }
         defer { writer.cancel() }
         do {

@@ -1,3 +1,4 @@
+import DestinationsInspector
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -40,7 +41,8 @@ let token =
         withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))) ?? options.token
 let app = Application(
     router: router,
-    server: .http1WebSocketUpgrade(webSocketRouter: router),
+    // Frames up to the wire's one limit, shared with the client; deadlines on headers and hellos.
+    server: .inspector(router: router, frameBytes: InspectorWire.messageBytes),
     configuration: .init(address: .hostname(options.host, port: options.port), serverName: "destinations-inspector"),
     onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0

@@ -27,6 +27,33 @@ import Testing
         #expect(dot.components(separatedBy: "->").count - 1 == 2)
     }
 
+    /// Two events folded from the same routes share one box: no identical "4 routes" boxes
+    /// side by side.
+    @Test func foldsOfTheSameRoutesShareOneBox() throws {
+        let sources = ["a", "b", "c", "d"]
+        let edges =
+            sources.map { Self.edge($0, "signIn", "signOut", "replaceRoot") }
+            + sources.map { Self.edge($0, "help", "help", "sheet") }
+        let drawing = GraphDrawing(["routes": sources + ["signIn", "help"], "edges": edges])
+        #expect(drawing.nodes.filter { !$0.sources.isEmpty }.count == 1)
+        #expect(drawing.edges.count == 2)
+        let dot = try #require(drawing.dot)
+        let fold = try #require(drawing.nodes.first { !$0.sources.isEmpty })
+        #expect(dot.components(separatedBy: "\(fold.id) -> ").count - 1 == 2)
+    }
+
+    /// A long route name is drawn over several short lines (its tooltip keeps it whole), so
+    /// that the graph does not collapse into a strip.
+    @Test func longNamesAreDrawnOverLines() throws {
+        let long = "accountSettingsNotificationPreferencesDetail"
+        let drawing = GraphDrawing(["routes": [long, "b"], "edges": [Self.edge(long, "b")]])
+        let dot = try #require(drawing.dot)
+        let label = try #require(dot.split(separator: "\n").first { $0.contains("tooltip=\"\(long)\"") })
+        #expect(label.contains(#"label="accountSettings\nNotificationPreferences\nDetail""#), "\(label)")
+        #expect(GraphDrawing.wrapped(long).split(separator: "\n").allSatisfy { $0.count <= GraphDrawing.lineLength })
+        #expect(GraphDrawing.wrapped("short") == "short")
+    }
+
     /// Names are quoted by the hub: no name can add attributes (a URL) or end the graph.
     @Test func namesCannotInjectDOT() throws {
         let hostile = #"x" URL="http://evil.example" a="\"#

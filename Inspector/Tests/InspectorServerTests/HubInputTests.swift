@@ -1,3 +1,4 @@
+import DestinationsInspector
 import Foundation
 import Testing
 
@@ -109,17 +110,18 @@ struct PageReader {
         #expect(try #require(await reader.next("event"))["index"] as? Int == 0)
     }
 
-    /// A 2 MiB event, and a state nested 600 levels, are refused and say why; the session's
-    /// bytes are capped, its oldest events let go and counted.
+    /// An event over the wire's limit, and a state nested 600 levels, are refused and say why;
+    /// the session's bytes are capped, its oldest events let go and counted.
     @Test func sizeAndDepthHaveLimits() async throws {
         let hub = Hub(graphviz: Graphviz(executable: nil), limits: .init(sessionBytes: 8_000))
         let (_, key) = try await hub.opened(hello)
-        let big = Fixture.event(seq: 1, state: #"{"s":""# + String(repeating: "x", count: 2 << 20) + #""}"#)
+        let big = Fixture.event(
+            seq: 1, state: #"{"s":""# + String(repeating: "x", count: InspectorWire.messageBytes) + #""}"#)
         let deep = Fixture.event(
             seq: 2, state: String(repeating: #"{"a":"#, count: 600) + "1" + String(repeating: "}", count: 600))
         let refusals = try #require(await hub.receive([big, deep], key: key))
         #expect(refusals.count == 2)
-        #expect(refusals.first?.reason.contains("more than the 1048576") == true)
+        #expect(refusals.first?.reason.contains("more than the \(InspectorWire.messageBytes)") == true)
         #expect(refusals.last?.reason.contains("nested deeper than") == true)
         await hub.receive((0..<40).map { Fixture.event(seq: $0) }, key: key)
         let snapshot = try #require(JSONText.object(await hub.snapshot()))

@@ -1,3 +1,4 @@
+import DestinationsInspector
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -344,7 +345,7 @@ import Testing
         let router = makeRouter(hub: hub, page: try Page(), token: token, host: "127.0.0.1")
         let app = Application(
             router: Router(),
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: .inspector(router: router, frameBytes: InspectorWire.messageBytes),
             configuration: .init(address: .hostname("127.0.0.1", port: 0))
         )
         let (pageID, page) = await hub.addPage()

@@ -118,6 +118,7 @@ function prepareGraph(svg) {
 // MARK: Drawing and lighting
 
 function renderGraph(s, event, current) {
+  tellView();
   const graph = $("graph");
   const g = s.graph || null;
   const key = `${s.id}:${g ? `${(g.svg || "").length}:${(g.mermaid || "").length}:${g.note || ""}` : "none"}`;
@@ -131,6 +132,7 @@ function renderGraph(s, event, current) {
       prepareGraph(svg);
     } else if (g && typeof g.mermaid === "string" && g.mermaid) {
       if (g.note) graph.append(el("p", "note", String(g.note)));
+      else if (g.drawn) graph.append(el("p", "note", "the drawing is on its way"));
       graph.append(el("pre", "mermaid", g.mermaid));
       graph.dataset.kind = "mermaid";
     } else {
@@ -150,10 +152,13 @@ function renderGraph(s, event, current) {
     for (const node of graph.querySelectorAll("g.node")) {
       const entry = nodes.get(node.dataset.gid);
       node.classList.toggle("current", !!entry && entry.name === focusedRoute);
+      // Hovering names the route, or the routes a folded box stands for, never an internal id.
+      if (entry) setTitle(node, Array.isArray(entry.sources) && entry.sources.length ? `${entry.sources.length} routes: ${entry.sources.join(", ")}` : String(entry.name));
     }
     for (const line of graph.querySelectorAll("g.edge")) {
       const entry = edges.get(line.dataset.gid);
       const pairs = entry && Array.isArray(entry.pairs) ? entry.pairs : [];
+      if (entry) setTitle(line, `${pairs.map((p) => Array.isArray(p) ? `${p[0]} → ${p[1]}` : "").join(", ")}\n${Array.isArray(entry.labels) ? entry.labels.join("\n") : ""}`);
       line.classList.toggle("taken", !!edge && pairs.some((p) => Array.isArray(p) && p[0] === edge.from && p[1] === edge.to));
       line.classList.toggle("hidden", hideRoot && pairs.length > 0 && pairs.every((p) => Array.isArray(p) && roots.has(p[1])));
     }
@@ -171,6 +176,13 @@ function renderGraph(s, event, current) {
       line.classList.toggle("hidden", hideRoot && roots.has(text.split("->")[1]));
     }
   }
+}
+
+// Sets the hover text of a drawn node or edge (its SVG <title>), written only when it changes.
+function setTitle(g, text) {
+  let title = g.querySelector(":scope > title");
+  if (!title) { title = document.createElementNS("http://www.w3.org/2000/svg", "title"); g.prepend(title); }
+  if (title.textContent !== text) title.textContent = text;
 }
 
 function focusedName(tree, id) {

@@ -49,7 +49,7 @@ function el(tag, className, text) {
 function connect() {
   model.link = "connecting";
   socket = new WebSocket(`ws://${location.host}/ui?token=${encodeURIComponent(token)}`);
-  socket.onopen = () => { retry = 0; lastPong = Date.now(); model.link = "open"; setStatus(); };
+  socket.onopen = () => { retry = 0; lastPong = Date.now(); model.link = "open"; viewSent = undefined; setStatus(); };
   socket.onclose = (event) => {
     socket = null;
     if (event.reason === "the page fell behind") notice(null, "the page fell behind the server and connected again; the history is the server's snapshot", "warning");
@@ -236,7 +236,7 @@ function receive(message) {
       }
       return null;
     }
-    case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid, legend: message.legend, note: message.note }; return null;
+    case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid, legend: message.legend, note: message.note, drawn: message.drawn === true }; return null;
     case "bye": session(message.session).connected = false; return null;
     case "forget":
       // The server let an old disconnected session go.
@@ -369,19 +369,33 @@ function renderSessions() {
   put(select, "hidden", ids.length < 2);
 }
 
-function rowMatches(entry) {
-  if (entry.notice) return !model.refusalsOnly || entry.level === "error" ? !model.filter || entry.notice.toLowerCase().includes(model.filter) : false;
+// What a row says, cell by cell: the row is drawn from it and the filter matches it, so a
+// search finds what the row shows ("refused" finds a REFUSED row, "coalesced" a coalesced one).
+function rowCells(entry) {
+  if (entry.notice) return { seq: "!", kind: entry.level === "warning" ? "note" : "error", summary: entry.notice, timing: "", counts: "" };
   const event = entry.event;
-  if (model.refusalsOnly && !event.refusal) return false;
+  return {
+    seq: `#${event.seq}`,
+    kind: event.refusal ? `refused ${event.cause.kind}` : event.cause.kind,
+    summary: rowSummary(event) + (event.refusal ? ` — ${event.refusal.message || event.refusal.code}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : ""),
+    timing: event.timing && Number.isFinite(event.timing.commitMicros) ? `${(event.timing.commitMicros / 1000).toFixed(1)} ms` : "",
+    counts: `+${event.changes.added.length} −${event.changes.removed.length}`,
+  };
+}
+
+function rowMatches(entry) {
+  if (model.refusalsOnly && !(entry.notice ? entry.level === "error" : entry.event.refusal)) return false;
   if (!model.filter) return true;
-  return `#${event.seq} ${event.cause.kind} ${rowSummary(event)} ${event.refusal ? event.refusal.code + " " + (event.refusal.message || "") : ""}`.toLowerCase().includes(model.filter);
+  const cells = rowCells(entry);
+  return `${cells.seq} ${cells.kind} ${cells.summary} ${cells.timing} ${cells.counts}`.toLowerCase().includes(model.filter);
 }
 
 function makeRow(s, entry) {
+  const cells = rowCells(entry);
   if (entry.notice) {
     const row = el("div", `row notice ${entry.level || ""}`);
     row.setAttribute("role", "listitem");
-    row.append(el("span", "seq", "!"), el("span", "kind", entry.level === "warning" ? "note" : "error"), el("span", "summary", entry.notice), el("span", "counts", ""));
+    row.append(el("span", "seq", cells.seq), el("span", "kind", cells.kind), el("span", "summary", cells.summary), el("span", "counts", ""));
     row.title = entry.notice;
     return row;
   }
@@ -389,11 +403,10 @@ function makeRow(s, entry) {
   const row = el("div", "row" + (event.refusal ? " refusal" : ""));
   row.setAttribute("role", "listitem");
   row.dataset.seq = String(event.seq); row.dataset.kind = event.cause.kind; row.dataset.index = String(event.index);
-  const timing = event.timing && Number.isFinite(event.timing.commitMicros) ? `${(event.timing.commitMicros / 1000).toFixed(1)} ms` : "";
-  const summary = rowSummary(event) + (event.refusal ? ` — ${event.refusal.message || event.refusal.code}` : "") + (event.skipped ? ` (+${event.skipped} coalesced)` : "");
-  row.append(el("span", "seq", `#${event.seq}`), el("span", "kind", event.refusal ? `refused ${event.cause.kind}` : event.cause.kind),
-    el("span", "summary", summary), el("span", "timing", timing),
-    el("span", "counts", `+${event.changes.added.length} −${event.changes.removed.length}`));
+  const summary = cells.summary;
+  row.append(el("span", "seq", cells.seq), el("span", "kind", cells.kind),
+    el("span", "summary", summary), el("span", "timing", cells.timing),
+    el("span", "counts", cells.counts));
   row.title = summary;
   row.onclick = () => { const i = s.log.indexOf(event); model.viewing = i === s.log.length - 1 ? null : i; safeRender(); };
   return row;
@@ -459,7 +472,6 @@ function applyLogScroll() {
 
 function renderLog(s, selected) {
   const log = $("log");
-  put($("log-count"), "textContent", `(${s.log.length})`);
   const key = `${s.uid}:${s.version}:${model.filter}:${model.refusalsOnly}`;
   const sessionChanged = logView.uid !== s.uid;
   let anchor = null;
@@ -486,6 +498,9 @@ function renderLog(s, selected) {
   for (let i = logView.counted; i < s.entries.length; i++) if (rowMatches(s.entries[i])) logView.shown.push(s.entries[i]);
   logView.counted = s.entries.length;
   const total = logView.shown.length;
+  // The count follows the filter: the rows it shows of all the session's rows.
+  const filtered = model.filter || model.refusalsOnly;
+  put($("log-count"), "textContent", filtered ? `(${total} of ${s.entries.length})` : `(${s.log.length})`);
   log.style.height = `${total * logView.rowHeight}px`;
   log.dataset.rows = String(total);
   log.dataset.entries = String(s.entries.length);
@@ -812,3 +827,14 @@ window.addEventListener("DOMContentLoaded", () => {
   safeRender();
   connect();
 });
+
+// The session whose graph this page told the server it shows: the server sends a drawing only
+// to the pages that show it, so a hidden tab or another session's page costs it nothing.
+let viewSent;
+function tellView() {
+  const want = document.hidden || typeof model.current !== "number" ? null : model.current;
+  if (!socket || socket.readyState !== WebSocket.OPEN || viewSent === want) return;
+  viewSent = want;
+  socket.send(JSON.stringify({ type: "view", session: want }));
+}
+document.addEventListener("visibilitychange", tellView);

@@ -169,10 +169,17 @@ function sessionAsTest(from, to) {
   return lines.join("\n");
 }
 
-// A Swift expression made only of names, dots, calls with labels, and string or integer
-// literals: `NotesAppConfiguration.providers(datasource: NotesDatasource())`. Anything else
-// from an app's hello (statements, closures, interpolation) is not written as code.
-const SWIFT_EXPRESSION = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*|\((?:[A-Za-z_][A-Za-z0-9_]*: )?(?:[A-Za-z_][A-Za-z0-9_.]*(?:\(\))?|\d+)?(?:, (?:[A-Za-z_][A-Za-z0-9_]*: )?(?:[A-Za-z_][A-Za-z0-9_.]*(?:\(\))?|\d+))*\))*$/;
+// What a layout or providers expression can be: a static member of a type, called or not,
+// with arguments that are integers, a type's `()` or a static member
+// (`NotesAppConfiguration.providers(datasource: NotesDatasource())`). Anything else from an
+// app's hello (statements, closures, interpolation, a chain of calls on an instance such as
+// `FileManager.default.removeItem(…)`, a free function such as `exit(0)`) is not written as
+// code: it stays a comment beside the placeholders.
+const SETUP_TYPE = "[A-Z][A-Za-z0-9_]*";
+const SETUP_MEMBER = "[a-z_][A-Za-z0-9_]*";
+const SETUP_VALUE = `(?:${SETUP_TYPE}\\(\\)|${SETUP_TYPE}\\.${SETUP_MEMBER}|\\d+)`;
+const SETUP_ARGUMENT = `(?:${SETUP_MEMBER}: )?${SETUP_VALUE}`;
+const SWIFT_EXPRESSION = new RegExp(`^${SETUP_TYPE}\\.${SETUP_MEMBER}(?:\\((?:${SETUP_ARGUMENT}(?:, ${SETUP_ARGUMENT})*)?\\))?$`);
 function swiftExpression(text) { return typeof text === "string" && text.length <= 300 && SWIFT_EXPRESSION.test(text) ? text : null; }
 
 function refreshTest() {
