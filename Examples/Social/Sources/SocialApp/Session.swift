@@ -1,4 +1,5 @@
 public import Destinations
+public import DestinationsURLs
 
 /// A signed-in account.
 public struct Account: Hashable, Codable, Sendable, Identifiable {
@@ -37,8 +38,9 @@ public struct Status: Hashable, Sendable {
     public private(set) var accounts: [Account] = []
     /// The account the app shows; `nil` when signed out.
     public private(set) var current: Account?
-    /// Servers the user knows besides the accounts' own: their links open in the app.
-    public private(set) var knownServers: Set<String> = ["mastodon.social"]
+    /// Servers the user knows besides the accounts' own: their older status links open in the
+    /// app. The router's links read it as it changes.
+    public let knownServers = KnownHosts(["mastodon.social"])
 
     /// How each account arranged its tabs, by account id: saved when the user arranges them,
     /// given back when the account signs in or is switched to.

@@ -55,9 +55,10 @@ public enum SocialConfiguration {
     /// The whole configuration, guards included, with the session given once: providers,
     /// Destinations, the guard and links read it from the flow's environment.
     /// - Parameter pad: Whether the app shows the notifications column beside the tabs (a pad).
-    @MainActor public static func configuration(session: SocialSession, pad: Bool = false) -> FlowConfiguration<
-        SocialRoute
-    > {
+    /// - Parameter api: What links from other servers ask the account's server.
+    @MainActor public static func configuration(
+        session: SocialSession, pad: Bool = false, api: (any SocialAPI)? = nil
+    ) -> FlowConfiguration<SocialRoute> {
         let tabs = session.isSignedIn ? signedInLayout(session.arrangement) : signedOutLayout
         var configuration = FlowConfiguration(
             layout: pad && session.isSignedIn ? .sideColumn(.stack(.notifications), beside: tabs) : tabs,
@@ -65,6 +66,7 @@ public enum SocialConfiguration {
             guards: [signedInGuard]
         )
         configuration.environment.insert(session)
+        if let api { configuration.environment.insert(SocialAPIBox(api)) }
         return configuration
     }
 

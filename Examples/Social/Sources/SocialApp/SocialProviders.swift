@@ -41,6 +41,8 @@ public enum SocialProviders {
                     _ = try screen.context.present(.fullScreenCover(.media(statusID: screen.id, index: index)))
                 }.leading(to: .media(statusID: "", index: 0)))
             events.on(
+                .openLink, .present { url in .fullScreenCover(.browser(url: url)) }.leading(to: .browser(url: "")))
+            events.on(
                 .translate,
                 .assist { input in .sheet(.translation(statusID: input.destination.id)) }.leading(
                     to: .translation(statusID: "")))

@@ -33,7 +33,8 @@ extension ContentEvent<TimelineScreen.Event, String> {
 @MainActor public final class StatusScreen: Destination {
     /// What a status's view sends.
     public enum Event: Hashable, Sendable, CaseIterable {
-        case openAccount, reply, favoritedBy, boostedBy, media, translate, history, edit, delete, deleteConfirmed
+        case openAccount, reply, favoritedBy, boostedBy, media, translate, history, edit, delete, deleteConfirmed,
+            openLink
     }
     /// The status's link to its flow.
     public let context = DestinationContext<SocialRoute, Event>()
@@ -51,6 +52,11 @@ extension ContentEvent<TimelineScreen.Event, String> {
 extension ContentEvent<StatusScreen.Event, Account> {
     /// The user tapped the author.
     public static var openAccount: Self { Self(.openAccount) }
+}
+
+extension ContentEvent<StatusScreen.Event, String> {
+    /// The user tapped a link in the status's text; carries the URL.
+    public static var openLink: Self { Self(.openLink) }
 }
 
 extension ContentEvent<StatusScreen.Event, Int> {

@@ -1,5 +1,6 @@
 import Destinations
 import DestinationsTesting
+import DestinationsURLs
 import SocialApp
 import Testing
 

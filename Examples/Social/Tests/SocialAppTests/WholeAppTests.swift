@@ -45,9 +45,7 @@ import Testing
 
 @Suite @MainActor struct StateURLTests {
     @Test func everyRouteHasAPatternAndADeepStatePrintsAndReadsBack() throws {
-        let router = try URLRouter<SocialRoute>(
-            prefixes: ["social://"], scenes: [SceneKind("main", layout: SocialConfiguration.signedInLayout())],
-            patterns: SocialPatterns.all, links: DeepLinks<SocialRoute> {})
+        let router = try SocialLinks.router(known: KnownHosts())
         #expect(
             router.validate(routes: SocialRoute.allCases).isEmpty, "\(router.validate(routes: SocialRoute.allCases))")
         let flow = try Flow(Fixtures.configuration(Fixtures.signedIn()))
