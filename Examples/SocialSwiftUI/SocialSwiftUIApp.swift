@@ -64,14 +64,21 @@ final class SocialAppModel {
 
     init() throws {
         let pad = UIDevice.current.userInterfaceIdiom == .pad
-        flow = try Flow(SocialConfiguration.configuration(session: session, pad: pad))
-        urls = try FlowURLs(flow, router: try SocialLinks.router(), scene: "main")
+        flow = try Flow(SocialConfiguration.configuration(session: session, pad: pad, api: ServerAPI()))
+        urls = try FlowURLs(flow, router: try SocialLinks.router(known: session.knownServers), scene: "main")
         arrangements = session.keepArrangements(of: flow)
         flow.tabBadges[.notifications] = "3"
     }
 
-    /// Opens a link from outside: a refused one leaves the screens as they are.
+    /// Opens a link from outside, after the account's server said what a status link is; a
+    /// refused one leaves the screens as they are.
     func open(_ url: URL) {
-        _ = try? urls.open(url.absoluteString, source: .external(.universalLink))
+        Task { _ = try? await urls.openAwaitingGuards(url.absoluteString, source: .external(.universalLink)) }
     }
+}
+
+/// The account's server, asked what a status link from another server is (its search API, with
+/// `resolve=true`, in a real client).
+struct ServerAPI: SocialAPI {
+    func statusID(at url: String) async throws -> String? { nil }
 }

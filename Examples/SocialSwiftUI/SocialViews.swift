@@ -68,6 +68,7 @@ struct StatusView: View {
             Button("Boosted by") { status.post(.boostedBy) }
             Button("Media") { status.post(.media, content: 0) }
             Button("Translate") { status.post(.translate) }
+            Button("Open the link") { status.post(.openLink, content: "https://example.com") }
             Button("History") { status.post(.history) }
             Button("Edit") { status.post(.edit) }
             Button("Delete", role: .destructive) { status.post(.delete) }
