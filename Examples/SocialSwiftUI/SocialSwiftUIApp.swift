@@ -32,7 +32,7 @@ struct SocialSwiftUIApp: App {
         where tab.rawValue.hasPrefix(prefix) {
             return TabLabel(String(tab.rawValue.dropFirst(prefix.count)), systemImage: image)
         }
-        switch tab {
+        return switch tab {
         case .home: TabLabel("Home", systemImage: "house")
         case .local: TabLabel("Local", systemImage: "person.2")
         case .federated: TabLabel("Federated", systemImage: "globe")

@@ -39,12 +39,23 @@ struct SignedInServer: Sendable {
         let urls = try Self.flow()
         try urls.flow.apply(.push(.note(id: 3)))
         let side = try #require(urls.flow.state.root.split?.detail?.stack?.elements.last)
-        try urls.flow.apply(.push(.detail(4)), from: side.id)
+        try urls.flow.apply(.setStack([.list, .detail(4)]), from: side.id)
         let url = try urls.stateURL
         let read = try parseState(Self.router(), url)
         #expect(read.isEquivalent(to: urls.flow.state), "\(url)")
         #expect(read.root.split?.isSideColumn == true)
         #expect(read.root.focusedColumn == .sidebar)
+    }
+
+    @Test func openingAStateURLWhileFoldedKeepsTheSideColumnFolded() throws {
+        let urls = try Self.flow()
+        try urls.flow.apply(.changedWidth(isCompact: true, split: urls.flow.state.root.id))
+        try urls.flow.apply(.push(.note(id: 3)))
+        let url = try urls.stateURL
+        try urls.flow.apply(.back)
+        try urls.open(url, source: .app)
+        #expect(urls.flow.state.focusedScreen.route == .note(id: 3))
+        #expect(urls.flow.state.root.split?.isCollapsed == true, "the width is the window's, not the URL's")
     }
 
     @Test func aSplitWithADeclaredPrimaryColumnOutsideTheLayoutKeepsItInItsMarkedForm() throws {

@@ -257,3 +257,32 @@ import Testing
         }
     }
 }
+
+@Suite struct WebLinkSeamTests {
+    /// A fallback that takes anything is never handed another scheme, a bad host or a control byte.
+    @Test func onlyAWebURLReachesAFallbackWhenNoPrefixMatches() throws {
+        let router = try Social.router(fallback: LinkFallback { url in .sheet(.browser(url)) })
+        for url in [
+            "javascript:alert(1)", "mailto:a@b.c", "ftp://files.example/a", "https://bad host/x",
+            "https://trailing.dot./x",
+        ] {
+            #expect(Social.error(url, in: router) == .unknownPrefix, "\(url)")
+        }
+        #expect(Social.error("https://a.example/\u{7}", in: router) != nil, "a control byte is malformed")
+    }
+
+    /// `hosts:` narrows a link whose template names no host: a URL from another host is not its.
+    @Test func aRunTimeHostSetNarrowsALinkWithoutAHostInItsTemplate() throws {
+        let known = KnownHosts(["mastodon.social"])
+        let links = DeepLinks<SocialRoute> {
+            DeepLink("notes/{name}", hosts: known) { (name: String) in .push(.tag(name)) }
+        }
+        let router = try URLRouter(
+            prefixes: ["https://*/"], scenes: [SceneKind("main", layout: Social.layout)], patterns: Social.patterns,
+            links: links)
+        #expect(try Social.target("https://mastodon.social/notes/a", in: router) == .push(.tag("a")))
+        #expect(Social.error("https://elsewhere.example/notes/a", in: router) != nil)
+        known.insert("elsewhere.example")
+        #expect(try Social.target("https://elsewhere.example/notes/a", in: router) == .push(.tag("a")))
+    }
+}

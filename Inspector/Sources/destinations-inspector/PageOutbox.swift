@@ -57,12 +57,21 @@ final class PageOutbox: Sendable {
     /// Queues a session's drawing in place of one of the same session not yet written; false,
     /// letting the page go, when the page is past its limit.
     func sendDrawing(_ text: String, session: Int) -> Bool {
-        let old = state.withLockedValue { $0.drawings[session]?.utf8.count ?? 0 }
-        guard admit(text.utf8.count, replacing: old) else {
+        // One hold of the lock: the writer may take the old drawing meanwhile otherwise, and its
+        // bytes would be counted off twice.
+        let bytes = text.utf8.count
+        let admitted = state.withLockedValue { state in
+            let old = state.drawings[session]?.utf8.count ?? 0
+            guard state.letGo == nil, state.waiting - old + bytes <= limit else { return false }
+            if state.waiting == 0 { state.since = .now }
+            state.waiting += bytes - old
+            state.drawings[session] = text
+            return true
+        }
+        guard admitted else {
             letGo("the page fell behind")
             return false
         }
-        state.withLockedValue { $0.drawings[session] = text }
         drawingSignal.yield()
         return true
     }

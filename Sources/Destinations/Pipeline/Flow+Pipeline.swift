@@ -43,7 +43,10 @@ extension Flow {
     ///   the event stream.
     @inlinable @discardableResult
     public func perform(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
-        if request.source.isExternal || request.source == .trusted { supersedeWaiting() }
+        // A request this door refuses (it must ask first) supersedes nothing.
+        if request.resolution == nil && (request.source.isExternal || request.source == .trusted) {
+            supersedeWaiting()
+        }
         return try perform(request, judgedAsync: [])
     }
 

@@ -25,7 +25,7 @@ extension NavigationTransaction {
         var stackPath = try stackForPush()
         if let main = mainContentAnchor(pushingOnto: stackPath) {
             anchor = main
-            stackPath = try nearestStack()
+            stackPath = try stackForPush()
         }
         anchor = try push(route, onStackAt: stackPath).id
     }
@@ -47,16 +47,19 @@ extension NavigationTransaction {
     }
 
     /// Where a push onto the stack at `stackPath` lands instead when that stack is the side
-    /// column of a side-column split at the root: on the focused screen of its main content
-    /// (notifications beside the tabs open a status in the selected tab). `nil` for any other
-    /// stack, a modal's that the side column presents included.
+    /// column of a side-column split at the root: from the focused screen of its main content,
+    /// a modal it presents included (notifications beside the tabs open a status in the
+    /// selected tab). `nil` for any other stack, a modal's that the side column presents
+    /// included.
     @usableFromInline
     func mainContentAnchor(pushingOnto stackPath: [NodeStep]) -> ElementID? {
         guard case .split(let split) = _state.root.content, split.isSideColumn, let primary = split.primary,
             case .column(let column)? = stackPath.first, column != primary, !stackPath.contains(.modal),
             var main = split[primary]
         else { return nil }
-        while let (_, child) = main.focusedChild { main = child }
+        // The screen the user sees there, in a modal the main content presents too: the push
+        // then goes where a push from it would (the placement rule).
+        while let next = main.focusedChild?.node ?? main.modal?.node { main = next }
         return main.id
     }
 

@@ -23,6 +23,7 @@ extension NavigationTransaction {
             var tab = Tab(id: item.id, node: node, section: item.section, role: item.role)
             tab.isInserted = true
             changed._tabs.insert(tab, at: index)
+            if item.isHidden { changed.hidden.insert(item.id) }
             for action in changed.actions.indices where changed.actions[action].placement > index {
                 changed.actions[action].placement += 1
             }
@@ -70,9 +71,14 @@ extension NavigationTransaction {
     mutating func arrangeTabs(_ arrangement: TabArrangement, ofTabsAt path: [NodeStep]) throws(NavigationError) {
         let tabsNode = try node(at: path)
         guard case .tabs(let tabs) = tabsNode.content else { throw .noTabs(from: tabsNode.id) }
-        guard let changed = tabs.arranged(arrangement) else { throw .noTabLeft(tabs: tabsNode.id) }
+        guard var changed = tabs.arranged(arrangement) else { throw .noTabLeft(tabs: tabsNode.id) }
         if changed.selection != tabs.selection {
             try dismissModals(inSubtreeAt: path + [.tab(index: tabs.selectedIndex)])
+            // The dismissal changed the tab it leaves: arrange the bar as it is now.
+            guard case .tabs(let dismissed) = try node(at: path).content,
+                let rearranged = dismissed.arranged(arrangement)
+            else { throw .noTabLeft(tabs: tabsNode.id) }
+            changed = rearranged
         }
         reshape(tabsAt: path, id: tabsNode.id, to: changed)
     }

@@ -128,10 +128,23 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
         return copy
     }
 
-    /// The bar with the hidden tabs of `other` that it has, but its selection.
-    package func hiding(as other: Tabs) -> Tabs {
+    /// The bar a state URL names, with what a URL does not carry taken from `other`, the bar it
+    /// replaces: the hidden tabs it has (but its selection), each kept tab's section, role and
+    /// whether it was inserted, and the action items.
+    package func keepingUnprinted(from other: Tabs) -> Tabs {
         var copy = self
         copy.hidden = other.hidden.intersection(ids).subtracting([selection])
+        for index in copy._tabs.indices {
+            guard let kept = other._tabs.first(where: { $0.id == copy._tabs[index].id }) else { continue }
+            copy._tabs[index].section = kept.section
+            copy._tabs[index].role = kept.role
+            copy._tabs[index].isInserted = kept.isInserted
+        }
+        copy.actions = other.actions.filter { !copy.ids.contains($0.id) }.map { action in
+            var action = action
+            action.placement = min(action.placement, copy._tabs.count)
+            return action
+        }
         return copy
     }
 

@@ -94,9 +94,11 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     var takesEveryMatch: Bool { !declines && hosts == nil && (host?.rule ?? .any) == .any }
     /// Whether the link accepts the URL's host (`nil` for a custom scheme, which has none).
     @usableFromInline func accepts(host name: ArraySlice<UInt8>?) -> Bool {
+        // A run-time host set narrows the link even when its template names no host.
+        if let hosts, name.map({ hosts.contains(bytes: $0) }) != true { return false }
         guard let host else { return true }
         guard let name else { return false }
-        return host.rule.accepts(name) && hosts.map { $0.contains(bytes: name) } != false
+        return host.rule.accepts(name)
     }
     /// Declares the route the link shares (``URLRouter/shareLink(for:)``): `make` and `match` as a pattern's.
     @inlinable public func shares<each Value: URLParameter>(

@@ -18,6 +18,23 @@
         isKeywordByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
     }
     @usableFromInline static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
+    /// Whether `bytes` is an `http` or `https` URL with a host of letters, digits, `-` and `.`
+    /// (not starting or ending with `.`), an optional port, and printable ASCII alone.
+    @usableFromInline static func isWebURL(_ bytes: [UInt8]) -> Bool {
+        guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
+        let lower = bytes.map(lowercased)
+        let scheme = lower.starts(with: Array("https://".utf8)) ? 8 : lower.starts(with: Array("http://".utf8)) ? 7 : 0
+        guard scheme > 0 else { return false }
+        let end = lower[scheme...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? lower.count
+        let authority = lower[scheme..<end].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard let host = authority.first, authority.count <= 2, host.first != UInt8(ascii: "."),
+            host.last != UInt8(ascii: "."), !host.isEmpty,
+            host.allSatisfy({
+                isLowercaseLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
+        else { return false }
+        return authority.count == 1 || (!authority[1].isEmpty && authority[1].allSatisfy(isDigit))
+    }
     @usableFromInline static func hexValue(_ byte: UInt8) -> UInt8? {
         isDigit(byte) ? byte - 0x30 : lowercased(byte) &- 0x61 < 6 ? lowercased(byte) - 0x61 + 10 : nil
     }

@@ -12,7 +12,9 @@ extension URLRouter {
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
         var bytes = Array(url.utf8)
         guard let (prefix, rest, host) = try matchPrefix(bytes) else {
-            if let match = try fallbackMatch(url, host: nil) { return .link(match) }
+            // Only a web URL the router has no prefix for reaches the fallback: never another
+            // scheme (`javascript:`, `mailto:`), a bad host or a control byte.
+            if URLByte.isWebURL(bytes), let match = try fallbackMatch(url, host: nil) { return .link(match) }
             throw .unknownPrefix
         }
         // The host is read in lower case: by host rules, and by the links that take it as a parameter.

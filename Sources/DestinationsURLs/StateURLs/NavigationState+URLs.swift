@@ -88,8 +88,9 @@ extension NavigationNode {
                 let tab = items.tabs[index]
                 items.replaceNode(at: index, with: tab.node.aligned(to: old.first { $0.id == tab.id }?.node, ids: &ids))
             }
-            // A URL names the tabs, not which ones the user hid: those stay hidden.
-            aligned = .tabs(match?.tabs.map { items.hiding(as: $0) } ?? items)
+            // A URL names the tabs, not which ones the user hid, their sections and roles, or the
+            // action items: those stay as the bar had them.
+            aligned = .tabs(match?.tabs.map { items.keepingUnprinted(from: $0) } ?? items)
         case .split(let split):
             let old = match?.split
             let sidebar = split.sidebar.aligned(to: old?.sidebar, ids: &ids)
@@ -98,7 +99,8 @@ extension NavigationNode {
             aligned = .split(
                 Split(
                     sidebar: sidebar, content: middle, detail: detail, hasContentColumn: split.hasContentColumn,
-                    primary: split.primary, isCollapsed: split.isCollapsed))
+                    // The fold is the window's width, which a URL does not carry: it stays.
+                    primary: split.primary, isCollapsed: old?.isCollapsed ?? split.isCollapsed))
         }
         let presented = modal.map { Modal(style: $0.style, node: $0.node.aligned(to: match?.modal?.node, ids: &ids)) }
         return NavigationNode(id: id, content: aligned, modal: presented)
