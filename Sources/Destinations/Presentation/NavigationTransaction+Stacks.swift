@@ -23,8 +23,16 @@ extension NavigationTransaction {
     @inlinable
     mutating func push(_ route: Route) throws(NavigationError) {
         var stackPath = try stackForPush()
-        if let main = mainContentAnchor(pushingOnto: stackPath) {
-            anchor = main
+        // A push onto the side column of a side-column split at the root goes where a push from
+        // the screen the user sees in the main content would (a modal it presents included):
+        // notifications beside the tabs open a status in the selected tab. A modal the side
+        // column presents keeps its pushes.
+        if case .split(let split) = _state.root.content, split.isSideColumn, let primary = split.primary,
+            case .column(let column)? = stackPath.first, column != primary, !stackPath.contains(.modal),
+            var main = split[primary]
+        {
+            while let next = main.focusedChild?.node ?? main.modal?.node { main = next }
+            anchor = main.id
             stackPath = try stackForPush()
         }
         anchor = try push(route, onStackAt: stackPath).id
@@ -44,23 +52,6 @@ extension NavigationTransaction {
         else { throw .noStack(from: anchor) }
         try removeModal(at: Array(anchorPath[..<modalStep]))
         return outer
-    }
-
-    /// Where a push onto the stack at `stackPath` lands instead when that stack is the side
-    /// column of a side-column split at the root: from the focused screen of its main content,
-    /// a modal it presents included (notifications beside the tabs open a status in the
-    /// selected tab). `nil` for any other stack, a modal's that the side column presents
-    /// included.
-    @usableFromInline
-    func mainContentAnchor(pushingOnto stackPath: [NodeStep]) -> ElementID? {
-        guard case .split(let split) = _state.root.content, split.isSideColumn, let primary = split.primary,
-            case .column(let column)? = stackPath.first, column != primary, !stackPath.contains(.modal),
-            var main = split[primary]
-        else { return nil }
-        // The screen the user sees there, in a modal the main content presents too: the push
-        // then goes where a push from it would (the placement rule).
-        while let next = main.focusedChild?.node ?? main.modal?.node { main = next }
-        return main.id
     }
 
     @inlinable

@@ -42,7 +42,8 @@ import Testing
         var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(layout)) as? [String: Any])
         #expect(object["isHidden"] as? Bool == true)
         object["isHidden"] = nil
-        let old = try JSONDecoder().decode(TabLayout<TestRoute>.self, from: JSONSerialization.data(withJSONObject: object))
+        let data = try JSONSerialization.data(withJSONObject: object)
+        let old = try JSONDecoder().decode(TabLayout<TestRoute>.self, from: data)
         #expect(!old.isHidden)
         #expect(old.id == .inbox)
     }
