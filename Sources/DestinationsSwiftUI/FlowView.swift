@@ -126,7 +126,7 @@ public struct FlowViewOptions: Sendable {
     /// settle delay after a sheet appeared, the time an alert takes, the fallback timeout.
     /// Read once, when the view is first created: later values are ignored.
     public var staging: StageTiming
-    /// The width of a side column (``Layout/sideColumn(_:beside:)``) in regular width: 320
+    /// The width of a side column (``/Destinations/Layout/sideColumn(_:beside:)``) in regular width: 320
     /// points unless set.
     public var sideColumnWidth: CGFloat = 320
     /// The longest a stage waits for its transition to report its end (a sheet's dismissal,

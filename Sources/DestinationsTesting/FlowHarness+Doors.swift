@@ -44,9 +44,9 @@ extension FlowHarness {
         return outcome
     }
 
-    /// Performs a change request that may wait — for its ``ChangeRequest/resolution`` (a link
+    /// Performs a change request that may wait — for its ``/Destinations/ChangeRequest/resolution`` (a link
     /// that asks its server first) or for asynchronous guards — through
-    /// ``Flow/performAwaitingGuards(_:)``. The step waits for it, as for the work it starts,
+    /// ``/Destinations/Flow/performAwaitingGuards(_:)``. The step waits for it, as for the work it starts,
     /// then checks the state after it.
     ///
     /// ```swift

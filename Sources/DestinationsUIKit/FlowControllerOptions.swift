@@ -16,7 +16,7 @@ public struct FlowControllerOptions {
     public var tabItem: (TabID) -> UITabBarItem = { tab in UITabBarItem(title: tab.rawValue, image: nil, tag: 0) }
     /// What an empty split view column shows; by default, an empty controller.
     public var emptyColumn: (SplitColumn) -> UIViewController = { _ in UIViewController() }
-    /// The width of a side column (``Destinations/Layout/sideColumn(_:beside:)``) in regular
+    /// The width of a side column (``/Destinations/Layout/sideColumn(_:beside:)``) in regular
     /// width: 320 points unless set.
     public var sideColumnWidth: CGFloat = 320
     /// Elements whose whole subtree another renderer draws — a SwiftUI `FlowView(flow, root: id)`

@@ -58,7 +58,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
             strictQuery: strictQuery, scene: scene, hosts: hosts, declines: true)
     }
     /// Creates a link whose closure also reads the flow's environment
-    /// (``FlowConfiguration/environment``), handed to it rather than captured: the server
+    /// (``/Destinations/FlowConfiguration/environment``), handed to it rather than captured: the server
     /// of the signed-in account, to tell a local account from a remote one. Like a deciding
     /// link, it may return `nil` for a URL that is not its own.
     ///
