@@ -1,3 +1,4 @@
+// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// A link segment of typed parameters with constants around and between them: `@{user}`,
 /// `{user}@{host}`, `v{version}.json`. A parameter ends at the first occurrence of the constant
 /// after it (so a user name never holds a raw `@`); each parameter takes at least one byte.

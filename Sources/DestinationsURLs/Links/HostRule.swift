@@ -1,3 +1,4 @@
+// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 import Foundation
 
 /// The hosts a prefix or a link accepts: one host, any host, or the subdomains of one.

@@ -1,3 +1,4 @@
+// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// The deep links compiled into a trie over path segments, matched depth-first with backtracking:
 /// each node visited at most once, never exponential, flat in the number of links.
 @usableFromInline struct LinkTrie: Sendable {

@@ -1,3 +1,4 @@
+// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 import Destinations
 public import Foundation
 

@@ -1,3 +1,4 @@
+// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// A template's placeholder: a path segment's (`key` is `nil`), a named parameter's or a query item's.
 @usableFromInline typealias TemplatePlaceholder = (name: String, mode: ParameterSpec.Mode, key: String?, offset: Int)
 

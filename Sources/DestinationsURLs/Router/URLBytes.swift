@@ -1,3 +1,4 @@
+// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// Byte classes of the URL grammar, over UTF-8 code units.
 @usableFromInline enum URLByte {
     /// RFC 3986 *unreserved*: `A–Z a–z 0–9 - . _ ~`.

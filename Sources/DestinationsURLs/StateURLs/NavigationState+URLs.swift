@@ -1,3 +1,4 @@
+// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 public import Destinations
 
 /// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
