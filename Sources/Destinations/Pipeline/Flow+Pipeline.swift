@@ -689,16 +689,28 @@ extension Flow {
         _ change: NavigationGuard<Route>.Change,
         timeout: Duration
     ) async -> NavigationGuard<Route>.Decision? {
+        await firstAnswer(timeout: timeout) { await rule.check(change) }
+    }
+
+    /// What `ask` answers, or `nil` when the timer ran out first, the waiting task was
+    /// cancelled, or a newer request superseded it (``supersedeWaiting()``). The guard's and
+    /// the resolution's one wait: `track` sees the task that asks, for the work accounting.
+    func firstAnswer<Value: Sendable>(
+        timeout: Duration,
+        track: (Task<Void, Never>) -> Void = { _ in },
+        _ ask: @escaping @MainActor () async -> Value
+    ) async -> Value? {
         // A timeout too long to sleep for means "never": no timer at all.
         let timer = timeout < .seconds(Int64(Int32.max)) ? timeout : nil
-        let answer = FirstAnswer<NavigationGuard<Route>.Decision>()
+        let answer = FirstAnswer<Value>()
         waitingAnswers.append(answer)
         defer { waitingAnswers.removeAll { $0 === answer } }
-        let decision = await withTaskCancellationHandler {
-            await withCheckedContinuation {
-                (continuation: CheckedContinuation<NavigationGuard<Route>.Decision?, Never>) in
+        let value = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
                 answer.continuation = continuation
-                answer.worker = Task { @MainActor in answer.resolve(await rule.check(change)) }
+                let worker = Task { @MainActor in answer.resolve(await ask()) }
+                answer.worker = worker
+                track(worker)
                 if let timer {
                     answer.timer = Task { @MainActor in
                         await WorkTracker.sleep(scheduled: timer)
@@ -711,7 +723,7 @@ extension Flow {
         }
         answer.worker?.cancel()
         answer.timer?.cancel()
-        return decision
+        return value
     }
 }
 

@@ -10,36 +10,16 @@ extension Flow {
     func resolve(
         _ resolution: ChangeRequest<Route>.Resolution, for request: ChangeRequest<Route>, generation mine: Int
     ) async throws(NavigationError) -> ChangeRequest<Route>.Change {
-        let timeout = configuration.asyncGuardTimeout
-        // A timeout too long to sleep for means "never": no timer at all.
-        let timer = timeout < .seconds(Int64(Int32.max)) ? timeout : nil
-        let answer = FirstAnswer<ResolutionAnswer>()
-        waitingAnswers.append(answer)
-        defer { waitingAnswers.removeAll { $0 === answer } }
-        let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<ResolutionAnswer?, Never>) in
-                answer.continuation = continuation
-                let worker = Task { @MainActor in
-                    do {
-                        answer.resolve(.change(try await resolution.resolve()))
-                    } catch {
-                        answer.resolve(.failed(String(describing: error)))
-                    }
-                }
-                answer.worker = worker
-                work.add(worker, owner: nil, route: nil, label: "resolving \(resolution.name)")
-                if let timer {
-                    answer.timer = Task { @MainActor in
-                        await WorkTracker.sleep(scheduled: timer)
-                        answer.resolve(nil)
-                    }
-                }
+        let result = await firstAnswer(
+            timeout: configuration.asyncGuardTimeout,
+            track: { work.add($0, owner: nil, route: nil, label: "resolving \(resolution.name)") }
+        ) { () -> ResolutionAnswer in
+            do {
+                return .change(try await resolution.resolve())
+            } catch {
+                return .failed(String(describing: error))
             }
-        } onCancel: {
-            Task { @MainActor in answer.resolve(nil) }
         }
-        answer.worker?.cancel()
-        answer.timer?.cancel()
         let refusal: NavigationError
         switch result {
         case _ where mine != generation || Task.isCancelled: refusal = .superseded
