@@ -58,6 +58,9 @@ extension NavigationState {
     }
 
     /// The node tab `tab` shows, in the outermost tab bar that has such a tab.
+    ///
+    /// - Complexity: O(*c*) in the number of containers (tab bars, split views and their modals)
+    ///   above the tab bar; it does not enter stacks.
     public func node(inTab tab: TabID) -> NavigationNode<Route>? {
         var pending = [root]
         while let node = pending.popLast() {
@@ -82,18 +85,26 @@ extension NavigationState {
 
     /// The element that holds the element with `id` — its stack, tab bar, split view, or the
     /// element that presents it — or `nil` for the root and for ids not in the state.
+    ///
+    /// - Complexity: as ``NavigationState/node(_:)``: O(*d*) for the focused screen and the
+    ///   screens on top of stacks, O(*n*) at worst.
     public func parent(of id: ElementID) -> NavigationNode<Route>? {
         guard let path = root.path(to: id), !path.isEmpty else { return nil }
         return root.node(at: path.dropLast())
     }
 
     /// The stack that holds the screen with `id`, if any.
+    ///
+    /// - Complexity: as ``NavigationState/node(_:)``: O(*d*) for the focused screen and the
+    ///   screens on top of stacks, O(*n*) at worst.
     public func stack(containing id: ElementID) -> NavigationNode<Route>? {
         guard let path = root.path(to: id), case .stackElement? = path.last else { return nil }
         return root.node(at: path.dropLast())
     }
 
     /// The routes of every screen, in display order.
+    ///
+    /// - Complexity: O(*n*) in the number of elements; it builds a new array on every read.
     public var routes: [Route] {
         root.routes
     }
@@ -102,6 +113,9 @@ extension NavigationState {
     /// above it in its stack popped and its modal dismissed. `nil` when `element` is not a
     /// screen of the state, or when the cut state would not focus it (a screen in an unselected
     /// tab).
+    ///
+    /// - Complexity: O(*n*) at worst: finding the element as ``NavigationState/node(_:)`` does,
+    ///   then popping the screens above it.
     public func cut(at element: ElementID) -> NavigationState? {
         guard let path = root.path(to: element), node(element)?.isScreen == true else { return nil }
         var cut = self
@@ -137,6 +151,8 @@ extension NavigationNode {
     }
 
     /// The routes of every screen in this subtree, modals included, in display order.
+    ///
+    /// - Complexity: O(*n*) in the subtree's elements.
     public var routes: [Route] {
         var routes: [Route] = []
         visit { if let route = $0.route { routes.append(route) } }
@@ -145,6 +161,9 @@ extension NavigationNode {
 
     /// The element's children: a stack's screens (root first), a tab bar's tabs, a split's
     /// filled columns; not its modal.
+    ///
+    /// - Complexity: O(*k*) in the number of children; a stack's screens are gathered into a
+    ///   new array (``Stack/elementsFromTop`` walks them without one).
     public var children: [NavigationNode] {
         switch content {
         case .screen: []

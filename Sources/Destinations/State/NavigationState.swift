@@ -375,6 +375,9 @@ extension NavigationState {
     }
 
     /// Whether an element with `id` is in the state.
+    ///
+    /// - Complexity: as ``node(_:)``: O(*d*) for the focused screen and the screens on top of
+    ///   stacks, O(*n*) at worst. A ``Flow`` answers it in O(*d* log *n*) through its index.
     public func contains(_ id: ElementID) -> Bool {
         root.path(to: id) != nil
     }
@@ -390,21 +393,29 @@ extension NavigationState {
     }
 
     /// The screens on screen now, in display order.
+    ///
+    /// - Complexity: O(*v*) in the number of elements on screen, never the screens beneath.
     public var visibleScreens: [NavigationNode<Route>] {
         root.visibleScreens
     }
 
     /// Every node in the state, parents first, in display order.
+    ///
+    /// - Complexity: O(*n*) in the number of elements; it builds a new array on every read.
     public var nodes: [NavigationNode<Route>] {
         root.subtree
     }
 
     /// Every screen in the state, in display order.
+    ///
+    /// - Complexity: O(*n*) in the number of elements; it builds a new array on every read.
     public var screens: [NavigationNode<Route>] {
         nodes.filter { $0.isScreen }
     }
 
     /// The highest id in the state.
+    ///
+    /// - Complexity: O(*n*): it visits every element.
     public var maxID: ElementID {
         var highest = root.id
         root.visit { if $0.id > highest { highest = $0.id } }
@@ -412,6 +423,8 @@ extension NavigationState {
     }
 
     /// The modals presented along the focus, outermost first.
+    ///
+    /// - Complexity: O(*d*) in the nesting depth of the focus path.
     public var presentedModals: [Modal<Route>] {
         var result: [Modal<Route>] = []
         var node = root
