@@ -280,6 +280,8 @@ extension FlowHarness {
         }
         do throws(NavigationError) {
             if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = action {
+                // The event the button sends is the tap's, not a happening.
+                ownEvent = (alert, nil)
                 try flow.tapAlertButton(index, of: alert)
             } else {
                 try flow.apply(action)
