@@ -1,5 +1,23 @@
 import Destinations
 
+/// The event a step sends itself, which is not a happening: the event a `send` step sends, or
+/// the one an alert's button sends, with the presenter's event the alert forwards it as.
+struct OwnEvent {
+    /// The screen it comes from.
+    var screen: ElementID
+    /// The event, when the step knows it.
+    var event: AnyHashable?
+    /// The alert's presenter, whose next event is the button's, forwarded.
+    var forwardedTo: ElementID?
+
+    func matches(screen sender: ElementID, event sent: AnyHashable?) -> Bool {
+        sender == screen && (event == nil || event == sent)
+    }
+
+    /// What is still the step's own once the alert sent its event: the presenter's next event.
+    var forwarded: OwnEvent? { forwardedTo.map { OwnEvent(screen: $0) } }
+}
+
 extension FlowHarness {
     /// A happening as the harness keeps it until a test receives it: with the state before it
     /// and the state it led to.
@@ -16,10 +34,10 @@ extension FlowHarness {
     /// Records a happening the flow reported, with the state before it; the state it led to
     /// is the state when the next one starts, or when its step ends.
     func heard(_ happening: FlowHappening) {
-        if let own = ownEvent, happening.kind == .event, happening.screen == own.screen,
-            own.event.map({ AnyHashable($0.base) == happening.value as? AnyHashable }) ?? true
+        if let own = ownEvent, happening.kind == .event, let screen = happening.screen,
+            own.matches(screen: screen, event: happening.value as? AnyHashable)
         {
-            ownEvent = nil
+            ownEvent = own.forwarded
             return
         }
         let state = flow.state

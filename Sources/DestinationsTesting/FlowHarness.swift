@@ -94,9 +94,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     var unreceived: [Heard] = []
     /// The step the happenings heard now belong to.
     var recordingStep = 0
-    /// The event the running step sends itself, which is not a happening: the screen, and the
-    /// event when the step knows it.
-    var ownEvent: (screen: ElementID, event: AnyEvent?)?
+    /// The event the running step sends itself, which is not a happening.
+    var ownEvent: OwnEvent?
     /// The screens seen during the running step, with their last state.
     var seen: [ElementID: LeftScreen] = [:]
     private var changeObservation: FlowChangeObservation?
@@ -311,7 +310,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         try await step("send \(event) to \(D.self)\(payload)", location: location, expected: expected, call: call) {
             () throws(HarnessError) -> String? in
             let (destination, label) = try resolve(type, id: id, route: route)
-            if let screen = destination.id { ownEvent = (screen, AnyEvent(event)) }
+            if let screen = destination.id { ownEvent = OwnEvent(screen: screen, event: AnyHashable(event)) }
             do throws(NavigationError) {
                 try destination.send(event, carrying: content)
             } catch {
