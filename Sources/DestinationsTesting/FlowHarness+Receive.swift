@@ -7,15 +7,13 @@ struct OwnEvent {
     var screen: ElementID
     /// The event, when the step knows it.
     var event: AnyHashable?
-    /// The alert's presenter, whose next event is the button's, forwarded.
+    /// The alert's presenter, whose event sent last during the tap is the button's, forwarded
+    /// once the alert closed (after the events the dismissal set off).
     var forwardedTo: ElementID?
 
     func matches(screen sender: ElementID, event sent: AnyHashable?) -> Bool {
         sender == screen && (event == nil || event == sent)
     }
-
-    /// What is still the step's own once the alert sent its event: the presenter's next event.
-    var forwarded: OwnEvent? { forwardedTo.map { OwnEvent(screen: $0) } }
 }
 
 extension FlowHarness {
@@ -37,7 +35,8 @@ extension FlowHarness {
         if let own = ownEvent, happening.kind == .event, let screen = happening.screen,
             own.matches(screen: screen, event: happening.value as? AnyHashable)
         {
-            ownEvent = own.forwarded
+            ownEvent = nil
+            forwardedTo = own.forwardedTo
             return
         }
         let state = flow.state
@@ -48,6 +47,21 @@ extension FlowHarness {
             step: recordingStep, kind: Self.kind(happening.kind), screen: happening.screen, source: happening.source,
             value: happening.value)
         unreceived.append(Heard(happening: record, before: state, beforeScreens: screens))
+    }
+
+    /// Drops the event an alert forwarded to its presenter during a tap: the presenter's last
+    /// event recorded since `start`, which is the tap's own. The happening before it leads to
+    /// the state it led to.
+    func dropForwardedEvent(since start: Int) {
+        defer { forwardedTo = nil }
+        guard let presenter = forwardedTo,
+            let index = unreceived.indices.last(where: { index in
+                index >= start && unreceived[index].happening.kind == .event
+                    && unreceived[index].happening.screen == presenter
+            })
+        else { return }
+        let dropped = unreceived.remove(at: index)
+        if index > 0, unreceived[index - 1].after != nil { unreceived[index - 1].after = dropped.after }
     }
 
     /// Gives the happenings still open the state they led to; at a step's end, marks the last

@@ -284,6 +284,8 @@ extension FlowHarness {
                 // not a happening.
                 let presenter = flow.state.presentedChain.first { $0.modal == alert }?.presenter
                 ownEvent = OwnEvent(screen: alert, event: nil, forwardedTo: presenter)
+                let start = unreceived.count
+                defer { dropForwardedEvent(since: start) }
                 try flow.tapAlertButton(index, of: alert)
             } else {
                 try flow.apply(action)

@@ -96,6 +96,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     var recordingStep = 0
     /// The event the running step sends itself, which is not a happening.
     var ownEvent: OwnEvent?
+    /// The presenter of the alert a running tap sent its button's event from.
+    var forwardedTo: ElementID?
     /// The screens seen during the running step, with their last state.
     var seen: [ElementID: LeftScreen] = [:]
     private var changeObservation: FlowChangeObservation?

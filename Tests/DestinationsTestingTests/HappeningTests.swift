@@ -244,3 +244,32 @@ import Testing
         #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
 }
+
+/// A tap's own event is not a happening; what the tap sets off is.
+@MainActor
+@Suite struct AlertTapHappeningTests {
+    func onEndAlert() async throws -> FlowHarness<MeetingRoute> {
+        let harness = try FlowHarness(
+            .stack(.meetings), providers: MeetingApp.providers(clock: ManualClock()),
+            exhaustivity: .nonExhaustive, reporter: .silent)
+        try await harness.send(.record, content: 1, to: MeetingsList.self)
+        try await harness.send(.end, to: RecordMeeting.self)
+        harness.skipHappenings()
+        return harness
+    }
+
+    @Test func anAlertButtonsEventForwardedToItsPresenterIsTheTapsOwn() async throws {
+        let harness = try await onEndAlert()
+        try await harness.tapAlertButton(labeled: "End")
+        // The presenter hears the alert close before the button's `confirmEnd` reaches it: the
+        // timer it restarts then is a happening; `confirmEnd` is the tap's.
+        #expect(harness.pendingHappenings.map(\.description) == ["event .startTimer from RecordMeeting"])
+        #expect(harness.destination(RecordMeeting.self)?.screenState.isEnded == true)
+    }
+
+    @Test func anEventTheDismissalSetsOffIsAHappening() async throws {
+        let harness = try await onEndAlert()
+        try await harness.tapAlertButton(labeled: "Resume")
+        #expect(harness.pendingHappenings.map(\.description) == ["event .startTimer from RecordMeeting"])
+    }
+}

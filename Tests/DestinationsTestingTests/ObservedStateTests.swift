@@ -204,3 +204,38 @@ enum HomeApp {
             ])
     }
 }
+
+/// Expectations as values: a declared state, or one property.
+@MainActor
+@Suite struct ValueExpectationTests {
+    @Test func aDeclaredStateIsAssertedAsAValueAndCountsAsAsserted() async throws {
+        let harness = try FlowHarness(
+            .stack(.meetings), providers: MeetingApp.providers(clock: ManualClock()), exhaustivity: .exhaustive,
+            reporter: .silent)
+        harness.destination(MeetingsList.self)?.screenState.meetings = ["Planning"]
+        harness.expect(MeetingsList.self, state: .init(meetings: ["Planning"], dismissals: 0))
+        try await harness.finish()
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
+    }
+
+    @Test func aWrongValueIsShownAsAFieldDiff() async throws {
+        let harness = try FlowHarness(
+            .stack(.meetings), providers: MeetingApp.providers(clock: ManualClock()), reporter: .silent)
+        harness.expect(MeetingsList.self, state: .init(meetings: ["Retro"], dismissals: 0))
+        guard case .stateMismatch(let diff)? = harness.failures.first?.problem else {
+            Issue.record("expected a mismatch, got \(harness.failures)")
+            return
+        }
+        #expect(diff == "- meetings: [\"Retro\"]\n+ meetings: []\n  dismissals: 0")
+    }
+
+    @Test func onePropertyIsAssertedAsAValue() async throws {
+        let harness = try FlowHarness(
+            .stack(.home), providers: HomeApp.providers, exhaustivity: .nonExhaustive, reporter: .silent)
+        try await harness.send(.open, to: Home.self)
+        try await harness.send(.warmer, to: Thermostat.self)
+        harness.expect(Thermostat.self, \.target, 21)
+        harness.expect(Thermostat.self, \.mode, "cool")
+        #expect(harness.failures.map(\.problem) == [.stateMismatch(diff: "- \"cool\"\n+ \"heat\"")])
+    }
+}
