@@ -39,6 +39,14 @@
 /// still reported as unasserted. To assert a start's work on its own, make
 /// ``settle(fileID:filePath:line:column:_:)`` the first step.
 ///
+/// What happens inside a step besides its own action — events Destinations send from their
+/// code, interactor results, stream values, clock ticks — is recorded in order as
+/// ``Happening``s, each with the state it led to; ``receive(_:fileID:filePath:line:column:_:)``
+/// asserts them, and with ``happenings`` exhaustive one not received fails the test. A screen
+/// that leaves during a step shows its last state in a `state of <route> (left)` block; an
+/// expectation that starts with a `state of` block asserts only what changed. See
+/// <doc:InsideAStep>.
+///
 /// Failed expectations are reported through the ``FailureReporter`` (by default a Swift
 /// Testing issue at the step's line, and the test continues); a step that cannot run throws a
 /// ``HarnessError`` saying which step, which Destination and what was expected.

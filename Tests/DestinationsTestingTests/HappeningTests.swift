@@ -273,3 +273,33 @@ import Testing
         #expect(harness.pendingHappenings.map(\.description) == ["event .startTimer from RecordMeeting"])
     }
 }
+
+/// Random advances of the clock, then the invariants: every tick is recorded once, in order,
+/// and each one's state shows that tick.
+@MainActor
+@Suite struct HappeningPropertyTests {
+    @Test(arguments: [1, 7, 2026] as [UInt64])
+    func everyTickIsReceivedOnceInOrderWithItsState(seed: UInt64) async throws {
+        var random = WalkRandom(seed: seed)
+        let clock = ManualClock()
+        let harness = try await HappeningTests().recording(clock: clock)
+        var elapsed = 0
+        for _ in 0..<12 {
+            let seconds = Int(random.next() % 4)
+            if seconds == 0 {
+                try await harness.advance(clock, by: .zero)  // nothing due, nothing to assert
+            } else {
+                try await harness.advance(clock, by: .seconds(seconds)) {
+                    "state of record(1)\n  secondsElapsed: \(elapsed + seconds)"
+                }
+            }
+            for tick in elapsed + 1..<elapsed + seconds + 1 {
+                harness.receive(tick) { "state of record(1)\n  secondsElapsed: \(tick)" }
+            }
+            elapsed += seconds
+            #expect(harness.pendingHappenings.isEmpty, "seed \(seed): \(harness.pendingHappenings)")
+        }
+        try await harness.finish()
+        #expect(harness.failures.isEmpty, "seed \(seed): \(harness.failures.first.map { "\($0)" } ?? "")")
+    }
+}
