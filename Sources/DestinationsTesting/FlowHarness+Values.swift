@@ -15,6 +15,10 @@ extension FlowHarness {
     ///     only visible one.
     ///   - id: The screen, when several visible screens show a `D`.
     ///   - expected: The state it should show.
+    ///   - fileID: Where the call is written; leave the default.
+    ///   - filePath: Where the call is written; leave the default.
+    ///   - line: Where the call is written; leave the default.
+    ///   - column: Where the call is written; leave the default.
     public func expect<D: StatefulDestination>(
         _ type: D.Type,
         id: ElementID? = nil,
