@@ -55,7 +55,8 @@ extension FlowHarness {
     }
 
     /// Ends the test: waits for tracked work and, in the exhaustive mode, fails when the state
-    /// changed since the last assertion.
+    /// changed since the last assertion; with ``happenings`` exhaustive, fails for each
+    /// happening not received.
     ///
     /// - Throws: ``HarnessError`` when the work does not finish within ``settleTimeout``.
     public func finish(
@@ -65,7 +66,9 @@ extension FlowHarness {
         column: Int = #column
     ) async throws(HarnessError) {
         try await settleWork()
-        checkAccounted(at: HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        checkAccounted(at: location)
+        checkUnreceived(at: location)
     }
 
     // MARK: - Checking a step
@@ -86,9 +89,11 @@ extension FlowHarness {
         after: (state: NavigationState<Route>, screens: ScreenStates),
         expected: String?,
         destination: String?,
-        location: HarnessSourceLocation
+        location: HarnessSourceLocation,
+        left: [LeftScreen] = []
     ) {
         let changed = Self.changedScreens(from: before.screens, to: after.screens)
+        let changedLeft = Self.changedLeft(left, from: before.screens)
         if let text = expected {
             for (id, diff) in Self.unprintedChanges(before: before.screens, after: after.screens, changed: changed) {
                 let heading = Self.heading(of: id, in: after.state, states: after.screens, ids: true)
@@ -96,20 +101,65 @@ extension FlowHarness {
                     failure(.unprintedScreenChange(screen: heading, diff: diff), destination: destination), at: location
                 )
             }
-            // The tree says whether ids are written; a heading writes them for twins anyway.
-            let tree = text.components(separatedBy: "\nstate of ").first ?? text
-            let ids = Self.mentionsIDs(tree)
-            let mentioned = Self.mentionedScreens(in: text, state: after.state, states: after.screens, ids: ids)
-            let shown = exhaustivity == .exhaustive ? changed.union(mentioned) : mentioned
-            let actual = Self.render(after.state, ids: ids, screens: shown, states: after.screens)
-            if let diff = StateDiff.diff(expected: text, actual: actual) {
-                report(failure(.stateMismatch(diff: diff), destination: destination), at: location)
-            }
-        } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty {
+            verify(
+                text, before: before, after: after, changed: changed, left: (left, changedLeft),
+                destination: destination, location: location)
+        } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty || !changedLeft.isEmpty {
             report(
                 failure(
-                    .unassertedChange(diff: Self.changeDiff(before: before, after: after, changed: changed)),
+                    .unassertedChange(
+                        diff: Self.changeDiff(before: before, after: after, changed: changed, left: changedLeft)),
                     destination: destination), at: location)
+        } else if before.state != after.state || !changed.isEmpty || !changedLeft.isEmpty {
+            skip("the state after it", at: location)
+        }
+    }
+
+    /// Compares the state after a step with an expectation written as text: the whole state
+    /// (the tree, then blocks), or, when it starts with a block, only what changed.
+    private func verify(
+        _ text: String,
+        before: (state: NavigationState<Route>, screens: ScreenStates),
+        after: (state: NavigationState<Route>, screens: ScreenStates),
+        changed: Set<ElementID>,
+        left: (all: [LeftScreen], changed: [LeftScreen]),
+        destination: String?,
+        location: HarnessSourceLocation
+    ) {
+        // Without a tree, the expectation lists only what changed: the tree must not have.
+        let onlyChanges = StateDiff.lines(of: text).first?.hasPrefix("state of ") ?? false
+        // The tree says whether ids are written; a heading writes them for twins anyway.
+        let tree = text.components(separatedBy: "\nstate of ").first ?? text
+        let ids = Self.mentionsIDs(onlyChanges ? text : tree)
+        let mentioned = Self.mentionedScreens(in: text, state: after.state, states: after.screens, ids: ids)
+        let headings = Self.headings(in: text)
+        let mentionedLeft = left.all.filter { headings.contains(Self.heading(of: $0, ids: ids)) }
+        let exhaustive = exhaustivity == .exhaustive
+        let shown = exhaustive ? changed.union(mentioned) : mentioned
+        let shownLeftIDs = Set((exhaustive ? left.changed + mentionedLeft : mentionedLeft).map(\.id))
+        let shownLeft = left.all.filter { shownLeftIDs.contains($0.id) }
+        if !exhaustive {
+            for id in changed.subtracting(mentioned).sorted() {
+                skip(Self.heading(of: id, in: after.state, states: after.screens, ids: true), at: location)
+            }
+            for screen in left.changed where !shownLeftIDs.contains(screen.id) {
+                skip(Self.heading(of: screen, ids: true), at: location)
+            }
+        }
+        if onlyChanges, before.state != after.state {
+            if exhaustive {
+                let diff = StateDiff.diff(
+                    expected: before.state.rendered(ids: ids), actual: after.state.rendered(ids: ids))
+                report(failure(.stateMismatch(diff: diff ?? ""), destination: destination), at: location)
+            } else {
+                skip("the tree", at: location)
+            }
+        }
+        let actual = Self.render(
+            after.state, ids: ids, screens: shown, states: after.screens, left: shownLeft,
+            changesFrom: onlyChanges ? before.screens : nil)
+        if let diff = StateDiff.diff(expected: text, actual: actual) {
+            report(failure(.stateMismatch(diff: diff), destination: destination), at: location)
         }
     }
 
@@ -118,10 +168,11 @@ extension FlowHarness {
     static func changeDiff(
         before: (state: NavigationState<Route>, screens: ScreenStates),
         after: (state: NavigationState<Route>, screens: ScreenStates),
-        changed: Set<ElementID>
+        changed: Set<ElementID>,
+        left: [LeftScreen] = []
     ) -> String {
         let old = render(before.state, ids: true, screens: changed, states: before.screens)
-        let new = render(after.state, ids: true, screens: changed, states: after.screens)
+        let new = render(after.state, ids: true, screens: changed, states: after.screens, left: left)
         let diff = StateDiff.diff(expected: old, actual: new)
         // A change the printing does not show is shown by the values, dumped.
         let unprinted = unprintedChanges(before: before.screens, after: after.screens, changed: changed).map {

@@ -199,7 +199,7 @@ struct VisitedStates<Route: NavigationRoute> {
     @MainActor mutating func insert(_ flow: Flow<Route>) -> Bool {
         var shown: [ElementID: AnyScreenState] = [:]
         for (id, object) in flow.destinations {
-            if let state = AnyScreenState(of: object) { shown[id] = state }
+            if let state = checkedScreenState(of: object) { shown[id] = state }
         }
         let known = screenStates[flow.state, default: []]
         let visited = known.contains { other in

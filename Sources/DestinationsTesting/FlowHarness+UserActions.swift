@@ -280,6 +280,12 @@ extension FlowHarness {
         }
         do throws(NavigationError) {
             if case .tapAlertButton(let index) = gesture, case .dismissed(let alert) = action {
+                // The event the button sends, from the alert or its presenter, is the tap's,
+                // not a happening.
+                let presenter = flow.state.presentedChain.first { $0.modal == alert }?.presenter
+                ownEvent = OwnEvent(screen: alert, event: nil, forwardedTo: presenter)
+                let start = unreceived.count
+                defer { dropForwardedEvent(since: start) }
                 try flow.tapAlertButton(index, of: alert)
             } else {
                 try flow.apply(action)

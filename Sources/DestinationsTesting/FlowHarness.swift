@@ -39,6 +39,14 @@
 /// still reported as unasserted. To assert a start's work on its own, make
 /// ``settle(fileID:filePath:line:column:_:)`` the first step.
 ///
+/// What happens inside a step besides its own action — events Destinations send from their
+/// code, interactor results, stream values, clock ticks — is recorded in order as
+/// ``Happening``s, each with the state it led to; ``receive(_:fileID:filePath:line:column:_:)``
+/// asserts them, and with ``happenings`` exhaustive one not received fails the test. A screen
+/// that leaves during a step shows its last state in a `state of <route> (left)` block; an
+/// expectation that starts with a `state of` block asserts only what changed. See
+/// <doc:InsideAStep>.
+///
 /// Failed expectations are reported through the ``FailureReporter`` (by default a Swift
 /// Testing issue at the step's line, and the test continues); a step that cannot run throws a
 /// ``HarnessError`` saying which step, which Destination and what was expected.
@@ -68,6 +76,20 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// that never ends, generous enough for a test suite that runs many main-actor tests in
     /// parallel on a loaded machine.
     public var settleTimeout: Duration = .seconds(30)
+    /// Whether every ``Happening`` inside a step — an event a Destination sent from its code,
+    /// an interactor's result, a stream's value, a clock's tick — must be received with
+    /// ``receive(_:fileID:filePath:line:column:_:)`` before the next step. The default,
+    /// ``Exhaustivity/nonExhaustive``, lists the ones not received in ``skipped``; set it to
+    /// ``Exhaustivity/exhaustive`` and one not received fails the test, naming its step and
+    /// its value.
+    public var happenings: Exhaustivity = .nonExhaustive
+    /// Whether what a non-exhaustive check leaves unchecked is printed as it is skipped,
+    /// with the step's line; it is listed in ``skipped`` either way.
+    public var showsSkipped = false
+    /// What the checks left unchecked so far, in order: the screens' states and happenings a
+    /// non-exhaustive harness did not assert, and the happenings ``skipHappenings(fileID:filePath:line:)``
+    /// dropped.
+    public internal(set) var skipped: [String] = []
 
     /// The state the test has accounted for: the one after the last asserted step.
     var accounted: NavigationState<Route>
@@ -76,6 +98,17 @@ public final class FlowHarness<Route: NavigationRoute> {
     /// The last step's action, for messages.
     var lastAction = "start"
     private let transcriptIDs: Bool
+    /// The happenings recorded and not received yet.
+    var unreceived: [Heard] = []
+    /// The step the happenings heard now belong to.
+    var recordingStep = 0
+    /// The event the running step sends itself, which is not a happening.
+    var ownEvent: OwnEvent?
+    /// The presenter of the alert a running tap sent its button's event from.
+    var forwardedTo: ElementID?
+    /// The screens seen during the running step, with their last state.
+    var seen: [ElementID: LeftScreen] = [:]
+    private var changeObservation: FlowChangeObservation?
 
     /// Builds the flow from the app's providers, with any of them swapped for test doubles
     /// (``/Destinations/Providers/overriding(_:with:)``).
@@ -177,6 +210,8 @@ public final class FlowHarness<Route: NavigationRoute> {
         let shown = Set(accountedScreens.keys)
         let start = Self.render(flow.state, ids: transcriptIDs, screens: shown, states: accountedScreens)
         transcript.append(step: 0, action: "start", state: start)
+        flow.happeningRecorder = { [weak self] happening in self?.heard(happening) }
+        changeObservation = flow.observeChanges { [weak self] _ in self?.noteScreens() }
     }
 
     /// The flow's state now.
@@ -285,6 +320,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         try await step("send \(event) to \(D.self)\(payload)", location: location, expected: expected, call: call) {
             () throws(HarnessError) -> String? in
             let (destination, label) = try resolve(type, id: id, route: route)
+            if let screen = destination.id { ownEvent = OwnEvent(screen: screen, event: AnyHashable(event)) }
             do throws(NavigationError) {
                 try destination.send(event, carrying: content)
             } catch {
@@ -340,6 +376,10 @@ public final class FlowHarness<Route: NavigationRoute> {
         // starts — stream values produced, a woken clock's ticks — belongs to this step: it is
         // awaited below and its change checked with the step's own.
         if checksBefore { checkAccounted(at: location) }
+        checkUnreceived(at: location)
+        recordingStep = stepCount + 1
+        seen = [:]
+        noteScreens()
         try await settleWork()
         stepCount += 1
         lastAction = action
@@ -347,6 +387,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         let beforeScreens = accountedScreens
         let label: String?
         do {
+            defer { ownEvent = nil }
             label = try await body()
         } catch {
             transcript.append(step: stepCount, action: action, state: "refused: \(error.problem)")
@@ -355,16 +396,22 @@ public final class FlowHarness<Route: NavigationRoute> {
         try await settleWork()
         let after = flow.state
         let afterScreens = readScreenStates()
+        closeHappenings(at: (after, afterScreens), endingStep: true)
+        let left = leftScreens(from: after)
+        seen = [:]
         let labelled = label.map { "\(action) (\($0))" } ?? action
         let changed = Self.changedScreens(from: beforeScreens, to: afterScreens)
-        let recorded = Self.render(after, ids: transcriptIDs, screens: changed, states: afterScreens)
+        let recorded = Self.render(
+            after, ids: transcriptIDs, screens: changed, states: afterScreens,
+            left: Self.changedLeft(left, from: beforeScreens))
         transcript.append(step: stepCount, action: labelled, state: recorded, call: call)
         verify(
             before: (before, beforeScreens),
             after: (after, afterScreens),
             expected: expected?(),
             destination: label,
-            location: location
+            location: location,
+            left: left
         )
         accounted = after
         accountedScreens = afterScreens

@@ -66,6 +66,13 @@ public struct HarnessError: Error, Hashable, Sendable, CustomStringConvertible {
         /// after (`+`), dumped field by field. Make the state's printing show what changed (a
         /// `description` that leaves a field out hides it).
         case unprintedScreenChange(screen: String, diff: String)
+        /// Something happened inside a step — an event a Destination sent from its code, an
+        /// interactor's result, a stream's value — and the test did not receive it, with
+        /// ``FlowHarness/happenings`` exhaustive: what happened (``Happening/description``).
+        case unreceivedHappening(String)
+        /// A receive expected something (`expected`, the value as printed) and the next
+        /// happening was another, or there was none (`received` is `nil`).
+        case unexpectedHappening(expected: String, received: String?)
         /// A transcript differs from its golden file.
         case transcriptMismatch(name: String, path: String, diff: String)
         /// A transcript had no golden file yet; it was written.
@@ -131,6 +138,12 @@ extension HarnessError.Problem: CustomStringConvertible {
         case .unassertedChange(let diff):
             "the state changed but the test did not say how (- before, + after):\n\(diff)\n"
                 + "Pass the expected state to the step, or use a non-exhaustive harness."
+        case .unreceivedHappening(let happening):
+            "\(happening) was not received. Receive it (harness.receive(…)), skip it "
+                + "(harness.skipHappenings()) or make the harness's happenings non-exhaustive."
+        case .unexpectedHappening(let expected, let received):
+            "expected to receive \(expected), but "
+                + (received.map { "the next happening is \($0)." } ?? "nothing more happened.")
         case .transcriptMismatch(let name, let path, let diff):
             "transcript '\(name)' differs from \(path) (- golden, + actual):\n\(diff)\n"
                 + "If the change is intended, re-record it: \(Transcript.recordVariable)=1 swift test"

@@ -25,16 +25,21 @@ public enum ScreenStateText {
     /// The lines of a state: its fields, one a line, or the value on one line when it has
     /// no fields.
     public static func lines(of value: Any) -> [String] {
+        fields(of: value).flatMap { $0 }
+    }
+
+    /// The lines of a state field by field: the lines of each field, or the value's lines as
+    /// one field when it has no fields. A step that asserts only what changed shows the fields
+    /// whose lines differ.
+    static func fields(of value: Any) -> [[String]] {
         let mirror = Mirror(reflecting: value)
-        guard isRecord(value, mirror), !mirror.children.isEmpty else { return expanded(value, indent: "") }
-        var lines: [String] = []
-        for (index, child) in mirror.children.enumerated() {
+        guard isRecord(value, mirror), !mirror.children.isEmpty else { return [expanded(value, indent: "")] }
+        return mirror.children.enumerated().map { index, child in
             let label = child.label ?? "\(index)"
             var rendered = expanded(child.value, indent: "")
             rendered[0] = "\(label): \(rendered[0])"
-            lines += rendered
+            return rendered
         }
-        return lines
     }
 
     /// A value on one line.

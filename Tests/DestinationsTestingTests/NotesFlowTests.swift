@@ -230,7 +230,9 @@ import Testing
         let store = NotesDatasource()
         let harness = try FlowHarness(
             NotesAppConfiguration.layout, providers: NotesAppConfiguration.providers(datasource: store))
+        harness.happenings = .exhaustive
         try await harness.settle { Self.notesTab + Self.loadedList }
+        harness.receive(Answer.self)  // the list's first page
         try await harness.send(.select, content: groceries, to: NotesList.self) {
             """
             tabs (selected: notes)
@@ -247,6 +249,8 @@ import Testing
               error: nil
             """
         }
+        harness.receive(NoteDetail.Event.load)  // sent by the detail as it is presented
+        harness.receive(Answer.success(.note(groceries)))
         try await harness.send(.delete, to: NoteDetail.self) {
             """
             tabs (selected: notes)
@@ -260,17 +264,19 @@ import Testing
                 counter
             """
         }
+        // The detail leaves in the step that deletes its note: its last state shows it.
         try await harness.tapAlertButton(labeled: "Delete") {
-            """
-            tabs (selected: notes)
-              [notes] stack
-                notes ◀
-              [settings] stack
-                settings
-              [counter] stack
-                counter
-            """
+            Self.notesTab + """
+
+                state of note(id: 1) (left)
+                  note: Note(id: 1, title: "Groceries", body: "Milk, eggs")
+                  isDeleted: true
+                  error: nil
+                """
         }
+        harness.receive(Answer.success(.done))
+        try await harness.finish()
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
         #expect(await store.note(id: 1) == nil)
     }
 
@@ -281,15 +287,24 @@ import Testing
             NotesAppConfiguration.layout,
             providers: NotesAppConfiguration.providers(datasource: NotesDatasource(), ticker: ticker)
         )
+        harness.happenings = .exhaustive
         try await harness.settle { Self.notesTab + Self.loadedList }
+        harness.receive(Answer.self)  // the list's first page
         try await harness.tapTab(.counter) { Self.counterTab }
-        try await harness.send(.start, to: CounterScreen.self) { Self.counterTab + Self.counter(0, running: true) }
-        try await harness.advance(clock, by: .seconds(1)) { Self.counterTab + Self.counter(1, running: true) }
-        try await harness.advance(clock, by: .seconds(2)) { Self.counterTab + Self.counter(3, running: true) }
-        try await harness.send(.stop, to: CounterScreen.self) { Self.counterTab + Self.counter(3, running: false) }
-        try await harness.advance(clock, by: .seconds(5))  // stopped: no tick, nothing to assert
+        try await harness.send(.start, to: CounterScreen.self) { "state of counter\n  isRunning: true" }
+        try await harness.advance(clock, by: .seconds(1)) { "state of counter\n  count: 1" }
+        harness.receive(1)
+        try await harness.advance(clock, by: .seconds(2)) { "state of counter\n  count: 3" }
+        harness.receive(2) { "state of counter\n  count: 2" }  // each second, not only the last
+        harness.receive(3)
+        try await harness.send(.stop, to: CounterScreen.self) { "state of counter\n  isRunning: false" }
+        try await harness.advance(clock, by: .seconds(5))  // stopped: no tick, nothing to receive
         try await harness.finish()
+        #expect(harness.failures.isEmpty, "\(harness.failures)")
     }
+
+    /// What the datasource answers.
+    typealias Answer = Result<NotesDatasource.Response, NotesError>
 
     static let notesTab = """
         tabs (selected: notes)
@@ -320,15 +335,6 @@ import Testing
           [counter] stack
             counter ◀
         """
-
-    static func counter(_ count: Int, running: Bool) -> String {
-        """
-
-        state of counter
-          count: \(count)
-          isRunning: \(running)
-        """
-    }
 
     @Test func aRandomWalkOverTheNotesAppKeepsEveryInvariant() async {
         var walk = RandomWalk(NotesAppConfiguration.layout, steps: 200) {

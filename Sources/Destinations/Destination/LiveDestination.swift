@@ -143,9 +143,13 @@
         return true
     }
 
-    @inlinable
+    /// Runs an event; a test harness recording the flow hears of it first.
+    @usableFromInline
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
+        if let record = flow.happeningRecorder {
+            record(FlowHappening(.event, screen: id, source: "\(D.self)", value: event))
+        }
         try flow.handle(event, content: content, from: destination, table: table)
     }
 }

@@ -42,6 +42,12 @@ package struct AnyScreenState: Sendable {
         value = read(stateful)
     }
 
+    /// A state read some other way: a test harness's reading of a Destination's observable
+    /// stored properties.
+    package init(value: any Equatable & Sendable) {
+        self.value = value
+    }
+
     /// Whether two states are equal: of the same type and equal as that type.
     package static func == (lhs: AnyScreenState, rhs: AnyScreenState) -> Bool {
         func equals<T: Equatable>(_ left: T) -> Bool { (rhs.value as? T) == left }

@@ -79,6 +79,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     var refusals = 0
     /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
     var alertsBeingTapped: Set<ElementID> = []
+    /// Told of what happens inside the flow between changes — events sent from code, late
+    /// interactor results, stream values — as it happens: a test harness's record of a step.
+    package var happeningRecorder: (@MainActor (FlowHappening) -> Void)?
     /// Work a tap's event handed to the alert's presenter, run after the alert closes.
     var tapFollowUps: [@MainActor () -> Void]?
 

@@ -14,7 +14,15 @@ extension DestinationContext {
     ///   past the removal.
     public func perform<I: Interactor>(_ request: I.Request, on interactor: I) async -> Result<I.Success, I.Failure>? {
         await preparation?.value
-        return await untilRemoved { await interactor.perform(request: request) }
+        let result = await untilRemoved { await interactor.perform(request: request) }
+        if let result { record(.result, source: "\(I.self)", value: result) }
+        return result
+    }
+
+    /// Tells a test harness recording the flow (``Flow/happeningRecorder``) what happened.
+    func record(_ kind: FlowHappening.Kind, source: String, value: any Sendable) {
+        guard let recorder = flow?.happeningRecorder else { return }
+        recorder(FlowHappening(kind, screen: id, source: source, value: value))
     }
 
     /// Stops every stream this Destination started. Values already on their way are dropped,
@@ -66,7 +74,7 @@ extension DestinationContext {
                 }),
                 !Task.isCancelled, !context.isRemoved, context.streams[token] != nil
             else { return }
-            context.iterate(values, token: token, run: run, deliver: deliver)
+            context.iterate(values, source: "\(S.self)", token: token, run: run, deliver: deliver)
         }
         run.task = startup
         streams[token] = startup
@@ -75,6 +83,7 @@ extension DestinationContext {
     /// Iterates a started stream as untracked work.
     private func iterate<Values: AsyncSequence & Sendable>(
         _ values: Values,
+        source: String,
         token: Int,
         run: StreamRun,
         deliver: @escaping @MainActor @Sendable (Values.Element) -> Void
@@ -85,6 +94,7 @@ extension DestinationContext {
             do {
                 for try await value in values {
                     guard let self, !Task.isCancelled, !self.isRemoved else { return }
+                    self.record(.value, source: source, value: value)
                     deliver(value)
                     delivered?.decrement()
                     self.tracker?.resumeIfIdle()

@@ -46,6 +46,7 @@ extension EventResponse {
                     let result = await context.untilRemoved { await interactor.perform(request: request) }
                     await previous?.value
                     guard let result, !Task.isCancelled, !context.isRemoved, let destination else { return }
+                    context.record(.result, source: "\(I.self)", value: result)
                     deliver(destination, result)
                 }
             },
