@@ -24,12 +24,12 @@ extension ContentEvent<ListB.Event, String> {
     static var select: Self { Self(ListB.Event.select) }
 }
 
-@MainActor final class Leaf: Destination {
+@MainActor final class LeafScreen: Destination {
     enum Event: Hashable, Sendable { case close }
     let context = DestinationContext<TwoListsRoute, Event>()
 }
 
-@MainActor final class Question: Destination {
+@MainActor final class QuestionScreen: Destination {
     enum Event: Hashable, Sendable { case fine }
     let context = DestinationContext<TwoListsRoute, Event>()
 }
@@ -45,10 +45,10 @@ enum TwoLists {
         let listB = Provider { (_: TwoListsRoute) in ListB() } events: { events in
             events.on(.select, .present { tag in .push(.tag(tag)) })
         }
-        let leaf = Provider { (_: TwoListsRoute) in Leaf() } events: { events in
+        let leaf = Provider { (_: TwoListsRoute) in LeafScreen() } events: { events in
             events.on(.close, .present(.back))
         }
-        let question = Provider { (_: TwoListsRoute) in Question() } events: { events in
+        let question = Provider { (_: TwoListsRoute) in QuestionScreen() } events: { events in
             events.on(.fine, .present(.dismiss))
         }
         return Providers { route in

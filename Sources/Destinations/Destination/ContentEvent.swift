@@ -67,6 +67,9 @@ extension EventTable {
     /// ```swift
     /// events.on(.select, .present(.push(.list)))
     /// ```
+    /// A ``ContentResponse`` of the same name (`.assist`) is preferred, since it reads the
+    /// content typed.
+    @_disfavoredOverload
     public mutating func on<Content>(_ event: ContentEvent<D.Event, Content>, _ response: EventResponse<D>) {
         on(event.event, response)
     }
@@ -80,6 +83,7 @@ extension EventTable {
 
     /// Replaces the configuration of an event that carries content with a response that does
     /// not read it, or adds it if it had none.
+    @_disfavoredOverload
     public mutating func replace<Content>(_ event: ContentEvent<D.Event, Content>, with response: EventResponse<D>) {
         replace(event.event, with: response)
     }
