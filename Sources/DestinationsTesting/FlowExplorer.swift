@@ -154,7 +154,8 @@ public struct FlowExplorer<Route: NavigationRoute> {
     func options(in flow: Flow<Route>) -> [ExplorationStep] {
         var options: [ExplorationStep] = []
         for offered in flow.offeredEvents() {
-            let count = flow.destination(offered.screen).map { generatedContents(for: offered.event, of: $0).count } ?? 0
+            let count =
+                flow.destination(offered.screen).map { generatedContents(for: offered.event, of: $0).count } ?? 0
             if count == 0 {
                 options.append(
                     .event(offered.event, route: offered.route, occurrence: offered.occurrence, content: nil))

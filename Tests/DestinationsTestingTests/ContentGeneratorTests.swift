@@ -3,11 +3,17 @@ import Testing
 
 /// Two lists whose `select` events carry different content, and a question shown as an alert.
 enum TwoListsRoute: NavigationRoute, Codable {
-    case listA, listB, item(Int), tag(String), question
+    case listA, listB
+    case item(Int)
+    case tag(String)
+    case question
 }
 
 @MainActor final class ListA: Destination {
-    enum Event: Hashable, Sendable { case select(Carrying<Int>), openB, ask }
+    enum Event: Hashable, Sendable {
+        case select(Carrying<Int>)
+        case openB, ask
+    }
     let context = DestinationContext<TwoListsRoute, Event>()
 }
 
@@ -37,18 +43,26 @@ extension ContentEvent<ListB.Event, String> {
 @MainActor
 enum TwoLists {
     static func providers() -> Providers<TwoListsRoute> {
-        let listA = Provider { (_: TwoListsRoute) in ListA() } events: { events in
+        let listA = Provider { (_: TwoListsRoute) in
+            ListA()
+        } events: { events in
             events.on(.select, .present { number in .push(.item(number)) })
             events.on(.openB, .present(.push(.listB)))
             events.on(.ask, .present(.alert(.question)))
         }
-        let listB = Provider { (_: TwoListsRoute) in ListB() } events: { events in
+        let listB = Provider { (_: TwoListsRoute) in
+            ListB()
+        } events: { events in
             events.on(.select, .present { tag in .push(.tag(tag)) })
         }
-        let leaf = Provider { (_: TwoListsRoute) in LeafScreen() } events: { events in
+        let leaf = Provider { (_: TwoListsRoute) in
+            LeafScreen()
+        } events: { events in
             events.on(.close, .present(.back))
         }
-        let question = Provider { (_: TwoListsRoute) in QuestionScreen() } events: { events in
+        let question = Provider { (_: TwoListsRoute) in
+            QuestionScreen()
+        } events: { events in
             events.on(.fine, .present(.dismiss))
         }
         return Providers { route in

@@ -3,12 +3,15 @@ import Testing
 
 /// A shelf whose `take` event carries a book's title: a case that carries `Carrying<String>`.
 enum ShelfRoute: NavigationRoute {
-    case shelf, book(String), about
+    case shelf
+    case book(String)
+    case about
 }
 
 @MainActor final class Shelf: Destination {
     enum Event: Hashable, Sendable, CaseIterable {
-        case take(Carrying<String>), about
+        case take(Carrying<String>)
+        case about
         static let allCases: [Event] = [.take(.listed), .about]
     }
     let context = DestinationContext<ShelfRoute, Event>()
@@ -25,11 +28,17 @@ extension ContentEvent<Shelf.Event, String> {
 
 @MainActor
 func shelfProviders(_ configure: (inout EventTable<Shelf>) -> Void) -> Providers<ShelfRoute> {
-    let shelf = Provider { (_: ShelfRoute) in Shelf() } events: { events in
+    let shelf = Provider { (_: ShelfRoute) in
+        Shelf()
+    } events: { events in
         configure(&events)
         events.on(.about, .present(.push(.about)))
     }
-    let page = Provider { (_: ShelfRoute) in Page() } events: { events in events.on(.close, .present(.back)) }
+    let page = Provider { (_: ShelfRoute) in
+        Page()
+    } events: { events in
+        events.on(.close, .present(.back))
+    }
     return Providers { route in route == .shelf ? shelf : page }
 }
 
@@ -88,7 +97,8 @@ func shelfProviders(_ configure: (inout EventTable<Shelf>) -> Void) -> Providers
             events.remove(.take)
         }
         #expect(try #require(providers.provider(for: .shelf)).configuredEvents == ["about"])
-        #expect(Flow.validate(.stack(.shelf), providers: providers) == [.unconfiguredEvent(event: "take", route: "shelf")])
+        #expect(
+            Flow.validate(.stack(.shelf), providers: providers) == [.unconfiguredEvent(event: "take", route: "shelf")])
     }
 
     @Test func firingAContentEventByNameChecksItsContentAndChangesNothingOnAMismatch() throws {
@@ -107,7 +117,10 @@ func shelfProviders(_ configure: (inout EventTable<Shelf>) -> Void) -> Providers
 
     @Test func anAssistantReceivesTheSendingDestinationAndTheTypedContent() throws {
         let providers = shelfProviders { events in
-            events.on(.take, .assist { input in .push(.book("\(input.content) from \(input.destination.id.map { "\($0)" } ?? "?")")) })
+            events.on(
+                .take,
+                .assist { input in .push(.book("\(input.content) from \(input.destination.id.map { "\($0)" } ?? "?")"))
+                })
         }
         let flow = try Flow(.stack(.shelf), providers: providers)
         let shelf = try #require(flow.focusedDestination(as: Shelf.self))

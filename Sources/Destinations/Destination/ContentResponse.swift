@@ -113,7 +113,8 @@ extension ContentResponse {
     ) -> ContentResponse {
         ContentResponse(
             .request(
-                interactor, assistant: { input in try assistant(input.typedContent(as: Content.self)) }, deliver: deliver))
+                interactor, assistant: { input in try assistant(input.typedContent(as: Content.self)) },
+                deliver: deliver))
     }
 
     /// Performs the request an assistant builds from the event's content on a synchronous
@@ -124,7 +125,8 @@ extension ContentResponse {
         deliver: @escaping @MainActor @Sendable (D, Result<S.Success, S.Failure>) -> Void
     ) -> ContentResponse {
         ContentResponse(
-            .request(service, assistant: { input in try assistant(input.typedContent(as: Content.self)) }, deliver: deliver))
+            .request(
+                service, assistant: { input in try assistant(input.typedContent(as: Content.self)) }, deliver: deliver))
     }
 
     /// Starts the stream an assistant asks for, built from the event's content, and delivers
@@ -142,7 +144,8 @@ extension ContentResponse {
     ) -> ContentResponse {
         ContentResponse(
             .stream(
-                interactor, assistant: { input in try assistant(input.typedContent(as: Content.self)) }, deliver: deliver))
+                interactor, assistant: { input in try assistant(input.typedContent(as: Content.self)) },
+                deliver: deliver))
     }
 }
 

@@ -152,7 +152,9 @@ final class ItemsScreen: Destination {
         case search(Carrying<String>)
         case page
         case rename(Carrying<String>)
-        case open, count, watch, watchFrom(Carrying<Int>), stopWatching
+        case open, count, watch
+        case watchFrom(Carrying<Int>)
+        case stopWatching
     }
     let context = DestinationContext<DataRoute, Event>()
     var items: [String] = []

@@ -233,7 +233,8 @@ final class PropertyWalk {
                     return ("send", nil)
                 }
                 let event = random.pick(PropertyScreen.Event.allCases)
-                let content: (any Sendable)? = event == .go(.listed) ? RandomStates.presentation(&random, in: state) : nil
+                let content: (any Sendable)? =
+                    event == .go(.listed) ? RandomStates.presentation(&random, in: state) : nil
                 let operation = "send \(event) to \(target.route.map { "\($0)" } ?? "?") \(target.id)"
                 do { try screen.send(event, carrying: content) } catch { return (operation, error) }
                 return (operation, nil)
