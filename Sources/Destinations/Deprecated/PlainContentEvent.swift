@@ -3,7 +3,7 @@
 // type, so the compiler refuses an event sent without its content.
 
 extension ContentEvent {
-    /// Replaced by ``init(_:)-(((Carrying<Content>)->Event))`` with a case that carries its
+    /// Replaced by ``init(_:)-((Carrying<Content>)->Event)`` with a case that carries its
     /// content's type.
     @available(
         *, deprecated,

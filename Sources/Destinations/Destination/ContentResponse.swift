@@ -1,7 +1,7 @@
 /// What an event that carries content does, with the content typed: a presentation built from
 /// it, a hand-off of it to the next screen, or work of your own.
 ///
-/// Configure it with ``EventTable/on(_:_:)-(ContentEvent<D.Event,Content>,_)``; the event's
+/// Configure it with ``EventTable/on(_:_:)-(ContentEvent<D.Event,Content>,ContentResponse<D,Content>)``; the event's
 /// ``ContentEvent`` fixes `Content`, so the closures need no annotation:
 ///
 /// ```swift
