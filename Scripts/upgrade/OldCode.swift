@@ -21,8 +21,9 @@ extension ContentEvent<OldList.Event, Int> {
     list.post(.select, content: 3)
     _ = Provider<OldRoute>({ _ in OldList() }, events: { $0.on(.select, .present { (id: Int) in .push(.detail) }) })
     _ = Provider<OldRoute>({ _ in OldList() }, events: { $0.on(.select, .handOff { (id: Int) in .push(.detail) }) })
-    _ = Provider<OldRoute>(
-        { _ in OldList() }, events: { $0.on(.select, .assist { input in input.content == nil ? .back : .push(.detail) }) })
+    _ = Provider<OldRoute>({ _ in OldList() }) { events in
+        events.on(.select, .assist { input in input.content == nil ? .back : .push(.detail) })
+    }
     _ = try Flow(providers: Providers<OldRoute> { _ in nil }, urls: router, scene: "main")
     _ = try flow.open("old://list")
     flow.clearPending()
