@@ -199,17 +199,6 @@ public struct FlowExplorer<Route: NavigationRoute> {
     }
 }
 
-/// Where a content generator applies: a Destination type and one of its events, by name.
-struct ContentKey: Hashable {
-    let type: ObjectIdentifier
-    let event: String
-
-    init(_ type: Any.Type, event: String) {
-        self.type = ObjectIdentifier(type)
-        self.event = event
-    }
-}
-
 /// The states an exploration has visited: each navigation state with the screen states seen
 /// with it (screen states are `Equatable`, not `Hashable`, so those are compared one by one).
 struct VisitedStates<Route: NavigationRoute> {
