@@ -24,6 +24,8 @@ expected=(
     "'PlannedChange' is deprecated: renamed to 'NavigationGuard.Change'"
     "'LinkSource' is deprecated: renamed to 'ChangeSource'"
     "'popped(stack:toCount:)' is unavailable: write .popped(stack: stack, to:"
+    "'init(_:)' is deprecated: declare the case with its content, case select(Carrying<Note>)"
+    "'content' is deprecated: declare the event with its content (case select(Carrying<Note>)"
 )
 missing=0
 for message in "${expected[@]}"; do
@@ -39,5 +41,12 @@ if [[ -n $others ]]; then
     echo "$others" >&2
     missing=1
 fi
+# A content event sent without its content does not compile, and the error names the content.
+refused=$(swiftc -typecheck -swift-version 6 -I "$modules" Scripts/upgrade/NoContent.swift 2>&1 || true)
+if ! grep -qF "error: member 'take' expects argument of type 'Carrying<String>'" <<< "$refused"; then
+    echo "upgrade-messages: a content event sent without its content compiled, or its error changed:" >&2
+    echo "$refused" >&2
+    missing=1
+fi
 if [[ $missing == 1 ]]; then exit 1; fi
-echo "upgrade-messages: ${#expected[@]} old spellings guided to the new ones"
+echo "upgrade-messages: ${#expected[@]} old spellings guided to the new ones; a content event without its content refused"

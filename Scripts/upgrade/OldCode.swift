@@ -7,8 +7,13 @@ import DestinationsURLs
 enum OldRoute: NavigationRoute { case list, detail }
 
 @MainActor final class OldList: Destination {
-    enum Event: Hashable { case select }
+    enum Event: Hashable { case select, pick }
     let context = DestinationContext<OldRoute, Event>()
+}
+
+// 0.3.0: a content event declared on a case without payload, which let `send(.pick)` compile.
+extension ContentEvent<OldList.Event, Int> {
+    static var pick: Self { Self(.pick) }
 }
 
 @MainActor func upgradeFrom020(list: OldList, flow: Flow<OldRoute>, router: URLRouter<OldRoute>) throws {
@@ -16,6 +21,9 @@ enum OldRoute: NavigationRoute { case list, detail }
     list.post(.select, content: 3)
     _ = Provider<OldRoute>({ _ in OldList() }, events: { $0.on(.select, .present { (id: Int) in .push(.detail) }) })
     _ = Provider<OldRoute>({ _ in OldList() }, events: { $0.on(.select, .handOff { (id: Int) in .push(.detail) }) })
+    _ = Provider<OldRoute>({ _ in OldList() }) { events in
+        events.on(.select, .assist { input in input.content == nil ? .back : .push(.detail) })
+    }
     _ = try Flow(providers: Providers<OldRoute> { _ in nil }, urls: router, scene: "main")
     _ = try flow.open("old://list")
     flow.clearPending()

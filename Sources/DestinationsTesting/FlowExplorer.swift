@@ -52,7 +52,8 @@ public struct FlowExplorer<Route: NavigationRoute> {
     public private(set) var requests: [(name: String, request: ChangeRequest<Route>)] = []
 
     let makeConfiguration: @MainActor () -> FlowConfiguration<Route>
-    var contents: [String: @MainActor (AnyObject) -> [any Sendable]] = [:]
+    /// The content generators, by Destination type and event name.
+    var contents: [ContentKey: @MainActor (AnyObject) -> [any Sendable]] = [:]
 
     /// Creates an explorer.
     ///
@@ -76,17 +77,26 @@ public struct FlowExplorer<Route: NavigationRoute> {
         requests.append((name, request))
     }
 
-    /// Supplies the contents an event sent to a Destination of type `D` is tried with: the
-    /// notes a list can select. An event without contents is sent without content.
-    public mutating func content<D: Destination>(
-        for event: D.Event,
+    /// Supplies the contents an event that carries content, sent to a Destination of type
+    /// `D`, is tried with: the notes a list can select. The event's
+    /// ``/Destinations/ContentEvent`` declaration fixes the contents' type. Generators are
+    /// kept by Destination type and event: two lists' `select` events are explored each with
+    /// its own. An event without contents is sent without content (and refused when its
+    /// response reads it).
+    public mutating func content<D: Destination, Content>(
+        for event: ContentEvent<D.Event, Content>,
         of type: D.Type,
-        _ values: @escaping @MainActor (D) -> [any Sendable]
+        _ values: @escaping @MainActor (D) -> [Content]
     ) {
-        contents["\(event)"] = { object in
+        contents[ContentKey(D.self, event: AnyEvent(event.event).description)] = { object in
             guard let destination = object as? D else { return [] }
             return values(destination)
         }
+    }
+
+    /// The contents the test's generator gives for `event` sent to `destination`.
+    func generatedContents(for event: String, of destination: AnyObject) -> [any Sendable] {
+        contents[ContentKey(type(of: destination), event: event)]?(destination) ?? []
     }
 
     /// Explores breadth first and returns what it found: the number of states, and the first
@@ -145,7 +155,7 @@ public struct FlowExplorer<Route: NavigationRoute> {
         var options: [ExplorationStep] = []
         for offered in flow.offeredEvents() {
             let count =
-                flow.destination(offered.screen).flatMap { object in contents[offered.event]?(object).count } ?? 0
+                flow.destination(offered.screen).map { generatedContents(for: offered.event, of: $0).count } ?? 0
             if count == 0 {
                 options.append(
                     .event(offered.event, route: offered.route, occurrence: offered.occurrence, content: nil))
@@ -173,7 +183,7 @@ public struct FlowExplorer<Route: NavigationRoute> {
             else { return false }
             var content: (any Sendable)?
             if let contentIndex {
-                let values = contents[event]?(destination) ?? []
+                let values = generatedContents(for: event, of: destination)
                 guard values.indices.contains(contentIndex) else { return false }
                 content = values[contentIndex]
             }

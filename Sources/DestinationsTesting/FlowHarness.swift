@@ -247,8 +247,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - line: Where the call is written; leave the default.
     ///   - column: Where the call is written; leave the default.
     /// - Throws: ``HarnessError`` when no such Destination is visible or the flow refused the
-    ///   event (an event declared with content, ``/Destinations/ContentEvent``, sent without it is refused
-    ///   with ``/Destinations/NavigationError/contentMismatch(event:expected:actual:)``).
+    ///   event. (An event that carries content, a ``/Destinations/ContentEvent``, cannot be
+    ///   sent without it: its case needs a ``/Destinations/Carrying`` no caller can make.)
     public func send<D: Destination>(
         _ event: D.Event,
         to type: D.Type,
@@ -316,8 +316,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ) async throws(HarnessError) where D.Route == Route {
         let payload = content.map { " with \(String(describing: $0))" } ?? ""
         let contentCall = content.map { "content: <#\(String(describing: $0))#>, " } ?? ""
-        let call = "send(.\(event), \(contentCall)to: \(D.self).self)"
-        try await step("send \(event) to \(D.self)\(payload)", location: location, expected: expected, call: call) {
+        let name = AnyEvent(event).description
+        let call = "send(.\(name), \(contentCall)to: \(D.self).self)"
+        try await step("send \(name) to \(D.self)\(payload)", location: location, expected: expected, call: call) {
             () throws(HarnessError) -> String? in
             let (destination, label) = try resolve(type, id: id, route: route)
             if let screen = destination.id { ownEvent = OwnEvent(screen: screen, event: AnyHashable(event)) }

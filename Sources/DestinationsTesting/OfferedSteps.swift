@@ -14,15 +14,18 @@ struct OfferedEvent {
 
 extension Flow {
     /// What a user could send now: each configured event of each visible screen, in display
-    /// order, except the events a screen marks as its own (``OwnEvents``). Random walks and the
-    /// explorer step through these.
+    /// order, except the events a screen marks as its own (``OwnEvents``) and those of the
+    /// screens an alert or a confirmation dialog covers (only the overlay's buttons can be
+    /// tapped). Random walks and the explorer step through these.
     func offeredEvents() -> [OfferedEvent] {
         var offered: [OfferedEvent] = []
         var seen: [String: Int] = [:]
+        let reachable = uncoveredScreens()
         for screen in state.visibleScreens {
             guard let route = screen.route else { continue }
             let occurrence = seen[route.name, default: 0]
             seen[route.name] = occurrence + 1
+            guard reachable.map({ $0.contains(screen.id) }) ?? true else { continue }
             let own = destination(screen.id).map(ownEventNames(of:)) ?? []
             for event in configuration.providers.provider(for: route)?.configuredEvents ?? [] where !own.contains(event)
             {
@@ -30,6 +33,14 @@ extension Flow {
             }
         }
         return offered
+    }
+
+    /// The screens a user can reach when an overlay is on top (an alert, a confirmation
+    /// dialog): the overlay's own screen, which holds its buttons; `nil` when no overlay is on
+    /// top, and every visible screen is reachable.
+    func uncoveredScreens() -> Set<ElementID>? {
+        guard let top = state.presentedChain.last, top.style.isOverlay else { return nil }
+        return [top.modal]
     }
 
     /// The gestures the state allows, with a tap on each button of an alert on top.

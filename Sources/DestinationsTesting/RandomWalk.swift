@@ -56,8 +56,9 @@ public struct RandomWalk<Route: NavigationRoute> {
     let makeConfiguration: (@MainActor () -> FlowConfiguration<Route>)?
     var generators: [ContentGenerator] = []
 
+    /// A content generator, for one event of one Destination type.
     struct ContentGenerator {
-        let event: String
+        let key: ContentKey
         let generate: @MainActor (AnyObject, inout WalkRandom) -> (any Sendable)??
     }
 
@@ -110,17 +111,18 @@ public struct RandomWalk<Route: NavigationRoute> {
         modals = layout.modals
     }
 
-    /// Supplies the content of an event sent to a Destination of type `D`: the note a list
-    /// selects. Return `nil` to send the event without content. An event without a generator
-    /// is sent without content; when its assistant needs some, the flow refuses it and the walk
-    /// goes on.
-    public mutating func content<D: Destination>(
-        for event: D.Event,
+    /// Supplies the content of an event that carries content, sent to a Destination of type
+    /// `D`: the note a list selects. The event's ``/Destinations/ContentEvent`` declaration
+    /// fixes the content's type. Return `nil` to send the event without content. An event
+    /// without a generator is sent without content; when its response reads the content, the
+    /// flow refuses it and the walk goes on.
+    public mutating func content<D: Destination, Content>(
+        for event: ContentEvent<D.Event, Content>,
         of type: D.Type,
-        _ generate: @escaping @MainActor (D, inout WalkRandom) -> (any Sendable)?
+        _ generate: @escaping @MainActor (D, inout WalkRandom) -> Content?
     ) {
         generators.append(
-            ContentGenerator(event: "\(event)") { object, random in
+            ContentGenerator(key: ContentKey(D.self, event: AnyEvent(event.event).description)) { object, random in
                 guard let destination = object as? D else { return .none }
                 return .some(generate(destination, &random))
             })

@@ -73,7 +73,8 @@ final class WalkSession<Route: NavigationRoute> {
             else { return nil }
             var random = WalkRandom(seed: contentSeed)
             var content: (any Sendable)?
-            for generator in walk.generators where generator.event == event {
+            let key = ContentKey(type(of: destination), event: event)
+            for generator in walk.generators where generator.key == key {
                 if case .some(let made) = generator.generate(destination, &random) {
                     content = made
                     break

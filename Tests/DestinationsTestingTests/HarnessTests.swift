@@ -236,7 +236,7 @@ import Testing
         let harness = try FlowHarness(MiniApp.layout, providers: MiniApp.providers())
         let before = harness.state
         let error = await #expect(throws: HarnessError.self) {
-            try await harness.send(.open, to: ListScreen.self)
+            try await harness.send(.open(.listed), to: ListScreen.self)
         }
         #expect(error?.navigationError == .contentMismatch(event: "open", expected: "Int", actual: "nothing"))
         #expect(error?.destination == "list #3")

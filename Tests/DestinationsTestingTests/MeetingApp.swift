@@ -11,7 +11,12 @@ enum MeetingRoute: NavigationRoute, Codable {
 }
 
 @MainActor final class MeetingsList: StatefulDestination, ModalPresenter, OwnEvents {
-    enum Event: Hashable, Sendable, CaseIterable { case add, record, load }
+    enum Event: Hashable, Sendable, CaseIterable {
+        case add
+        case record(Carrying<Int>)
+        case load
+        static let allCases: [Event] = [.add, .record(.listed), .load]
+    }
     struct ScreenState: Equatable, Sendable {
         var meetings: [String] = []
         var dismissals = 0
@@ -28,21 +33,30 @@ enum MeetingRoute: NavigationRoute, Codable {
 }
 
 @MainActor final class AddMeeting: StatefulDestination {
-    enum Event: Hashable, Sendable, CaseIterable { case setTitle, cancel }
+    enum Event: Hashable, Sendable, CaseIterable {
+        case setTitle(Carrying<String>)
+        case cancel
+        static let allCases: [Event] = [.setTitle(.listed), .cancel]
+    }
     struct ScreenState: Equatable, Sendable { var title = "" }
     let context = DestinationContext<MeetingRoute, Event>()
     var screenState = ScreenState()
 }
 
 @MainActor final class RecordMeeting: StatefulDestination, ModalPresenter, OwnEvents {
-    enum Event: Hashable, Sendable, CaseIterable { case startTimer, listen, end, confirmEnd }
+    enum Event: Hashable, Sendable, CaseIterable {
+        case startTimer
+        case listen(Carrying<String>)
+        case end, confirmEnd
+        static let allCases: [Event] = [.startTimer, .listen(.listed), .end, .confirmEnd]
+    }
     struct ScreenState: Equatable, Sendable {
         var secondsElapsed = 0
         var isTimerRunning = false
         var transcript = ""
         var isEnded = false
     }
-    static let ownEvents: Set<Event> = [.startTimer, .listen, .confirmEnd]
+    static let ownEvents: Set<Event> = [.startTimer, .listen(.listed), .confirmEnd]
     let context = DestinationContext<MeetingRoute, Event>()
     var screenState = ScreenState()
 
@@ -155,15 +169,15 @@ enum MeetingApp {
 
 extension ContentEvent<MeetingsList.Event, Int> {
     /// `record` carries the id of the meeting to record.
-    static var record: Self { Self(.record) }
+    static var record: Self { Self(MeetingsList.Event.record) }
 }
 
 extension ContentEvent<AddMeeting.Event, String> {
     /// `setTitle` carries the title typed.
-    static var setTitle: Self { Self(.setTitle) }
+    static var setTitle: Self { Self(AddMeeting.Event.setTitle) }
 }
 
 extension ContentEvent<RecordMeeting.Event, String> {
     /// `listen` carries the language to listen in.
-    static var listen: Self { Self(.listen) }
+    static var listen: Self { Self(RecordMeeting.Event.listen) }
 }

@@ -8,12 +8,15 @@ enum MiniRoute: NavigationRoute, Codable {
 }
 
 @MainActor final class ListScreen: Destination {
-    enum Event: Hashable, Sendable { case open, compose, load }
+    enum Event: Hashable, Sendable {
+        case open(Carrying<Int>)
+        case compose, load
+    }
     let context = DestinationContext<MiniRoute, Event>()
 }
 
 extension ContentEvent<ListScreen.Event, Int> {
-    static var open: Self { Self(.open) }
+    static var open: Self { Self(ListScreen.Event.open) }
 }
 
 @MainActor final class ItemScreen: Destination {

@@ -9,7 +9,12 @@ enum KitchenRoute: NavigationRoute, Codable {
 }
 
 @MainActor final class Kitchen: StatefulDestination {
-    enum Event: Hashable, Sendable, CaseIterable { case bake, countdown, listen }
+    enum Event: Hashable, Sendable, CaseIterable {
+        case bake(Carrying<String>)
+        case countdown(Carrying<Int>)
+        case listen
+        static let allCases: [Event] = [.bake(.listed), .countdown(.listed), .listen]
+    }
     struct ScreenState: Equatable, Sendable {
         var baked: String?
         var remaining: [Int]
@@ -28,12 +33,12 @@ enum KitchenRoute: NavigationRoute, Codable {
 
 extension ContentEvent<Kitchen.Event, String> {
     /// `bake` carries what to bake.
-    static var bake: Self { Self(.bake) }
+    static var bake: Self { Self(Kitchen.Event.bake) }
 }
 
 extension ContentEvent<Kitchen.Event, Int> {
     /// `countdown` carries the seconds to count down.
-    static var countdown: Self { Self(.countdown) }
+    static var countdown: Self { Self(Kitchen.Event.countdown) }
 }
 
 /// A request that takes two seconds of its clock.
@@ -195,8 +200,8 @@ enum KitchenApp {
         let harness = try KitchenApp.harness(clock: ManualClock())
         let before = harness.state
         do {
-            // The plain case compiles; the flow refuses it before its response runs.
-            try await harness.send(.bake, to: Kitchen.self)
+            // Only the placeholder that lists the case compiles; the flow refuses it before its response runs.
+            try await harness.send(.bake(.listed), to: Kitchen.self)
             Issue.record("an event declared with content was sent without it")
         } catch {
             guard case .refused(.contentMismatch(let event, let expected, let actual)) = error.problem else {

@@ -4,7 +4,11 @@ import Testing
 /// A Destination that shows a model handed over by the presentation that added it.
 @MainActor
 final class CardScreen: Destination {
-    enum Event: Hashable, Sendable, CaseIterable { case pick, refresh }
+    enum Event: Hashable, Sendable, CaseIterable {
+        case pick(Carrying<String>)
+        case refresh
+        static let allCases: [Event] = [.pick(.listed), .refresh]
+    }
     let context = DestinationContext<TestRoute, Event>()
     let route: TestRoute
     let handed: String?
@@ -108,5 +112,5 @@ actor MockItems: Interactor {
 }
 
 extension ContentEvent<CardScreen.Event, String> {
-    static var pick: Self { Self(.pick) }
+    static var pick: Self { Self(CardScreen.Event.pick) }
 }

@@ -30,10 +30,10 @@ import Testing
         let flow = try makeFlow(.stack(.home))
         let before = FlowSnapshot(flow)
         #expect(throws: NavigationError.contentMismatch(event: "choose", expected: "Int", actual: "String")) {
-            try flow.focused?.send(.choose, carrying: "seven")
+            try flow.focused?.send(.choose(.listed), carrying: "seven")
         }
         #expect(throws: NavigationError.contentMismatch(event: "choose", expected: "Int", actual: "nothing")) {
-            try flow.focused?.send(.choose)
+            try flow.focused?.send(.choose(.listed))
         }
         #expect(FlowSnapshot(flow) == before)
     }
@@ -52,17 +52,14 @@ import Testing
         let providers = testProviders(log: Log()) { events in
             events.on(
                 .choose,
-                .assist { input in
-                    let number = try input.content(as: Int.self)
-                    return .push(.detail(number + (input.destination.result ?? 0)))
-                })
+                .assist { input in .push(.detail(input.content + (input.destination.result ?? 0))) })
         }
         let flow = try Flow(.stack(.home), providers: providers)
         flow.focused?.result = 100
         try flow.focused?.send(.choose, content: 1)
         #expect(flow.state.focusedScreen.route == .detail(101))
         #expect(throws: NavigationError.contentMismatch(event: "choose", expected: "Int", actual: "Double")) {
-            try flow.focused?.send(.choose, carrying: 1.5)
+            try flow.focused?.send(.choose(.listed), carrying: 1.5)
         }
     }
 

@@ -57,7 +57,11 @@ struct WeakScreen {
 /// A Destination that logs `prepare`, `appear`, `disappear` and `cleanup` with its route.
 @MainActor
 final class Screen: Destination {
-    enum Event: Hashable, Sendable { case next, close, back, choose, signOut, unset, custom }
+    enum Event: Hashable, Sendable {
+        case next, close, back
+        case choose(Carrying<Int>)
+        case signOut, unset, custom
+    }
     let context = DestinationContext<TestRoute, Event>()
     let route: TestRoute
     let log: Log
@@ -178,5 +182,5 @@ extension Flow where Route == TestRoute {
 
 extension ContentEvent<Screen.Event, Int> {
     /// `choose` carries the number of the detail to show.
-    static var choose: Self { Self(.choose) }
+    static var choose: Self { Self(Screen.Event.choose) }
 }

@@ -21,7 +21,8 @@ import Testing
         try flow.focused?.send(.choose, content: 5)
         let event = try #require(await events.next())
         #expect(
-            event.cause == .event(AnyEvent(Screen.Event.choose), route: .home, from: ElementID(2), .push(.detail(5))))
+            event.cause
+                == .event(AnyEvent(Screen.Event.choose(.listed)), route: .home, from: ElementID(2), .push(.detail(5))))
         #expect(event.cause.summary == "home.choose from #2 → push")
     }
 

@@ -11,10 +11,10 @@ import Testing
 enum Route: NavigationRoute { case notes, note(id: Int) }
 
 @MainActor final class NotesScreen: Destination {
-    enum Event: Hashable { case select }
+    enum Event: Hashable { case select(Carrying<Int>) }
     let context = DestinationContext<Route, Event>()
 }
-extension ContentEvent<NotesScreen.Event, Int> { static var select: Self { Self(.select) } }  // carries a note id
+extension ContentEvent<NotesScreen.Event, Int> { static var select: Self { Self(NotesScreen.Event.select) } }  // carries a note id
 
 @MainActor final class NoteScreen: Destination {
     enum Event: Hashable { case close }

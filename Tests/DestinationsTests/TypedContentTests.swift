@@ -11,7 +11,12 @@ enum ShopRoute: NavigationRoute, Codable {
 
 @MainActor
 final class CartScreen: Destination {
-    enum Event: Hashable, Sendable, CaseIterable { case open, askToRemove, remove }
+    enum Event: Hashable, Sendable, CaseIterable {
+        case open(Carrying<Int>)
+        case askToRemove(Carrying<Int>)
+        case remove(Carrying<Int>)
+        static let allCases: [Event] = [.open(.listed), .askToRemove(.listed), .remove(.listed)]
+    }
     let context = DestinationContext<ShopRoute, Event>()
     var items = [1, 2, 3]
     /// What the product screen was handed.
@@ -19,9 +24,9 @@ final class CartScreen: Destination {
 }
 
 extension ContentEvent<CartScreen.Event, Int> {
-    static var open: Self { Self(.open) }
-    static var askToRemove: Self { Self(.askToRemove) }
-    static var remove: Self { Self(.remove) }
+    static var open: Self { Self(CartScreen.Event.open) }
+    static var askToRemove: Self { Self(CartScreen.Event.askToRemove) }
+    static var remove: Self { Self(CartScreen.Event.remove) }
 }
 
 @MainActor
@@ -91,10 +96,10 @@ enum Shop {
         let (flow, cart) = try cartFlow()
         let before = flow.state
         #expect(throws: NavigationError.contentMismatch(event: "open", expected: "Int", actual: "String")) {
-            try cart.send(.open, carrying: "two")
+            try cart.send(.open(.listed), carrying: "two")
         }
         #expect(throws: NavigationError.contentMismatch(event: "remove", expected: "Int", actual: "nothing")) {
-            try cart.send(.remove)
+            try cart.send(.remove(.listed))
         }
         #expect(flow.state == before)
         #expect(cart.items == [1, 2, 3])
@@ -120,7 +125,7 @@ enum Shop {
 
     @Test func aButtonCarriesItsContentAsAValue() {
         let button = AlertButton<CartScreen.Event>("Remove", role: .destructive, sends: .remove, content: 2)
-        #expect(button.event == .remove)
+        #expect(button.event == .remove(.listed))
         #expect(button.content as? Int == 2)
         #expect(button == AlertButton("Remove", role: .destructive, sends: .remove, content: 2))
         #expect(button != AlertButton("Remove", role: .destructive, sends: .remove, content: 3))

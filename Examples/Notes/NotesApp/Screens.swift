@@ -4,7 +4,12 @@ public import Observation
 /// The list of notes: retrieved when first presented, paginated on demand.
 @MainActor @Observable
 public final class NotesList: Destination {
-    public enum Event: Hashable, Sendable, CaseIterable { case retrieve, paginate, select, compose }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case retrieve, paginate
+        case select(Carrying<Note>)
+        case compose
+        public static let allCases: [Event] = [.retrieve, .paginate, .select(.listed), .compose]
+    }
     public let context = DestinationContext<AppRoute, Event>()
     public internal(set) var notes: [Note] = []
     public internal(set) var page = 0
@@ -32,7 +37,7 @@ public final class NotesList: Destination {
 
 extension ContentEvent<NotesList.Event, Note> {
     /// The user tapped a note: the list sends it along.
-    public static var select: Self { Self(.select) }
+    public static var select: Self { Self(NotesList.Event.select) }
 }
 
 /// One note, loaded by id from the datasource.

@@ -8,7 +8,7 @@ extension EventResponse {
     @available(
         *, unavailable,
         message:
-            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(.select) } }; then events.on(.select, .present { note in … }) receives a Note"
+            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(Screen.Event.select) } } for case select(Carrying<Note>); then events.on(.select, .present { note in … }) receives a Note"
     )
     public static func present<Content: Sendable>(
         _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
@@ -20,7 +20,7 @@ extension EventResponse {
     @available(
         *, unavailable,
         message:
-            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(.select) } }; then events.on(.select, .handOff { note in … }) receives a Note"
+            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(Screen.Event.select) } } for case select(Carrying<Note>); then events.on(.select, .handOff { note in … }) receives a Note"
     )
     public static func handOff<Content: Sendable>(
         _ assistant: @escaping @MainActor @Sendable (Content) throws -> Presentation<D.Route>
@@ -34,19 +34,19 @@ extension Destination {
     @available(
         *, unavailable,
         message:
-            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(.select) } }; then send(.select, content: note) is checked against Note"
+            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(Screen.Event.select) } } for case select(Carrying<Note>); then send(.select, content: note) is checked against Note"
     )
     public func send<Content: Sendable>(_ event: Event, content: Content) throws(NavigationError) {
-        try send(ContentEvent<Event, Content>(event), content: content)
+        try send(ContentEvent<Event, Content>(plain: event), content: content)
     }
 
     /// Replaced by ``post(_:content:)`` with an event declared with its content.
     @available(
         *, unavailable,
         message:
-            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(.select) } }; then post(.select, content: note) is checked against Note"
+            "declare the event's content once: extension ContentEvent<Screen.Event, Note> { static var select: Self { Self(Screen.Event.select) } } for case select(Carrying<Note>); then post(.select, content: note) is checked against Note"
     )
     public func post<Content: Sendable>(_ event: Event, content: Content) {
-        post(ContentEvent<Event, Content>(event), content: content)
+        post(ContentEvent<Event, Content>(plain: event), content: content)
     }
 }

@@ -9,9 +9,12 @@
 /// ```swift
 /// @MainActor @Observable
 /// final class NotesList: Destination {
-///     enum Event: Hashable, CaseIterable { case select, compose }
+///     enum Event: Hashable { case select(Carrying<Note>), compose }
 ///     let context = DestinationContext<AppRoute, Event>()
 ///     var notes: [Note] = []
+/// }
+/// extension ContentEvent<NotesList.Event, Note> {
+///     static var select: Self { Self(NotesList.Event.select) }
 /// }
 ///
 /// // In the view:
@@ -22,8 +25,9 @@
 public protocol Destination<Route, Event>: AnyObject {
     /// The app's routes.
     associatedtype Route: NavigationRoute
-    /// What the screen's user can do: usually an enum without payloads; an event's payload
-    /// travels as its content.
+    /// What the screen's user can do: usually an enum without payloads; an event that carries
+    /// content is a case whose payload is ``Carrying`` the content's type (see
+    /// ``ContentEvent``).
     associatedtype Event: Hashable & Sendable
 
     /// The Destination's link to its flow. Declare it as a constant:

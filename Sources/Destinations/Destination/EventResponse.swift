@@ -101,32 +101,33 @@ public struct EventResponse<D: Destination>: Sendable {
 }
 
 extension EventResponse {
-    /// An event as its assistant sees it.
+    /// An event as its assistant sees it: the Destination that sent it and the event. An
+    /// event that carries content reaches its response typed, through a ``ContentResponse``.
     @MainActor
     public struct Input {
         /// The Destination that sent the event.
         public let destination: D
         /// The event.
         public let event: D.Event
-        /// The event's payload, if any.
-        public let content: (any Sendable)?
+        /// The event's content, for the library's typed responses.
+        package let payload: (any Sendable)?
 
-        @inlinable
+        @usableFromInline
         init(destination: D, event: D.Event, content: (any Sendable)?) {
             self.destination = destination
             self.event = event
-            self.content = content
+            self.payload = content
         }
 
-        /// The payload as `Content`.
+        /// The content as `Content`, for a ``ContentResponse``.
         ///
         /// - Throws: ``NavigationError/contentMismatch(event:expected:actual:)`` when it is not.
-        public func content<Content>(as type: Content.Type) throws(NavigationError) -> Content {
-            guard let value = content as? Content else {
+        package func typedContent<Content>(as type: Content.Type) throws(NavigationError) -> Content {
+            guard let value = payload as? Content else {
                 throw .contentMismatch(
-                    event: "\(event)",
+                    event: eventName(event),
                     expected: String(describing: Content.self),
-                    actual: content.map { String(describing: Swift.type(of: $0)) } ?? "nothing"
+                    actual: payload.map { String(describing: Swift.type(of: $0)) } ?? "nothing"
                 )
             }
             return value
@@ -144,7 +145,7 @@ extension NavigationError {
         } catch let error as NavigationError {
             throw error
         } catch {
-            throw .assistantFailed(event: "\(event)", reason: String(describing: error))
+            throw .assistantFailed(event: eventName(event), reason: String(describing: error))
         }
     }
 }

@@ -32,6 +32,6 @@ package func ownEventNames(of destination: AnyObject) -> Set<String> {
 @MainActor
 package func ownEventNames(ofType destinationType: Any.Type) -> Set<String> {
     guard let type = destinationType as? any OwnEvents.Type else { return [] }
-    func names<D: OwnEvents>(_: D.Type) -> Set<String> { Set(D.ownEvents.map { "\($0)" }) }
+    func names<D: OwnEvents>(_: D.Type) -> Set<String> { Set(D.ownEvents.map { eventName($0) }) }
     return names(type)
 }

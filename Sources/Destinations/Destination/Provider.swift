@@ -153,10 +153,10 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
     }
 
     override var destinationType: Any.Type { D.self }
-    override var configuredEvents: [String] { table.entries.map { "\($0.event)" } }
-    override var duplicateEvents: [String] { table.duplicates.map { "\($0)" } }
+    override var configuredEvents: [String] { table.entries.map { eventName($0.event) } }
+    override var duplicateEvents: [String] { table.duplicates.map { eventName($0) } }
     override var presentations: [(event: String, response: String, presentation: Presentation<D.Route>?)] {
-        table.entries.map { ("\($0.event)", $0.response.summary, $0.response.presentation) }
+        table.entries.map { (eventName($0.event), $0.response.summary, $0.response.presentation) }
     }
 
     override var fixedRoutes: [D.Route] {
@@ -170,12 +170,12 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
 
     override var declaredRoutes: [(event: String, routes: [D.Route])] {
         table.entries.compactMap { entry in
-            entry.response.declaredRoutes.isEmpty ? nil : ("\(entry.event)", entry.response.declaredRoutes)
+            entry.response.declaredRoutes.isEmpty ? nil : (eventName(entry.event), entry.response.declaredRoutes)
         }
     }
 
     override var duplicateEventNames: [String] {
-        table.duplicates.isEmpty ? [] : table.duplicates.map { "\($0)" }
+        table.duplicates.isEmpty ? [] : table.duplicates.map { eventName($0) }
     }
 
     override var unconfiguredEventNames: [String] {
@@ -183,7 +183,7 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         func missing<T: CaseIterable>(_: T.Type) -> [String] {
             T.allCases.compactMap { value in
                 guard let event = value as? D.Event, table.response(for: event) == nil else { return nil }
-                return "\(event)"
+                return eventName(event)
             }
         }
         return missing(all)
@@ -191,7 +191,7 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
 
     override var declaredEvents: [String]? {
         guard let all = D.Event.self as? any CaseIterable.Type else { return nil }
-        func names<T: CaseIterable>(_: T.Type) -> [String] { T.allCases.map { "\($0)" } }
+        func names<T: CaseIterable>(_: T.Type) -> [String] { T.allCases.map { eventName($0) } }
         return names(all)
     }
 
@@ -214,7 +214,7 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         guard let typed = destination as? D else {
             throw .unconfiguredEvent(event: name, route: "\(type(of: destination))")
         }
-        guard let entry = table.entries.first(where: { "\($0.event)" == name }) else {
+        guard let entry = table.entries.first(where: { eventName($0.event) == name }) else {
             throw .unconfiguredEvent(event: name, route: typed.context.route?.name ?? "\(D.self)")
         }
         try typed.send(entry.event, carrying: content)

@@ -55,8 +55,8 @@ extension Flow {
             throw .destinationRemoved(destination.context.id ?? ElementID(0))
         }
         guard let response = table.response(for: event) else {
-            logger.log(.error, "\(id) \(route.name): event '\(event)' is not configured")
-            throw .unconfiguredEvent(event: "\(event)", route: route.name)
+            logger.log(.error, "\(id) \(route.name): event '\(AnyEvent(event).description)' is not configured")
+            throw .unconfiguredEvent(event: AnyEvent(event).description, route: route.name)
         }
         let input = EventResponse<D>.Input(destination: destination, event: event, content: content)
         let presentation: Presentation<Route>
@@ -68,7 +68,7 @@ extension Flow {
             presentation = try assistant(input)
             if handsOff { handed = content }
         case .perform(_, let body):
-            logger.log(.debug, "\(id) \(route.name): event '\(event)' performs")
+            logger.log(.debug, "\(id) \(route.name): event '\(AnyEvent(event).description)' performs")
             try body(input)
             return
         }

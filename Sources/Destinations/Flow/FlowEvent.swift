@@ -48,7 +48,7 @@ public struct AnyEvent: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The event as written: `select`.
-    public var description: String { String(describing: base) }
+    public var description: String { eventName(base) }
 
     public static func == (lhs: AnyEvent, rhs: AnyEvent) -> Bool {
         AnyHashable(lhs.base) == AnyHashable(rhs.base)

@@ -9,11 +9,11 @@ enum ContactsRoute: NavigationRoute { case contacts, contact(id: Int), addContac
 /// The list's state and logic: what `ContactsFeature.State` and its reducer held, but not the
 /// navigation.
 @MainActor final class ContactsList: Destination {
-    enum Event: Hashable { case select, add }
+    enum Event: Hashable { case select(Carrying<Int>), add }
     let context = DestinationContext<ContactsRoute, Event>()
     var contacts: [Int: String] = [1: "Ada", 2: "Grace"]
 }
-extension ContentEvent<ContactsList.Event, Int> { static var select: Self { Self(.select) } }
+extension ContentEvent<ContactsList.Event, Int> { static var select: Self { Self(ContactsList.Event.select) } }
 
 @MainActor final class ContactDetail: Destination {
     enum Event: Hashable { case delete }

@@ -12,18 +12,18 @@ enum NumbersRoute: NavigationRoute { case home, numbers, number(Int) }
 }
 
 @MainActor final class NumberList: Destination {
-    enum Event: Hashable { case select }
+    enum Event: Hashable { case select(Carrying<Int>) }
     let context = DestinationContext<NumbersRoute, Event>()
 }
-extension ContentEvent<NumberList.Event, Int> { static var select: Self { Self(.select) } }
+extension ContentEvent<NumberList.Event, Int> { static var select: Self { Self(NumberList.Event.select) } }
 
 @MainActor final class NumberScreen: Destination {
-    enum Event: Hashable { case showDouble, backToStart }
+    enum Event: Hashable { case showDouble(Carrying<Int>), backToStart }
     let context = DestinationContext<NumbersRoute, Event>()
     let number: Int
     init(number: Int) { self.number = number }
 }
-extension ContentEvent<NumberScreen.Event, Int> { static var showDouble: Self { Self(.showDouble) } }
+extension ContentEvent<NumberScreen.Event, Int> { static var showDouble: Self { Self(NumberScreen.Event.showDouble) } }
 
 enum Numbers {
     /// What `[.root(.home, withNavigation: true)]` was.

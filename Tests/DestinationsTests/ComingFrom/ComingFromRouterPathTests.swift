@@ -9,16 +9,16 @@ enum FeedRoute: NavigationRoute { case timeline, post(id: Int), profile(id: Int)
 extension TabID { static let home: TabID = "home", me: TabID = "me" }
 
 @MainActor final class Timeline: Destination {
-    enum Event: Hashable { case openPost, compose }
+    enum Event: Hashable { case openPost(Carrying<Int>), compose }
     let context = DestinationContext<FeedRoute, Event>()
 }
-extension ContentEvent<Timeline.Event, Int> { static var openPost: Self { Self(.openPost) } }
+extension ContentEvent<Timeline.Event, Int> { static var openPost: Self { Self(Timeline.Event.openPost) } }
 
 @MainActor final class PostScreen: Destination {
-    enum Event: Hashable { case openAuthor }
+    enum Event: Hashable { case openAuthor(Carrying<Int>) }
     let context = DestinationContext<FeedRoute, Event>()
 }
-extension ContentEvent<PostScreen.Event, Int> { static var openAuthor: Self { Self(.openAuthor) } }
+extension ContentEvent<PostScreen.Event, Int> { static var openAuthor: Self { Self(PostScreen.Event.openAuthor) } }
 
 @MainActor final class ProfileScreen: Destination {
     enum Event: Hashable { case follow }

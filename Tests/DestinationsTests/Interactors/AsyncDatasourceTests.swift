@@ -32,9 +32,7 @@ import Testing
                 .search,
                 .request(
                     datasource,
-                    assistant: { input in
-                        ItemsRequest(action: .search(try input.content(as: String.self)))
-                    }
+                    assistant: { query in ItemsRequest(action: .search(query)) }
                 ) { screen, result in screen.receive(result) })
         }
         let flow = try Flow(.stack(.list), providers: providers)
@@ -52,15 +50,13 @@ import Testing
                 .search,
                 .request(
                     datasource,
-                    assistant: { input in
-                        ItemsRequest(action: .search(try input.content(as: String.self)))
-                    }
+                    assistant: { query in ItemsRequest(action: .search(query)) }
                 ) { screen, result in screen.receive(result) })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         #expect(throws: NavigationError.contentMismatch(event: "search", expected: "String", actual: "Int")) {
-            try screen.send(.search, carrying: 42)
+            try screen.send(.search(.listed), carrying: 42)
         }
         try await flow.settle()
         #expect(await datasource.requests.isEmpty)

@@ -147,7 +147,15 @@ final class CounterService: SyncInteractor {
 /// A Destination that lists items and shows what reached it.
 @MainActor
 final class ItemsScreen: Destination {
-    enum Event: Hashable, Sendable { case load, search, page, rename, open, count, watch, stopWatching }
+    enum Event: Hashable, Sendable {
+        case load
+        case search(Carrying<String>)
+        case page
+        case rename(Carrying<String>)
+        case open, count, watch
+        case watchFrom(Carrying<Int>)
+        case stopWatching
+    }
     let context = DestinationContext<DataRoute, Event>()
     var items: [String] = []
     var errors: [DataError] = []
@@ -197,6 +205,10 @@ func itemsProviders(
 }
 
 extension ContentEvent<ItemsScreen.Event, String> {
-    static var search: Self { Self(.search) }
-    static var rename: Self { Self(.rename) }
+    static var search: Self { Self(ItemsScreen.Event.search) }
+    static var rename: Self { Self(ItemsScreen.Event.rename) }
+}
+
+extension ContentEvent<ItemsScreen.Event, Int> {
+    static var watchFrom: Self { Self(ItemsScreen.Event.watchFrom) }
 }

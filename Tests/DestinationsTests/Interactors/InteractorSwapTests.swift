@@ -45,9 +45,7 @@ actor CachedItems: Interactor {
                 .rename,
                 .request(
                     shared,
-                    assistant: { input in
-                        ItemsRequest(action: .rename(id: 0, to: try input.content(as: String.self)))
-                    }
+                    assistant: { name in ItemsRequest(action: .rename(id: 0, to: name)) }
                 ) { screen, result in screen.receive(result) })
         }
         let flow = try Flow(.stack(.list), providers: providers)

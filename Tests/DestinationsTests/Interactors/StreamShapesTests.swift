@@ -64,8 +64,8 @@ struct CountdownStream: StreamInteractor {
         let stream = CountdownStream()
         let providers = itemsProviders(datasource: ItemsDatasource()) { events in
             events.on(
-                .watch,
-                .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
+                .watchFrom,
+                .stream(stream, assistant: { count in count }) { screen, tick in
                     screen.ticks.append(tick)
                     screen.onTick?(tick)
                 })
@@ -74,7 +74,7 @@ struct CountdownStream: StreamInteractor {
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
         let (delivered, report) = AsyncStream<Int>.makeStream()
         screen.onTick = { if $0 == 1 { report.finish() } }
-        try screen.send(.watch, carrying: 3)
+        try screen.send(.watchFrom, content: 3)
         for await _ in delivered {}
         #expect(screen.ticks == [3, 2, 1])
     }
@@ -83,14 +83,14 @@ struct CountdownStream: StreamInteractor {
         let stream = CountdownStream()
         let providers = itemsProviders(datasource: ItemsDatasource()) { events in
             events.on(
-                .watch,
-                .stream(stream, assistant: { input in try input.content(as: Int.self) }) { screen, tick in
+                .watchFrom,
+                .stream(stream, assistant: { count in count }) { screen, tick in
                     screen.ticks.append(tick)
                 })
         }
         let flow = try Flow(.stack(.list), providers: providers)
         let screen = try #require(flow.focusedDestination(as: ItemsScreen.self))
-        #expect(throws: NavigationError.self) { try screen.send(.watch, carrying: "three") }
+        #expect(throws: NavigationError.self) { try screen.send(.watchFrom(.listed), carrying: "three") }
         #expect(!screen.context.hasRunningStreams)
     }
 

@@ -43,7 +43,10 @@ final class PipelineWorld {
 /// A Destination that counts its lifecycle and checks, at each step, what the guards allowed.
 @MainActor
 final class PropScreen: Destination {
-    enum Event: Hashable, Sendable { case next, close, back, signIn, about }
+    enum Event: Hashable, Sendable {
+        case next(Carrying<Int>)
+        case close, back, signIn, about
+    }
     let context = DestinationContext<TestRoute, Event>()
     let route: TestRoute
     let world: PipelineWorld
@@ -161,7 +164,7 @@ final class PropScreen: Destination {
                     guard let screen = visible.isEmpty ? nil : world.random.pick(visible),
                         let destination = flow.destination(screen.id, as: PropScreen.self)
                     else { continue }
-                    let event = world.random.pick([PropScreen.Event.next, .close, .back, .about])
+                    let event = world.random.pick([PropScreen.Event.next(.listed), .close, .back, .about])
                     let content = Int(world.random.next() % 6)
                     result = Result { () throws(NavigationError) in
                         try destination.send(event, carrying: content)
@@ -268,5 +271,5 @@ extension Result where Failure == NavigationError {
 
 extension ContentEvent<PropScreen.Event, Int> {
     /// `next` carries the number of the detail to push.
-    static var next: Self { Self(.next) }
+    static var next: Self { Self(PropScreen.Event.next) }
 }

@@ -29,7 +29,11 @@ struct WeakScreenRef {
 /// hooks once, as a session check or a self-dismissing screen would.
 @MainActor
 final class PropertyScreen: Destination {
-    enum Event: Hashable, Sendable, CaseIterable { case go, load, loadThenLeave, leave }
+    enum Event: Hashable, Sendable, CaseIterable {
+        case go(Carrying<Presentation<TestRoute>>)
+        case load, loadThenLeave, leave
+        static let allCases: [Event] = [.go(.listed), .load, .loadThenLeave, .leave]
+    }
     let context = DestinationContext<TestRoute, Event>()
     let route: TestRoute
     let serial: Int
@@ -229,7 +233,8 @@ final class PropertyWalk {
                     return ("send", nil)
                 }
                 let event = random.pick(PropertyScreen.Event.allCases)
-                let content: (any Sendable)? = event == .go ? RandomStates.presentation(&random, in: state) : nil
+                let content: (any Sendable)? =
+                    event == .go(.listed) ? RandomStates.presentation(&random, in: state) : nil
                 let operation = "send \(event) to \(target.route.map { "\($0)" } ?? "?") \(target.id)"
                 do { try screen.send(event, carrying: content) } catch { return (operation, error) }
                 return (operation, nil)
@@ -440,5 +445,5 @@ final class PropertyWalk {
 }
 
 extension ContentEvent<PropertyScreen.Event, Presentation<TestRoute>> {
-    static var go: Self { Self(.go) }
+    static var go: Self { Self(PropertyScreen.Event.go) }
 }

@@ -17,7 +17,10 @@ public import Destinations
 /// The catalog's list of products.
 @MainActor public final class CatalogList: Destination {
     /// What the list's view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case select }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case select(Carrying<Int>)
+        public static let allCases: [Event] = [.select(.listed)]
+    }
     /// The list's link to its flow.
     public let context = DestinationContext<ShopRoute, Event>()
     /// The products shown.
@@ -28,13 +31,17 @@ public import Destinations
 
 extension ContentEvent<CatalogList.Event, Int> {
     /// The user tapped a product; carries its id.
-    public static var select: Self { Self(.select) }
+    public static var select: Self { Self(CatalogList.Event.select) }
 }
 
 /// One product.
 @MainActor public final class ProductScreen: StatefulDestination {
     /// What the product's view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case addToCart, showReviews }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case addToCart(Carrying<Int>)
+        case showReviews
+        public static let allCases: [Event] = [.addToCart(.listed), .showReviews]
+    }
     /// What the screen shows.
     public struct ScreenState: Equatable, Sendable {
         /// The product.
@@ -54,7 +61,7 @@ extension ContentEvent<CatalogList.Event, Int> {
 
 extension ContentEvent<ProductScreen.Event, Int> {
     /// The user added the product to the cart; carries the quantity.
-    public static var addToCart: Self { Self(.addToCart) }
+    public static var addToCart: Self { Self(ProductScreen.Event.addToCart) }
 }
 
 /// A product's reviews.

@@ -104,11 +104,11 @@ import Testing
         harness.assertTranscript(named: "shop-tap-through", bundle: .module)
     }
 
-    @Test func sendingSelectWithoutAProductIDIsRefusedAndChangesNothing() async throws {
+    @Test func sendingSelectWithItsListingPlaceholderInsteadOfAProductIDIsRefusedAndChangesNothing() async throws {
         let harness = try FlowHarness(ShopConfiguration.configuration(cart: CartModel()))
         let before = harness.state
         await #expect(throws: HarnessError.self) {
-            try await harness.send(.select, to: CatalogList.self)
+            try await harness.send(.select(.listed), to: CatalogList.self)
         }
         #expect(harness.state == before)
     }

@@ -3,7 +3,11 @@ public import Destinations
 /// Notifications or mentions.
 @MainActor public final class NotificationsScreen: Destination {
     /// What the view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case openStatus, openAccount }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case openStatus(Carrying<String>)
+        case openAccount(Carrying<AccountReference>)
+        public static let allCases: [Event] = [.openStatus(.listed), .openAccount(.listed)]
+    }
     /// The screen's link to its flow.
     public let context = DestinationContext<SocialRoute, Event>()
     /// Creates the screen.
@@ -12,19 +16,25 @@ public import Destinations
 
 extension ContentEvent<NotificationsScreen.Event, String> {
     /// The user tapped a notification about a status; carries its id.
-    public static var openStatus: Self { Self(.openStatus) }
+    public static var openStatus: Self { Self(NotificationsScreen.Event.openStatus) }
 }
 
 extension ContentEvent<NotificationsScreen.Event, AccountReference> {
     /// The user tapped a notification about an account; carries how it names the account.
-    public static var openAccount: Self { Self(.openAccount) }
+    public static var openAccount: Self { Self(NotificationsScreen.Event.openAccount) }
 }
 
 /// A list that opens items by id: explore, search results, conversations, the account's lists,
 /// followed tags, bookmarks, favourites.
 @MainActor public final class CollectionScreen: Destination {
     /// What the view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case open, create, edit, pin }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case open(Carrying<String>)
+        case create
+        case edit(Carrying<String>)
+        case pin(Carrying<String>)
+        public static let allCases: [Event] = [.open(.listed), .create, .edit(.listed), .pin(.listed)]
+    }
     /// The screen's link to its flow.
     public let context = DestinationContext<SocialRoute, Event>()
     /// Which collection it shows.
@@ -35,11 +45,11 @@ extension ContentEvent<NotificationsScreen.Event, AccountReference> {
 
 extension ContentEvent<CollectionScreen.Event, String> {
     /// The user tapped an item; carries its id (a tag's name, a query).
-    public static var open: Self { Self(.open) }
+    public static var open: Self { Self(CollectionScreen.Event.open) }
     /// The user tapped edit on an item.
-    public static var edit: Self { Self(.edit) }
+    public static var edit: Self { Self(CollectionScreen.Event.edit) }
     /// The user pinned an item (a list, a followed tag) in the sidebar.
-    public static var pin: Self { Self(.pin) }
+    public static var pin: Self { Self(CollectionScreen.Event.pin) }
 }
 
 /// The settings and their pages.
@@ -70,7 +80,11 @@ extension ContentEvent<CollectionScreen.Event, String> {
 /// a report, a profile or list editor, a new list, a server to pin.
 @MainActor public final class EditorScreen: Destination {
     /// What the view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case submit, cancel }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case submit(Carrying<String>)
+        case cancel
+        public static let allCases: [Event] = [.submit(.listed), .cancel]
+    }
     /// The editor's link to its flow.
     public let context = DestinationContext<SocialRoute, Event>()
     /// What it edits.
@@ -84,13 +98,18 @@ extension ContentEvent<CollectionScreen.Event, String> {
 
 extension ContentEvent<EditorScreen.Event, String> {
     /// The user submitted the text.
-    public static var submit: Self { Self(.submit) }
+    public static var submit: Self { Self(EditorScreen.Event.submit) }
 }
 
 /// The first screen of a signed-out app, and signing in.
 @MainActor public final class WelcomeScreen: Destination {
     /// What the view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case chooseServer, signIn, cancel }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case chooseServer(Carrying<String>)
+        case signIn(Carrying<Account>)
+        case cancel
+        public static let allCases: [Event] = [.chooseServer(.listed), .signIn(.listed), .cancel]
+    }
     /// The screen's link to its flow.
     public let context = DestinationContext<SocialRoute, Event>()
     /// Which screen it is: welcome, sign-in, add account.
@@ -101,18 +120,22 @@ extension ContentEvent<EditorScreen.Event, String> {
 
 extension ContentEvent<WelcomeScreen.Event, String> {
     /// The user picked a server.
-    public static var chooseServer: Self { Self(.chooseServer) }
+    public static var chooseServer: Self { Self(WelcomeScreen.Event.chooseServer) }
 }
 
 extension ContentEvent<WelcomeScreen.Event, Account> {
     /// The server signed the account in.
-    public static var signIn: Self { Self(.signIn) }
+    public static var signIn: Self { Self(WelcomeScreen.Event.signIn) }
 }
 
 /// Choosing among the signed-in accounts.
 @MainActor public final class AccountSwitcherScreen: Destination {
     /// What the view sends.
-    public enum Event: Hashable, Sendable, CaseIterable { case choose, addAccount, close }
+    public enum Event: Hashable, Sendable, CaseIterable {
+        case choose(Carrying<String>)
+        case addAccount, close
+        public static let allCases: [Event] = [.choose(.listed), .addAccount, .close]
+    }
     /// The screen's link to its flow.
     public let context = DestinationContext<SocialRoute, Event>()
     /// Creates the screen.
@@ -121,5 +144,5 @@ extension ContentEvent<WelcomeScreen.Event, Account> {
 
 extension ContentEvent<AccountSwitcherScreen.Event, String> {
     /// The user chose an account; carries its id.
-    public static var choose: Self { Self(.choose) }
+    public static var choose: Self { Self(AccountSwitcherScreen.Event.choose) }
 }

@@ -109,14 +109,14 @@ public enum SocialProviders {
             events.on(
                 .open,
                 .assist { input in
-                    try collectionTarget(of: input.destination.route, item: input.content(as: String.self))
+                    collectionTarget(of: input.destination.route, item: input.content)
                 }.leading(to: .tag(name: ""), .search(query: ""), .conversation(id: ""), .list(id: ""), .status(id: ""))
             )
             events.on(.create, .present(.sheetStack(.newList)))
             events.on(
                 .pin,
                 .assist { input in
-                    let item = try input.content(as: String.self)
+                    let item = input.content
                     let route: SocialRoute =
                         input.destination.route == .lists ? .list(id: item) : .tag(name: item)
                     guard let tab = SocialTabs.pinned(route) else { return .back }
