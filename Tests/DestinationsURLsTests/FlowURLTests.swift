@@ -394,6 +394,25 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(try urls.stateURL == "notes://main/notes/notes/note/5")
     }
 
+    @Test func aDeferredLinkThatANewerLinkReplacedFailsAsExpiredInsteadOfOpeningTheNewer() throws {
+        let urls = try URLFlows.flow()
+        let flow = urls.flow
+        try urls.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        guard case .deferred(let first) = try urls.open("notes://notes/5"),
+            case .deferred(let second) = try urls.open("notes://notes/6")
+        else {
+            Issue.record("not deferred")
+            return
+        }
+        let before = URLFlowSnapshot(flow)
+        #expect(throws: DeepLinkError.navigation(.pendingExpired)) { try urls.resume(first) }
+        #expect(URLFlowSnapshot(flow) == before)
+        #expect(flow.pendingChange?.id == second.pendingID, "the newer link still waits")
+        try flow.apply(.dismiss)
+        #expect(try urls.resume(second) == .applied)
+        #expect(try urls.stateURL == "notes://main/notes/notes/note/6")
+    }
+
     @Test func aConfirmingScreenReturnsThePlanToCommit() throws {
         var editor: LinkScreen?
         let urls = try URLFlows.flow { if case .editNote = $0.route { editor = $0 } }

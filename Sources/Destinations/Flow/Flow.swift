@@ -55,6 +55,8 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var isBusy = false
     /// The one queue of changes asked for while another was under way, in call order.
     @usableFromInline var queue: [Queued] = []
+    /// The id of the last pending change made.
+    var pendingSerial: UInt64 = 0
     /// Counts requests that supersede one waiting for asynchronous guards.
     var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.

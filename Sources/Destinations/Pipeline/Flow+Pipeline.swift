@@ -43,11 +43,10 @@ extension Flow {
     ///   the event stream.
     @inlinable @discardableResult
     public func perform(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
-        // A request this door refuses (it must ask first) supersedes nothing.
-        if request.resolution == nil && (request.source.isExternal || request.source == .trusted) {
-            supersedeWaiting()
-        }
-        return try perform(request, judgedAsync: [])
+        let outcome = try perform(request, judgedAsync: [])
+        // A refused request supersedes nothing; a queued one supersedes when it runs.
+        if case .queued = outcome {} else if request.supersedes { supersedeWaiting() }
+        return outcome
     }
 
     /// Starts a new generation of requests: those waiting for asynchronous guards stop waiting
@@ -246,46 +245,53 @@ extension Flow {
         guard name: String,
         to presentation: Presentation<Route>
     ) -> Result<ChangeOutcome<Route>, NavigationError> {
-        if !request.redirectScreens.isEmpty, request.redirectScreens.allSatisfy(index.contains) {
-            // A resumed change redirected again while its redirect still shows: it keeps
-            // waiting behind that screen rather than stack a second one on it.
+        if let resumed = request.resumption, resumed.guardName == name, !resumed.redirectScreens.isEmpty,
+            resumed.redirectScreens.allSatisfy(index.contains)
+        {
+            // A resumed change the same guard redirects while its redirect still shows: it
+            // keeps waiting behind that screen rather than stack a second one on it.
             var waiting = request
             waiting.dismissingFirst = nil
-            pendingChange = PendingChange(
-                request: waiting, reason: .redirected(guard: name),
-                expires: configuration.now() + configuration.pendingLifetime, redirectScreens: request.redirectScreens)
+            makePending(waiting, reason: .redirected(guard: name), redirectScreens: resumed.redirectScreens)
             return .success(.redirected(guard: name))
         }
         return followRedirect(of: request, guard: name, to: presentation)
     }
 
-    /// Applies a guard's redirect (itself judged, at most 4 in a row) and keeps `request` as the
-    /// pending change.
+    /// Applies a guard's redirect (itself judged, at most 4 in a row) with `request` already
+    /// the pending change, so that the redirect's screens see it from their preparation on. A
+    /// resumed change's redirect replaces the one it waited behind, in the same transaction.
     func followRedirect(
         of request: ChangeRequest<Route>,
         guard name: String,
         to presentation: Presentation<Route>
     ) -> Result<ChangeOutcome<Route>, NavigationError> {
         logger.log(.info, "\(name) redirected \(request.cause.summary) to \(presentation.name)")
+        let previous = pendingChange
+        var waiting = request
+        waiting.dismissingFirst = nil
+        let pending = makePending(waiting, reason: .redirected(guard: name), redirectScreens: [])
         var next = presentation
         for _ in 0..<4 {
-            let redirect = ChangeRequest<Route>.presentation(next)
+            var redirect = ChangeRequest<Route>.presentation(next)
+            if let modal = request.dismissingFirst, index.contains(modal) { redirect.dismissingFirst = modal }
             switch runOnce(redirect, judgedAsync: []) {
-            case .outcome:
-                var waiting = request
-                waiting.dismissingFirst = nil
-                waiting.redirectScreens = []
-                pendingChange = PendingChange(
-                    request: waiting, reason: .redirected(guard: name),
-                    expires: configuration.now() + configuration.pendingLifetime,
-                    redirectScreens: lastAdded)
+            case .outcome(let outcome):
+                // Unless the redirect's own hooks dropped or replaced it.
+                if pendingChange?.id == pending.id {
+                    var screens: [ElementID] = []
+                    if case .applied = outcome { screens = lastAdded }
+                    pendingChange = pending.waiting(behind: screens)
+                }
                 return .success(.redirected(guard: name))
             case .redirect(_, let further):
                 next = further
             case .refused(let error):
+                if pendingChange?.id == pending.id { pendingChange = previous }
                 return .failure(error)
             }
         }
+        if pendingChange?.id == pending.id { pendingChange = previous }
         refuse(request.cause, .redirectLoop(count: 4))
         return .failure(.redirectLoop(count: 4))
     }
@@ -512,10 +518,7 @@ extension Flow {
             return .outcome(.needsConfirmation(plan))
         case (.defer, _):
             let element = found.first { $0.policy == .defer }?.element ?? strictest.element
-            pendingChange = PendingChange(
-                request: request, reason: .deferred(by: element),
-                expires: configuration.now() + configuration.pendingLifetime,
-                redirectScreens: [])
+            makePending(request, reason: .deferred(by: element), redirectScreens: [])
             logger.log(.info, "deferred \(request.cause.summary): \(strictest.route) \(element) is in the way")
             return .outcome(.deferred(by: element))
         }
@@ -596,7 +599,7 @@ extension Flow {
         while !isBusy, tapsUnderWay == 0, !queue.isEmpty {
             switch queue.removeFirst() {
             case .request(let request):
-                _ = process(request, judgedAsync: [])
+                if case .success = process(request, judgedAsync: []), request.supersedes { supersedeWaiting() }
             case .resumePending:
                 _ = try? resumePending()
             }
@@ -610,19 +613,24 @@ extension Flow {
     /// once. When the guard's redirect still shows (the sign-in screen), its modal is dismissed
     /// in the same transaction.
     ///
-    /// - Returns: How it went, or `nil` when nothing was pending.
+    /// Called while a change is under way (from the redirect's own `didAppear`, a silent
+    /// sign-in), it waits in the flow's one queue and takes the pending change when its turn
+    /// comes.
+    ///
+    /// - Returns: How it went, ``ChangeOutcome/queued`` during a change, or `nil` when nothing
+    ///   was pending.
     /// - Throws: ``NavigationError/pendingExpired`` when it waited longer than
-    ///   ``FlowConfiguration/pendingLifetime``, and the change's own refusals. A change that an
-    ///   asynchronous guard watches stays pending and throws
-    ///   ``NavigationError/awaitsAsyncGuards(guard:)``: resume it with
-    ///   ``resumePendingAwaitingGuards()``.
+    ///   ``FlowConfiguration/pendingLifetime`` since it first waited (a resume that waits again
+    ///   keeps that deadline), and the change's own refusals. A change that an asynchronous
+    ///   guard watches stays pending and throws ``NavigationError/awaitsAsyncGuards(guard:)``:
+    ///   resume it with ``resumePendingAwaitingGuards()``.
     @discardableResult
     public func resumePending() throws(NavigationError) -> ChangeOutcome<Route>? {
-        guard let pending = pendingChange else { return nil }
         guard !isBusy else {
             queue.append(.resumePending)
             return .queued
         }
+        guard let pending = pendingChange else { return nil }
         let request = try takePending(pending)
         let result = process(request, judgedAsync: [])
         // A change an asynchronous guard must allow first keeps waiting, before anything queued
@@ -660,12 +668,38 @@ extension Flow {
         }
         var request = pending.request
         if let modal = request.dismissingFirst, !index.contains(modal) { request.dismissingFirst = nil }
+        var screens: [ElementID] = []
         if let screen = pending.redirectScreens.first(where: index.contains), let modal = modalContent(holding: screen)
         {
             request.dismissingFirst = modal
-            request.redirectScreens = pending.redirectScreens
+            screens = pending.redirectScreens
         }
+        request.resumption = .init(
+            id: pending.id, redirectScreens: screens, guardName: pending.guardName, expires: pending.expires)
         return request
+    }
+
+    /// Makes `request` the pending change, a new wait with an id of its own; a resumed change
+    /// waiting again is the same wait, with the same id and deadline.
+    @discardableResult
+    func makePending(
+        _ request: ChangeRequest<Route>,
+        reason: PendingChange<Route>.Reason,
+        redirectScreens: [ElementID]
+    ) -> PendingChange<Route> {
+        var id = request.resumption?.id ?? 0
+        if request.resumption == nil {
+            pendingSerial &+= 1
+            id = pendingSerial
+        }
+        var waiting = request
+        waiting.resumption = nil
+        let pending = PendingChange(
+            id: id, request: waiting, reason: reason,
+            expires: request.resumption?.expires ?? configuration.now() + configuration.pendingLifetime,
+            redirectScreens: redirectScreens)
+        pendingChange = pending
+        return pending
     }
 
     /// The content of the modal that holds `id`, or `nil` when no modal does.
