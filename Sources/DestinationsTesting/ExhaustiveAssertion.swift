@@ -31,11 +31,13 @@ extension FlowHarness {
     ) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let screens = readScreenStates()
+        let pending = PendingFacet(flow)
         verify(
-            before: (accounted, accountedScreens), after: (flow.state, screens), expected: expected(), destination: nil,
-            location: location)
+            before: (accounted, accountedScreens), after: (flow.state, screens), pending: (accountedPending, pending),
+            expected: expected(), destination: nil, location: location)
         accounted = flow.state
         accountedScreens = screens
+        accountedPending = pending
     }
 
     /// Asserts that the state now equals `expected`, ids included.
@@ -81,14 +83,20 @@ extension FlowHarness {
     /// only how a change is shown. A change whose printing shows nothing (the value is not
     /// `==` to the one before, but prints the same) is reported on its own, with the values
     /// dumped, since no expectation could write it.
+    ///
+    /// The pending change is a facet too: in the exhaustive mode an expectation of a step that
+    /// creates, replaces or drops it writes its `pending:` line after the tree (`pending: none`
+    /// for a drop); in both modes an expectation that writes one has it checked.
     func verify(
         before: (state: NavigationState<Route>, screens: ScreenStates),
         after: (state: NavigationState<Route>, screens: ScreenStates),
+        pending: (before: PendingFacet?, after: PendingFacet?),
         expected: String?,
         destination: String?,
         location: HarnessSourceLocation
     ) {
         let changed = Self.changedScreens(from: before.screens, to: after.screens)
+        let pendingChange = PendingFacet.changedLine(from: pending.before, to: pending.after)
         if let text = expected {
             for (id, diff) in Self.unprintedChanges(before: before.screens, after: after.screens, changed: changed) {
                 let heading = Self.heading(of: id, in: after.state, states: after.screens, ids: true)
@@ -97,19 +105,22 @@ extension FlowHarness {
                 )
             }
             // The tree says whether ids are written; a heading writes them for twins anyway.
-            let tree = text.components(separatedBy: "\nstate of ").first ?? text
-            let ids = Self.mentionsIDs(tree)
+            let tree = (text.components(separatedBy: "\nstate of ").first ?? text)
+                .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("pending: ") }
+            let ids = Self.mentionsIDs(tree.joined(separator: "\n"))
             let mentioned = Self.mentionedScreens(in: text, state: after.state, states: after.screens, ids: ids)
             let shown = exhaustivity == .exhaustive ? changed.union(mentioned) : mentioned
-            let actual = Self.render(after.state, ids: ids, screens: shown, states: after.screens)
+            let pendingLine =
+                PendingFacet.isMentioned(in: text)
+                ? pending.after?.line ?? PendingFacet.noneLine : exhaustivity == .exhaustive ? pendingChange : nil
+            let actual = Self.render(
+                after.state, ids: ids, screens: shown, states: after.screens, pending: pendingLine)
             if let diff = StateDiff.diff(expected: text, actual: actual) {
                 report(failure(.stateMismatch(diff: diff), destination: destination), at: location)
             }
-        } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty {
-            report(
-                failure(
-                    .unassertedChange(diff: Self.changeDiff(before: before, after: after, changed: changed)),
-                    destination: destination), at: location)
+        } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty || pendingChange != nil {
+            let diff = Self.changeDiff(before: before, after: after, changed: changed, pending: pending)
+            report(failure(.unassertedChange(diff: diff), destination: destination), at: location)
         }
     }
 
@@ -118,10 +129,17 @@ extension FlowHarness {
     static func changeDiff(
         before: (state: NavigationState<Route>, screens: ScreenStates),
         after: (state: NavigationState<Route>, screens: ScreenStates),
-        changed: Set<ElementID>
+        changed: Set<ElementID>,
+        pending: (before: PendingFacet?, after: PendingFacet?)
     ) -> String {
-        let old = render(before.state, ids: true, screens: changed, states: before.screens)
-        let new = render(after.state, ids: true, screens: changed, states: after.screens)
+        // The pending lines show when the pending change was created, replaced or dropped.
+        let pendingChanged = pending.before != pending.after
+        let old = render(
+            before.state, ids: true, screens: changed, states: before.screens,
+            pending: pendingChanged ? pending.before?.line ?? PendingFacet.noneLine : nil)
+        let new = render(
+            after.state, ids: true, screens: changed, states: after.screens,
+            pending: pendingChanged ? pending.after?.line ?? PendingFacet.noneLine : nil)
         let diff = StateDiff.diff(expected: old, actual: new)
         // A change the printing does not show is shown by the values, dumped.
         let unprinted = unprintedChanges(before: before.screens, after: after.screens, changed: changed).map {
@@ -153,12 +171,16 @@ extension FlowHarness {
         let now = flow.state
         let screens = readScreenStates()
         let changed = Self.changedScreens(from: accountedScreens, to: screens)
-        guard exhaustivity == .exhaustive, now != accounted || !changed.isEmpty else {
+        let pending = PendingFacet(flow)
+        defer { accountedPending = pending }
+        guard exhaustivity == .exhaustive, now != accounted || !changed.isEmpty || pending != accountedPending else {
             accounted = now
             accountedScreens = screens
             return
         }
-        let diff = Self.changeDiff(before: (accounted, accountedScreens), after: (now, screens), changed: changed)
+        let diff = Self.changeDiff(
+            before: (accounted, accountedScreens), after: (now, screens), changed: changed,
+            pending: (accountedPending, pending))
         let error = HarnessError(
             step: stepCount,
             action: "after \(lastAction), outside the harness's steps",

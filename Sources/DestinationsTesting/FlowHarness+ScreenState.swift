@@ -44,12 +44,14 @@ extension FlowHarness {
         return Set(states.keys.filter { headings.contains(heading(of: $0, in: state, states: states, ids: ids)) })
     }
 
-    /// The state rendered as expectations write it: the tree, then a block for each screen of
-    /// `screens` that shows a state, in tree order.
-    static func render(_ state: NavigationState<Route>, ids: Bool, screens: Set<ElementID>, states: ScreenStates)
-        -> String
-    {
+    /// The state rendered as expectations write it: the tree, the `pending` line when given,
+    /// then a block for each screen of `screens` that shows a state, in tree order.
+    static func render(
+        _ state: NavigationState<Route>, ids: Bool, screens: Set<ElementID>, states: ScreenStates,
+        pending: String? = nil
+    ) -> String {
         var text = state.rendered(ids: ids)
+        if let pending { text += "\n" + pending }
         guard !screens.isEmpty else { return text }
         for node in state.screens where screens.contains(node.id) {
             guard let value = states[node.id]?.value else { continue }

@@ -73,6 +73,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     var accounted: NavigationState<Route>
     /// The screen states the test has accounted for, by screen id.
     var accountedScreens: ScreenStates = [:]
+    /// The pending change the test has accounted for.
+    var accountedPending: PendingFacet?
     /// The last step's action, for messages.
     var lastAction = "start"
     private let transcriptIDs: Bool
@@ -174,8 +176,10 @@ public final class FlowHarness<Route: NavigationRoute> {
         self.accounted = flow.state
         self.transcript = Transcript()
         accountedScreens = readScreenStates()
+        accountedPending = PendingFacet(flow)
         let shown = Set(accountedScreens.keys)
-        let start = Self.render(flow.state, ids: transcriptIDs, screens: shown, states: accountedScreens)
+        let start = Self.render(
+            flow.state, ids: transcriptIDs, screens: shown, states: accountedScreens, pending: accountedPending?.line)
         transcript.append(step: 0, action: "start", state: start)
     }
 
@@ -345,6 +349,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         lastAction = action
         let before = accounted
         let beforeScreens = accountedScreens
+        let beforePending = accountedPending
         let label: String?
         do {
             label = try await body()
@@ -357,17 +362,22 @@ public final class FlowHarness<Route: NavigationRoute> {
         let afterScreens = readScreenStates()
         let labelled = label.map { "\(action) (\($0))" } ?? action
         let changed = Self.changedScreens(from: beforeScreens, to: afterScreens)
-        let recorded = Self.render(after, ids: transcriptIDs, screens: changed, states: afterScreens)
+        let afterPending = PendingFacet(flow)
+        let recorded = Self.render(
+            after, ids: transcriptIDs, screens: changed, states: afterScreens,
+            pending: PendingFacet.changedLine(from: beforePending, to: afterPending))
         transcript.append(step: stepCount, action: labelled, state: recorded, call: call)
         verify(
             before: (before, beforeScreens),
             after: (after, afterScreens),
+            pending: (beforePending, afterPending),
             expected: expected?(),
             destination: label,
             location: location
         )
         accounted = after
         accountedScreens = afterScreens
+        accountedPending = afterPending
     }
 
     /// Waits for tracked work, failing the step when it does not finish in time.
