@@ -54,7 +54,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> DeepLinkOutcome<Route>
     {
-        let request = try request(for: url, source: source)
+        let request = try reportingRefusal(source: source) { () throws(DeepLinkError) in
+            try self.request(for: url, source: source)
+        }
         return DeepLinkOutcome(
             try converting { () throws(NavigationError) in try flow.perform(request) }, url: url, request: request,
             flow: flow)
@@ -64,7 +66,9 @@ public struct FlowURLs<Route: NavigationRoute> {
     public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown))
         async throws(DeepLinkError) -> DeepLinkOutcome<Route>
     {
-        let request = try request(for: url, source: source)
+        let request = try reportingRefusal(source: source) { () throws(DeepLinkError) in
+            try self.request(for: url, source: source)
+        }
         do throws(NavigationError) {
             let outcome = try await flow.performAwaitingGuards(request)
             return DeepLinkOutcome(outcome, url: url, request: request, flow: flow)
@@ -106,14 +110,45 @@ public struct FlowURLs<Route: NavigationRoute> {
         let request = router.request(for: target, cause: cause, source: .app, from: anchor)
         return try converting { () throws(NavigationError) in try flow.perform(request) }
     }
+    /// `body`'s request; a refusal of the router's own rules is reported like the pipeline's.
+    private func reportingRefusal(
+        source: ChangeSource, _ body: () throws(DeepLinkError) -> ChangeRequest<Route>
+    ) throws(DeepLinkError) -> ChangeRequest<Route> {
+        do throws(DeepLinkError) {
+            return try body()
+        } catch {
+            error.report(to: flow, source: source)
+            throw error
+        }
+    }
     private func converting<Value>(_ call: () throws(NavigationError) -> Value) throws(DeepLinkError) -> Value {
         do throws(NavigationError) { return try call() } catch { throw DeepLinkError(error) }
     }
 }
 
 extension DeepLinkError {
+    /// Reports a refusal of the router's own rules (sources, scene kinds, external state URLs)
+    /// to `flow` as the pipeline reports its refusals: logger, `Flow.onRefusal`, event stream.
+    @MainActor
+    func report<Route>(to flow: Flow<Route>?, source: ChangeSource) {
+        let refusal: NavigationError
+        var name = URLRouter<Route>.stateURLCause
+        switch self {
+        case .sourceNotAllowed(let pattern, let source):
+            refusal = .sourceNotAllowed(pattern: pattern, source: source)
+            name = pattern
+        case .wrongScene(let expected, let found): refusal = .wrongScene(expected: expected, found: found)
+        case .externalStateURLsDisabled(let scene): refusal = .externalStateURLsDisabled(scene: scene)
+        default: return
+        }
+        flow?.reportRefusal(refusal, cause: .opened(name, source: source))
+    }
+
     init(_ error: NavigationError) {
         switch error {
+        case .sourceNotAllowed(let pattern, let source): self = .sourceNotAllowed(pattern: pattern, source: source)
+        case .wrongScene(let expected, let found): self = .wrongScene(expected: expected, found: found)
+        case .externalStateURLsDisabled(let scene): self = .externalStateURLsDisabled(scene: scene)
         case .interrupted(let route, let element): self = .blocked(route: route, element: element)
         case .accessDenied(let route, _): self = .internalRoute(route)
         case .tooManyScreens(let count, let limit): self = .tooManyScreens(count: count, limit: limit)
@@ -272,7 +307,12 @@ extension Scenes {
         guard let kind = connections[sceneID]?.kind else { throw .sceneNotConnected(sceneID) }
         var router = router
         router.environment = configuration.environment
-        return try router.request(for: url, scene: kind, source: source)
+        do throws(DeepLinkError) {
+            return try router.request(for: url, scene: kind, source: source)
+        } catch {
+            error.report(to: flow(sceneID), source: source)
+            throw error
+        }
     }
 }
 

@@ -283,6 +283,31 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(try urls.stateURL == "notes://main")
     }
 
+    @Test func theRoutersOwnRefusalsReachOnRefusalAndTheEventStreamLikeEveryOther() async throws {
+        let urls = try URLFlows.flow()
+        let flow = urls.flow
+        var reported: [NavigationError] = []
+        flow.onRefusal = { error, _ in reported.append(error) }
+        let events = flow.events()
+        let customScheme = ChangeSource.external(.customScheme)
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.open("notes://notes/3/edit", source: customScheme) }
+                == .sourceNotAllowed(pattern: "notes/{id}/edit", source: customScheme))
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.open("notes://main/settings") }
+                == .externalStateURLsDisabled(scene: "main"))
+        #expect(
+            reported == [
+                .sourceNotAllowed(pattern: "notes/{id}/edit", source: .external(.customScheme)),
+                .externalStateURLsDisabled(scene: "main"),
+            ])
+        var iterator = events.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.refusal == .sourceNotAllowed(pattern: "notes/{id}/edit", source: .external(.customScheme)))
+        #expect(first?.cause == .opened("notes/{id}/edit", source: .external(.customScheme)))
+        #expect(await iterator.next()?.refusal == .externalStateURLsDisabled(scene: "main"))
+    }
+
     @Test func aFailingProviderRefusesTheWholeLink() throws {
         let urls = try URLFlows.flow()
         let flow = urls.flow

@@ -151,7 +151,7 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
 
     /// Whether the request, once it is not refused, supersedes those waiting for asynchronous
     /// guards: one from an external or trusted source that does not ask first.
-    @usableFromInline var supersedes: Bool {
+    var supersedes: Bool {
         resolution == nil && (source.isExternal || source == .trusted)
     }
 

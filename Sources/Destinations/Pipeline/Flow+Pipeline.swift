@@ -44,8 +44,12 @@ extension Flow {
     @inlinable @discardableResult
     public func perform(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
         let outcome = try perform(request, judgedAsync: [])
-        // A refused request supersedes nothing; a queued one supersedes when it runs.
-        if case .queued = outcome {} else if request.supersedes { supersedeWaiting() }
+        // A refused request supersedes nothing; a queued one supersedes when it runs
+        // (``ChangeRequest/supersedes``).
+        if case .queued = outcome {
+        } else if request.resolution == nil && (request.source.isExternal || request.source == .trusted) {
+            supersedeWaiting()
+        }
         return outcome
     }
 
