@@ -138,16 +138,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///
     /// - Throws: ``NavigationError/invalidConfiguration(_:)`` when validation finds problems
     ///   (see ``validate(_:providers:)``), or the error of a provider that failed.
-    public init(_ configuration: FlowConfiguration<Route>) throws(NavigationError) {
+    public convenience init(_ configuration: FlowConfiguration<Route>) throws(NavigationError) {
         let problems = Self.validate(configuration.layout, providers: configuration.providers)
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
-        var generator = configuration.ids
-        let state = try NavigationState(configuration.layout, ids: &generator)
-        self.storage = state
-        self.focusedScreenID = state.root.focusedID
-        self.index = ElementIndex(state)
-        self.ids = generator
-        self.configuration = configuration
+        try self.init(unbuilt: configuration)
+        let state = storage
         let changes = CommitSummary<Route>(
             added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
         let built: [(ElementID, any LiveDestination)]
@@ -160,6 +155,18 @@ public final class Flow<Route: NavigationRoute>: Observable {
         install(built, summary: changes, cause: .start)
         isBusy = false
         drainQueue()
+    }
+
+    /// A flow holding the configuration's first state with nothing built, shown or reported:
+    /// what the start's modals are planned and judged against before anything runs.
+    init(unbuilt configuration: FlowConfiguration<Route>) throws(NavigationError) {
+        var generator = configuration.ids
+        let state = try NavigationState(configuration.layout, ids: &generator)
+        self.storage = state
+        self.focusedScreenID = state.root.focusedID
+        self.index = ElementIndex(state)
+        self.ids = generator
+        self.configuration = configuration
     }
 
     /// Creates a flow showing `layout`, validates its configuration, and builds and presents

@@ -180,25 +180,10 @@ extension Flow {
     public func plan(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangePlan<Route> {
         if let resolution = request.resolution { throw .awaitsResolution(resolution.name) }
         let proposed: NavigationState<Route>
-        switch request.change {
-        case .presentation(let presentation):
-            var transaction = try startTransaction(for: request, index: nil)
-            try transaction.run(presentation)
-            proposed = transaction.state
-        case .userAction(let action):
-            var transaction = try startTransaction(for: request, index: nil)
-            try transaction.run(action)
-            proposed = transaction.state
-        case .state(let state):
-            try state.validate()
-            proposed = state
-        case .planned(let plan):
-            proposed = try planned(plan, for: request)
-        case .alertTap(let button, let alert):
-            try checkTap(button, of: alert)
-            var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids)
-            try transaction.apply(.dismissed(modal: alert))
-            proposed = transaction.state
+        switch try planChange(request, index: nil) {
+        case .transaction(let transaction): proposed = transaction.state
+        case .state(let state): proposed = state
+        case .unchanged: proposed = storage
         }
         let changes = proposed.changes(from: storage)
         let interruptions =
@@ -330,52 +315,66 @@ extension Flow {
         }
     }
 
-    /// Plans, judges, builds and commits one request.
-    @inlinable
+    /// Plans, judges, builds and commits one request: the plan ``plan(_:)`` makes, made once
+    /// and committed as it is.
+    @usableFromInline
     func execute(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
             throw .destinationRemoved(sender.id)
         }
-        let withTouched = !subscribers.isEmpty || hasChangeObservers
-        switch request.change {
-        case .presentation(let presentation):
-            var transaction = try startTransaction(for: request, index: index)
-            try transaction.run(presentation)
-            return try judgeAndCommit(
-                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
-        default:
-            return try executeOther(request, judgedAsync: judgedAsync, withTouched: withTouched)
-        }
-    }
-
-    /// ``execute(_:judgedAsync:)`` for the requests that are not presentations: user actions,
-    /// whole states, planned changes and alert taps.
-    @usableFromInline func executeOther(_ request: ChangeRequest<Route>, judgedAsync: [Route], withTouched: Bool)
-        throws(NavigationError) -> Step
-    {
-        switch request.change {
-        case .presentation(let presentation):
-            var transaction = try startTransaction(for: request, index: index)
-            try transaction.run(presentation)
-            return try judgeAndCommit(
-                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
-        case .userAction(let action):
-            var transaction = try startTransaction(for: request, index: index)
-            try transaction.run(action)
-            return try judgeAndCommit(
-                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
-        case .state(let state):
-            try state.validate()
-            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
-        case .planned(let plan):
-            let state = try planned(plan, for: request)
-            guard state != storage else { return .outcome(.unchanged) }
-            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
-        case .alertTap(let button, let alert):
+        if case .alertTap(let button, let alert) = request.change {
             // Taps run outside a change (``process(_:judgedAsync:)``); one that reaches here was
             // queued behind the change under way and runs after it.
             queue.append(.request(.alertTap(button, of: alert)))
             return .outcome(.queued)
+        }
+        switch try planChange(request, index: index) {
+        case .transaction(var transaction):
+            let withTouched = !subscribers.isEmpty || hasChangeObservers
+            return try judgeAndCommit(
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+        case .state(let state):
+            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
+        case .unchanged:
+            return .outcome(.unchanged)
+        }
+    }
+
+    /// A request planned: how it leads from the current state to the next.
+    enum PlannedChange {
+        /// A transaction run from the request's origin: presentations, user actions, an alert's
+        /// dismissal. It holds the next state and the ids it used.
+        case transaction(NavigationTransaction<Route>)
+        /// A whole state, committed element by element against the current one.
+        case state(NavigationState<Route>)
+        /// A planned change that leads to the current state: nothing to commit.
+        case unchanged
+    }
+
+    /// Plans a request: the one switch over the kinds of change, for the dry run
+    /// (``plan(_:)``, `index` `nil`) and the commit alike. Nothing is built and the flow is
+    /// not touched.
+    func planChange(_ request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> PlannedChange {
+        switch request.change {
+        case .presentation(let presentation):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.run(presentation)
+            return .transaction(transaction)
+        case .userAction(let action):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.run(action)
+            return .transaction(transaction)
+        case .state(let state):
+            try state.validate()
+            return .state(state)
+        case .planned(let plan):
+            let state = try planned(plan, for: request)
+            return state == storage ? .unchanged : .state(state)
+        case .alertTap(let button, let alert):
+            try checkTap(button, of: alert)
+            var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids, index: index)
+            try transaction.run(UserAction<Route>.dismissed(modal: alert))
+            return .transaction(transaction)
         }
     }
 
