@@ -61,8 +61,6 @@ public final class Flow<Route: NavigationRoute>: Observable {
     var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
     var waitingAnswers: [any AbandonableAnswer] = []
-    /// How many alert taps are under way: the queue waits until the alert is gone.
-    var tapsUnderWay = 0
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
@@ -79,10 +77,6 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
     /// How many refusals the flow has reported: tells whether an error was reported already.
     var refusals = 0
-    /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
-    var alertsBeingTapped: Set<ElementID> = []
-    /// Work a tap's event handed to the alert's presenter, run after the alert closes.
-    var tapFollowUps: [@MainActor () -> Void]?
 
     /// What the flow is made of. Guards, asynchronous guards, limits, the clock and the
     /// pending lifetime apply from the next change on; providers to screens built from now on

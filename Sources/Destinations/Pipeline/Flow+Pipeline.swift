@@ -16,6 +16,17 @@ extension Flow {
         case request(ChangeRequest<Route>)
         /// A call of ``resumePending()``, which takes the pending change when its turn comes.
         case resumePending
+        /// The dismissal of an alert whose button was tapped: it waits at the head of the queue
+        /// while the button's event runs, and runs only if the event left the alert up.
+        case dismissAlert(ElementID)
+        /// Work an alert's button handed to the alert's presenter, run after the alert closed.
+        case followUp(@MainActor () -> Void)
+
+        /// Whether this is the dismissal of `alert`'s tap.
+        func dismisses(_ alert: ElementID) -> Bool {
+            if case .dismissAlert(alert) = self { return true }
+            return false
+        }
     }
 
     // MARK: - The one way in
@@ -308,7 +319,7 @@ extension Flow {
             for item in abandoned {
                 switch item {
                 case .request(let dropped): refuse(dropped.cause, .requestedDuringRefusedChange(error))
-                case .resumePending: queue.append(.resumePending)
+                case .resumePending, .dismissAlert, .followUp: queue.append(item)
                 }
             }
             return .refused(error)
@@ -599,12 +610,17 @@ extension Flow {
     /// Runs the changes asked for during a commit, in call order, each through the pipeline.
     /// Their refusals are reported, not thrown: their callers were told ``ChangeOutcome/queued``.
     @usableFromInline func drainQueue() {
-        while !isBusy, tapsUnderWay == 0, !queue.isEmpty {
+        while !isBusy, !queue.isEmpty {
             switch queue.removeFirst() {
             case .request(let request):
                 if case .success = process(request, judgedAsync: []), request.supersedes { supersedeWaiting() }
             case .resumePending:
                 _ = try? resumePending()
+            case .dismissAlert(let alert):
+                // The tap's event left the alert up: it closes now, ahead of what the event asked.
+                if isAlertOnScreen(alert) { _ = process(.userAction(.dismissed(modal: alert)), judgedAsync: []) }
+            case .followUp(let work):
+                work()
             }
         }
     }

@@ -59,3 +59,46 @@ import Testing
         #expect(flow.state == plan.proposed, "the alert's tap")
     }
 }
+
+/// An alert's tap is two requests of the flow's one queue — the button's event, then the
+/// dismissal — with no queue or counter of its own.
+@MainActor
+@Suite struct AlertTapQueueTests {
+    @Test func thePresentersEventRunsWhenTheTapsDismissalIsRefused() throws {
+        let log = Log()
+        let screens = screenProvider(log: log) { events in
+            standardEvents(&events)
+            events.on(.custom, .perform { input in input.destination.log.record("presenter got custom") })
+        }
+        let alert = Provider<TestRoute>.alert(presentedBy: Screen.self) { _ in
+            AlertContent("Go?", buttons: [AlertButton("Go", sends: .custom)])
+        }
+        let flow = try Flow(.stack(TestRoute.home), providers: Providers { $0 == .confirm ? alert : screens })
+        try flow.apply(.alert(.confirm))
+        let id = try #require(flow.state.presentedChain.last?.modal)
+        // A guard that keeps the alert up: the tap's dismissal is refused.
+        flow.guards = [
+            NavigationGuard("keepsAlert") { change in
+                change.removed.contains(.confirm) ? .deny(reason: "stays") : .allow
+            }
+        ]
+        var refusals: [NavigationError] = []
+        flow.onRefusal = { error, _ in refusals.append(error) }
+        #expect(throws: NavigationError.guardDenied(guard: "keepsAlert", route: nil, reason: "stays")) {
+            try flow.tapAlertButton(0, of: id)
+        }
+        #expect(log.entries.contains("presenter got custom"), "the tap happened: the presenter got its event")
+        #expect(refusals.count == 1)
+    }
+
+    @Test func aTapQueuedBehindAChangeClosesItsAlertAndLeavesNothingWaiting() throws {
+        let flow = try Flow(
+            .stack(TestRoute.home),
+            providers: Providers { route in
+                route == .confirm ? TapThenPushAlert.provider : screenProvider(log: Log())
+            })
+        try flow.apply(.alert(.confirm))
+        #expect(flow.state.presentedChain.isEmpty)
+        #expect(flow.queue.isEmpty, "the tap's dismissal and what waited behind it ran")
+    }
+}
