@@ -31,11 +31,13 @@ extension FlowHarness {
     ) {
         let location = HarnessSourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         let screens = readScreenStates()
+        let pending = PendingFacet(flow)
         verify(
-            before: (accounted, accountedScreens), after: (flow.state, screens), expected: expected(), destination: nil,
-            location: location)
+            before: (accounted, accountedScreens), after: (flow.state, screens), pending: (accountedPending, pending),
+            expected: expected(), destination: nil, location: location)
         accounted = flow.state
         accountedScreens = screens
+        accountedPending = pending
     }
 
     /// Asserts that the state now equals `expected`, ids included.
@@ -84,9 +86,14 @@ extension FlowHarness {
     /// only how a change is shown. A change whose printing shows nothing (the value is not
     /// `==` to the one before, but prints the same) is reported on its own, with the values
     /// dumped, since no expectation could write it.
+    ///
+    /// The pending change is a facet too: in the exhaustive mode an expectation of a step that
+    /// creates, replaces or drops it writes its `pending:` line after the tree (`pending: none`
+    /// for a drop); in both modes an expectation that writes one has it checked.
     func verify(
         before: (state: NavigationState<Route>, screens: ScreenStates),
         after: (state: NavigationState<Route>, screens: ScreenStates),
+        pending: (before: PendingFacet?, after: PendingFacet?),
         expected: String?,
         destination: String?,
         location: HarnessSourceLocation,
@@ -94,6 +101,8 @@ extension FlowHarness {
     ) {
         let changed = Self.changedScreens(from: before.screens, to: after.screens)
         let changedLeft = Self.changedLeft(left, from: before.screens)
+        let pendingChange = PendingFacet.changedLine(from: pending.before, to: pending.after)
+        let anyChange = before.state != after.state || !changed.isEmpty || !changedLeft.isEmpty || pendingChange != nil
         if let text = expected {
             for (id, diff) in Self.unprintedChanges(before: before.screens, after: after.screens, changed: changed) {
                 let heading = Self.heading(of: id, in: after.state, states: after.screens, ids: true)
@@ -103,14 +112,11 @@ extension FlowHarness {
             }
             verify(
                 text, before: before, after: after, changed: changed, left: (left, changedLeft),
-                destination: destination, location: location)
-        } else if exhaustivity == .exhaustive, before.state != after.state || !changed.isEmpty || !changedLeft.isEmpty {
-            report(
-                failure(
-                    .unassertedChange(
-                        diff: Self.changeDiff(before: before, after: after, changed: changed, left: changedLeft)),
-                    destination: destination), at: location)
-        } else if before.state != after.state || !changed.isEmpty || !changedLeft.isEmpty {
+                pending: (pending.after, pendingChange), destination: destination, location: location)
+        } else if exhaustivity == .exhaustive, anyChange {
+            let diff = Self.changeDiff(before: before, after: after, changed: changed, pending: pending, left: changedLeft)
+            report(failure(.unassertedChange(diff: diff), destination: destination), at: location)
+        } else if anyChange {
             skip("the state after it", at: location)
         }
     }
@@ -123,14 +129,17 @@ extension FlowHarness {
         after: (state: NavigationState<Route>, screens: ScreenStates),
         changed: Set<ElementID>,
         left: (all: [LeftScreen], changed: [LeftScreen]),
+        pending: (now: PendingFacet?, changedLine: String?),
         destination: String?,
         location: HarnessSourceLocation
     ) {
         // Without a tree, the expectation lists only what changed: the tree must not have.
-        let onlyChanges = StateDiff.lines(of: text).first?.hasPrefix("state of ") ?? false
+        let first = StateDiff.lines(of: text).first ?? ""
+        let onlyChanges = first.hasPrefix("state of ") || first.hasPrefix("pending: ")
         // The tree says whether ids are written; a heading writes them for twins anyway.
-        let tree = text.components(separatedBy: "\nstate of ").first ?? text
-        let ids = Self.mentionsIDs(onlyChanges ? text : tree)
+        let tree = (text.components(separatedBy: "\nstate of ").first ?? text)
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("pending: ") }
+        let ids = Self.mentionsIDs(onlyChanges ? text : tree.joined(separator: "\n"))
         let mentioned = Self.mentionedScreens(in: text, state: after.state, states: after.screens, ids: ids)
         let headings = Self.headings(in: text)
         let mentionedLeft = left.all.filter { headings.contains(Self.heading(of: $0, ids: ids)) }
@@ -138,6 +147,12 @@ extension FlowHarness {
         let shown = exhaustive ? changed.union(mentioned) : mentioned
         let shownLeftIDs = Set((exhaustive ? left.changed + mentionedLeft : mentionedLeft).map(\.id))
         let shownLeft = left.all.filter { shownLeftIDs.contains($0.id) }
+        let pendingLine =
+            PendingFacet.isMentioned(in: text)
+            ? pending.now?.line ?? PendingFacet.noneLine : exhaustive ? pending.changedLine : nil
+        if !exhaustive, pending.changedLine != nil, !PendingFacet.isMentioned(in: text) {
+            skip("the pending change", at: location)
+        }
         if !exhaustive {
             for id in changed.subtracting(mentioned).sorted() {
                 skip(Self.heading(of: id, in: after.state, states: after.screens, ids: true), at: location)
@@ -156,7 +171,7 @@ extension FlowHarness {
             }
         }
         let actual = Self.render(
-            after.state, ids: ids, screens: shown, states: after.screens, left: shownLeft,
+            after.state, ids: ids, screens: shown, states: after.screens, pending: pendingLine, left: shownLeft,
             changesFrom: onlyChanges ? before.screens : nil)
         if let diff = StateDiff.diff(expected: text, actual: actual) {
             report(failure(.stateMismatch(diff: diff), destination: destination), at: location)
@@ -169,10 +184,17 @@ extension FlowHarness {
         before: (state: NavigationState<Route>, screens: ScreenStates),
         after: (state: NavigationState<Route>, screens: ScreenStates),
         changed: Set<ElementID>,
+        pending: (before: PendingFacet?, after: PendingFacet?),
         left: [LeftScreen] = []
     ) -> String {
-        let old = render(before.state, ids: true, screens: changed, states: before.screens)
-        let new = render(after.state, ids: true, screens: changed, states: after.screens, left: left)
+        // The pending lines show when the pending change was created, replaced or dropped.
+        let pendingChanged = pending.before != pending.after
+        let old = render(
+            before.state, ids: true, screens: changed, states: before.screens,
+            pending: pendingChanged ? pending.before?.line ?? PendingFacet.noneLine : nil)
+        let new = render(
+            after.state, ids: true, screens: changed, states: after.screens,
+            pending: pendingChanged ? pending.after?.line ?? PendingFacet.noneLine : nil, left: left)
         let diff = StateDiff.diff(expected: old, actual: new)
         // A change the printing does not show is shown by the values, dumped.
         let unprinted = unprintedChanges(before: before.screens, after: after.screens, changed: changed).map {
@@ -204,12 +226,16 @@ extension FlowHarness {
         let now = flow.state
         let screens = readScreenStates()
         let changed = Self.changedScreens(from: accountedScreens, to: screens)
-        guard exhaustivity == .exhaustive, now != accounted || !changed.isEmpty else {
+        let pending = PendingFacet(flow)
+        defer { accountedPending = pending }
+        guard exhaustivity == .exhaustive, now != accounted || !changed.isEmpty || pending != accountedPending else {
             accounted = now
             accountedScreens = screens
             return
         }
-        let diff = Self.changeDiff(before: (accounted, accountedScreens), after: (now, screens), changed: changed)
+        let diff = Self.changeDiff(
+            before: (accounted, accountedScreens), after: (now, screens), changed: changed,
+            pending: (accountedPending, pending))
         let error = HarnessError(
             step: stepCount,
             action: "after \(lastAction), outside the harness's steps",

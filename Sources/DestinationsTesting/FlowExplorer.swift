@@ -199,10 +199,18 @@ public struct FlowExplorer<Route: NavigationRoute> {
     }
 }
 
-/// The states an exploration has visited: each navigation state with the screen states seen
-/// with it (screen states are `Equatable`, not `Hashable`, so those are compared one by one).
+/// The states an exploration has visited: each navigation state and pending change with the
+/// screen states seen with them (screen states are `Equatable`, not `Hashable`, so those are
+/// compared one by one). A sheet a redirect reached with a change waiting is not the same
+/// state as that sheet opened by hand.
 struct VisitedStates<Route: NavigationRoute> {
-    private var screenStates: [NavigationState<Route>: [[ElementID: AnyScreenState]]] = [:]
+    /// A navigation state and the shape of the pending change waiting in it.
+    struct Key: Hashable {
+        let state: NavigationState<Route>
+        let pending: [String]?
+    }
+
+    private var screenStates: [Key: [[ElementID: AnyScreenState]]] = [:]
     private(set) var count = 0
 
     /// Records the flow's state; false when it was visited already.
@@ -211,12 +219,13 @@ struct VisitedStates<Route: NavigationRoute> {
         for (id, object) in flow.destinations {
             if let state = checkedScreenState(of: object) { shown[id] = state }
         }
-        let known = screenStates[flow.state, default: []]
+        let key = Key(state: flow.state, pending: PendingFacet(flow)?.shape)
+        let known = screenStates[key, default: []]
         let visited = known.contains { other in
             other.count == shown.count && other.allSatisfy { id, state in shown[id].map { $0 == state } ?? false }
         }
         guard !visited else { return false }
-        screenStates[flow.state, default: []].append(shown)
+        screenStates[key, default: []].append(shown)
         count += 1
         return true
     }

@@ -177,8 +177,10 @@ extension FlowHarness {
                 return
             }
         }
+        // The pending change is the step's to account for, not a happening's.
+        let pending = PendingFacet(flow)
         verify(
-            before: (heard.before, heard.beforeScreens), after: after, expected: text,
+            before: (heard.before, heard.beforeScreens), after: after, pending: (pending, pending), expected: text,
             destination: heard.happening.source, location: location)
     }
 

@@ -83,15 +83,16 @@ extension FlowHarness {
         return Set(states.keys.filter { headings.contains(heading(of: $0, in: state, states: states, ids: ids)) })
     }
 
-    /// The state rendered as expectations write it: the tree, then a block for each screen of
-    /// `screens` that shows a state, in tree order, then a block for each screen of `left`.
-    /// With `changesFrom`, the tree is left out and each block lists only the fields that differ
-    /// from the states given (all of them for a screen that had none).
+    /// The state rendered as expectations write it: the tree, the `pending` line when given,
+    /// then a block for each screen of `screens` that shows a state, in tree order, then a block
+    /// for each screen of `left`. With `changesFrom`, the tree is left out and each block lists
+    /// only the fields that differ from the states given (all of them for a screen that had none).
     static func render(
         _ state: NavigationState<Route>, ids: Bool, screens: Set<ElementID>, states: ScreenStates,
-        left: [LeftScreen] = [], changesFrom before: ScreenStates? = nil
+        pending: String? = nil, left: [LeftScreen] = [], changesFrom before: ScreenStates? = nil
     ) -> String {
         var blocks: [String] = before == nil ? [state.rendered(ids: ids)] : []
+        if let pending { blocks.append(pending) }
         for node in state.screens where screens.contains(node.id) {
             guard let value = states[node.id]?.value else { continue }
             let lines = fieldLines(value, before: before?[node.id]?.value, delta: before != nil)

@@ -95,6 +95,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     var accounted: NavigationState<Route>
     /// The screen states the test has accounted for, by screen id.
     var accountedScreens: ScreenStates = [:]
+    /// The pending change the test has accounted for.
+    var accountedPending: PendingFacet?
     /// The last step's action, for messages.
     var lastAction = "start"
     private let transcriptIDs: Bool
@@ -207,8 +209,10 @@ public final class FlowHarness<Route: NavigationRoute> {
         self.accounted = flow.state
         self.transcript = Transcript()
         accountedScreens = readScreenStates()
+        accountedPending = PendingFacet(flow)
         let shown = Set(accountedScreens.keys)
-        let start = Self.render(flow.state, ids: transcriptIDs, screens: shown, states: accountedScreens)
+        let start = Self.render(
+            flow.state, ids: transcriptIDs, screens: shown, states: accountedScreens, pending: accountedPending?.line)
         transcript.append(step: 0, action: "start", state: start)
         flow.happeningRecorder = { [weak self] happening in self?.heard(happening) }
         changeObservation = flow.observeChanges { [weak self] _ in self?.noteScreens() }
@@ -386,6 +390,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         lastAction = action
         let before = accounted
         let beforeScreens = accountedScreens
+        let beforePending = accountedPending
         let label: String?
         do {
             defer { ownEvent = nil }
@@ -402,13 +407,16 @@ public final class FlowHarness<Route: NavigationRoute> {
         seen = [:]
         let labelled = label.map { "\(action) (\($0))" } ?? action
         let changed = Self.changedScreens(from: beforeScreens, to: afterScreens)
+        let afterPending = PendingFacet(flow)
         let recorded = Self.render(
             after, ids: transcriptIDs, screens: changed, states: afterScreens,
+            pending: PendingFacet.changedLine(from: beforePending, to: afterPending),
             left: Self.changedLeft(left, from: beforeScreens))
         transcript.append(step: stepCount, action: labelled, state: recorded, call: call)
         verify(
             before: (before, beforeScreens),
             after: (after, afterScreens),
+            pending: (beforePending, afterPending),
             expected: expected?(),
             destination: label,
             location: location,
@@ -416,6 +424,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         )
         accounted = after
         accountedScreens = afterScreens
+        accountedPending = afterPending
     }
 
     /// Waits for tracked work, failing the step when it does not finish in time.

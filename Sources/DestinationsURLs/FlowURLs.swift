@@ -54,39 +54,45 @@ public struct FlowURLs<Route: NavigationRoute> {
     public func open(_ url: String, source: ChangeSource = .external(.unknown)) throws(DeepLinkError)
         -> DeepLinkOutcome<Route>
     {
-        let request = try request(for: url, source: source)
+        let request = try reportingRefusal(source: source) { () throws(DeepLinkError) in
+            try self.request(for: url, source: source)
+        }
         return DeepLinkOutcome(
-            try converting { () throws(NavigationError) in try flow.perform(request) }, url: url, request: request)
+            try converting { () throws(NavigationError) in try flow.perform(request) }, url: url, request: request,
+            flow: flow)
     }
     /// Opens a URL like ``open(_:source:)`` once the `Flow.asyncGuards` watching it allow it.
     @discardableResult
     public func openAwaitingGuards(_ url: String, source: ChangeSource = .external(.unknown))
         async throws(DeepLinkError) -> DeepLinkOutcome<Route>
     {
-        let request = try request(for: url, source: source)
+        let request = try reportingRefusal(source: source) { () throws(DeepLinkError) in
+            try self.request(for: url, source: source)
+        }
         do throws(NavigationError) {
-            return DeepLinkOutcome(try await flow.performAwaitingGuards(request), url: url, request: request)
+            let outcome = try await flow.performAwaitingGuards(request)
+            return DeepLinkOutcome(outcome, url: url, request: request, flow: flow)
         } catch {
             throw DeepLinkError(error)
         }
     }
     /// Resumes a link that waited for a screen (``DeepLinkOutcome/deferred(_:)``), planned afresh.
+    /// The link resumes its own wait only: one a newer change replaced has expired.
     /// - Throws: `NavigationError.pendingExpired` when the flow no longer holds this link as pending.
     @discardableResult
     public func resume(_ link: PendingLink) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
-        let cause = FlowEvent<Route>.Cause.opened(link.pattern ?? URLRouter<Route>.stateURLCause, source: link.source)
-        guard let pending = flow.pendingChange, pending.reason == .deferred(by: link.blockedBy),
-            pending.request.cause == cause
-        else { throw .navigation(.pendingExpired) }
+        guard let pending = flow.pendingChange, pending.id == link.pendingID else {
+            throw .navigation(.pendingExpired)
+        }
         let outcome = try converting { () throws(NavigationError) in try flow.resumePending() ?? .unchanged }
-        return DeepLinkOutcome(outcome, url: link.url, request: pending.request)
+        return DeepLinkOutcome(outcome, url: link.url, request: pending.request, flow: flow)
     }
     /// Commits a plan the user confirmed (``DeepLinkOutcome/needsConfirmation(_:)``), judged again.
     /// - Throws: ``DeepLinkError/stalePlan`` when the state changed since the plan was made.
     @discardableResult
     public func commit(_ plan: URLPlan<Route>) throws(DeepLinkError) -> DeepLinkOutcome<Route> {
         let outcome = try converting { () throws(NavigationError) in try flow.commit(plan.plan) }
-        return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request)
+        return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request, flow: flow)
     }
     /// Follows an in-app relative path from `anchor`, by default the focused screen.
     /// - Throws: ``DeepLinkError/relativePathEscapesRoot``, a parsing error, or the pipeline's refusal.
@@ -104,14 +110,45 @@ public struct FlowURLs<Route: NavigationRoute> {
         let request = router.request(for: target, cause: cause, source: .app, from: anchor)
         return try converting { () throws(NavigationError) in try flow.perform(request) }
     }
+    /// `body`'s request; a refusal of the router's own rules is reported like the pipeline's.
+    private func reportingRefusal(
+        source: ChangeSource, _ body: () throws(DeepLinkError) -> ChangeRequest<Route>
+    ) throws(DeepLinkError) -> ChangeRequest<Route> {
+        do throws(DeepLinkError) {
+            return try body()
+        } catch {
+            error.report(to: flow, source: source)
+            throw error
+        }
+    }
     private func converting<Value>(_ call: () throws(NavigationError) -> Value) throws(DeepLinkError) -> Value {
         do throws(NavigationError) { return try call() } catch { throw DeepLinkError(error) }
     }
 }
 
 extension DeepLinkError {
+    /// Reports a refusal of the router's own rules (sources, scene kinds, external state URLs)
+    /// to `flow` as the pipeline reports its refusals: logger, `Flow.onRefusal`, event stream.
+    @MainActor
+    func report<Route>(to flow: Flow<Route>?, source: ChangeSource) {
+        let refusal: NavigationError
+        var name = URLRouter<Route>.stateURLCause
+        switch self {
+        case .sourceNotAllowed(let pattern, let source):
+            refusal = .sourceNotAllowed(pattern: pattern, source: source)
+            name = pattern
+        case .wrongScene(let expected, let found): refusal = .wrongScene(expected: expected, found: found)
+        case .externalStateURLsDisabled(let scene): refusal = .externalStateURLsDisabled(scene: scene)
+        default: return
+        }
+        flow?.reportRefusal(refusal, cause: .opened(name, source: source))
+    }
+
     init(_ error: NavigationError) {
         switch error {
+        case .sourceNotAllowed(let pattern, let source): self = .sourceNotAllowed(pattern: pattern, source: source)
+        case .wrongScene(let expected, let found): self = .wrongScene(expected: expected, found: found)
+        case .externalStateURLsDisabled(let scene): self = .externalStateURLsDisabled(scene: scene)
         case .interrupted(let route, let element): self = .blocked(route: route, element: element)
         case .accessDenied(let route, _): self = .internalRoute(route)
         case .tooManyScreens(let count, let limit): self = .tooManyScreens(count: count, limit: limit)
@@ -125,15 +162,21 @@ extension DeepLinkError {
 }
 
 extension DeepLinkOutcome {
-    init(_ outcome: ChangeOutcome<Route>, url: String, request: ChangeRequest<Route>) {
+    /// The outcome of `request` in `flow`; a deferred link names the flow's wait it is.
+    @MainActor
+    init(_ outcome: ChangeOutcome<Route>, url: String, request: ChangeRequest<Route>, flow: Flow<Route>?) {
         switch outcome {
         case .applied: self = .applied
         case .unchanged: self = .unchanged
         case .queued: self = .queued
         case .redirected(let name): self = .redirected(guard: name)
         case .deferred(let element):
+            // The wait just made, unless what ran after it replaced it: then the link has expired.
+            let pending = flow?.pendingChange.flatMap { $0.reason == .deferred(by: element) ? $0.id : nil }
             self = .deferred(
-                PendingLink(url: url, source: request.source, blockedBy: element, pattern: request.cause.linkPattern))
+                PendingLink(
+                    url: url, source: request.source, blockedBy: element, pattern: request.cause.linkPattern,
+                    pendingID: pending))
         case .needsConfirmation(let plan): self = .needsConfirmation(URLPlan(url: url, plan: plan))
         }
     }
@@ -175,6 +218,8 @@ public struct PendingLink: Hashable, Sendable {
     public let blockedBy: ElementID
     /// The template of the deep link; `nil` for a state URL.
     public let pattern: String?
+    /// The flow's wait the link is (`PendingChange.id`): it resumes that one only.
+    public let pendingID: UInt64?
 }
 
 /// What ``FlowURLs/open(_:source:)`` did with a URL it accepted.
@@ -201,7 +246,8 @@ extension Scenes {
         Result { () throws(DeepLinkError) in
             let request = try request(for: url, in: sceneID, router: router, source: source)
             do throws(SceneError) {
-                return DeepLinkOutcome(try perform(request, in: sceneID), url: url, request: request)
+                let outcome = try perform(request, in: sceneID)
+                return DeepLinkOutcome(outcome, url: url, request: request, flow: flow(sceneID))
             } catch {
                 throw DeepLinkError(error, sceneID: sceneID)
             }
@@ -230,7 +276,8 @@ extension Scenes {
         }
         do throws(SceneError) {
             let outcome = try await performAwaitingGuards(request, in: sceneID)
-            return (connection, .success(DeepLinkOutcome(outcome, url: url, request: request)))
+            let link = DeepLinkOutcome(outcome, url: url, request: request, flow: flow(sceneID))
+            return (connection, .success(link))
         } catch {
             // A window discarded while the guards were asked does not come back.
             if case .notConnected = error { throw error }
@@ -260,7 +307,12 @@ extension Scenes {
         guard let kind = connections[sceneID]?.kind else { throw .sceneNotConnected(sceneID) }
         var router = router
         router.environment = configuration.environment
-        return try router.request(for: url, scene: kind, source: source)
+        do throws(DeepLinkError) {
+            return try router.request(for: url, scene: kind, source: source)
+        } catch {
+            error.report(to: flow(sceneID), source: source)
+            throw error
+        }
     }
 }
 

@@ -283,6 +283,31 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         #expect(try urls.stateURL == "notes://main")
     }
 
+    @Test func theRoutersOwnRefusalsReachOnRefusalAndTheEventStreamLikeEveryOther() async throws {
+        let urls = try URLFlows.flow()
+        let flow = urls.flow
+        var reported: [NavigationError] = []
+        flow.onRefusal = { error, _ in reported.append(error) }
+        let events = flow.events()
+        let customScheme = ChangeSource.external(.customScheme)
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.open("notes://notes/3/edit", source: customScheme) }
+                == .sourceNotAllowed(pattern: "notes/{id}/edit", source: customScheme))
+        #expect(
+            openError { () throws(DeepLinkError) in try urls.open("notes://main/settings") }
+                == .externalStateURLsDisabled(scene: "main"))
+        #expect(
+            reported == [
+                .sourceNotAllowed(pattern: "notes/{id}/edit", source: .external(.customScheme)),
+                .externalStateURLsDisabled(scene: "main"),
+            ])
+        var iterator = events.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first?.refusal == .sourceNotAllowed(pattern: "notes/{id}/edit", source: .external(.customScheme)))
+        #expect(first?.cause == .opened("notes/{id}/edit", source: .external(.customScheme)))
+        #expect(await iterator.next()?.refusal == .externalStateURLsDisabled(scene: "main"))
+    }
+
     @Test func aFailingProviderRefusesTheWholeLink() throws {
         let urls = try URLFlows.flow()
         let flow = urls.flow
@@ -392,6 +417,25 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         try flow.apply(.dismiss)
         #expect(try urls.resume(pending) == .applied)
         #expect(try urls.stateURL == "notes://main/notes/notes/note/5")
+    }
+
+    @Test func aDeferredLinkThatANewerLinkReplacedFailsAsExpiredInsteadOfOpeningTheNewer() throws {
+        let urls = try URLFlows.flow()
+        let flow = urls.flow
+        try urls.open("https://notes.example.com/notes/4/edit", source: .external(.universalLink))
+        guard case .deferred(let first) = try urls.open("notes://notes/5"),
+            case .deferred(let second) = try urls.open("notes://notes/6")
+        else {
+            Issue.record("not deferred")
+            return
+        }
+        let before = URLFlowSnapshot(flow)
+        #expect(throws: DeepLinkError.navigation(.pendingExpired)) { try urls.resume(first) }
+        #expect(URLFlowSnapshot(flow) == before)
+        #expect(flow.pendingChange?.id == second.pendingID, "the newer link still waits")
+        try flow.apply(.dismiss)
+        #expect(try urls.resume(second) == .applied)
+        #expect(try urls.stateURL == "notes://main/notes/notes/note/6")
     }
 
     @Test func aConfirmingScreenReturnsThePlanToCommit() throws {

@@ -182,6 +182,13 @@ extension Flow {
         emit(cause: cause, summary: nil, refusal: error)
     }
 
+    /// Reports a refusal a door of this package made before its request reached the
+    /// pipeline (a URL from a source its link does not accept), the same way the pipeline
+    /// reports its own: logger, ``onRefusal``, the event stream.
+    package func reportRefusal(_ error: NavigationError, cause: FlowEvent<Route>.Cause) {
+        refuse(cause, error)
+    }
+
     @usableFromInline func observation(for id: ElementID) -> NodeObservation {
         if let existing = observations[id] { return existing }
         let created = NodeObservation()

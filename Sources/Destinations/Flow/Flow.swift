@@ -55,12 +55,12 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var isBusy = false
     /// The one queue of changes asked for while another was under way, in call order.
     @usableFromInline var queue: [Queued] = []
+    /// The id of the last pending change made.
+    var pendingSerial: UInt64 = 0
     /// Counts requests that supersede one waiting for asynchronous guards.
     var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
     var waitingAnswers: [any AbandonableAnswer] = []
-    /// How many alert taps are under way: the queue waits until the alert is gone.
-    var tapsUnderWay = 0
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
@@ -77,13 +77,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let rootKeyPath: KeyPath<Flow, ElementID> = \.rootID
     /// How many refusals the flow has reported: tells whether an error was reported already.
     var refusals = 0
-    /// The alerts whose tap is being handled, so that a tap from inside it is a repeated tap.
-    var alertsBeingTapped: Set<ElementID> = []
     /// Told of what happens inside the flow between changes — events sent from code, late
     /// interactor results, stream values — as it happens: a test harness's record of a step.
     package var happeningRecorder: (@MainActor (FlowHappening) -> Void)?
-    /// Work a tap's event handed to the alert's presenter, run after the alert closes.
-    var tapFollowUps: [@MainActor () -> Void]?
 
     /// What the flow is made of. Guards, asynchronous guards, limits, the clock and the
     /// pending lifetime apply from the next change on; providers to screens built from now on
@@ -139,16 +135,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     ///
     /// - Throws: ``NavigationError/invalidConfiguration(_:)`` when validation finds problems
     ///   (see ``validate(_:providers:)``), or the error of a provider that failed.
-    public init(_ configuration: FlowConfiguration<Route>) throws(NavigationError) {
+    public convenience init(_ configuration: FlowConfiguration<Route>) throws(NavigationError) {
         let problems = Self.validate(configuration.layout, providers: configuration.providers)
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
-        var generator = configuration.ids
-        let state = try NavigationState(configuration.layout, ids: &generator)
-        self.storage = state
-        self.focusedScreenID = state.root.focusedID
-        self.index = ElementIndex(state)
-        self.ids = generator
-        self.configuration = configuration
+        try self.init(unbuilt: configuration)
+        let state = storage
         let changes = CommitSummary<Route>(
             added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
         let built: [(ElementID, any LiveDestination)]
@@ -161,6 +152,18 @@ public final class Flow<Route: NavigationRoute>: Observable {
         install(built, summary: changes, cause: .start)
         isBusy = false
         drainQueue()
+    }
+
+    /// A flow holding the configuration's first state with nothing built, shown or reported:
+    /// what the start's modals are planned and judged against before anything runs.
+    init(unbuilt configuration: FlowConfiguration<Route>) throws(NavigationError) {
+        var generator = configuration.ids
+        let state = try NavigationState(configuration.layout, ids: &generator)
+        self.storage = state
+        self.focusedScreenID = state.root.focusedID
+        self.index = ElementIndex(state)
+        self.ids = generator
+        self.configuration = configuration
     }
 
     /// Creates a flow showing `layout`, validates its configuration, and builds and presents

@@ -83,8 +83,21 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     /// A modal to dismiss in the same transaction before the change: the redirect's screen,
     /// when a pending change resumes.
     @usableFromInline var dismissingFirst: ElementID?
-    /// The screens of the redirect a resumed change waited behind.
-    var redirectScreens: [ElementID] = []
+    /// What a resumed pending change brings from its wait; `nil` for every other request.
+    var resumption: Resumption?
+
+    /// What a resumed pending change brings from its wait: the redirect it waited behind and
+    /// the deadline it keeps, however often it waits again.
+    struct Resumption: Sendable {
+        /// The wait it resumes: waiting again, it is the same wait.
+        var id: UInt64
+        /// The screens of the redirect it waited behind, when they still show.
+        var redirectScreens: [ElementID]
+        /// The guard whose redirect it waited behind, if one did.
+        var guardName: String?
+        /// When it stops being resumable: the deadline of its first wait.
+        var expires: ContinuousClock.Instant
+    }
 
     /// Creates a request.
     ///
@@ -134,6 +147,12 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     /// A tap on an alert's button.
     public static func alertTap(_ button: Int, of alert: ElementID) -> ChangeRequest {
         ChangeRequest(.alertTap(button: button, alert: alert), source: .user)
+    }
+
+    /// Whether the request, once it is not refused, supersedes those waiting for asynchronous
+    /// guards: one from an external or trusted source that does not ask first.
+    var supersedes: Bool {
+        resolution == nil && (source.isExternal || source == .trusted)
     }
 
     @inlinable

@@ -16,6 +16,17 @@ extension Flow {
         case request(ChangeRequest<Route>)
         /// A call of ``resumePending()``, which takes the pending change when its turn comes.
         case resumePending
+        /// The dismissal of an alert whose button was tapped: it waits at the head of the queue
+        /// while the button's event runs, and runs only if the event left the alert up.
+        case dismissAlert(ElementID)
+        /// Work an alert's button handed to the alert's presenter, run after the alert closed.
+        case followUp(@MainActor () -> Void)
+
+        /// Whether this is the dismissal of `alert`'s tap.
+        func dismisses(_ alert: ElementID) -> Bool {
+            if case .dismissAlert(alert) = self { return true }
+            return false
+        }
     }
 
     // MARK: - The one way in
@@ -43,11 +54,14 @@ extension Flow {
     ///   the event stream.
     @inlinable @discardableResult
     public func perform(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangeOutcome<Route> {
-        // A request this door refuses (it must ask first) supersedes nothing.
-        if request.resolution == nil && (request.source.isExternal || request.source == .trusted) {
+        let outcome = try perform(request, judgedAsync: [])
+        // A refused request supersedes nothing; a queued one supersedes when it runs
+        // (``ChangeRequest/supersedes``).
+        if case .queued = outcome {
+        } else if request.resolution == nil && (request.source.isExternal || request.source == .trusted) {
             supersedeWaiting()
         }
-        return try perform(request, judgedAsync: [])
+        return outcome
     }
 
     /// Starts a new generation of requests: those waiting for asynchronous guards stop waiting
@@ -177,25 +191,10 @@ extension Flow {
     public func plan(_ request: ChangeRequest<Route>) throws(NavigationError) -> ChangePlan<Route> {
         if let resolution = request.resolution { throw .awaitsResolution(resolution.name) }
         let proposed: NavigationState<Route>
-        switch request.change {
-        case .presentation(let presentation):
-            var transaction = try startTransaction(for: request, index: nil)
-            try transaction.run(presentation)
-            proposed = transaction.state
-        case .userAction(let action):
-            var transaction = try startTransaction(for: request, index: nil)
-            try transaction.run(action)
-            proposed = transaction.state
-        case .state(let state):
-            try state.validate()
-            proposed = state
-        case .planned(let plan):
-            proposed = try planned(plan, for: request)
-        case .alertTap(let button, let alert):
-            try checkTap(button, of: alert)
-            var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids)
-            try transaction.apply(.dismissed(modal: alert))
-            proposed = transaction.state
+        switch try planChange(request, index: nil) {
+        case .transaction(let transaction): proposed = transaction.state
+        case .state(let state): proposed = state
+        case .unchanged: proposed = storage
         }
         let changes = proposed.changes(from: storage)
         let interruptions =
@@ -246,46 +245,53 @@ extension Flow {
         guard name: String,
         to presentation: Presentation<Route>
     ) -> Result<ChangeOutcome<Route>, NavigationError> {
-        if !request.redirectScreens.isEmpty, request.redirectScreens.allSatisfy(index.contains) {
-            // A resumed change redirected again while its redirect still shows: it keeps
-            // waiting behind that screen rather than stack a second one on it.
+        if let resumed = request.resumption, resumed.guardName == name, !resumed.redirectScreens.isEmpty,
+            resumed.redirectScreens.allSatisfy(index.contains)
+        {
+            // A resumed change the same guard redirects while its redirect still shows: it
+            // keeps waiting behind that screen rather than stack a second one on it.
             var waiting = request
             waiting.dismissingFirst = nil
-            pendingChange = PendingChange(
-                request: waiting, reason: .redirected(guard: name),
-                expires: configuration.now() + configuration.pendingLifetime, redirectScreens: request.redirectScreens)
+            makePending(waiting, reason: .redirected(guard: name), redirectScreens: resumed.redirectScreens)
             return .success(.redirected(guard: name))
         }
         return followRedirect(of: request, guard: name, to: presentation)
     }
 
-    /// Applies a guard's redirect (itself judged, at most 4 in a row) and keeps `request` as the
-    /// pending change.
+    /// Applies a guard's redirect (itself judged, at most 4 in a row) with `request` already
+    /// the pending change, so that the redirect's screens see it from their preparation on. A
+    /// resumed change's redirect replaces the one it waited behind, in the same transaction.
     func followRedirect(
         of request: ChangeRequest<Route>,
         guard name: String,
         to presentation: Presentation<Route>
     ) -> Result<ChangeOutcome<Route>, NavigationError> {
         logger.log(.info, "\(name) redirected \(request.cause.summary) to \(presentation.name)")
+        let previous = pendingChange
+        var waiting = request
+        waiting.dismissingFirst = nil
+        let pending = makePending(waiting, reason: .redirected(guard: name), redirectScreens: [])
         var next = presentation
         for _ in 0..<4 {
-            let redirect = ChangeRequest<Route>.presentation(next)
+            var redirect = ChangeRequest<Route>.presentation(next)
+            if let modal = request.dismissingFirst, index.contains(modal) { redirect.dismissingFirst = modal }
             switch runOnce(redirect, judgedAsync: []) {
-            case .outcome:
-                var waiting = request
-                waiting.dismissingFirst = nil
-                waiting.redirectScreens = []
-                pendingChange = PendingChange(
-                    request: waiting, reason: .redirected(guard: name),
-                    expires: configuration.now() + configuration.pendingLifetime,
-                    redirectScreens: lastAdded)
+            case .outcome(let outcome):
+                // Unless the redirect's own hooks dropped or replaced it.
+                if pendingChange?.id == pending.id {
+                    var screens: [ElementID] = []
+                    if case .applied = outcome { screens = lastAdded }
+                    pendingChange = pending.waiting(behind: screens)
+                }
                 return .success(.redirected(guard: name))
             case .redirect(_, let further):
                 next = further
             case .refused(let error):
+                if pendingChange?.id == pending.id { pendingChange = previous }
                 return .failure(error)
             }
         }
+        if pendingChange?.id == pending.id { pendingChange = previous }
         refuse(request.cause, .redirectLoop(count: 4))
         return .failure(.redirectLoop(count: 4))
     }
@@ -313,59 +319,73 @@ extension Flow {
             for item in abandoned {
                 switch item {
                 case .request(let dropped): refuse(dropped.cause, .requestedDuringRefusedChange(error))
-                case .resumePending: queue.append(.resumePending)
+                case .resumePending, .dismissAlert, .followUp: queue.append(item)
                 }
             }
             return .refused(error)
         }
     }
 
-    /// Plans, judges, builds and commits one request.
-    @inlinable
+    /// Plans, judges, builds and commits one request: the plan ``plan(_:)`` makes, made once
+    /// and committed as it is.
+    @usableFromInline
     func execute(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
             throw .destinationRemoved(sender.id)
         }
-        let withTouched = !subscribers.isEmpty || hasChangeObservers
-        switch request.change {
-        case .presentation(let presentation):
-            var transaction = try startTransaction(for: request, index: index)
-            try transaction.run(presentation)
-            return try judgeAndCommit(
-                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
-        default:
-            return try executeOther(request, judgedAsync: judgedAsync, withTouched: withTouched)
-        }
-    }
-
-    /// ``execute(_:judgedAsync:)`` for the requests that are not presentations: user actions,
-    /// whole states, planned changes and alert taps.
-    @usableFromInline func executeOther(_ request: ChangeRequest<Route>, judgedAsync: [Route], withTouched: Bool)
-        throws(NavigationError) -> Step
-    {
-        switch request.change {
-        case .presentation(let presentation):
-            var transaction = try startTransaction(for: request, index: index)
-            try transaction.run(presentation)
-            return try judgeAndCommit(
-                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
-        case .userAction(let action):
-            var transaction = try startTransaction(for: request, index: index)
-            try transaction.run(action)
-            return try judgeAndCommit(
-                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
-        case .state(let state):
-            try state.validate()
-            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
-        case .planned(let plan):
-            let state = try planned(plan, for: request)
-            guard state != storage else { return .outcome(.unchanged) }
-            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
-        case .alertTap(let button, let alert):
+        if case .alertTap(let button, let alert) = request.change {
             // Taps run outside a change (``process(_:judgedAsync:)``); one that reaches here was
             // queued behind the change under way and runs after it.
             queue.append(.request(.alertTap(button, of: alert)))
             return .outcome(.queued)
+        }
+        switch try planChange(request, index: index) {
+        case .transaction(var transaction):
+            let withTouched = !subscribers.isEmpty || hasChangeObservers
+            return try judgeAndCommit(
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+        case .state(let state):
+            return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
+        case .unchanged:
+            return .outcome(.unchanged)
+        }
+    }
+
+    /// A request planned: how it leads from the current state to the next.
+    enum PlannedChange {
+        /// A transaction run from the request's origin: presentations, user actions, an alert's
+        /// dismissal. It holds the next state and the ids it used.
+        case transaction(NavigationTransaction<Route>)
+        /// A whole state, committed element by element against the current one.
+        case state(NavigationState<Route>)
+        /// A planned change that leads to the current state: nothing to commit.
+        case unchanged
+    }
+
+    /// Plans a request: the one switch over the kinds of change, for the dry run
+    /// (``plan(_:)``, `index` `nil`) and the commit alike. Nothing is built and the flow is
+    /// not touched.
+    func planChange(_ request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> PlannedChange {
+        switch request.change {
+        case .presentation(let presentation):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.run(presentation)
+            return .transaction(transaction)
+        case .userAction(let action):
+            var transaction = try startTransaction(for: request, index: index)
+            try transaction.run(action)
+            return .transaction(transaction)
+        case .state(let state):
+            try state.validate()
+            return .state(state)
+        case .planned(let plan):
+            let state = try planned(plan, for: request)
+            return state == storage ? .unchanged : .state(state)
+        case .alertTap(let button, let alert):
+            try checkTap(button, of: alert)
+            var transaction = NavigationTransaction(state: storage, anchor: nil, ids: ids, index: index)
+            try transaction.run(UserAction<Route>.dismissed(modal: alert))
+            return .transaction(transaction)
         }
     }
 
@@ -512,10 +532,7 @@ extension Flow {
             return .outcome(.needsConfirmation(plan))
         case (.defer, _):
             let element = found.first { $0.policy == .defer }?.element ?? strictest.element
-            pendingChange = PendingChange(
-                request: request, reason: .deferred(by: element),
-                expires: configuration.now() + configuration.pendingLifetime,
-                redirectScreens: [])
+            makePending(request, reason: .deferred(by: element), redirectScreens: [])
             logger.log(.info, "deferred \(request.cause.summary): \(strictest.route) \(element) is in the way")
             return .outcome(.deferred(by: element))
         }
@@ -593,12 +610,17 @@ extension Flow {
     /// Runs the changes asked for during a commit, in call order, each through the pipeline.
     /// Their refusals are reported, not thrown: their callers were told ``ChangeOutcome/queued``.
     @usableFromInline func drainQueue() {
-        while !isBusy, tapsUnderWay == 0, !queue.isEmpty {
+        while !isBusy, !queue.isEmpty {
             switch queue.removeFirst() {
             case .request(let request):
-                _ = process(request, judgedAsync: [])
+                if case .success = process(request, judgedAsync: []), request.supersedes { supersedeWaiting() }
             case .resumePending:
                 _ = try? resumePending()
+            case .dismissAlert(let alert):
+                // The tap's event left the alert up: it closes now, ahead of what the event asked.
+                if isAlertOnScreen(alert) { _ = process(.userAction(.dismissed(modal: alert)), judgedAsync: []) }
+            case .followUp(let work):
+                work()
             }
         }
     }
@@ -610,19 +632,24 @@ extension Flow {
     /// once. When the guard's redirect still shows (the sign-in screen), its modal is dismissed
     /// in the same transaction.
     ///
-    /// - Returns: How it went, or `nil` when nothing was pending.
+    /// Called while a change is under way (from the redirect's own `didAppear`, a silent
+    /// sign-in), it waits in the flow's one queue and takes the pending change when its turn
+    /// comes.
+    ///
+    /// - Returns: How it went, ``ChangeOutcome/queued`` during a change, or `nil` when nothing
+    ///   was pending.
     /// - Throws: ``NavigationError/pendingExpired`` when it waited longer than
-    ///   ``FlowConfiguration/pendingLifetime``, and the change's own refusals. A change that an
-    ///   asynchronous guard watches stays pending and throws
-    ///   ``NavigationError/awaitsAsyncGuards(guard:)``: resume it with
-    ///   ``resumePendingAwaitingGuards()``.
+    ///   ``FlowConfiguration/pendingLifetime`` since it first waited (a resume that waits again
+    ///   keeps that deadline), and the change's own refusals. A change that an asynchronous
+    ///   guard watches stays pending and throws ``NavigationError/awaitsAsyncGuards(guard:)``:
+    ///   resume it with ``resumePendingAwaitingGuards()``.
     @discardableResult
     public func resumePending() throws(NavigationError) -> ChangeOutcome<Route>? {
-        guard let pending = pendingChange else { return nil }
         guard !isBusy else {
             queue.append(.resumePending)
             return .queued
         }
+        guard let pending = pendingChange else { return nil }
         let request = try takePending(pending)
         let result = process(request, judgedAsync: [])
         // A change an asynchronous guard must allow first keeps waiting, before anything queued
@@ -660,12 +687,38 @@ extension Flow {
         }
         var request = pending.request
         if let modal = request.dismissingFirst, !index.contains(modal) { request.dismissingFirst = nil }
+        var screens: [ElementID] = []
         if let screen = pending.redirectScreens.first(where: index.contains), let modal = modalContent(holding: screen)
         {
             request.dismissingFirst = modal
-            request.redirectScreens = pending.redirectScreens
+            screens = pending.redirectScreens
         }
+        request.resumption = .init(
+            id: pending.id, redirectScreens: screens, guardName: pending.guardName, expires: pending.expires)
         return request
+    }
+
+    /// Makes `request` the pending change, a new wait with an id of its own; a resumed change
+    /// waiting again is the same wait, with the same id and deadline.
+    @discardableResult
+    func makePending(
+        _ request: ChangeRequest<Route>,
+        reason: PendingChange<Route>.Reason,
+        redirectScreens: [ElementID]
+    ) -> PendingChange<Route> {
+        var id = request.resumption?.id ?? 0
+        if request.resumption == nil {
+            pendingSerial &+= 1
+            id = pendingSerial
+        }
+        var waiting = request
+        waiting.resumption = nil
+        let pending = PendingChange(
+            id: id, request: waiting, reason: reason,
+            expires: request.resumption?.expires ?? configuration.now() + configuration.pendingLifetime,
+            redirectScreens: redirectScreens)
+        pendingChange = pending
+        return pending
     }
 
     /// The content of the modal that holds `id`, or `nil` when no modal does.

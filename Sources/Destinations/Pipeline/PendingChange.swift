@@ -5,7 +5,7 @@
 /// — so it resumes where it was asked for (``Flow/resumePending()``), judged again in full.
 /// It is dropped when the redirect's screen goes away without resuming it, when it expires
 /// (``FlowConfiguration/pendingLifetime``), and when a newer change waits instead.
-public struct PendingChange<Route: NavigationRoute>: Sendable {
+public struct PendingChange<Route: NavigationRoute>: Sendable, Identifiable {
     /// Why the change waits.
     public enum Reason: Hashable, Sendable {
         /// A guard redirected it.
@@ -14,16 +14,25 @@ public struct PendingChange<Route: NavigationRoute>: Sendable {
         case deferred(by: ElementID)
     }
 
+    /// Which wait this is: a resumed change that waits again keeps it; a newer change that
+    /// replaces it gets another (a deferred link resumes its own wait only).
+    public let id: UInt64
     /// The request, as it was asked for.
     public let request: ChangeRequest<Route>
     /// Why it waits.
     public let reason: Reason
-    /// When it stops being resumable, on the flow's clock (``FlowConfiguration/now``).
+    /// When it stops being resumable, on the flow's clock (``FlowConfiguration/now``): the
+    /// lifetime counts from the change's first wait, and a resume that waits again keeps it.
     public let expires: ContinuousClock.Instant
     /// The screens the guard's redirect added (the sign-in screen): when one of them is
     /// removed without the change resuming, the change is dropped; when the change resumes
     /// while they show, the modal holding them is dismissed in the same transaction.
     public let redirectScreens: [ElementID]
+
+    /// The same wait, behind the screens its redirect added.
+    func waiting(behind screens: [ElementID]) -> PendingChange {
+        PendingChange(id: id, request: request, reason: reason, expires: expires, redirectScreens: screens)
+    }
 
     /// The guard that redirected the change, if one did.
     public var guardName: String? {

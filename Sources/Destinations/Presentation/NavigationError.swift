@@ -128,6 +128,13 @@ public indirect enum NavigationError: Error, Hashable, Sendable {
     /// The state changed since the plan was made, or another change is being committed
     /// (``Flow/commit(_:)``).
     case stalePlan
+    /// A URL door refused a link that does not accept URLs from `source` (the link `pattern`
+    /// names its sources); reported like every refusal, before any change is planned.
+    case sourceNotAllowed(pattern: String, source: ChangeSource)
+    /// A URL door refused a state URL or a link of another scene kind than the flow's.
+    case wrongScene(expected: String, found: String)
+    /// A URL door refused an external state URL of a scene kind that does not open them.
+    case externalStateURLsDisabled(scene: String)
 
     /// The innermost error, without the path steps around it.
     public var underlying: NavigationError {

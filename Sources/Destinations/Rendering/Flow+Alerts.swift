@@ -38,9 +38,9 @@ extension Flow {
 
     /// Checks that a tap on button `index` of `alert` can run now.
     func checkTap(_ index: Int, of alert: ElementID) throws(NavigationError) {
-        // A tap made while the same alert's tap is being handled (its event's handler tapped
-        // again) is a repeated tap: the alert is already closing.
-        guard isAlertOnScreen(alert), !alertsBeingTapped.contains(alert) else {
+        // A tap made while the same alert's tap is under way (its event's handler tapped
+        // again) is a repeated tap: the alert's dismissal already waits in the queue.
+        guard isAlertOnScreen(alert), !queue.contains(where: { $0.dismisses(alert) }) else {
             throw .staleUserAction(.modalGone(alert))
         }
         if let destination = live[alert]?.object as? any AlertDestination {
@@ -52,8 +52,9 @@ extension Flow {
         }
     }
 
-    /// Runs a tap outside a change: the button's event, then the alert's dismissal, then what
-    /// the event handed to the alert's presenter.
+    /// Runs a tap as two requests of the one queue: the button's event now, then the alert's
+    /// dismissal, which waits at the head of the queue so that whatever the event (and the
+    /// changes it makes) asks for runs after the alert is gone, in call order.
     @usableFromInline func tap(_ index: Int, of alert: ElementID, cause: FlowEvent<Route>.Cause) -> Result<
         ChangeOutcome<Route>, NavigationError
     > {
@@ -64,14 +65,7 @@ extension Flow {
             return .failure(error)
         }
         let destination = live[alert]?.object as? any AlertDestination
-        alertsBeingTapped.insert(alert)
-        // Changes asked for while the tap runs wait until the alert is gone, in call order.
-        tapsUnderWay += 1
-        let outerFollowUps = tapFollowUps
-        tapFollowUps = []
-        defer {
-            alertsBeingTapped.remove(alert)
-        }
+        queue.insert(.dismissAlert(alert), at: 0)
         if let destination {
             let reported = refusals
             do throws(NavigationError) {
@@ -86,29 +80,21 @@ extension Flow {
                 }
             }
         }
-        let followUps = tapFollowUps ?? []
-        tapFollowUps = outerFollowUps
-        var outcome = ChangeOutcome<Route>.applied
-        var dismissalError: NavigationError?
-        if isAlertOnScreen(alert) {
-            switch process(.userAction(.dismissed(modal: alert)), judgedAsync: []) {
-            case .success(let dismissal): outcome = dismissal
-            case .failure(let error): dismissalError = error
-            }
+        // The dismissal is still waiting unless a change the event made ran the queue.
+        var result = Result<ChangeOutcome<Route>, NavigationError>.success(.applied)
+        if let head = queue.firstIndex(where: { $0.dismisses(alert) }) {
+            queue.remove(at: head)
+            if isAlertOnScreen(alert) { result = process(.userAction(.dismissed(modal: alert)), judgedAsync: []) }
         }
-        tapsUnderWay -= 1
         drainQueue()
-        if let dismissalError { return .failure(dismissalError) }
-        // What the event handed to the presenter runs once the alert is gone and what waited
-        // for it has run, so that the presenter can present.
-        for followUp in followUps { followUp() }
-        return .success(outcome)
+        return result
     }
 
-    /// Schedules `work` after the alert being tapped closes, or runs it now outside a tap.
+    /// Runs `work` once the change under way — an alert's tap — is done and the alert gone, in
+    /// the flow's one queue; outside a change, now.
     func afterAlertTap(_ work: @escaping @MainActor () -> Void) {
-        if tapFollowUps != nil {
-            tapFollowUps?.append(work)
+        if isBusy || queue.contains(where: { if case .dismissAlert = $0 { true } else { false } }) {
+            queue.append(.followUp(work))
         } else {
             work()
         }

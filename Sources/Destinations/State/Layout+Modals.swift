@@ -175,43 +175,34 @@ extension Flow {
         }
     }
 
-    /// Dry-runs the start's modals on plain values, with ids of its own, and throws what the
-    /// flow would refuse them for.
+    /// Plans and judges the start's modals as the pipeline does — the same plan, the same
+    /// judge — on a flow with nothing built, and throws what the flow would refuse them for.
     private static func refuseModals(
         _ presentations: [Presentation<Route>],
         of configuration: FlowConfiguration<Route>
     ) throws(NavigationError) {
-        var ids = SequentialElementIDs()
-        var current = try NavigationState(configuration.layout, ids: &ids)
+        let dryRun = try Flow(unbuilt: configuration)
+        dryRun.screenCount = dryRun.storage.screens.count
         for presentation in presentations {
-            var transaction = NavigationTransaction(state: current, ids: ids)
-            try transaction.apply(presentation)
-            ids = transaction.ids as? SequentialElementIDs ?? ids
+            let request = ChangeRequest<Route>.presentation(presentation)
+            guard case .transaction(let transaction) = try dryRun.planChange(request, index: nil) else { continue }
             let proposed = transaction.state
-            let added = proposed.changes(from: current).added
-            for screen in added {
+            let changes = proposed.changes(from: dryRun.storage)
+            for screen in changes.added {
                 guard let route = screen.route else { continue }
                 guard configuration.providers.provider(for: route) != nil else { throw .noProvider(route: route.name) }
-                if let rule = configuration.asyncGuards.first(where: { $0.watches(route) }) {
-                    throw .awaitsAsyncGuards(guard: rule.name)
-                }
             }
-            let change = NavigationGuard<Route>.Change(
-                cause: .presentation(presentation, from: nil), added: added.compactMap(\.route), removed: [],
-                current: current,
-                proposed: proposed, environment: configuration.environment)
-            for rule in configuration.guards {
-                switch rule.check(change) {
-                case .allow:
-                    continue
-                case .deny(let reason):
-                    throw .guardDenied(guard: rule.name, route: change.added.first?.name, reason: reason)
-                case .redirect:
-                    // The pipeline follows it when the flow starts.
-                    return
-                }
+            // A guard's redirect is no refusal: the pipeline follows it when the flow starts.
+            if case .redirect = try dryRun.judge(
+                request, added: changes.added, removed: changes.removed, proposed: proposed, judgedAsync: [])
+            {
+                return
             }
-            current = proposed
+            dryRun.storage = proposed
+            dryRun.index = ElementIndex(proposed)
+            dryRun.ids = transaction.ids
+            dryRun.focusedScreenID = proposed.root.focusedID
+            dryRun.screenCount += changes.added.count - changes.removed.count
         }
     }
 }
