@@ -114,7 +114,8 @@ extension FlowHarness {
                 text, before: before, after: after, changed: changed, left: (left, changedLeft),
                 pending: (pending.after, pendingChange), destination: destination, location: location)
         } else if exhaustivity == .exhaustive, anyChange {
-            let diff = Self.changeDiff(before: before, after: after, changed: changed, pending: pending, left: changedLeft)
+            let diff = Self.changeDiff(
+                before: before, after: after, changed: changed, pending: pending, left: changedLeft)
             report(failure(.unassertedChange(diff: diff), destination: destination), at: location)
         } else if anyChange {
             skip("the state after it", at: location)
