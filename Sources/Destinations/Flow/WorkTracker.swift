@@ -204,19 +204,6 @@
         await MainActor.run {}
     }
 
-    /// Waits `duration` of scheduled time: ticks of ``stallTick`` that each needed a turn of
-    /// the cooperative pool and of the main actor. On an idle machine that is about
-    /// `duration`; on a loaded one it stretches with the time everything else is given, so a
-    /// timeout measured this way does not fire only because the machine is busy. Returns early
-    /// when the task is cancelled.
-    static func sleep(scheduled duration: Duration) async {
-        var waited = Duration.zero
-        while waited < duration, !Task.isCancelled {
-            await tick()
-            waited += stallTick
-        }
-    }
-
     /// The work under way, oldest first.
     var pending: [PendingWork] {
         let busy = sources.filter { !$0.value.count.isZero }.mapValues { $0.entry }
