@@ -34,10 +34,12 @@ enum VaultRoute: NavigationRoute, Codable {
 /// clock fires a timeout when the test moves time, never on its own, and nothing polls.
 @MainActor
 @Suite struct FlowClockTests {
-    func configuration(clock: ManualClock, guardCheck: @escaping @MainActor @Sendable () async -> NavigationGuard<
-        VaultRoute
-    >.Decision) -> FlowConfiguration<VaultRoute> {
-        let provider = Provider { (_: VaultRoute) in VaultScreen() } events: { events in
+    typealias Check = @MainActor @Sendable () async -> NavigationGuard<VaultRoute>.Decision
+
+    func configuration(clock: ManualClock, guardCheck: @escaping Check) -> FlowConfiguration<VaultRoute> {
+        let provider = Provider { (_: VaultRoute) in
+            VaultScreen()
+        } events: { events in
             events.on(.none, .perform { _ in })
         }
         var configuration = FlowConfiguration(layout: .stack(.home), providers: Providers { _ in provider })
