@@ -1,4 +1,6 @@
 // Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
+import Foundation
+
 /// The finite work a flow's Destinations have under way, so that it can be awaited.
 @MainActor
 @usableFromInline final class WorkTracker {
@@ -115,13 +117,15 @@
     /// Whether work fell asleep again while a confirmation was under way: it is confirmed anew.
     private var fellAsleepWhileConfirming = false
 
-    /// Resumes the waiters once work that fell asleep is still asleep after
-    /// ``confirmationTurns`` turns of the cooperative pool and of the main actor.
+    /// Resumes the waiters once work that fell asleep is still asleep after a pass through the
+    /// main queue in which none of it made progress.
     ///
-    /// A task that waits for its children resumes, when one of them ends, through the shared
-    /// pool and then the main actor, where no executor of the work sees it: the child's last job
-    /// has already been counted off. The turns let such a task arrive, and its work be seen
-    /// again, before a settle calls the work asleep.
+    /// Tracked work runs its jobs on the main queue (``TrackedWorkExecutor``), where the main
+    /// actor runs too, first in, first out. A task that waits for its children comes back
+    /// through the main actor, where no count sees it: its child's last job has already been
+    /// counted off. But it was queued before the pass, so it runs before the pass ends, and
+    /// whatever it starts is counted by then; a pass in which no job of the work ran, and after
+    /// which the work is still asleep, confirms it.
     private func confirmSleep() {
         guard !isConfirming else {
             fellAsleepWhileConfirming = true
@@ -129,15 +133,15 @@
         }
         isConfirming = true
         Task { @MainActor [weak self] in
-            var again = true
-            while again {
-                for _ in 0..<Self.confirmationTurns {
-                    await Task.detached(priority: .background) {}.value
-                    await Task.yield()
-                }
+            var seen = self?.progressMark
+            while true {
+                await Self.mainQueuePass()
                 guard let self else { return }
-                again = self.fellAsleepWhileConfirming
+                let mark = self.progressMark
+                let again = self.fellAsleepWhileConfirming || mark != seen
                 self.fellAsleepWhileConfirming = false
+                seen = mark
+                guard again, self.isIdle else { break }
             }
             guard let self else { return }
             self.isConfirming = false
@@ -146,8 +150,18 @@
         }
     }
 
-    /// How many turns a sleep is confirmed for.
-    static let confirmationTurns = 2
+    /// Progress of every kind: work started or finished, values delivered, and the jobs the
+    /// tracked work's children ran.
+    private var progressMark: Int {
+        entries.values.reduce(progress) { $0 &+ ($1.activity?.jobsRun ?? 0) }
+    }
+
+    /// Waits until everything the main queue holds now has run.
+    static func mainQueuePass() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
 
     /// Waits until no tracked work is left, including work added while waiting — work asleep
     /// on a test clock (``TrackedActivity/isAsleep``) counts as done, since only the test's
@@ -165,14 +179,14 @@
         guard !isIdle || hasSleepingWork else { return }
         let key = nextWaiter
         nextWaiter += 1
-        let watchdog = Task { @MainActor [weak self, progress] in
-            var seen = progress
+        let watchdog = Task { @MainActor [weak self, progressMark] in
+            var seen = progressMark
             var stalled = Duration.zero
             while !Task.isCancelled {
                 await Self.tick()
                 guard !Task.isCancelled, let self else { return }
-                if self.progress != seen {
-                    seen = self.progress
+                if self.progressMark != seen {
+                    seen = self.progressMark
                     stalled = .zero
                     continue
                 }

@@ -46,7 +46,8 @@ extension DestinationContext {
     ) async -> Value? {
         guard !isRemoved else { return nil }
         let gate = RemovalGate<Value>()
-        let work = Task { gate.resolve(await operation()) }
+        // Part of the tracked work that waits here: its jobs and sleeps count as that work's.
+        let work = TrackedActivity.task { gate.resolve(await operation()) }
         let token = addCancellation {
             work.cancel()
             gate.resolve(nil)
