@@ -97,6 +97,12 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
         return sleepers.count
     }
 
+    /// The earliest deadline a task sleeping on the clock waits for, or `nil` when none sleeps:
+    /// where an advance that stops at each wake stops next.
+    public var nextDeadline: Instant? {
+        lock.withLock { sleepers.map(\.deadline).min() }
+    }
+
     /// Sleeps until the clock is advanced to `deadline`; returns at once when it is there
     /// already.
     ///
