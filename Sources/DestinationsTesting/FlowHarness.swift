@@ -75,6 +75,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     var accountedScreens: ScreenStates = [:]
     /// The last step's action, for messages.
     var lastAction = "start"
+    /// What the end of the test checks: the work left running.
+    var endOfTest = EndOfTest()
     private let transcriptIDs: Bool
 
     /// Builds the flow from the app's providers, with any of them swapped for test doubles
@@ -177,6 +179,10 @@ public final class FlowHarness<Route: NavigationRoute> {
         let shown = Set(accountedScreens.keys)
         let start = Self.render(flow.state, ids: transcriptIDs, screens: shown, states: accountedScreens)
         transcript.append(step: 0, action: "start", state: start)
+    }
+
+    isolated deinit {
+        checkRunningWork()
     }
 
     /// The flow's state now.
@@ -343,6 +349,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         try await settleWork()
         stepCount += 1
         lastAction = action
+        beginStep(action, at: location)
         let before = accounted
         let beforeScreens = accountedScreens
         let label: String?

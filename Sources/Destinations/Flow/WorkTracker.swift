@@ -12,7 +12,13 @@ import Foundation
         /// For a tracked task: whether it and its child tasks are awake or asleep on a test
         /// clock.
         var activity: TrackedActivity? = nil
+        /// The test harness's step the work started in, when a harness runs the flow.
+        var origin: Int? = nil
     }
+
+    /// The test harness's step that work started from now on belongs to; `nil` outside a
+    /// harness. Only the harness's end-of-test check reads it.
+    var origin: Int?
 
     private var entries: [Int: Entry] = [:]
     private var nextKey = 0
@@ -35,7 +41,8 @@ import Foundation
     func addSource(_ count: PendingCount, owner: ElementID?, route: String?, label: String) -> Int {
         let key = nextKey
         nextKey += 1
-        sources[key] = (count, Entry(owner: owner, route: route, type: nil, label: label), observe(count))
+        let entry = Entry(owner: owner, route: route, type: nil, label: label, origin: origin)
+        sources[key] = (count, entry, observe(count))
         return key
     }
 
@@ -72,6 +79,7 @@ import Foundation
         nextKey += 1
         var entry = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
         entry.activity = activity
+        entry.origin = origin
         activity?.observe {
             Task { @MainActor [weak self] in
                 // Work that fell asleep is progress, as work that finished is.
@@ -218,6 +226,26 @@ import Foundation
         await MainActor.run {}
     }
 
+    /// The work a settle leaves running, oldest first, with the harness step it started in: a
+    /// tracked task asleep on a test clock, a stream until it ends or is stopped (once, however
+    /// many counts it holds). Work awake is what a settle waits for, not what it leaves.
+    var running: [(work: PendingWork, origin: Int?)] {
+        var streams: Set<String> = []
+        let tasks = entries.filter { $0.value.activity?.isAsleep ?? false }.map { ($0.key, $0.value, false) }
+        let counts = sources.map { ($0.key, $0.value.entry, true) }
+        return (tasks + counts).sorted { $0.0 < $1.0 }.compactMap { _, entry, isStream in
+            let label = entry.label.map { String(describing: $0) } ?? "tracked work"
+            // A stream holds a count for its producer and one for its values: one stream.
+            let work = isStream ? String(label.prefix { $0 != ":" }) : label
+            guard !isStream || streams.insert("\(entry.owner.map { "\($0)" } ?? "") \(work)").inserted else {
+                return nil
+            }
+            let pending = PendingWork(
+                destination: entry.owner, route: entry.route, destinationType: entry.type, work: work)
+            return (pending, entry.origin)
+        }
+    }
+
     /// The work under way, oldest first.
     var pending: [PendingWork] {
         let busy = sources.filter { !$0.value.count.isZero }.mapValues { $0.entry }
@@ -265,4 +293,16 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
         let owner = [destinationType, route, destination.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
         return owner.isEmpty ? work : "\(owner): \(work)"
     }
+}
+
+extension Flow {
+    /// The test harness's step that work started from now on belongs to.
+    package var workOrigin: Int? {
+        get { work.origin }
+        set { work.origin = newValue }
+    }
+
+    /// The work a settle leaves running — tracked work asleep on a test clock, streams that have
+    /// not ended — with the harness step it started in: what a test that ends now leaves.
+    package var runningWork: [(work: PendingWork, origin: Int?)] { work.running }
 }
