@@ -77,7 +77,7 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
     /// that a settle knows which of them run while others sleep on the clock.
     public init(now: Instant = Instant(offset: .zero)) {
         current = now
-        TrackedActivity.countChildTasks()
+        WorkAccounting.install { TrackedActivity() }
     }
 
     /// The time now: it moves only when the test advances it.

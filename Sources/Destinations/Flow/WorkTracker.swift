@@ -11,7 +11,7 @@ import Foundation
         let label: (any Sendable)?
         /// For a tracked task: whether it and its child tasks are awake or asleep on a test
         /// clock.
-        var activity: TrackedActivity? = nil
+        var activity: (any WorkAccount)? = nil
         /// The test harness's step the work started in, when a harness runs the flow.
         var origin: Int? = nil
     }
@@ -66,14 +66,14 @@ import Foundation
 
     /// Tracks `task` until it finishes. With `activity`, what a test clock and the work's
     /// executor know of the task and its children, the task holds a settle only while it is not
-    /// asleep (``TrackedActivity/isAsleep``).
+    /// asleep (``WorkAccount/isAsleep``).
     func add(
         _ task: Task<Void, Never>,
         owner: ElementID?,
         route: String?,
         type: Any.Type? = nil,
         label: (any Sendable)?,
-        activity: TrackedActivity? = nil
+        activity: (any WorkAccount)? = nil
     ) {
         let key = nextKey
         nextKey += 1
@@ -128,8 +128,8 @@ import Foundation
     /// Resumes the waiters once work that fell asleep is still asleep after a pass through the
     /// main queue in which none of it made progress.
     ///
-    /// Tracked work runs its jobs on the main queue (``TrackedWorkExecutor``), where the main
-    /// actor runs too, first in, first out. A task that waits for its children comes back
+    /// In a test, tracked work runs its jobs on the main queue (the testing module's executor),
+    /// where the main actor runs too, first in, first out. A task that waits for its children comes back
     /// through the main actor, where no count sees it: its child's last job has already been
     /// counted off. But it was queued before the pass, so it runs before the pass ends, and
     /// whatever it starts is counted by then; a pass in which no job of the work ran, and after
@@ -172,7 +172,7 @@ import Foundation
     }
 
     /// Waits until no tracked work is left, including work added while waiting — work asleep
-    /// on a test clock (``TrackedActivity/isAsleep``) counts as done, since only the test's
+    /// on a test clock (``WorkAccount/isAsleep``) counts as done, since only the test's
     /// advance wakes it — or until the work stalls: `timeout` of scheduled time passes with no
     /// piece of it starting or finishing.
     ///

@@ -47,16 +47,18 @@ extension DestinationContext {
         guard !isRemoved else { return nil }
         let gate = RemovalGate<Value>()
         // Part of the tracked work that waits here: its jobs and sleeps count as that work's.
-        let work = TrackedActivity.task { gate.resolve(await operation()) }
+        let work = WorkAccounting.task { gate.resolve(await operation()) }
+        // Abandoned first, then cancelled: a work that answers its cancellation at once (from
+        // any thread) finds the outcome taken.
         let token = addCancellation {
-            work.cancel()
             gate.resolve(nil)
+            work.cancel()
         }
         let value = await withTaskCancellationHandler {
             await gate.wait()
         } onCancel: {
-            work.cancel()
             gate.resolve(nil)
+            work.cancel()
         }
         removeCancellation(token)
         return isRemoved ? nil : value

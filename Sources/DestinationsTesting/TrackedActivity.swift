@@ -1,40 +1,5 @@
+import Destinations
 import Foundation
-
-/// What a task's sleeps on a test clock count against: the tracked work it belongs to
-/// (``TrackedActivity``), or the producer of a stream (``PendingCount``). A test clock tells it
-/// of each sleep, so that every sleep accounts for itself.
-package protocol SleepAccount: AnyObject, Sendable {
-    /// A task of the work is about to sleep on a test clock until the test wakes it.
-    func sleeps()
-    /// A test clock is about to resume a task that sleeps on it: its deadline passed, or it was
-    /// cancelled. Either way it runs again, and is the work's again.
-    func wakes()
-    /// The task a test clock woke runs again: called by that task itself.
-    func resumed()
-    /// Whether the task about to sleep is one the account cannot see run: a task the work
-    /// started outside its structure (`Task {}`), which shares the work's task-locals but none
-    /// of its executors.
-    func sleepsOutsideItsWork() -> Bool
-    /// A task outside the work's structure sleeps on a test clock (`delta` 1) or was resumed
-    /// (`delta` -1): while it sleeps, the work is not asleep, since the account cannot tell
-    /// what else such a task's siblings do.
-    func holdsAwake(_ delta: Int)
-}
-
-extension SleepAccount {
-    /// Every task of the account is seen: a stream's producer.
-    package func sleepsOutsideItsWork() -> Bool { false }
-    /// Nothing to hold.
-    package func holdsAwake(_ delta: Int) {}
-}
-
-/// Where the current task's sleeps on a test clock are counted.
-package enum SleepAccounting {
-    /// The account of the work the current task does for a flow: a tracked request, or the
-    /// producer of a stream the flow started. Child tasks (a task group, `async let`) share
-    /// their parent's; each of their sleeps is counted on its own.
-    @TaskLocal package static var account: (any SleepAccount)?
-}
 
 /// The activity of one piece of tracked work — its task and every child task it starts — as a
 /// settle needs it: the work is asleep when at least one of its tasks sleeps on a test clock and
@@ -53,7 +18,7 @@ package enum SleepAccounting {
 /// A task that does not sleep holds the work awake while it runs; a task that waits for its
 /// children holds nothing of its own; a task that sleeps holds nothing until it is woken. So a
 /// task group whose one child sleeps while another runs is awake until the running one is done.
-package final class TrackedActivity: SleepAccount, @unchecked Sendable {
+final class TrackedActivity: WorkAccount, @unchecked Sendable {
     private let lock = NSLock()
     private var sleepers = 0
     private var resuming = 0
@@ -65,7 +30,7 @@ package final class TrackedActivity: SleepAccount, @unchecked Sendable {
     /// The executor the work's children run on, while the work runs.
     private weak var executorReference: AnyObject?
 
-    package init() {}
+    init() {}
 
     /// Whether the work is asleep: some of its tasks sleep on a test clock, and nothing else of
     /// it runs or is about to.
@@ -116,11 +81,10 @@ package final class TrackedActivity: SleepAccount, @unchecked Sendable {
     }
 
     /// Whether the current code runs outside the work's own executor: a task the work started
-    /// with `Task {}`. Only known once the work counts its child tasks, on the platforms with
-    /// task executors; before, every task counts as the work's.
+    /// with `Task {}`. Only known on the platforms with task executors; before, every task
+    /// counts as the work's.
     package func sleepsOutsideItsWork() -> Bool {
-        guard Self.countsChildTasks, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-        else { return false }
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return false }
         return !TrackedWorkExecutor.runs(self)
     }
 
@@ -136,13 +100,12 @@ package final class TrackedActivity: SleepAccount, @unchecked Sendable {
         notify?()
     }
 
-    /// Runs `body` as this work: its sleeps on a test clock count here, and, once a test clock
-    /// exists (``countChildTasks()``), its child tasks run on an executor that counts their jobs
-    /// (on platforms with task executors).
+    /// Runs `body` as this work: its sleeps on a test clock count here, and its child tasks run
+    /// on an executor that counts their jobs (on platforms with task executors).
     @MainActor
-    func run(_ body: @escaping @MainActor @Sendable () async -> Void) async {
+    package func run(_ body: @escaping @MainActor @Sendable () async -> Void) async {
         await SleepAccounting.$account.withValue(self) {
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), Self.countsChildTasks {
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
                 let executor = TrackedWorkExecutor(self)
                 lock.withLock { executorReference = executor }
                 await withTaskExecutorPreference(executor) { await body() }
@@ -152,15 +115,11 @@ package final class TrackedActivity: SleepAccount, @unchecked Sendable {
         }
     }
 
-    /// Starts `operation` in a task of its own that stays part of the current tracked work: on
-    /// its executor, so that its jobs and its sleeps on a test clock count as the work's. For
-    /// the unstructured tasks the library itself starts inside tracked work (an interactor's
-    /// answer raced against the Destination's removal). Outside tracked work, or before a test
-    /// clock exists, a plain task.
-    package static func task(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    /// Starts `operation` in a task of its own that stays part of this work: on its executor, so
+    /// that its jobs and its sleeps on a test clock count as the work's.
+    package func task(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            let activity = SleepAccounting.account as? TrackedActivity,
-            let executor = activity.lock.withLock({ activity.executorReference }) as? TrackedWorkExecutor
+            let executor = lock.withLock({ executorReference }) as? TrackedWorkExecutor
         {
             // The task holds the executor it prefers for as long as it runs.
             return Task(executorPreference: executor) {
@@ -170,28 +129,7 @@ package final class TrackedActivity: SleepAccount, @unchecked Sendable {
         }
         return Task { await operation() }
     }
-
-    /// Makes tracked work started from now on count its child tasks: called when a test clock is
-    /// made. Only a sleep on a test clock makes work asleep, so until one exists nothing needs
-    /// the count, and an app's work runs where Swift runs it.
-    package static func countChildTasks() { counting.turnOn() }
-
-    /// Whether tracked work counts its child tasks.
-    static var countsChildTasks: Bool { counting.isOn }
-
-    private static let counting = Switch()
-
-    /// A switch that, once on, stays on.
-    private final class Switch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var on = false
-
-        var isOn: Bool { lock.withLock { on } }
-
-        func turnOn() { lock.withLock { on = true } }
-    }
 }
-
 /// Runs the child tasks of one piece of tracked work, the nonisolated code it calls and the
 /// default actors it calls, serially on the main queue in the order their jobs are queued, and
 /// counts their jobs while they are queued or running, so that a settle knows a child runs.
