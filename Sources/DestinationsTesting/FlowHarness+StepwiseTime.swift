@@ -33,6 +33,10 @@ extension FlowHarness {
     ///   - clock: The test clock the flow's interactors sleep on.
     ///   - duration: How far to move it; not negative.
     ///   - stops: Where to stop and check.
+    ///   - fileID: Where the call is written; leave the default.
+    ///   - filePath: Where the call is written; leave the default.
+    ///   - line: Where the call is written; leave the default.
+    ///   - column: Where the call is written; leave the default.
     ///   - expected: The state at each stop, given the clock's time then.
     /// - Throws: ``HarnessError`` when the work does not finish within ``settleTimeout`` at a
     ///   stop.
