@@ -99,6 +99,8 @@ public final class FlowHarness<Route: NavigationRoute> {
     var accountedPending: PendingFacet?
     /// The last step's action, for messages.
     var lastAction = "start"
+    /// What the end of the test checks: the work left running.
+    var endOfTest = EndOfTest()
     private let transcriptIDs: Bool
     /// The happenings recorded and not received yet.
     var unreceived: [Heard] = []
@@ -216,6 +218,10 @@ public final class FlowHarness<Route: NavigationRoute> {
         transcript.append(step: 0, action: "start", state: start)
         flow.happeningRecorder = { [weak self] happening in self?.heard(happening) }
         changeObservation = flow.observeChanges { [weak self] _ in self?.noteScreens() }
+    }
+
+    isolated deinit {
+        checkRunningWork()
     }
 
     /// The flow's state now.
@@ -388,6 +394,7 @@ public final class FlowHarness<Route: NavigationRoute> {
         try await settleWork()
         stepCount += 1
         lastAction = action
+        beginStep(action, at: location)
         let before = accounted
         let beforeScreens = accountedScreens
         let beforePending = accountedPending

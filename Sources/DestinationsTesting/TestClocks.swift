@@ -77,7 +77,7 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
     /// that a settle knows which of them run while others sleep on the clock.
     public init(now: Instant = Instant(offset: .zero)) {
         current = now
-        TrackedActivity.countChildTasks()
+        WorkAccounting.install { TrackedActivity() }
     }
 
     /// The time now: it moves only when the test advances it.
@@ -97,6 +97,12 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
         return sleepers.count
     }
 
+    /// The earliest deadline a task sleeping on the clock waits for, or `nil` when none sleeps:
+    /// where an advance that stops at each wake stops next.
+    public var nextDeadline: Instant? {
+        lock.withLock { sleepers.map(\.deadline).min() }
+    }
+
     /// Sleeps until the clock is advanced to `deadline`; returns at once when it is there
     /// already.
     ///
@@ -107,7 +113,11 @@ public final class ManualClock: Clock, @unchecked Sendable, ProducerWakingClock 
     /// - Throws: `CancellationError` when the sleeping task is cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
-        let account = SleepAccounting.account
+        // A task the work started outside its structure holds the work awake while it sleeps,
+        // rather than count as the work's sleep: its siblings run where no count sees them.
+        let inherited = SleepAccounting.account
+        let outside = inherited?.sleepsOutsideItsWork() == true
+        let account = outside ? inherited.map { OutsideSleep($0) } : inherited
         let key = lock.withLock {
             nextKey += 1
             return nextKey
@@ -254,4 +264,20 @@ extension FlowHarness {
         if attoseconds % 1_000_000_000_000_000 == 0 { return ".milliseconds(\(seconds * 1000 + milliseconds))" }
         return ".nanoseconds(\(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))"
     }
+}
+
+/// The sleep of a task outside its work's structure, as its work's account sees it: it holds
+/// the work awake from the sleep until the clock resumes it.
+private final class OutsideSleep: SleepAccount {
+    private let work: any SleepAccount
+
+    init(_ work: any SleepAccount) {
+        self.work = work
+    }
+
+    func sleeps() { work.holdsAwake(1) }
+
+    func wakes() { work.holdsAwake(-1) }
+
+    func resumed() {}
 }

@@ -138,12 +138,12 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// and never when it is not.
     ///
     /// Child tasks the work starts (a task group, `async let`) are part of it: once a test clock
-    /// exists (a test's `ManualClock`), they run on an executor of the work's own, which counts
-    /// them while they run, so a settle waits for a child that runs while a sibling sleeps on
-    /// the test clock (on Apple platforms from iOS 18, macOS 15, tvOS 18, watchOS 11 and
-    /// visionOS 2; before them, a child is not seen running while a sibling sleeps). The switch
-    /// is per process: in a process that never makes a test clock (an app) the work runs where
-    /// Swift runs it.
+    /// exists (a test's `ManualClock`), they run serially on the main queue, on an executor of
+    /// the work's own that counts them while they run, so a settle waits for a child that runs
+    /// while a sibling sleeps on the test clock (on Apple platforms from iOS 18, macOS 15,
+    /// tvOS 18, watchOS 11 and visionOS 2; before them, a child is not seen running while a
+    /// sibling sleeps). The switch is per process: in a process that never makes a test clock
+    /// (an app) the work keeps no account and runs where Swift runs it.
     ///
     /// Returns the task, or `nil` when the work waits for the Destination to be attached; the
     /// task is already cancelled when the Destination was removed.
@@ -166,12 +166,14 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         let preparation = waitsForPreparation ? self.preparation : nil
         let token = nextCancellation
         nextCancellation += 1
-        // Asleep, for a settle, while its tasks sleep on a test clock and none of them runs:
-        // the test's advance wakes it.
-        let activity = TrackedActivity()
+        // In a test, asleep for a settle while its tasks sleep on a test clock and none of them
+        // runs: the test's advance wakes it. An app's work keeps no account.
+        let activity = WorkAccounting.makeAccount()
         let task = Task { @MainActor [weak self] in
             await preparation?.value
-            if !Task.isCancelled { await activity.run(body) }
+            if !Task.isCancelled {
+                if let activity { await activity.run(body) } else { await body() }
+            }
             self?.removeCancellation(token)
         }
         if isRemoved {

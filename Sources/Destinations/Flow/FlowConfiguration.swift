@@ -19,18 +19,29 @@ public struct FlowConfiguration<Route: NavigationRoute> {
     public var guards: [NavigationGuard<Route>]
     /// The rules that need to ask someone first; see ``AsyncNavigationGuard``.
     public var asyncGuards: [AsyncNavigationGuard<Route>]
-    /// How long an asynchronous guard may take before the change is refused with
-    /// ``NavigationError/guardTimedOut(guard:)``; 10 seconds unless set. Any duration is
-    /// accepted: a very long one means "never".
+    /// How long an asynchronous guard (or a link's resolution) may take before the change is
+    /// refused with ``NavigationError/guardTimedOut(guard:)``, timed on ``clock``; 10 seconds
+    /// unless set. Any duration is accepted: a very long one means "never".
     public var asyncGuardTimeout: Duration
     /// The most screens any state of the flow may hold; a change past it is refused with
     /// ``NavigationError/tooManyScreens(count:limit:)``.
     public var maximumScreens: Int
-    /// How long a ``PendingChange`` stays resumable: 10 minutes unless set.
+    /// How long a ``PendingChange`` stays resumable, timed on ``clock``: 10 minutes unless set.
     public var pendingLifetime: Duration
-    /// The flow's clock, for pending changes' expiry: inject one in tests to expire a change
-    /// without waiting.
-    public var now: @MainActor @Sendable () -> ContinuousClock.Instant
+    /// The clock the flow times everything on: asynchronous guards' and resolutions' timeouts
+    /// (``asyncGuardTimeout``) and pending changes' lifetimes (``pendingLifetime``).
+    /// `ContinuousClock()` unless set; a test gives the clock it advances (the testing module's
+    /// `ManualClock`), so that a timeout fires when the test moves time, never on its own.
+    public var clock: any Clock<Duration> {
+        didSet { reading = ClockReading(clock) }
+    }
+    /// The time on ``clock``, as an instant of the continuous timeline (a pending change's
+    /// ``PendingChange/expires``): it moves as the clock does. Setting a closure overrides the
+    /// clock for pending lifetimes only; prefer setting ``clock``, which times the guards too.
+    public var now: @MainActor @Sendable () -> ContinuousClock.Instant {
+        get { nowOverride ?? reading.now }
+        set { nowOverride = newValue }
+    }
     /// Where log messages go.
     public var logger: FlowLogger
     /// The id generator of the flow's elements.
@@ -40,6 +51,11 @@ public struct FlowConfiguration<Route: NavigationRoute> {
     /// (``NavigationGuard/Change/environment``), links and the test tools built from this
     /// configuration.
     public var environment: FlowEnvironment
+
+    /// The reading of ``clock`` that ``now`` maps onto the continuous timeline.
+    private var reading: ClockReading
+    /// A closure set for ``now``, which wins over the clock's reading.
+    private var nowOverride: (@MainActor @Sendable () -> ContinuousClock.Instant)?
 
     /// Creates a configuration with no guards, the default limits and, unless given another,
     /// the ``FlowLogger/standard`` logger (refusals to standard error in debug builds).
@@ -57,9 +73,34 @@ public struct FlowConfiguration<Route: NavigationRoute> {
         self.asyncGuardTimeout = .seconds(10)
         self.maximumScreens = 10_000
         self.pendingLifetime = .seconds(600)
-        self.now = { ContinuousClock.now }
+        self.clock = ContinuousClock()
+        self.reading = ClockReading(ContinuousClock())
         self.logger = logger
         self.ids = SequentialElementIDs()
         self.environment = FlowEnvironment()
+    }
+}
+
+/// A clock's time since a start, mapped onto the continuous timeline: the start's instant on
+/// the continuous clock plus the time the clock moved since.
+struct ClockReading: Sendable {
+    /// The instant of the continuous clock when the reading started.
+    let anchor: ContinuousClock.Instant
+    /// The time the clock moved since the reading started.
+    let elapsed: @Sendable () -> Duration
+
+    init(_ clock: any Clock<Duration>) {
+        anchor = ContinuousClock.now
+        elapsed = Self.elapsed(on: clock)
+    }
+
+    private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+
+    /// The clock's time now, on the continuous timeline.
+    var now: @MainActor @Sendable () -> ContinuousClock.Instant {
+        { [anchor, elapsed] in anchor + elapsed() }
     }
 }

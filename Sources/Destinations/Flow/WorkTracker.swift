@@ -1,4 +1,6 @@
 // Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
+import Foundation
+
 /// The finite work a flow's Destinations have under way, so that it can be awaited.
 @MainActor
 @usableFromInline final class WorkTracker {
@@ -9,8 +11,14 @@
         let label: (any Sendable)?
         /// For a tracked task: whether it and its child tasks are awake or asleep on a test
         /// clock.
-        var activity: TrackedActivity? = nil
+        var activity: (any WorkAccount)? = nil
+        /// The test harness's step the work started in, when a harness runs the flow.
+        var origin: Int? = nil
     }
+
+    /// The test harness's step that work started from now on belongs to; `nil` outside a
+    /// harness. Only the harness's end-of-test check reads it.
+    var origin: Int?
 
     private var entries: [Int: Entry] = [:]
     private var nextKey = 0
@@ -33,7 +41,8 @@
     func addSource(_ count: PendingCount, owner: ElementID?, route: String?, label: String) -> Int {
         let key = nextKey
         nextKey += 1
-        sources[key] = (count, Entry(owner: owner, route: route, type: nil, label: label), observe(count))
+        let entry = Entry(owner: owner, route: route, type: nil, label: label, origin: origin)
+        sources[key] = (count, entry, observe(count))
         return key
     }
 
@@ -57,19 +66,20 @@
 
     /// Tracks `task` until it finishes. With `activity`, what a test clock and the work's
     /// executor know of the task and its children, the task holds a settle only while it is not
-    /// asleep (``TrackedActivity/isAsleep``).
+    /// asleep (``WorkAccount/isAsleep``).
     func add(
         _ task: Task<Void, Never>,
         owner: ElementID?,
         route: String?,
         type: Any.Type? = nil,
         label: (any Sendable)?,
-        activity: TrackedActivity? = nil
+        activity: (any WorkAccount)? = nil
     ) {
         let key = nextKey
         nextKey += 1
         var entry = Entry(owner: owner, route: route, type: type.map { String(describing: $0) }, label: label)
         entry.activity = activity
+        entry.origin = origin
         activity?.observe {
             Task { @MainActor [weak self] in
                 // Work that fell asleep is progress, as work that finished is.
@@ -115,13 +125,15 @@
     /// Whether work fell asleep again while a confirmation was under way: it is confirmed anew.
     private var fellAsleepWhileConfirming = false
 
-    /// Resumes the waiters once work that fell asleep is still asleep after
-    /// ``confirmationTurns`` turns of the cooperative pool and of the main actor.
+    /// Resumes the waiters once work that fell asleep is still asleep after a pass through the
+    /// main queue in which none of it made progress.
     ///
-    /// A task that waits for its children resumes, when one of them ends, through the shared
-    /// pool and then the main actor, where no executor of the work sees it: the child's last job
-    /// has already been counted off. The turns let such a task arrive, and its work be seen
-    /// again, before a settle calls the work asleep.
+    /// In a test, tracked work runs its jobs on the main queue (the testing module's executor),
+    /// where the main actor runs too, first in, first out. A task that waits for its children comes back
+    /// through the main actor, where no count sees it: its child's last job has already been
+    /// counted off. But it was queued before the pass, so it runs before the pass ends, and
+    /// whatever it starts is counted by then; a pass in which no job of the work ran, and after
+    /// which the work is still asleep, confirms it.
     private func confirmSleep() {
         guard !isConfirming else {
             fellAsleepWhileConfirming = true
@@ -129,15 +141,15 @@
         }
         isConfirming = true
         Task { @MainActor [weak self] in
-            var again = true
-            while again {
-                for _ in 0..<Self.confirmationTurns {
-                    await Task.detached(priority: .background) {}.value
-                    await Task.yield()
-                }
+            var seen = self?.progressMark
+            while true {
+                await Self.mainQueuePass()
                 guard let self else { return }
-                again = self.fellAsleepWhileConfirming
+                let mark = self.progressMark
+                let again = self.fellAsleepWhileConfirming || mark != seen
                 self.fellAsleepWhileConfirming = false
+                seen = mark
+                guard again, self.isIdle else { break }
             }
             guard let self else { return }
             self.isConfirming = false
@@ -146,11 +158,21 @@
         }
     }
 
-    /// How many turns a sleep is confirmed for.
-    static let confirmationTurns = 2
+    /// Progress of every kind: work started or finished, values delivered, and the jobs the
+    /// tracked work's children ran.
+    private var progressMark: Int {
+        entries.values.reduce(progress) { $0 &+ ($1.activity?.jobsRun ?? 0) }
+    }
+
+    /// Waits until everything the main queue holds now has run.
+    static func mainQueuePass() async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
 
     /// Waits until no tracked work is left, including work added while waiting — work asleep
-    /// on a test clock (``TrackedActivity/isAsleep``) counts as done, since only the test's
+    /// on a test clock (``WorkAccount/isAsleep``) counts as done, since only the test's
     /// advance wakes it — or until the work stalls: `timeout` of scheduled time passes with no
     /// piece of it starting or finishing.
     ///
@@ -165,14 +187,14 @@
         guard !isIdle || hasSleepingWork else { return }
         let key = nextWaiter
         nextWaiter += 1
-        let watchdog = Task { @MainActor [weak self, progress] in
-            var seen = progress
+        let watchdog = Task { @MainActor [weak self, progressMark] in
+            var seen = progressMark
             var stalled = Duration.zero
             while !Task.isCancelled {
                 await Self.tick()
                 guard !Task.isCancelled, let self else { return }
-                if self.progress != seen {
-                    seen = self.progress
+                if self.progressMark != seen {
+                    seen = self.progressMark
                     stalled = .zero
                     continue
                 }
@@ -204,16 +226,23 @@
         await MainActor.run {}
     }
 
-    /// Waits `duration` of scheduled time: ticks of ``stallTick`` that each needed a turn of
-    /// the cooperative pool and of the main actor. On an idle machine that is about
-    /// `duration`; on a loaded one it stretches with the time everything else is given, so a
-    /// timeout measured this way does not fire only because the machine is busy. Returns early
-    /// when the task is cancelled.
-    static func sleep(scheduled duration: Duration) async {
-        var waited = Duration.zero
-        while waited < duration, !Task.isCancelled {
-            await tick()
-            waited += stallTick
+    /// The work a settle leaves running, oldest first, with the harness step it started in: a
+    /// tracked task asleep on a test clock, a stream until it ends or is stopped (once, however
+    /// many counts it holds). Work awake is what a settle waits for, not what it leaves.
+    var running: [(work: PendingWork, origin: Int?)] {
+        var streams: Set<String> = []
+        let tasks = entries.filter { $0.value.activity?.isAsleep ?? false }.map { ($0.key, $0.value, false) }
+        let counts = sources.map { ($0.key, $0.value.entry, true) }
+        return (tasks + counts).sorted { $0.0 < $1.0 }.compactMap { _, entry, isStream in
+            let label = entry.label.map { String(describing: $0) } ?? "tracked work"
+            // A stream holds a count for its producer and one for its values: one stream.
+            let work = isStream ? String(label.prefix { $0 != ":" }) : label
+            guard !isStream || streams.insert("\(entry.owner.map { "\($0)" } ?? "") \(work)").inserted else {
+                return nil
+            }
+            let pending = PendingWork(
+                destination: entry.owner, route: entry.route, destinationType: entry.type, work: work)
+            return (pending, entry.origin)
         }
     }
 
@@ -264,4 +293,16 @@ public struct PendingWork: Hashable, Sendable, CustomStringConvertible {
         let owner = [destinationType, route, destination.map { "\($0)" }].compactMap { $0 }.joined(separator: " ")
         return owner.isEmpty ? work : "\(owner): \(work)"
     }
+}
+
+extension Flow {
+    /// The test harness's step that work started from now on belongs to.
+    package var workOrigin: Int? {
+        get { work.origin }
+        set { work.origin = newValue }
+    }
+
+    /// The work a settle leaves running — tracked work asleep on a test clock, streams that have
+    /// not ended — with the harness step it started in: what a test that ends now leaves.
+    package var runningWork: [(work: PendingWork, origin: Int?)] { work.running }
 }

@@ -46,16 +46,19 @@ extension DestinationContext {
     ) async -> Value? {
         guard !isRemoved else { return nil }
         let gate = RemovalGate<Value>()
-        let work = Task { gate.resolve(await operation()) }
+        // Part of the tracked work that waits here: its jobs and sleeps count as that work's.
+        let work = WorkAccounting.task { gate.resolve(await operation()) }
+        // Abandoned first, then cancelled: a work that answers its cancellation at once (from
+        // any thread) finds the outcome taken.
         let token = addCancellation {
-            work.cancel()
             gate.resolve(nil)
+            work.cancel()
         }
         let value = await withTaskCancellationHandler {
             await gate.wait()
         } onCancel: {
-            work.cancel()
             gate.resolve(nil)
+            work.cancel()
         }
         removeCancellation(token)
         return isRemoved ? nil : value

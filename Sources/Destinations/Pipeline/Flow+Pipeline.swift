@@ -745,9 +745,10 @@ extension Flow {
         await firstAnswer(timeout: timeout) { await rule.check(change) }
     }
 
-    /// What `ask` answers, or `nil` when the timer ran out first, the waiting task was
-    /// cancelled, or a newer request superseded it (``supersedeWaiting()``). The guard's and
-    /// the resolution's one wait: `track` sees the task that asks, for the work accounting.
+    /// What `ask` answers, or `nil` when the timer — a sleep of `timeout` on the
+    /// configuration's clock, no polling — ran out first, the waiting task was cancelled, or a
+    /// newer request superseded it (``supersedeWaiting()``). The guard's and the resolution's
+    /// one wait: `track` sees the task that asks, for the work accounting.
     func firstAnswer<Value: Sendable>(
         timeout: Duration,
         track: (Task<Void, Never>) -> Void = { _ in },
@@ -765,8 +766,12 @@ extension Flow {
                 answer.worker = worker
                 track(worker)
                 if let timer {
+                    // Timed on the flow's clock: a test's manual clock fires it when the test
+                    // moves time past it. A cancelled sleep (the answer came first) resolves
+                    // nothing.
+                    let clock = configuration.clock
                     answer.timer = Task { @MainActor in
-                        await WorkTracker.sleep(scheduled: timer)
+                        guard (try? await clock.sleep(for: timer)) != nil else { return }
                         answer.resolve(nil)
                     }
                 }
