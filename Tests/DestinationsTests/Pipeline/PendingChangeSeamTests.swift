@@ -72,6 +72,8 @@ final class HookRecord {
     @Test func aRefusedExternalRequestDoesNotSupersedeOneWaitingForItsGuard() async throws {
         let gate = Gate()
         let flow = try makeFlow(layout)
+        // The gate decides when the guard answers, never the machine's load.
+        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         flow.asyncGuards = [
             AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
                 await gate.pass()
@@ -93,6 +95,8 @@ final class HookRecord {
     @Test func anAppliedExternalRequestStillSupersedesOneWaitingForItsGuard() async throws {
         let gate = Gate()
         let flow = try makeFlow(layout)
+        // The gate decides when the guard answers, never the machine's load.
+        flow.configuration.asyncGuardTimeout = .seconds(Int64.max)
         flow.asyncGuards = [
             AsyncNavigationGuard("remote", watches: { $0.requiresAccount }) { _ in
                 await gate.pass()
