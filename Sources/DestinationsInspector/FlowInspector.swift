@@ -203,9 +203,9 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                 send(held, skipped: heldSkipped)
                 heldSkipped = 0
             }
-            _ = rateCap.admit(at: .now)
+            _ = rateCap.admit(at: flow.configuration.now())
             send(event, skipped: 0)
-        } else if rateCap.admit(at: .now) {
+        } else if rateCap.admit(at: flow.configuration.now()) {
             if held != nil {
                 // A newer state supersedes the held one.
                 held = nil
@@ -252,11 +252,14 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
 
     private func scheduleFlush() {
         guard flushTask == nil, let end = rateCap.windowEnd else { return }
+        // Time is the flow's clock: a test that holds its clock still holds the window open.
+        let clock = flow.configuration.clock
+        let wait = end - flow.configuration.now()
         flushTask = Task { [weak self] in
-            try? await Task.sleep(until: end, clock: .continuous)
+            try? await clock.sleep(for: wait)
             guard let self, !Task.isCancelled else { return }
             self.flushTask = nil
-            if let held = self.held, self.rateCap.admit(at: .now) {
+            if let held = self.held, self.rateCap.admit(at: self.flow.configuration.now()) {
                 self.held = nil
                 self.send(held, skipped: self.heldSkipped)
                 self.heldSkipped = 0

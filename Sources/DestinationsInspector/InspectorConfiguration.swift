@@ -44,7 +44,8 @@ public struct InspectorConfiguration: Sendable {
     /// read-only.
     public var allowRestore: Bool
     /// At most this many events a second are sent; above it, the client coalesces: it sends
-    /// the latest state with a count of the events it skipped.
+    /// the latest state with a count of the events it skipped. Seconds are the flow's
+    /// (``/Destinations/FlowConfiguration/clock``).
     public var maxEventsPerSecond: Int
     /// How a test builds this app's flow, for the inspector's "copy as test".
     public var testSetup: TestSetup?
