@@ -43,7 +43,8 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case unknownColumn(String, offset: Int)
     /// A state URL with a query or a fragment.
     case unexpectedQuery
-    /// A relative path climbs (`..`) out of the root stack of a tab, a column or the scene.
+    /// No longer thrown: `..` above the root of a root stack stops at the root (RFC 3986 §5.2.4).
+    @available(*, deprecated, message: "`..` above the root stops at the root; nothing throws this")
     case relativePathEscapesRoot
     /// No window with that scene id is connected.
     case sceneNotConnected(String)
