@@ -160,6 +160,11 @@ public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBui
         guard let (pattern, values) = pattern(for: route), values.count == pattern.parameters.count else {
             throw .noPattern(route: route.name)
         }
+        // The parser refuses control characters, raw or encoded: a URL holding one would not read back.
+        for (spec, texts) in zip(pattern.parameters, values)
+        where texts.contains(where: { $0.utf8.contains(where: URLByte.isControl) }) {
+            throw .controlCharacter(route: route.name, parameter: spec.name)
+        }
         out += pattern.keyword.utf8
         for (spec, texts) in zip(pattern.parameters, values) where spec.key == nil {
             out.append(UInt8(ascii: "/"))

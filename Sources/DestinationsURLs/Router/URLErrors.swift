@@ -128,6 +128,10 @@ public enum URLPrintError: Error, Hashable, Sendable {
     case invalidDetent(SheetDetent)
     /// The element is not a screen that a state cut at it would focus.
     case notAWaypoint(ElementID)
+    /// A parameter's text holds a control character (U+0000–U+001F, U+007F): the router refuses
+    /// them in what it reads, raw or percent-encoded, so a URL holding one would not read back.
+    /// A type that must carry them writes them otherwise in its ``URLParameter/urlComponent``.
+    case controlCharacter(route: String, parameter: String)
 }
 
 /// The problems that stopped a ``URLRouter`` from being built.
