@@ -95,7 +95,7 @@ public struct FlowURLs<Route: NavigationRoute> {
         return DeepLinkOutcome(outcome, url: plan.url, request: plan.plan.request, flow: flow)
     }
     /// Follows an in-app relative path from `anchor`, by default the focused screen.
-    /// - Throws: ``DeepLinkError/relativePathEscapesRoot``, a parsing error, or the pipeline's refusal.
+    /// - Throws: A parsing error, or the pipeline's refusal.
     @discardableResult
     public func navigate(relative path: String, from anchor: ElementID? = nil) throws(DeepLinkError)
         -> ChangeOutcome<Route>

@@ -577,11 +577,23 @@ func openError(_ body: () throws(DeepLinkError) -> Void) -> DeepLinkError? {
         try urls.navigate(relative: "/notes/notes/note/7")
         #expect(URLFlowSnapshot(flow) == before)
         try urls.navigate(relative: "/settings/settings/about")
-        #expect(try urls.stateURL == "notes://main/settings/settings/about")
+        #expect(try urls.stateURL == "notes://main/settings(notes:notes/note/7)/settings/about")
         let root = try #require(flow.state.screens.first { $0.route == .settings })
-        #expect(
-            openError { () throws(DeepLinkError) in try urls.navigate(relative: "..", from: root.id) }
-                == .relativePathEscapesRoot)
+        #expect(try urls.navigate(relative: "..", from: root.id) == .unchanged)
+    }
+
+    @Test func anAbsolutePathKeepsTheStacksOfTabsItDoesNotName() throws {
+        let urls = try URLFlows.flow()
+        let flow = urls.flow
+        try urls.open("notes://main/notes/notes/note/1/note/2", source: .app)
+        let kept = try #require(flow.state.screens.first { $0.route == .note(id: 2) }).id
+        try urls.navigate(relative: "/settings/./settings/about")
+        #expect(try urls.stateURL == "notes://main/settings(notes:notes/note/1/note/2)/settings/about")
+        try urls.navigate(relative: "/../notes")
+        #expect(try urls.stateURL == "notes://main/notes(settings:settings/about)/notes/note/1/note/2")
+        #expect(flow.state.screens.first { $0.route == .note(id: 2) }?.id == kept)
+        try urls.navigate(relative: "/notes/notes/note/3")
+        #expect(try urls.stateURL == "notes://main/notes(settings:settings/about)/notes/note/3")
     }
 
     @Test func aScreenSharesItsLinkAndAWaypointPrintsItsLevel() throws {

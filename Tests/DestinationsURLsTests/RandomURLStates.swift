@@ -26,11 +26,31 @@ struct RandomURLStates {
 
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
 
+    /// Whether ``payload()`` gives any string at all: control characters, any plane of Unicode.
+    var arbitraryStrings = false
+
     mutating func payload() -> String {
+        if arbitraryStrings { return arbitraryString() }
         if chance(70) { return Self.payloads.randomElement(using: &random) ?? "" }
         let length = Int.random(in: 1...6, using: &random)
         return String(
             (0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &random))) })
+    }
+
+    /// Up to 12 scalars: ASCII with its control characters, the payloads' pieces, and scalars
+    /// of the whole Unicode range (no surrogates, which no `String` holds).
+    mutating func arbitraryString() -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 0...12, using: &random) {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: text.unicodeScalars.append(Unicode.Scalar(UInt8.random(in: 0...0x7F, using: &random)))
+            case 1: text += Self.payloads.randomElement(using: &random) ?? ""
+            default:
+                let value = UInt32.random(in: 0x80...0x10_FFFF, using: &random)
+                text.unicodeScalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            }
+        }
+        return text
     }
 
     mutating func integer() -> Int {

@@ -69,13 +69,41 @@ import Testing
                 == .malformed(.unexpectedEnd, offset: 20))
     }
 
-    @Test func climbingOutOfATabsRootStackIsRefused() {
+    @Test func climbingAboveATabsRootStackStopsAtTheRoot() throws {
+        #expect(try resolve("../../..", from: note13) == .presentation(.popAbove(notes)))
+        #expect(try resolve("../../../../..", from: note13) == .presentation(.popAbove(notes)))
+        #expect(try resolve("..", from: notes) == .presentation(.path([])))
+        #expect(try url(after: "../../../../note/5", from: note13) == "notes://main/notes/notes/note/5")
+    }
+
+    @Test func dotSegmentsInsideAPathAreRemovedAsRFC3986Does() throws {
+        #expect(try resolve("note/1/./about", from: note13) == resolve("note/1/about", from: note13))
+        #expect(try resolve("note/1/../2", from: note13) == resolve("note/2", from: note13))
+        #expect(try resolve("about/../note/2", from: note13) == resolve("note/2", from: note13))
+        #expect(try resolve("./note/2/.", from: note13) == resolve("note/2/", from: note13))
+        #expect(try resolve("note/1/../..", from: note13) == resolve(".", from: note13))
+        #expect(try resolve("note/1/../../..", from: note13) == resolve("..", from: note13))
+        #expect(try resolve("%2E%2E/note/20", from: note13) == resolve("../note/20", from: note13))
+        #expect(try resolve("./!sheet/./edit/12", from: note13) == resolve("!sheet/edit/12", from: note13))
+        #expect(try url(after: "../note/4/../../note/5/.", from: note13) == "notes://main/notes/notes/note/12/note/5")
+        // Segments, not routes: `note/4/..` leaves `note`.
         #expect(
-            deepLinkError { () throws(DeepLinkError) in _ = try resolve("../../..", from: note13) }
-                == .relativePathEscapesRoot)
-        #expect(
-            deepLinkError { () throws(DeepLinkError) in _ = try resolve("..", from: notes) } == .relativePathEscapesRoot
-        )
+            deepLinkError { () throws(DeepLinkError) in _ = try resolve("note/4/../note/5", from: note13) }
+                == .invalidParameter(route: "note", name: "id", expected: "Int", offset: 10))
+    }
+
+    @Test func theEmptyPathIsTheAnchorItself() throws {
+        #expect(try resolve("", from: note13) == resolve(".", from: note13))
+        #expect(try url(after: "", from: note13) == "notes://main/notes/notes/note/12/note/13")
+    }
+
+    @Test func anErrorAfterARemovedDotSegmentNamesTheByteAsWritten() {
+        func error(_ path: String) -> DeepLinkError? {
+            deepLinkError { () throws(DeepLinkError) in _ = try resolve(path, from: note13) }
+        }
+        #expect(error("./note/../note/x") == .invalidParameter(route: "note", name: "id", expected: "Int", offset: 15))
+        #expect(error("../nowhere") == .unknownRoute(keyword: "nowhere", offset: 3))
+        #expect(error("/./settings/./nowhere") == .unknownRoute(keyword: "nowhere", offset: 14))
     }
 
     @Test func dotDotAtAModalsRootDismissesIt() throws {
@@ -114,16 +142,18 @@ import Testing
             Issue.record("not a state")
             return
         }
-        #expect(try router.stateURL(for: target, scene: "main") == "notes://main/settings/settings/about")
+        // The notes tab, which the path leaves out, keeps its stack.
+        #expect(
+            try router.stateURL(for: target, scene: "main")
+                == "notes://main/settings(notes:notes/note/12/note/13)/settings/about")
     }
 
     @Test func aMalformedRelativePathIsRefused() {
         func error(_ path: String) -> DeepLinkError? {
             deepLinkError { () throws(DeepLinkError) in _ = try resolve(path, from: note13) }
         }
-        #expect(error("") == .malformed(.unexpectedEnd, offset: 0))
         #expect(error("note/x") == .invalidParameter(route: "note", name: "id", expected: "Int", offset: 5))
-        #expect(error("note/1/../x") == .malformed(.dotSegment, offset: 7))
+        #expect(error("note/1/../x") == .invalidParameter(route: "note", name: "id", expected: "Int", offset: 10))
         #expect(error("...") == .unknownRoute(keyword: "...", offset: 0))
         #expect(error("!alert/confirm/!sheet/home") == .malformed(.overlayCannotPresent, offset: 15))
         #expect(error("!alert/*stack/confirm") == .malformed(.overlayNeedsScreen, offset: 7))

@@ -12,6 +12,7 @@ public enum FuzzRoute: NavigationRoute {
     case home, list, menu, editor, confirm, choice, login
     case detail(Int)
     case content(Int)
+    case account(user: String, server: String)
 }
 
 /// A sort order: a raw-value parameter.
@@ -68,6 +69,10 @@ public enum FuzzRouter {
                     RoutePattern("login", .login)
                     RoutePattern("detail/{n}", FuzzRoute.detail) { if case .detail(let n) = $0 { n } else { nil } }
                     RoutePattern("content/{n}", FuzzRoute.content) { if case .content(let n) = $0 { n } else { nil } }
+                    // Parameters inside a segment, in state URLs too.
+                    RoutePattern("account/@{user}@{server}", FuzzRoute.account) {
+                        if case .account(let user, let server) = $0 { (user, server) } else { nil }
+                    }
                 },
                 links: DeepLinks(fallback: LinkFallback { $0.count.isMultiple(of: 2) ? .push(.about) : nil }) {
                     // Links from the web: a host parameter, parameters inside a segment, a link that declines.

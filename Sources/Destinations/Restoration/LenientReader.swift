@@ -5,9 +5,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     let policy: @Sendable (Route) -> RestorationPolicy<Route>
     /// Whether a provider builds the route; routes without one are left out.
     let isProvided: (Route) -> Bool
+    /// The guard that denies a change adding the route, if one does; such screens are left out.
+    let deniedBy: (Route) -> String?
     let age: TimeInterval
-    let maximumElements: Int
-    let maximumDepth: Int
     var freshIDs: SequentialElementIDs
     /// The first id of elements built afresh (the initial content of a tab that failed).
     let firstFreshID: UInt64
@@ -18,19 +18,18 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     /// The screens built afresh for tabs that failed.
     var resetScreens = 0
     private var seen: Set<ElementID> = []
-    private var elements = 0
-    private var reportedTooMany = false
 
+    /// A reader of a tree that ``SnapshotSize`` found within the limits.
     init(
         policy: @escaping @Sendable (Route) -> RestorationPolicy<Route>,
         isProvided: @escaping (Route) -> Bool = { _ in true },
-        age: TimeInterval, maximumElements: Int, maximumDepth: Int, firstFreshID: UInt64
+        deniedBy: @escaping (Route) -> String? = { _ in nil },
+        age: TimeInterval, firstFreshID: UInt64
     ) {
         self.policy = policy
         self.isProvided = isProvided
+        self.deniedBy = deniedBy
         self.age = age
-        self.maximumElements = maximumElements
-        self.maximumDepth = maximumDepth
         self.renumbers = firstFreshID > ElementID.maximum.rawValue / 2
         if renumbers { report.issues.append(.idsRenumbered) }
         self.firstFreshID = renumbers ? 1 : firstFreshID
@@ -64,25 +63,12 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     mutating func node(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> NavigationNode<
         Route
     >? {
-        guard depth <= maximumDepth else { return malformed(path, "nested deeper than \(maximumDepth)") }
-        guard elements < maximumElements else {
-            if !reportedTooMany {
-                reportedTooMany = true
-                report.issues.append(.tooManyElements(limit: maximumElements))
-            }
-            return nil
-        }
         guard case .object(let members) = value else { return malformed(path, "not an object") }
-        guard case .integer(let rawID)? = members["id"], rawID >= 0 else { return malformed(path, "no id") }
-        let savedID = ElementID(UInt64(rawID))
-        guard savedID.isValid else { return malformed(path, "id \(rawID) above the maximum") }
-        let id = renumbers ? freshIDs.next() : savedID
         let kinds = ["screen", "stack", "tabs", "split"].filter { members[$0] != nil }
         guard kinds.count == 1, let kind = kinds.first, let body = members[kind] else {
             return malformed(path, "not exactly one of screen, stack, tabs and split")
         }
-        guard seen.insert(id).inserted else { return malformed(path, "id \(id) used twice") }
-        elements += 1
+        let id = self.id(members["id"], path: path)
         let content: NavigationNode<Route>.Content
         switch kind {
         case "screen":
@@ -107,6 +93,21 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         return node
     }
 
+    /// The element's saved id; a fresh one when all are renumbered, or when the saved one is
+    /// missing, invalid or already used (fresh ids lie above every valid saved one).
+    private mutating func id(_ saved: SnapshotValue?, path: String) -> ElementID {
+        if renumbers { return freshIDs.next() }
+        if case .integer(let raw)? = saved, raw >= 0, ElementID(UInt64(raw)).isValid,
+            seen.insert(ElementID(UInt64(raw))).inserted
+        {
+            return ElementID(UInt64(raw))
+        }
+        report.issues.append(.idReplaced(path: path))
+        let fresh = freshIDs.next()
+        seen.insert(fresh)
+        return fresh
+    }
+
     private mutating func route(_ value: SnapshotValue, path: String) -> Route? {
         let route: Route
         do {
@@ -117,6 +118,10 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         }
         guard isProvided(route) else {
             report.issues.append(.noProvider(path: path, route: route.readableDescription))
+            return nil
+        }
+        if let name = deniedBy(route) {
+            report.issues.append(.deniedByGuard(path: path, route: route.readableDescription, guard: name))
             return nil
         }
         switch policy(route) {

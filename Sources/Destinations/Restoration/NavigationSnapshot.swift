@@ -70,6 +70,14 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
         self = try decoder.decode(Self.self, from: data)
     }
 
+    /// The envelope's format in `data`, read alone: a format this version does not know may
+    /// shape the rest otherwise. `nil` when there is none to read.
+    static func format(of data: Data) -> Int? {
+        struct Envelope: Decodable { let format: Int }
+        guard nesting(of: data, above: maximumNesting) == nil else { return nil }
+        return try? JSONDecoder().decode(Envelope.self, from: data).format
+    }
+
     /// The nesting depth of `data`'s JSON once it exceeds `limit`, or `nil` when it stays within.
     /// Brackets inside strings do not count.
     static func nesting(of data: Data, above limit: Int) -> Int? {

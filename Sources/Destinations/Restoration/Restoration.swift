@@ -28,8 +28,11 @@ public import Foundation
 /// - a modal that fails is dropped, its presenter stays;
 /// - a tab that fails shows its layout's initial content (when the layout has that tab);
 /// - a split view's content or detail column that fails is emptied;
-/// - an unreadable envelope, a newer or unmigratable schema, a root that fails, or a result
-///   that breaks a rule of the model gives the layout's initial state.
+/// - an unreadable envelope, an unknown format, a newer or unmigratable schema, a snapshot over
+///   a limit (``maximumBytes``, ``maximumElements``, ``maximumDepth``: refused whole, never cut
+///   short), a root that fails, or a result that breaks a rule of the model gives the layout's
+///   initial state;
+/// - an element whose id is missing, invalid or already used gets a fresh id.
 ///
 /// The ``Restoration/Restored/report`` lists every issue. Saved ids are kept, so restoring into a
 /// flow that shows the same screens keeps their Destinations.
@@ -44,10 +47,15 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     public var migrations: [SnapshotMigration]
     /// What comes back of each route.
     public var policy: @Sendable (Route) -> RestorationPolicy<Route>
-    /// The most elements a snapshot may bring back; the rest is left out.
+    /// The most elements a snapshot may hold; one with more gives the initial state
+    /// (``RestorationReport/Issue/tooManyElements(count:limit:)``).
     public var maximumElements: Int
-    /// The deepest nesting of elements read; deeper elements are left out.
+    /// The deepest nesting of elements a snapshot may hold; a deeper one gives the initial state
+    /// (``RestorationReport/Issue/tooDeep(depth:limit:)``).
     public var maximumDepth: Int
+    /// The most bytes of snapshot data read, 1 MiB by default; more gives the initial state
+    /// (``RestorationReport/Issue/tooLarge(bytes:limit:)``) before any of it is decoded.
+    public var maximumBytes: Int
     /// The oldest snapshot that comes back, in seconds; an older one gives the initial state
     /// (``RestorationReport/Issue/snapshotExpired(age:limit:)``). `nil`, the default, for no limit;
     /// per-route ages are the policy's ``RestorationPolicy/maximumAge(_:)``.
@@ -62,6 +70,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         migrations: [SnapshotMigration] = [],
         maximumElements: Int = 10_000,
         maximumDepth: Int = 64,
+        maximumBytes: Int = 1 << 20,
         maximumAge: TimeInterval? = nil,
         policy: @escaping @Sendable (Route) -> RestorationPolicy<Route> = { _ in .restore }
     ) throws(NavigationError) {
@@ -73,6 +82,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         self.policy = policy
         self.maximumElements = maximumElements
         self.maximumDepth = maximumDepth
+        self.maximumBytes = maximumBytes
     }
 
     /// Restores the snapshot in `data`, as ``NavigationSnapshot/encoded()`` wrote it.
@@ -86,13 +96,29 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
     public func restore(_ data: Data, now: Date = Date(), isProvided: @escaping (Route) -> Bool = { _ in true })
         -> Restored
     {
+        restore(data, now: now, isProvided: isProvided, deniedBy: { _ in nil })
+    }
+
+    /// Restores `data`, leaving out the screens of routes `deniedBy` names a guard for.
+    func restore(
+        _ data: Data, now: Date, isProvided: @escaping (Route) -> Bool, deniedBy: @escaping (Route) -> String?
+    )
+        -> Restored
+    {
+        guard data.count <= maximumBytes else {
+            return initialState(because: .tooLarge(bytes: data.count, limit: maximumBytes))
+        }
         let snapshot: NavigationSnapshot
         do {
             snapshot = try NavigationSnapshot(data: data)
         } catch {
+            // Another format may be shaped otherwise: it is unknown, not corrupt.
+            if let format = NavigationSnapshot.format(of: data), format != NavigationSnapshot.currentFormat {
+                return initialState(because: .unknownFormat(format))
+            }
             return initialState(because: .unreadableSnapshot(reason: Self.reason(error)))
         }
-        return restore(snapshot, now: now, isProvided: isProvided)
+        return read(snapshot, now: now, isProvided: isProvided, deniedBy: deniedBy)
     }
 
     /// Restores a snapshot; see ``restore(_:now:isProvided:)-(Data,_,_)``.
@@ -100,6 +126,13 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         _ snapshot: NavigationSnapshot,
         now: Date = Date(),
         isProvided: @escaping (Route) -> Bool = { _ in true }
+    ) -> Restored {
+        read(snapshot, now: now, isProvided: isProvided, deniedBy: { _ in nil })
+    }
+
+    private func read(
+        _ snapshot: NavigationSnapshot, now: Date, isProvided: @escaping (Route) -> Bool,
+        deniedBy: @escaping (Route) -> String?
     ) -> Restored {
         guard snapshot.format == NavigationSnapshot.currentFormat else {
             return initialState(because: .unknownFormat(snapshot.format))
@@ -124,14 +157,20 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         if let maximumAge, age > maximumAge {
             return initialState(because: .snapshotExpired(age: age, limit: maximumAge))
         }
+        // Over a limit, the snapshot is refused whole: cut short, it would bring back a state
+        // nobody saved. A decoding that recursed once per nesting level would overflow the
+        // thread's stack on a hostile snapshot; the refused depth bounds the reader.
+        let size = SnapshotSize(tree)
+        guard size.elements <= maximumElements else {
+            return initialState(because: .tooManyElements(count: size.elements, limit: maximumElements))
+        }
+        guard size.depth <= maximumDepth else {
+            return initialState(because: .tooDeep(depth: size.depth, limit: maximumDepth))
+        }
         var reader = LenientReader<Route>(
-            policy: policy, isProvided: isProvided, age: age, maximumElements: maximumElements,
-            maximumDepth: maximumDepth,
+            policy: policy, isProvided: isProvided, deniedBy: deniedBy, age: age,
             firstFreshID: LenientReader<Route>.largestID(in: tree) + 1
         )
-        // A decoding that recursed once per nesting level would overflow the thread's stack on
-        // a hostile snapshot; `maximumDepth` bounds the reader, and JSON nesting is bounded by
-        // the decoder.
         guard var root = reader.node(tree, path: "root", layout: layout, depth: 0) else {
             return initialState(after: reader.report)
         }

@@ -29,9 +29,21 @@ extension RestorationReport {
         case modalDropped(path: String)
         /// A tab could not come back; it shows its layout's initial content.
         case tabReset(TabID)
-        /// The snapshot holds more elements than ``Restoration/maximumElements``; the rest is
-        /// left out.
-        case tooManyElements(limit: Int)
+        /// The snapshot holds `count` elements, more than ``Restoration/maximumElements``: it is
+        /// refused whole, and the initial state is used.
+        case tooManyElements(count: Int, limit: Int)
+        /// The snapshot's elements nest `depth` deep, deeper than ``Restoration/maximumDepth``: it
+        /// is refused whole, and the initial state is used.
+        case tooDeep(depth: Int, limit: Int)
+        /// The snapshot data has `bytes` bytes, more than ``Restoration/maximumBytes``: it is not
+        /// read, and the initial state is used.
+        case tooLarge(bytes: Int, limit: Int)
+        /// The element's saved id is missing, invalid or used by an element read before it: the
+        /// element comes back with a fresh id (and so no Destination of its own across the restore).
+        case idReplaced(path: String)
+        /// A guard of the flow denies a change that adds this screen: it is left out like a route
+        /// whose policy is ``RestorationPolicy/never``, and the rest comes back.
+        case deniedByGuard(path: String, route: String, guard: String)
         /// What came back breaks a rule of the model; the initial state is used.
         case brokenRule(StateProblem)
         /// The saved ids came so close to ``ElementID/maximum`` that the flow would soon run out:
@@ -79,7 +91,11 @@ extension RestorationReport {
             case .stackTruncated(let path, let kept, let saved): "\(path): kept \(kept) of \(saved) screens"
             case .modalDropped(let path): "\(path): modal dropped"
             case .tabReset(let tab): "tab \(tab) reset to its initial content"
-            case .tooManyElements(let limit): "more than \(limit) elements"
+            case .tooManyElements(let count, let limit): "\(count) elements, more than \(limit)"
+            case .tooDeep(let depth, let limit): "elements nested \(depth) deep, deeper than \(limit)"
+            case .tooLarge(let bytes, let limit): "\(bytes) bytes, more than \(limit)"
+            case .idReplaced(let path): "\(path): id replaced with a fresh one"
+            case .deniedByGuard(let path, let route, let name): "\(path): \(route) denied by \(name)"
             case .brokenRule(let problem): "restored state breaks a rule: \(problem)"
             case .idsRenumbered: "ids renumbered"
             case .skippedAfterCrash: "skipped after a crash while restoring"

@@ -178,16 +178,21 @@ public final class Scenes<Route: NavigationRoute & Codable> {
                 report.usedInitialState = true
             } else {
                 let providers = self.providers
-                let restored = restoration.restore(data, isProvided: { providers.provider(for: $0) != nil })
+                let isProvided: (Route) -> Bool = { providers.provider(for: $0) != nil }
+                var restored = restoration.restore(data, isProvided: isProvided)
                 report = restored.report
                 if !restored.report.usedInitialState {
                     do throws(NavigationError) {
-                        if case .redirected(let name) = try flow.restore(restored.state) {
+                        // A guard that denies some screens drops only those (a second read).
+                        let outcome = try flow.restore(&restored, from: data, by: restoration, isProvided: isProvided)
+                        report = restored.report
+                        if case .redirected(let name) = outcome {
                             // The snapshot waits as the pending change behind the guard's redirect.
                             report.issues.append(.waitsForGuard(name))
                             report.restoredScreens = 0
                         }
                     } catch {
+                        report = restored.report
                         if case .awaitsAsyncGuards = error { awaitingRestores[sceneID] = restored.state }
                         report.issues.append(.refused(error))
                         report.usedInitialState = true

@@ -14,6 +14,14 @@
     static func isLiteralByte(_ byte: UInt8) -> Bool {
         URLByte.isUnreserved(byte) || "@:+!,;=".utf8.contains(byte)
     }
+    /// Whether a route pattern's constant (a state URL's) may hold `byte`: not `!` nor `,`, which
+    /// mark modals and members; `first` after a placeholder, no letter, digit or `.`, which a
+    /// value's escape (`%2E`, `$.`) could hold.
+    static func isRouteLiteralByte(_ byte: UInt8, first: Bool) -> Bool {
+        guard byte != UInt8(ascii: "!"), byte != UInt8(ascii: ",") else { return false }
+        let alphanumeric = URLByte.isLowercaseLetter(byte) || URLByte.isUppercaseLetter(byte) || URLByte.isDigit(byte)
+        return !first || !(alphanumeric || byte == UInt8(ascii: "."))
+    }
     /// The byte range of each parameter in `bytes[range]`; `nil` when the segment does not fit.
     @usableFromInline func split(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>]? {
         let (head, tail) = (literals[0], literals[literals.count - 1])
@@ -47,6 +55,29 @@
             out += literals[index + 1]
         }
         return out
+    }
+    /// The segment as a state URL prints it: each value as a whole segment would be (`$` for the
+    /// empty string, `$.` and `$..`), and the first byte of the constant after it escaped, so
+    /// that the constant ends the value and it reads back.
+    @usableFromInline func printState(_ values: [[String]], to out: inout [UInt8]) {
+        out += literals[0]
+        for (index, parameter) in parameters.enumerated() {
+            let next = literals[index + 1].first
+            var value: [UInt8] = []
+            PercentCoding.appendSegment(values[parameter].first ?? "", to: &value)
+            for byte in value {
+                if byte == next {
+                    out += [UInt8(ascii: "%")] + Self.hex(byte)
+                } else {
+                    out.append(byte)
+                }
+            }
+            out += literals[index + 1]
+        }
+    }
+    private static func hex(_ byte: UInt8) -> [UInt8] {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
     }
     private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> Int? {
         guard start + needle.count <= end else { return nil }

@@ -23,6 +23,9 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     /// Where a one-route link shows the route; only for `.external` patterns.
     public let placement: LinkPlacement
     @usableFromInline let parameters: [ParameterSpec]
+    /// The template's segments after the keyword: a parameter each, or several inside one
+    /// (`@{user}`, `{user}@{host}`).
+    @usableFromInline let slots: [URLTemplate.Segment]
     @usableFromInline let problems: [URLConfigurationProblem]
     @usableFromInline let codec: ParameterCodec<Route>
     /// Creates the pattern of a route case: `make` builds it, `match` takes it apart (`nil` for others).
@@ -58,6 +61,7 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
             interruption, placement, parameters, problems + aliasProblems
         )
         self.codec = codec
+        self.slots = Array(parsed?.segments.dropFirst() ?? [])
     }
 }
 
@@ -160,10 +164,19 @@ public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBui
         guard let (pattern, values) = pattern(for: route), values.count == pattern.parameters.count else {
             throw .noPattern(route: route.name)
         }
+        // The parser refuses control characters, raw or encoded: a URL holding one would not read back.
+        for (spec, texts) in zip(pattern.parameters, values)
+        where texts.contains(where: { $0.utf8.contains(where: URLByte.isControl) }) {
+            throw .controlCharacter(route: route.name, parameter: spec.name)
+        }
         out += pattern.keyword.utf8
-        for (spec, texts) in zip(pattern.parameters, values) where spec.key == nil {
+        for slot in pattern.slots {
             out.append(UInt8(ascii: "/"))
-            PercentCoding.appendSegment(texts.first ?? "", to: &out)
+            switch slot {
+            case .parameter(let index): PercentCoding.appendSegment(values[index].first ?? "", to: &out)
+            case .compound(let compound): compound.printState(values, to: &out)
+            case .constant, .catchAll: break
+            }
         }
         if pattern.parameters.appendNamed(values, open: UInt8(ascii: "("), separator: UInt8(ascii: ","), to: &out) {
             out.append(UInt8(ascii: ")"))

@@ -29,7 +29,7 @@
         repeat {
             if case .catchAll? = segments.last { throw TemplateError(offset: offset) }
             let start = offset
-            if !route, let compound = try compound() {
+            if !(route && segments.isEmpty), let compound = try compound(route: route) {
                 segments.append(.compound(compound))
             } else if !(route && segments.isEmpty) && peek == UInt8(ascii: "{") {
                 let placeholder = try placeholder(key: nil)
@@ -99,10 +99,14 @@
     }
     /// A segment with constants beside a placeholder (`@{user}`, `v{n}.json`); `nil` for another
     /// segment, the offset unchanged. Two placeholders need a constant between them.
-    private mutating func compound() throws(TemplateError) -> CompoundSegment? {
+    /// A route's constants leave out the state URL's own marks (`!` and `,`), and one after a
+    /// placeholder starts with no letter or digit, which a percent escape could hold.
+    private mutating func compound(route: Bool) throws(TemplateError) -> CompoundSegment? {
         let start = offset
         var end = offset
-        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?") { end += 1 }
+        // A route's segment also ends where its named parameters open.
+        let close = route ? UInt8(ascii: "(") : UInt8(ascii: "?")
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != close { end += 1 }
         let braces = bytes[start..<end].count { $0 == UInt8(ascii: "{") }
         let whole = braces == 1 && bytes[start] == UInt8(ascii: "{") && bytes[end - 1] == UInt8(ascii: "}")
         guard braces > 0, !whole else { return nil }
@@ -120,7 +124,10 @@
                 placeholders.append(placeholder)
                 literals.append([])
             } else {
-                guard let byte = peek, CompoundSegment.isLiteralByte(byte) else { throw TemplateError(offset: offset) }
+                let first = literals[literals.count - 1].isEmpty && !parameters.isEmpty
+                guard let byte = peek, CompoundSegment.isLiteralByte(byte),
+                    !route || CompoundSegment.isRouteLiteralByte(byte, first: first)
+                else { throw TemplateError(offset: offset) }
                 literals[literals.count - 1].append(byte)
                 offset += 1
             }

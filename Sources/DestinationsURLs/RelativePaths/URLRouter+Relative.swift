@@ -2,22 +2,36 @@ public import Destinations
 
 extension URLRouter {
     /// Resolves an in-app relative path against the screen `anchor` that sends it (URLS.md
-    /// §5.1), over the tree: `.` is the anchor, `note/13` pushes above it, `..` is the screen
-    /// below it (or dismisses the modal whose root it is), `../note/13` replaces it,
-    /// `./!sheet/edit/12` presents from it, and `/settings/settings/about` is a state path of
-    /// `scene` to merge. Apply a ``NavigationTarget/presentation(_:)`` from `anchor`; `..` out of
-    /// a root stack throws ``DeepLinkError/relativePathEscapesRoot``.
+    /// §5.1), over the tree: `.` and the empty path are the anchor, `note/13` pushes above it,
+    /// `..` is the screen below it (or dismisses the modal whose root it is), `../note/13`
+    /// replaces it, `./!sheet/edit/12` presents from it, and `/settings/settings/about` is a
+    /// state path of `scene` to merge. Dot segments inside the path are removed first, as RFC 3986
+    /// §5.2.4 does (`about/../note/2` is `note/2`), and `..` above the root of a root stack stops
+    /// there. Apply a ``NavigationTarget/presentation(_:)`` from `anchor`.
     public func resolve(
         relative path: String, in state: NavigationState<Route>, scene: String, from anchor: ElementID,
         ids: inout some ElementIDGenerator, limits: URLLimits = .trusted
     ) throws(DeepLinkError) -> NavigationTarget<Route> {
         let length = path.utf8.count
         guard length <= limits.bytes else { throw .tooLong(bytes: length, limit: limits.bytes) }
-        if path.utf8.first == UInt8(ascii: "/") {
-            return .state(try parseState(path: path, scene: scene, ids: &ids, limits: limits))
+        let bytes = Array(path.utf8)
+        if bytes.first == UInt8(ascii: "/") {
+            // `..` above the root stops at the root (RFC 3986 §5.2.4).
+            let absolute = DotSegments(bytes[1...])
+            do throws(DeepLinkError) {
+                return .state(try merging(absolute.bytes, into: state, scene: scene, ids: &ids, limits: limits))
+            } catch {
+                throw absolute.located(error, after: 1)
+            }
         }
-        let relative = try StateURLParser<Route, SequentialElementIDs>.parseRelative(
-            Array(path.utf8), routes: routes, limits: limits)
+        let dotless = DotSegments(bytes[...])
+        let relative: RelativePath<Route>
+        do throws(DeepLinkError) {
+            relative = try StateURLParser<Route, SequentialElementIDs>.parseRelative(
+                dotless.bytes, ups: dotless.ups, routes: routes, limits: limits)
+        } catch {
+            throw dotless.located(error)
+        }
         guard state.contains(anchor) else { throw .navigation(.unknownElement(anchor)) }
         var steps: [Presentation<Route>] = []
         var current = anchor
@@ -29,7 +43,7 @@ extension URLRouter {
                 (current, popTarget) = (presenter, nil)
                 steps.append(.dismiss)
             } else {
-                throw .relativePathEscapesRoot
+                break  // The root of a root stack: `..` stops here.
             }
         }
         if let popTarget { steps.append(.popAbove(popTarget)) }
@@ -68,20 +82,16 @@ struct RelativePath<Route: NavigationRoute> {
 }
 
 extension StateURLParser where IDs == SequentialElementIDs {
-    /// Parses a relative path (not an absolute one, which is a state path).
-    static func parseRelative(_ bytes: [UInt8], routes: RouteTable<Route>, limits: URLLimits) throws(DeepLinkError)
-        -> RelativePath<Route>
+    /// Parses a relative path without dot segments (``DotSegments``) that climbs `ups` levels
+    /// first; not an absolute one, which is a state path. An empty path is the anchor itself.
+    static func parseRelative(_ bytes: [UInt8], ups: Int, routes: RouteTable<Route>, limits: URLLimits)
+        throws(DeepLinkError) -> RelativePath<Route>
     {
-        guard !bytes.isEmpty else { throw .malformed(.unexpectedEnd, offset: 0) }
+        var relative = RelativePath<Route>(ups: ups)
+        guard !bytes.isEmpty else { return relative }
         // A trailing `/` closes the last route or modal, as in state URLs and deep links.
         let end = bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/") ? bytes.count - 1 : bytes.count
         var parser = StateURLParser(bytes, 0, end, routes: routes, limits: limits, ids: SequentialElementIDs())
-        var relative = RelativePath<Route>()
-        while let dots = parser.dotSegment() {
-            relative.ups += dots - 1
-            parser.position += dots
-            guard parser.take(UInt8(ascii: "/")) else { break }
-        }
         try prescan(bytes, parser.position, end, limits: limits)
         if parser.position < parser.end && parser.peek != UInt8(ascii: "!") {
             relative.routes = try parser.parseRoutes()
@@ -122,12 +132,5 @@ extension StateURLParser where IDs == SequentialElementIDs {
             routes.append(try parseRoute())
         } while !atModal && take(UInt8(ascii: "/"))
         return routes
-    }
-    /// The length of a `.` or `..` segment here (1 or 2), `nil` otherwise.
-    private func dotSegment() -> Int? {
-        var length = 0
-        while position + length < end, bytes[position + length] == UInt8(ascii: ".") { length += 1 }
-        let ends = position + length == end || bytes[position + length] == UInt8(ascii: "/")
-        return (length == 1 || length == 2) && ends ? length : nil
     }
 }

@@ -43,7 +43,8 @@ public enum DeepLinkError: Error, Hashable, Sendable {
     case unknownColumn(String, offset: Int)
     /// A state URL with a query or a fragment.
     case unexpectedQuery
-    /// A relative path climbs (`..`) out of the root stack of a tab, a column or the scene.
+    /// No longer thrown: `..` above the root of a root stack stops at the root (RFC 3986 §5.2.4).
+    @available(*, deprecated, message: "`..` above the root stops at the root; nothing throws this")
     case relativePathEscapesRoot
     /// No window with that scene id is connected.
     case sceneNotConnected(String)
@@ -127,6 +128,10 @@ public enum URLPrintError: Error, Hashable, Sendable {
     case invalidDetent(SheetDetent)
     /// The element is not a screen that a state cut at it would focus.
     case notAWaypoint(ElementID)
+    /// A parameter's text holds a control character (U+0000–U+001F, U+007F): the router refuses
+    /// them in what it reads, raw or percent-encoded, so a URL holding one would not read back.
+    /// A type that must carry them writes them otherwise in its ``URLParameter/urlComponent``.
+    case controlCharacter(route: String, parameter: String)
 }
 
 /// The problems that stopped a ``URLRouter`` from being built.

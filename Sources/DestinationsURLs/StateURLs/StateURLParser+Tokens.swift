@@ -14,16 +14,33 @@ extension StateURLParser {
         let pattern = routes.patterns[index]
         let parameters = pattern.parameters
         entries.removeAll(keepingCapacity: true)
-        for (index, spec) in parameters.enumerated() where spec.key == nil {
+        for slot in pattern.slots {
+            let compound: CompoundSegment?
+            let first: Int
+            switch slot {
+            case .parameter(let index): (compound, first) = (nil, index)
+            case .compound(let segment): (compound, first) = (segment, segment.parameters[0])
+            case .constant, .catchAll: continue
+            }
+            let spec = parameters[first]
             let valueEnd =
-                position + 1 < end && bytes[position] == UInt8(ascii: "/") ? tokenEnd(from: position + 1) : position
+                position + 1 < end && bytes[position] == UInt8(ascii: "/")
+                ? compound == nil ? tokenEnd(from: position + 1) : compoundEnd(from: position + 1) : position
             guard valueEnd > position + 1 else {
                 if valueEnd == position + 1, !"/!(),*".utf8.contains(bytes[position + 1]) {  // `note/+7`: not a value
                     throw .malformed(.unexpectedByte(bytes[position + 1]), offset: position + 1)
                 }
                 throw .missingParameter(route: pattern.keyword, name: spec.displayName)
             }
-            entries.append((index, (position + 1)..<valueEnd))
+            if let compound {
+                guard let pieces = compound.split(bytes, (position + 1)..<valueEnd) else {
+                    throw .invalidParameter(
+                        route: pattern.keyword, name: spec.displayName, expected: spec.type.name, offset: position + 1)
+                }
+                entries += zip(compound.parameters, pieces).map { ($0, $1) }
+            } else {
+                entries.append((first, (position + 1)..<valueEnd))
+            }
             position = valueEnd
         }
         if take(UInt8(ascii: "(")) {
@@ -131,6 +148,13 @@ extension StateURLParser {
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
     @inlinable func tokenEnd(from start: Int? = nil) -> Int {
         wordEnd(from: start) { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }
+    }
+    /// The end of a segment holding parameters and constants (`@{user}`): a token's bytes, and the
+    /// constants' `@ : ; = +`.
+    @inlinable func compoundEnd(from start: Int) -> Int {
+        wordEnd(from: start) {
+            URLByte.isUnreserved($0) || "%$@:;=+".utf8.contains($0)
+        }
     }
     /// The end of the run of bytes from `start` (by default here) that `accept`; `start` itself at or past the end.
     @inlinable func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {

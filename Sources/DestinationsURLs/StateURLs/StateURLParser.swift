@@ -17,6 +17,8 @@ public import Destinations
     @usableFromInline var entries: [(spec: Int, range: Range<Int>)] = []
     /// Where each modal starts (its `!`), by the id of its content.
     @usableFromInline var modalOffsets: [(content: ElementID, offset: Int)] = []
+    /// The nodes of the tabs the path leaves out, built from their layout.
+    @usableFromInline var elidedTabs: [ElementID] = []
     @usableFromInline init(
         _ bytes: [UInt8], _ position: Int, _ end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs
     ) {
@@ -29,6 +31,14 @@ public import Destinations
         _ bytes: [UInt8], from start: Int, to end: Int, layout: Layout<Route>, routes: RouteTable<Route>,
         limits: URLLimits, ids: inout IDs
     ) throws(DeepLinkError) -> NavigationState<Route> {
+        try parseNaming(bytes, from: start, to: end, layout: layout, routes: routes, limits: limits, ids: &ids).state
+    }
+    /// Parses like ``parse(_:from:to:layout:routes:limits:ids:)``; also gives the nodes of the tabs
+    /// the path leaves out, which a merge keeps as they are.
+    @inlinable static func parseNaming(
+        _ bytes: [UInt8], from start: Int, to end: Int, layout: Layout<Route>, routes: RouteTable<Route>,
+        limits: URLLimits, ids: inout IDs
+    ) throws(DeepLinkError) -> (state: NavigationState<Route>, elidedTabs: [ElementID]) {
         try prescan(bytes, start, end, limits: limits)
         let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
         var parser = StateURLParser(bytes, start, trimmed, routes: routes, limits: limits, ids: ids)
@@ -48,7 +58,7 @@ public import Destinations
             throw .navigation(error)
         }
         ids = parser.ids
-        return state
+        return (state, parser.elidedTabs)
     }
     /// Parses `bytes[start..<end]` as one route's text: a one-route link.
     @inlinable static func parseOneRoute(
@@ -208,7 +218,10 @@ public import Destinations
             nodes[main] = try parseNode(Layout.columnSlot(layouts[main]), overlay: false)
         }
         for member in names.indices where !given[member] {
-            if let layout = layouts[member] { nodes[member] = try defaultNode(layout) }
+            guard let layout = layouts[member] else { continue }
+            let node = try defaultNode(layout)
+            if tabs { elidedTabs.append(node.id) }
+            nodes[member] = node
         }
         return (main, nodes)
     }
