@@ -137,10 +137,12 @@ extension FlowHarness {
         // Without a tree, the expectation lists only what changed: the tree must not have.
         let first = StateDiff.lines(of: text).first ?? ""
         let onlyChanges = first.hasPrefix("state of ") || first.hasPrefix("pending: ")
-        // The tree says whether ids are written; a heading writes them for twins anyway.
+        // The tree says whether ids are written; a heading writes them for twins anyway. Without
+        // a tree, the headings say it. A pending line's ids (`push from #3`) say nothing of either.
         let tree = (text.components(separatedBy: "\nstate of ").first ?? text)
             .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("pending: ") }
-        let ids = Self.mentionsIDs(onlyChanges ? text : tree.joined(separator: "\n"))
+        let headingLines = StateDiff.lines(of: text).filter { $0.hasPrefix("state of ") }
+        let ids = Self.mentionsIDs(onlyChanges ? headingLines.joined(separator: "\n") : tree.joined(separator: "\n"))
         let mentioned = Self.mentionedScreens(in: text, state: after.state, states: after.screens, ids: ids)
         let headings = Self.headings(in: text)
         let mentionedLeft = left.all.filter { headings.contains(Self.heading(of: $0, ids: ids)) }

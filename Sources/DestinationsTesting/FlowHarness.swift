@@ -257,8 +257,9 @@ public final class FlowHarness<Route: NavigationRoute> {
     ///   - line: Where the call is written; leave the default.
     ///   - column: Where the call is written; leave the default.
     /// - Throws: ``HarnessError`` when no such Destination is visible or the flow refused the
-    ///   event. (An event that carries content, a ``/Destinations/ContentEvent``, cannot be
-    ///   sent without it: its case needs a ``/Destinations/Carrying`` no caller can make.)
+    ///   event. (An event that carries content, a ``/Destinations/ContentEvent``, does not
+    ///   compile without it: its case needs a ``/Destinations/Carrying``, and the only one a
+    ///   caller can write, ``/Destinations/Carrying/listed``, is refused as carrying no content.)
     public func send<D: Destination>(
         _ event: D.Event,
         to type: D.Type,

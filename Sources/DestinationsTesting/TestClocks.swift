@@ -200,9 +200,12 @@ public final class ImmediateClock: Clock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Instant
 
-    /// Creates a clock that reads `now`.
+    /// Creates a clock that reads `now`. From then on, tracked work runs one job at a time on
+    /// the main queue and is counted, as with a ``ManualClock``, so that a test on an immediate
+    /// clock cannot race.
     public init(now: Instant = Instant(offset: .zero)) {
         current = now
+        WorkAccounting.install { TrackedActivity() }
     }
 
     /// The time now: the latest deadline slept until.

@@ -72,7 +72,6 @@ import Testing
         var outcomes: Set<[String]> = []
         for _ in 0..<20 {
             let (flow, workshop) = try await SleepingChildTasksTests().workshop()
-            _ = ManualClock()
             let clock = ImmediateClock()
             workshop.context.track {
                 await withTaskGroup(of: String.self) { group in

@@ -33,11 +33,16 @@ public struct FlowConfiguration<Route: NavigationRoute> {
     /// `ContinuousClock()` unless set; a test gives the clock it advances (the testing module's
     /// `ManualClock`), so that a timeout fires when the test moves time, never on its own.
     public var clock: any Clock<Duration> {
-        didSet { reading = ClockReading(clock) }
+        didSet {
+            // One time for everything: a clock set after a `now` closure replaces it too.
+            reading = ClockReading(clock)
+            nowOverride = nil
+        }
     }
     /// The time on ``clock``, as an instant of the continuous timeline (a pending change's
     /// ``PendingChange/expires``): it moves as the clock does. Setting a closure overrides the
-    /// clock for pending lifetimes only; prefer setting ``clock``, which times the guards too.
+    /// clock for pending lifetimes only, until ``clock`` is set again; prefer setting ``clock``,
+    /// which times the guards too.
     public var now: @MainActor @Sendable () -> ContinuousClock.Instant {
         get { nowOverride ?? reading.now }
         set { nowOverride = newValue }
