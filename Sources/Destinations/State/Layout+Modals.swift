@@ -181,7 +181,10 @@ extension Flow {
         _ presentations: [Presentation<Route>],
         of configuration: FlowConfiguration<Route>
     ) throws(NavigationError) {
-        let dryRun = try Flow(unbuilt: configuration)
+        // Ids of its own: an app's generator, when it is an object, is not advanced twice.
+        var plain = configuration
+        plain.ids = SequentialElementIDs()
+        let dryRun = try Flow(unbuilt: plain)
         dryRun.screenCount = dryRun.storage.screens.count
         for presentation in presentations {
             let request = ChangeRequest<Route>.presentation(presentation)
