@@ -5,8 +5,6 @@
 @usableFromInline protocol LiveDestination: AnyObject {
     /// The Destination.
     var object: AnyObject { get }
-    /// Whether the Destination knows it is visible.
-    var isVisible: Bool { get }
 
     /// Links the Destination to its flow (a `Flow` of the Destination's routes) and starts its
     /// interactors' preparation.
@@ -51,7 +49,6 @@
     }
 
     @usableFromInline var object: AnyObject { destination }
-    @usableFromInline var isVisible: Bool { destination.context.isVisible }
 
     @usableFromInline func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
         guard let flow = flow as? Flow<D.Route> else {
@@ -144,12 +141,10 @@
     }
 
     /// Runs an event; a test harness recording the flow hears of it first.
-    @usableFromInline
+    @inlinable
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
-        if let record = flow.happeningRecorder {
-            record(FlowHappening(.event, screen: id, source: "\(D.self)", value: event))
-        }
+        flow.recordEvent(event, of: D.self, screen: id)
         try flow.handle(event, content: content, from: destination, table: table)
     }
 }
