@@ -40,6 +40,8 @@
     @usableFromInline weak var flow: Flow<D.Route>?
     /// The interactors' preparation, from attach until detach.
     var preparing: Task<Void, Never>?
+    /// Whether the Destination is a ``ModalPresenter``, counted by its flow while attached.
+    private var presentsModals = false
 
     init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks]) {
         self.destination = destination
@@ -55,6 +57,10 @@
             preconditionFailure("a Destination is attached to a flow of its own routes")
         }
         self.flow = flow
+        if destination is any ModalPresenter {
+            presentsModals = true
+            flow.modalPresenters += 1
+        }
         let context = destination.context
         context.attach(id: id, route: route, flow: flow, link: self, destination: destination, tracker: tracker)
         guard !hooks.isEmpty else { return }
@@ -75,6 +81,10 @@
         let context = destination.context
         let id = context.id
         context.detach()
+        if presentsModals {
+            presentsModals = false
+            flow?.modalPresenters -= 1
+        }
         flow = nil
         guard let id, !hooks.isEmpty else { return }
         for hook in hooks { hook.cleanupNow?(id) }

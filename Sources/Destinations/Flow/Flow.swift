@@ -116,6 +116,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     public internal(set) var pendingChange: PendingChange<Route>?
     /// The modals presented, so that their presenters hear when they go.
     @usableFromInline var modalLedger = ModalLedger<Route>()
+    /// How many attached Destinations are ``ModalPresenter``s: without one, a dismissed modal
+    /// has no one to tell.
+    var modalPresenters = 0
 
     /// Called with every change the flow refuses, and why: one place for view code that sends
     /// events without handling errors (``Destination/post(_:content:)``) and for changes
