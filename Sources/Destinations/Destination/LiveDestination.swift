@@ -5,8 +5,6 @@
 @usableFromInline protocol LiveDestination: AnyObject {
     /// The Destination.
     var object: AnyObject { get }
-    /// Whether the Destination knows it is visible.
-    var isVisible: Bool { get }
 
     /// Links the Destination to its flow (a `Flow` of the Destination's routes) and starts its
     /// interactors' preparation.
@@ -42,6 +40,8 @@
     @usableFromInline weak var flow: Flow<D.Route>?
     /// The interactors' preparation, from attach until detach.
     var preparing: Task<Void, Never>?
+    /// Whether the Destination is a ``ModalPresenter``, counted by its flow while attached.
+    private var presentsModals = false
 
     init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks]) {
         self.destination = destination
@@ -51,13 +51,16 @@
     }
 
     @usableFromInline var object: AnyObject { destination }
-    @usableFromInline var isVisible: Bool { destination.context.isVisible }
 
     @usableFromInline func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
         guard let flow = flow as? Flow<D.Route> else {
             preconditionFailure("a Destination is attached to a flow of its own routes")
         }
         self.flow = flow
+        if destination is any ModalPresenter {
+            presentsModals = true
+            flow.modalPresenters += 1
+        }
         let context = destination.context
         context.attach(id: id, route: route, flow: flow, link: self, destination: destination, tracker: tracker)
         guard !hooks.isEmpty else { return }
@@ -78,6 +81,10 @@
         let context = destination.context
         let id = context.id
         context.detach()
+        if presentsModals {
+            presentsModals = false
+            flow?.modalPresenters -= 1
+        }
         flow = nil
         guard let id, !hooks.isEmpty else { return }
         for hook in hooks { hook.cleanupNow?(id) }
@@ -144,12 +151,10 @@
     }
 
     /// Runs an event; a test harness recording the flow hears of it first.
-    @usableFromInline
+    @inlinable
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
-        if let record = flow.happeningRecorder {
-            record(FlowHappening(.event, screen: id, source: "\(D.self)", value: event))
-        }
+        flow.recordEvent(event, of: D.self, screen: id)
         try flow.handle(event, content: content, from: destination, table: table)
     }
 }

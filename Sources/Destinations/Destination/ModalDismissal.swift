@@ -163,9 +163,10 @@ extension Flow {
         return dismissed
     }
 
-    /// Tells each dismissed modal's presenter, in the order the modals were presented.
+    /// Tells each dismissed modal's presenter, in the order the modals were presented; with no
+    /// ``ModalPresenter`` attached, there is no one to tell, and nothing is walked.
     @usableFromInline func notify(_ dismissed: [DismissedModal<Route>]) {
-        guard !dismissed.isEmpty else { return }
+        guard !dismissed.isEmpty, modalPresenters > 0 else { return }
         for modal in dismissed.sorted(by: { $0.modal < $1.modal }) {
             // A container that presented tells the screen it shows.
             var screen = modal.presenter

@@ -53,8 +53,9 @@ extension Flow {
         }
     }
 
-    /// Calls every handler of ``observeChanges(_:)`` with `cause`.
+    /// Calls every handler of ``observeChanges(_:)`` with `cause`; does nothing without one.
     @usableFromInline func announceChange(_ cause: FlowEvent<Route>.Cause) {
+        guard !changeHandlers.isEmpty else { return }
         for key in changeHandlers.keys.sorted() {
             changeHandlers[key]?(cause)
         }

@@ -25,7 +25,7 @@ extension Flow {
             throw error.error
         }
         // Announced while the flow's lookups still agree with its old state.
-        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
+        if !summary.isEmpty { announceChange(cause) }
         var generator = ids
         generator.reserve(through: max(state.maxID, storage.maxID))
         ids = generator
@@ -51,7 +51,7 @@ extension Flow {
             throw transaction.locating(error.error, addedElement: error.element)
         }
         // Announced while the flow's lookups still agree with its old state.
-        if !summary.isEmpty && !changeHandlers.isEmpty { announceChange(cause) }
+        if !summary.isEmpty { announceChange(cause) }
         ids = transaction.ids
         transaction.index = nil
         index.remove(summary.removedIDs.elements)
@@ -159,9 +159,6 @@ extension Flow {
         logger.log(.info, "\(cause.summary): +\(summary.added.count) -\(summary.removed.count)")
         emit(cause: cause, summary: summary, refusal: nil)
     }
-
-    /// Whether anyone observes elements or commits: the renderers and views.
-    @usableFromInline var hasChangeObservers: Bool { !observations.isEmpty || !commitHandlers.isEmpty }
 
     /// Tells the observers of the elements a commit removed or touched, then the renderers.
     @usableFromInline func notifyObservers(removed: IDSet, summary: CommitSummary<Route>) {

@@ -22,15 +22,22 @@ extension Flow {
     }
 
     /// Numbers an event and hands it to every subscriber; builds nothing without one.
-    @inlinable
+    @usableFromInline
     func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         sequence += 1
         guard !subscribers.isEmpty else { return }
         publish(cause: cause, summary: summary, refusal: refusal)
     }
 
+    /// Tells a test harness recording the flow (``happeningRecorder``) of a Destination's
+    /// event; does nothing without one.
+    @usableFromInline func recordEvent<Event: Sendable>(_ event: Event, of type: Any.Type, screen: ElementID) {
+        guard let record = happeningRecorder else { return }
+        record(FlowHappening(.event, screen: screen, source: "\(type)", value: event))
+    }
+
     /// Hands the event numbered last to every subscriber.
-    @usableFromInline func publish(
+    func publish(
         cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?
     ) {
         // Touched elements are worked out when the change starts with subscribers; without

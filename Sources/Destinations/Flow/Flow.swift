@@ -47,9 +47,14 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var screenCount = 0
     /// The screens the last commit added: a redirect's screens.
     @usableFromInline var lastAdded: [ElementID] = []
-    @usableFromInline var observations: [ElementID: NodeObservation] = [:]
+    @usableFromInline var observations: [ElementID: NodeObservation] = [:] {
+        didSet { hasChangeObservers = !observations.isEmpty || !commitHandlers.isEmpty }
+    }
+    /// Whether anyone observes elements or commits (the renderers and views), kept with
+    /// ``observations`` and `commitHandlers` so that a commit reads one stored flag.
+    @usableFromInline private(set) var hasChangeObservers = false
     @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
-    @usableFromInline var sequence: UInt64 = 0
+    var sequence: UInt64 = 0
     /// Whether a change is being planned, judged or committed; changes asked for meanwhile
     /// wait in ``queue``.
     @usableFromInline var isBusy = false
@@ -64,9 +69,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
-    @usableFromInline var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
+    var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
     /// The handlers of `observeCommits(_:)`, by key.
-    var commitHandlers: [Int: @MainActor (NavigationChanges<Route>?) -> Void] = [:]
+    var commitHandlers: [Int: @MainActor (NavigationChanges<Route>?) -> Void] = [:] {
+        didSet { hasChangeObservers = !observations.isEmpty || !commitHandlers.isEmpty }
+    }
     /// During a change, the first subscriber key that joined during it: such subscribers
     /// start with the next change, whatever the change was.
     @usableFromInline var subscriberCutoff = Int.max
@@ -109,6 +116,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     public internal(set) var pendingChange: PendingChange<Route>?
     /// The modals presented, so that their presenters hear when they go.
     @usableFromInline var modalLedger = ModalLedger<Route>()
+    /// How many attached Destinations are ``ModalPresenter``s: without one, a dismissed modal
+    /// has no one to tell.
+    var modalPresenters = 0
 
     /// Called with every change the flow refuses, and why: one place for view code that sends
     /// events without handling errors (``Destination/post(_:content:)``) and for changes

@@ -328,7 +328,7 @@ extension Flow {
 
     /// Plans, judges, builds and commits one request: the plan ``plan(_:)`` makes, made once
     /// and committed as it is.
-    @usableFromInline
+    @inlinable
     func execute(_ request: ChangeRequest<Route>, judgedAsync: [Route]) throws(NavigationError) -> Step {
         if let sender = request.sender, live[sender.id].map({ ObjectIdentifier($0.object) }) != sender.object {
             throw .destinationRemoved(sender.id)
@@ -352,7 +352,7 @@ extension Flow {
     }
 
     /// A request planned: how it leads from the current state to the next.
-    enum PlannedChange {
+    @usableFromInline enum PlannedChange {
         /// A transaction run from the request's origin: presentations, user actions, an alert's
         /// dismissal. It holds the next state and the ids it used.
         case transaction(NavigationTransaction<Route>)
@@ -364,7 +364,9 @@ extension Flow {
 
     /// Plans a request: the one switch over the kinds of change, for the dry run
     /// (``plan(_:)``, `index` `nil`) and the commit alike. Nothing is built and the flow is
-    /// not touched.
+    /// not touched. Presentations and user actions, the changes of the navigation figures, are
+    /// planned specialised; the other kinds in ``planWhole(_:index:)``.
+    @inlinable
     func planChange(_ request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> PlannedChange {
         switch request.change {
         case .presentation(let presentation):
@@ -375,6 +377,17 @@ extension Flow {
             var transaction = try startTransaction(for: request, index: index)
             try transaction.run(action)
             return .transaction(transaction)
+        case .state, .planned, .alertTap:
+            return try planWhole(request, index: index)
+        }
+    }
+
+    /// ``planChange(_:index:)`` for whole states, planned changes and alert taps.
+    @usableFromInline
+    func planWhole(_ request: ChangeRequest<Route>, index: ElementIndex?) throws(NavigationError) -> PlannedChange {
+        switch request.change {
+        case .presentation, .userAction:
+            return try planChange(request, index: index)
         case .state(let state):
             try state.validate()
             return .state(state)
@@ -436,6 +449,7 @@ extension Flow {
         return .outcome(.applied)
     }
 
+    @usableFromInline
     func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route])
         throws(NavigationError) -> Step
     {
