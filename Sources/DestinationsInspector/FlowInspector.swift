@@ -66,6 +66,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     private var lastState: NavigationState<Route>?
     private var sessionEnded = false
     private let clock = TransactionClock<Route>()
+    private let waitingWatch = WaitingWatch<Route>()
     /// Timings of events not sent yet (held by the rate cap), by sequence number.
     private var timings: [UInt64: TransactionTiming] = [:]
     /// The most messages kept while the inspector is away; older ones go (a session opens
@@ -132,6 +133,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         let events = flow.events(bufferingNewest: 1024)
         lastState = flow.state
         clock.start(flow)
+        waitingWatch.start(flow) { [weak self] items in self?.sendWaiting(items) }
         eventsTask = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
@@ -159,6 +161,7 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
     public func disconnect() async {
         #if DEBUG || InspectorInRelease
         clock.stop(flow)
+        waitingWatch.stop()
         eventsTask?.cancel()
         runTask?.cancel()
         flushTask?.cancel()
@@ -248,6 +251,12 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
         return provider.presentations.contains { entry in
             entry.event == name && (entry.presentation != nil || entry.response == "assistant(EventInput)")
         }
+    }
+
+    /// Tells the inspector what the flow waits on now; an empty list clears it. Never held by
+    /// the rate cap: a wait starts and ends once.
+    private func sendWaiting(_ items: [Flow<Route>.WaitingWork]) {
+        enqueue(encoder.waiting(items, now: flow.configuration.now()))
     }
 
     private func scheduleFlush() {
@@ -417,6 +426,8 @@ public final class FlowInspector<Route: NavigationRoute & Codable> {
                 sequence: 0, kind: "connect", cause: nil, changes: nil,
                 state: flow.state, previous: nil, refusal: nil, skipped: 0
             ))
+        // A session that opens while the flow waits shows the wait at once.
+        if !flow.waitingWork.isEmpty { sendWaiting(flow.waitingWork) }
         sessionEnded = false
         return true
     }

@@ -38,6 +38,8 @@ struct AppSession {
     var poller: (id: Int, continuation: CheckedContinuation<[String]?, Never>)?
     /// The graph as pages get it: `svg`, `mermaid`, `legend`, `note`.
     var graph: [String: Any]?
+    /// What the app's flow waits on (`items`, `more`), while it waits: nil when nothing.
+    var waiting: [String: Any]?
     /// The DOT of the graph last drawn (or being drawn): the same graph is not drawn again.
     var drawnDot: String?
 

@@ -275,12 +275,19 @@ actor Hub {
                 let graph = object["graph"] ?? NSNull()
                 try MessageShape.checkGraph(graph, "graph")
                 if let graph = graph as? [String: Any] { draw(graph, session: id) }
+            case "waiting":
+                var waiting = try MessageShape.checkWaiting(object)
+                // Pages that open later get it in their snapshot while it lasts.
+                sessions[id]?.waiting = (waiting["items"] as? [Any])?.isEmpty == false ? waiting : nil
+                waiting["type"] = "waiting"
+                waiting["session"] = id
+                broadcast(waiting)
             case "heartbeat":
                 // The app is there: `receive` noted when it was last seen.
                 break
             default:
                 throw MessageShape.Mismatch(
-                    path: "type", expected: "event, result, graph or heartbeat (got \(type.prefix(40)))")
+                    path: "type", expected: "event, result, graph, waiting or heartbeat (got \(type.prefix(40)))")
             }
         } catch {
             throw Refusal(line: number, reason: "\(type.prefix(40)): \(error)")
@@ -573,6 +580,7 @@ actor Hub {
             heads[session.id] = [
                 "session": "\(session.id)", "connected": "\(session.connected)", "hello": JSONText.text(session.hello),
                 "refusedCount": "\(session.refused)", "graph": graph.map(JSONText.text) ?? "null",
+                "waiting": session.waiting.map(JSONText.text) ?? "null",
             ]
         }
         func size(_ head: [String: String]) -> Int {

@@ -219,7 +219,7 @@ import Testing
                 body: ByteBuffer(string: "{}")
             ) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("expected event, result, graph or heartbeat"))
+                #expect(String(buffer: response.body).contains("expected event, result, graph, waiting or heartbeat"))
             }
             try await client.execute(
                 uri: "/app/sessions/1/messages?token=\(token)", method: .post, headers: host,

@@ -72,6 +72,30 @@ const logCount = (filter) => run(`(() => {
 check("the log's count is every row without a filter", () => logCount("") === "(2)");
 check("the log's count follows the filter", () => logCount("refused") === "(1 of 2)");
 
+// What the app waits on shows while it waits and goes when it stops.
+const waitingText = (message) => run(`(() => {
+  const s = { waiting: null };
+  s.waiting = waitingOf(${JSON.stringify(message)});
+  renderWaiting(s);
+  return { text: $("waiting").textContent, hidden: $("waiting").hidden };
+})()`);
+check("a wait is shown with its kind, name, cause and age", () => {
+  const shown = waitingText({ type: "waiting", items: [{ id: 1, kind: "resolution", name: "lookup", cause: "opened s/{code}", ageMillis: 120 }], more: 0 });
+  return shown.text === "waiting on resolving lookup for opened s/{code} · 120 ms" && shown.hidden === false;
+});
+check("an empty list hides the waits", () => {
+  const shown = waitingText({ type: "waiting", items: [], more: 0 });
+  return shown.text === "" && shown.hidden === true;
+});
+check("items left out are counted", () => waitingText({ type: "waiting", items: [], more: 3 }).text === "and 3 more");
+
+check("a waiting message sets its session's waits and an empty one clears them", () => run(`(() => {
+  receive({ type: "waiting", session: 41, items: [{ id: 2, kind: "asyncGuard", name: "sharing", cause: "push", ageMillis: 0 }], more: 0 });
+  const during = session(41).waiting && session(41).waiting.items.length === 1;
+  receive({ type: "waiting", session: 41, items: [], more: 0 });
+  return during && session(41).waiting === null;
+})()`));
+
 // "Copy as test" writes only a layout or providers expression as code.
 const expression = (text) => run(`swiftExpression(${JSON.stringify(text)})`) !== null;
 check("a static layout is code", () => expression("NotesAppConfiguration.layout"));

@@ -66,6 +66,10 @@ public final class Flow<Route: NavigationRoute>: Observable {
     var generation = 0
     /// The asynchronous guards' answers being waited for, resolved early when superseded.
     var waitingAnswers: [any AbandonableAnswer] = []
+    /// The items of ``waitingWork``.
+    var waitingStorage: [WaitingWork] = []
+    /// The id of the last item of ``waitingWork``.
+    var waitingSerial: UInt64 = 0
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.

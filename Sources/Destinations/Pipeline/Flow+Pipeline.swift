@@ -756,14 +756,20 @@ extension Flow {
         _ change: NavigationGuard<Route>.Change,
         timeout: Duration
     ) async -> NavigationGuard<Route>.Decision? {
-        await firstAnswer(timeout: timeout) { await rule.check(change) }
+        await firstAnswer(.asyncGuard, name: rule.name, cause: change.cause, timeout: timeout) {
+            await rule.check(change)
+        }
     }
 
     /// What `ask` answers, or `nil` when the timer — a sleep of `timeout` on the
     /// configuration's clock, no polling — ran out first, the waiting task was cancelled, or a
     /// newer request superseded it (``supersedeWaiting()``). The guard's and the resolution's
-    /// one wait: `track` sees the task that asks, for the work accounting.
+    /// one wait: `track` sees the task that asks, for the work accounting; ``waitingWork``
+    /// lists it, as `kind` `name` for `cause`, while it waits.
     func firstAnswer<Value: Sendable>(
+        _ kind: WaitingWork.Kind,
+        name: String,
+        cause: FlowEvent<Route>.Cause,
         timeout: Duration,
         track: (Task<Void, Never>) -> Void = { _ in },
         _ ask: @escaping @MainActor () async -> Value
@@ -772,7 +778,11 @@ extension Flow {
         let timer = timeout < .seconds(Int64(Int32.max)) ? timeout : nil
         let answer = FirstAnswer<Value>()
         waitingAnswers.append(answer)
-        defer { waitingAnswers.removeAll { $0 === answer } }
+        let waiting = beginWaiting(kind, name: name, cause: cause)
+        defer {
+            waitingAnswers.removeAll { $0 === answer }
+            endWaiting(waiting)
+        }
         let value = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
                 answer.continuation = continuation

@@ -11,6 +11,7 @@ extension Flow {
         _ resolution: ChangeRequest<Route>.Resolution, for request: ChangeRequest<Route>, generation mine: Int
     ) async throws(NavigationError) -> ChangeRequest<Route>.Change {
         let result = await firstAnswer(
+            .resolution, name: resolution.name, cause: request.cause,
             timeout: configuration.asyncGuardTimeout,
             track: { work.add($0, owner: nil, route: nil, label: "resolving \(resolution.name)") }
         ) { () -> ResolutionAnswer in

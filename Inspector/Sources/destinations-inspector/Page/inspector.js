@@ -205,6 +205,7 @@ function receive(message) {
         if (notSent > 0) s.entries.unshift({ notice: `${notSent} older events were not sent to this page: its first message is capped at ${message.limits ? Math.round(message.limits.snapshotBytes / 1048576) : 16} MiB (the server still holds them, and restores them)`, level: "warning" });
         if (letGo > 0) s.entries.unshift({ notice: `${letGo} older events let go by the server (it keeps ${message.limits ? message.limits.logEvents : "10000"} events or ${message.limits ? Math.round(message.limits.sessionBytes / 1048576) : 32} MiB per session)`, level: "warning" });
         if (entry.refusedCount > 0) errorRow(s, `${entry.refusedCount} messages from this app were refused`);
+        s.waiting = waitingOf(entry.waiting);
       }
       if ((model.current === null || !model.sessions.has(model.current)) && model.sessions.size) model.current = [...model.sessions.keys()].pop();
       return null;
@@ -237,7 +238,8 @@ function receive(message) {
       return null;
     }
     case "graph": session(message.session).graph = { svg: message.svg, mermaid: message.mermaid, legend: message.legend, note: message.note, drawn: message.drawn === true }; return null;
-    case "bye": session(message.session).connected = false; return null;
+    case "waiting": session(message.session).waiting = waitingOf(message); return null;
+    case "bye": { const s = session(message.session); s.connected = false; s.waiting = null; return null; }
     case "forget":
       // The server let an old disconnected session go.
       model.sessions.delete(message.session);
@@ -315,6 +317,7 @@ function render() {
   put($("restore"), "disabled", model.viewing === null || !live || !s.hello.canRestore || !log[index] || !log[index].state);
   put($("open-url"), "disabled", !live);
   put($("open-url-text"), "disabled", !live);
+  renderWaiting(s);
   renderLog(s, index);
   if (index < 0) { $("tree").replaceChildren(); renderGraph(s, null, null); drawn = null; return; }
   const event = log[index];
@@ -328,6 +331,34 @@ function render() {
     drawn = { event, session: s, graph: s.graph, hideRoot, previous: log[index - 1] };
   }
   drawMetrics();
+}
+
+// What an app's flow waits on (asynchronous guards, link resolutions), from a `waiting`
+// message or a snapshot; null when nothing waits.
+function waitingOf(message) {
+  if (!message || !Array.isArray(message.items)) return null;
+  const items = message.items.filter((item) => item && typeof item === "object");
+  const more = Number.isSafeInteger(message.more) ? message.more : 0;
+  return items.length || more ? { items, more } : null;
+}
+
+// One line a wait: "waiting on guard sharing for sheet(.about) · 120 ms", shown while the
+// flow waits and hidden when it stops.
+function waitingLines(waiting) {
+  if (!waiting) return "";
+  const lines = waiting.items.map((item) => {
+    const what = item.kind === "asyncGuard" ? "guard" : item.kind === "resolution" ? "resolving" : String(item.kind);
+    const age = Number.isSafeInteger(item.ageMillis) ? ` · ${item.ageMillis} ms` : "";
+    return `waiting on ${what} ${String(item.name)} for ${String(item.cause)}${age}`;
+  });
+  if (waiting.more > 0) lines.push(`and ${waiting.more} more`);
+  return lines.join("\n");
+}
+
+function renderWaiting(s) {
+  const text = waitingLines(s.waiting);
+  put($("waiting"), "textContent", text);
+  put($("waiting"), "hidden", !text);
 }
 
 // The footer's line of state count and latency. A person reads it: four times a second is
