@@ -138,6 +138,7 @@ import Testing
                   alert: emptyCart ◀
               [account] stack
                 account
+            pending: cart.checkout from #5 → sheet, redirected by cartNotEmpty
             """
         }
         #expect(harness.flow.pendingChange != nil)
@@ -152,6 +153,7 @@ import Testing
                 cart ◀
               [account] stack
                 account
+            pending: none
             """
         }
         #expect(harness.flow.pendingChange == nil)
@@ -191,6 +193,7 @@ import Testing
                 cart
               [account] stack
                 account
+            pending: open state URL from app, redirected by cartNotEmpty
             """
         }
         #expect(outcome == .redirected(guard: ShopConfiguration.cartNotEmpty))
