@@ -33,3 +33,20 @@ extension Providers where Route == BenchRoute {
         return Providers { _ in provider }
     }
 }
+
+extension Providers where Route == BenchRoute {
+    /// The README's pattern: the lookup creates the provider where it names it, so every
+    /// lookup would build one (``bench`` builds it once).
+    public static var readme: Providers<BenchRoute> {
+        Providers { route in
+            switch route {
+            case .screen:
+                Provider { _ in BenchScreen() } events: { events in
+                    events.on(.push, .present(.push(.screen(0))))
+                    events.on(.back, .present(.back))
+                    events.on(.perform, .perform { _ in })
+                }
+            }
+        }
+    }
+}

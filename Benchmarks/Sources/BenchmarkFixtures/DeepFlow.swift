@@ -18,8 +18,8 @@ public final class DeepFlow {
 
     /// Builds the flow, with a logger that discards everything unless one is given, and room for
     /// its screens (a flow refuses more than 10,000 unless configured otherwise).
-    public init(depth: Int, logger: FlowLogger = .disabled) throws {
-        var configuration = FlowConfiguration(layout: .deepTabs(depth: depth), providers: .bench, logger: logger)
+    public init(depth: Int, providers: Providers<BenchRoute> = .bench, logger: FlowLogger = .disabled) throws {
+        var configuration = FlowConfiguration(layout: .deepTabs(depth: depth), providers: providers, logger: logger)
         configuration.maximumScreens = max(configuration.maximumScreens, 2 * depth)
         flow = try Flow(configuration)
         self.depth = depth

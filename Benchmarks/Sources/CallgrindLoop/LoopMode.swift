@@ -9,6 +9,10 @@ import Foundation
 enum LoopMode: String, CaseIterable {
     /// `flow.apply(.push)` then `flow.apply(.back)`.
     case pushBack = "push-back"
+    /// `push-back` with the README's providers, which create the provider inside the lookup.
+    case pushBackReadme = "push-back-readme"
+    /// A 10-step deep link, `flow.apply(.path([.push(…) × 10]))`, then `flow.apply(.popAbove(top))`.
+    case deepLink = "deep-link"
     /// `flow.apply(.selectTab(.other))` then `flow.apply(.selectTab(.deep))`.
     case selectTab = "select-tab"
     /// `flow.apply(.sheet)` then `flow.apply(.dismiss)`.
@@ -83,8 +87,10 @@ enum LoopMode: String, CaseIterable {
                     ids = transaction.ids
                 }
             }
-        case .pushBack, .selectTab, .sheet, .sendPerform, .sendPush, .sendPushSendBack:
+        case .pushBack, .selectTab, .sheet, .sendPerform, .sendPush, .sendPushSendBack, .deepLink:
             return flowIteration(mode, try DeepFlow(depth: depth))
+        case .pushBackReadme:
+            return flowIteration(.pushBack, try DeepFlow(depth: depth, providers: .readme))
         case .readFocusedDestination, .readFocusedObject, .readFocusedScreen, .readNode, .readDestination,
             .readDestinationObject, .readContains, .readState, .readRootID:
             return readIteration(mode, try DeepFlow(depth: depth))
@@ -119,6 +125,13 @@ enum LoopMode: String, CaseIterable {
             return {
                 try flow.apply(.push(.screen(0)))
                 try flow.apply(.back)
+            }
+        case .deepLink:
+            let link = Presentation<BenchRoute>.path((1...10).map { .push(.screen($0)) })
+            let top = fixture.top
+            return {
+                try flow.apply(link)
+                try flow.apply(.popAbove(top))
             }
         case .selectTab:
             return {

@@ -41,13 +41,16 @@
     /// The interactors' preparation, from attach until detach.
     var preparing: Task<Void, Never>?
     /// Whether the Destination is a ``ModalPresenter``, counted by its flow while attached.
-    private var presentsModals = false
+    private let presentsModals: Bool
+    /// Whether the flow counts it now.
+    private var isCounted = false
 
-    init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks]) {
+    init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks], presentsModals: Bool) {
         self.destination = destination
         self.route = route
         self.table = table
         self.hooks = hooks
+        self.presentsModals = presentsModals
     }
 
     @usableFromInline var object: AnyObject { destination }
@@ -57,8 +60,8 @@
             preconditionFailure("a Destination is attached to a flow of its own routes")
         }
         self.flow = flow
-        if destination is any ModalPresenter {
-            presentsModals = true
+        if presentsModals {
+            isCounted = true
             flow.modalPresenters += 1
         }
         let context = destination.context
@@ -81,8 +84,8 @@
         let context = destination.context
         let id = context.id
         context.detach()
-        if presentsModals {
-            presentsModals = false
+        if isCounted {
+            isCounted = false
             flow?.modalPresenters -= 1
         }
         flow = nil

@@ -105,7 +105,7 @@ extension Flow {
     @inlinable
     func reportDismissedModals(_ summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) {
         var dismissed: [DismissedModal<Route>] = []
-        if !summary.removedIDs.isEmpty {
+        if !summary.removedIDs.isEmpty && !modalLedger.entries.isEmpty {
             for (modal, entry) in modalLedger.entries where summary.removedIDs.contains(modal) {
                 modalLedger.entries[modal] = nil
                 guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
@@ -119,10 +119,11 @@ extension Flow {
         default: isLocal = false
         }
         if isLocal {
-            // A change that added no screen presented no modal. Every modal of a valid state
+            // A change that added no screen, or placed nothing as a modal, presented no modal
+            // (``CommitSummary/mayPresentModal``). Every modal of a valid state
             // lies on the focus path (leaving a tab dismisses its modals, and a hidden screen
             // cannot present), so the walk down the focus finds each modal the change presented.
-            guard !summary.added.isEmpty else {
+            guard !summary.added.isEmpty, summary.mayPresentModal else {
                 if !dismissed.isEmpty { notify(dismissed) }
                 return
             }

@@ -140,6 +140,8 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
     let table: EventTable<D>
     /// The interactors of the table's responses, each once.
     let hooks: [InteractorHooks]
+    /// Whether `D` is a ``ModalPresenter``, asked once rather than for every screen built.
+    let presentsModals = D.self is any ModalPresenter.Type
 
     init(make: @escaping @MainActor (Provider<D.Route>.Input) throws -> D, table: EventTable<D>) {
         self.make = make
@@ -205,7 +207,9 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         } catch {
             throw .providerFailed(route: route.name, reason: String(describing: error))
         }
-        return Live(destination, route: route, table: table, hooks: hooks)
+        // A subclass of `D` may present modals when `D` does not.
+        let presents = type(of: destination) == D.self ? presentsModals : destination is any ModalPresenter
+        return Live(destination, route: route, table: table, hooks: hooks, presentsModals: presents)
     }
 
     override func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?)

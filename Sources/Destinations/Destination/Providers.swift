@@ -17,19 +17,31 @@
 public struct Providers<Route: NavigationRoute> {
     let lookup: @MainActor (Route) -> Provider<Route>?
     var overrides: [(matches: @MainActor (Route) -> Bool, provider: Provider<Route>)] = []
+    /// What `lookup` answered, by route; shared by the copies, which share `lookup`.
+    let answers = ProviderCache<Route>()
 
     /// Creates the set from a function of the route; return `nil` for a route without a
     /// provider, which the flow then refuses with ``NavigationError/noProvider(route:)``.
+    ///
+    /// The function is asked once per route value and its answer kept (for the most recent
+    /// routes, a bounded number), so a `switch` that creates each provider where it names it
+    /// costs nothing after the first screen of a route. Answer from the route alone: to change
+    /// what a route gets, make new providers (``Flow/replaceProviders(_:)``) or override it.
     public init(_ lookup: @escaping @MainActor (Route) -> Provider<Route>?) {
         self.lookup = lookup
     }
 
     /// The provider for a route.
     public func provider(for route: Route) -> Provider<Route>? {
-        for override in overrides.reversed() where override.matches(route) {
-            return override.provider
+        if !overrides.isEmpty {
+            for override in overrides.reversed() where override.matches(route) {
+                return override.provider
+            }
         }
-        return lookup(route)
+        if let known = answers.answer(for: route) { return known }
+        let answer = lookup(route)
+        answers.record(answer, for: route)
+        return answer
     }
 
     /// Returns a copy that builds the routes named `name` (``NavigationRoute/name``) with

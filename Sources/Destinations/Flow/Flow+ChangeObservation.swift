@@ -55,7 +55,7 @@ extension Flow {
 
     /// Calls every handler of ``observeChanges(_:)`` with `cause`; does nothing without one.
     @usableFromInline func announceChange(_ cause: FlowEvent<Route>.Cause) {
-        guard !changeHandlers.isEmpty else { return }
+        guard hasChangeHandlers else { return }
         for key in changeHandlers.keys.sorted() {
             changeHandlers[key]?(cause)
         }

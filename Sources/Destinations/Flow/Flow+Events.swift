@@ -25,7 +25,7 @@ extension Flow {
     @usableFromInline
     func emit(cause: FlowEvent<Route>.Cause, summary: CommitSummary<Route>?, refusal: NavigationError?) {
         sequence += 1
-        guard !subscribers.isEmpty else { return }
+        guard hasSubscribers else { return }
         publish(cause: cause, summary: summary, refusal: refusal)
     }
 

@@ -53,7 +53,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// Whether anyone observes elements or commits (the renderers and views), kept with
     /// ``observations`` and `commitHandlers` so that a commit reads one stored flag.
     @usableFromInline private(set) var hasChangeObservers = false
-    @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:]
+    @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:] {
+        didSet { hasSubscribers = !subscribers.isEmpty }
+    }
+    /// Whether ``subscribers`` has any: a commit reads this flag, not the generic dictionary.
+    var hasSubscribers = false
     var sequence: UInt64 = 0
     /// Whether a change is being planned, judged or committed; changes asked for meanwhile
     /// wait in ``queue``.
@@ -73,7 +77,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline let registrar = ObservationRegistrar()
     @usableFromInline var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
-    var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:]
+    var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:] {
+        didSet { hasChangeHandlers = !changeHandlers.isEmpty }
+    }
+    /// Whether ``changeHandlers`` has any, read by every commit.
+    var hasChangeHandlers = false
     /// The handlers of `observeCommits(_:)`, by key.
     var commitHandlers: [Int: @MainActor (NavigationChanges<Route>?) -> Void] = [:] {
         didSet { hasChangeObservers = !observations.isEmpty || !commitHandlers.isEmpty }

@@ -294,8 +294,10 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
             removedIDs.insert(node.id)
             if node.isScreen { removed.append(node) }
         }
+        let mayPresentModal = additions.contains { $0.location?.step == .modal }
         guard withTouched || (added.isEmpty && removed.isEmpty) else {
-            return CommitSummary(added: added, removed: removed, removedIDs: removedIDs, touched: nil)
+            return CommitSummary(
+                added: added, removed: removed, removedIDs: removedIDs, touched: nil, mayPresentModal: mayPresentModal)
         }
         var touched: Set<ElementID> = []
         for addition in log.added where !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
@@ -312,7 +314,8 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
             }
             if !before.hasSameOwnContent(as: after) { touched.insert(id) }
         }
-        return CommitSummary(added: added, removed: removed, removedIDs: removedIDs, touched: touched)
+        return CommitSummary(
+            added: added, removed: removed, removedIDs: removedIDs, touched: touched, mayPresentModal: mayPresentModal)
     }
 
     /// The element with `id` in the state the transaction started from.
@@ -350,14 +353,20 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @usableFromInline let removedIDs: IDSet
     /// The elements touched, when they were worked out.
     @usableFromInline let touched: Set<ElementID>?
+    /// Whether the change may have presented a modal: the flow records a presented modal's
+    /// presenter only then, instead of walking the focus on every change.
+    @usableFromInline let mayPresentModal: Bool
 
     @inlinable
-    init(added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: Set<ElementID>?)
-    {
+    init(
+        added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: Set<ElementID>?,
+        mayPresentModal: Bool = true
+    ) {
         self.added = added
         self.removed = removed
         self.removedIDs = removedIDs
         self.touched = touched
+        self.mayPresentModal = mayPresentModal
     }
 
     init(_ changes: NavigationChanges<Route>) {

@@ -11,7 +11,7 @@
     @usableFromInline struct Location: Hashable, Sendable {
         let parent: ElementID
         /// The step from the parent down to the element.
-        let step: NodeStep
+        @usableFromInline let step: NodeStep
 
         @usableFromInline init(parent: ElementID, step: NodeStep) {
             self.parent = parent
