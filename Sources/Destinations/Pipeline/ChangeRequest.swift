@@ -96,7 +96,19 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
         /// The guard whose redirect it waited behind, if one did.
         var guardName: String?
         /// When it stops being resumable: the deadline of its first wait.
-        var expires: ContinuousClock.Instant
+        var expires: ContinuousClock.Instant {
+            get { deadline.instant }
+            set { deadline = Deadline(newValue) }
+        }
+        /// ``expires``, in a form of fixed size.
+        private var deadline: Deadline
+
+        init(id: UInt64, redirectScreens: [ElementID], guardName: String?, expires: ContinuousClock.Instant) {
+            self.id = id
+            self.redirectScreens = redirectScreens
+            self.guardName = guardName
+            deadline = Deadline(expires)
+        }
     }
 
     /// Creates a request.

@@ -23,11 +23,24 @@ public struct PendingChange<Route: NavigationRoute>: Sendable, Identifiable {
     public let reason: Reason
     /// When it stops being resumable, on the flow's clock (``FlowConfiguration/now``): the
     /// lifetime counts from the change's first wait, and a resume that waits again keeps it.
-    public let expires: ContinuousClock.Instant
+    public var expires: ContinuousClock.Instant { deadline.instant }
+    /// ``expires``, in a form of fixed size.
+    let deadline: Deadline
     /// The screens the guard's redirect added (the sign-in screen): when one of them is
     /// removed without the change resuming, the change is dropped; when the change resumes
     /// while they show, the modal holding them is dismissed in the same transaction.
     public let redirectScreens: [ElementID]
+
+    init(
+        id: UInt64, request: ChangeRequest<Route>, reason: Reason, expires: ContinuousClock.Instant,
+        redirectScreens: [ElementID]
+    ) {
+        self.id = id
+        self.request = request
+        self.reason = reason
+        deadline = Deadline(expires)
+        self.redirectScreens = redirectScreens
+    }
 
     /// The same wait, behind the screens its redirect added.
     func waiting(behind screens: [ElementID]) -> PendingChange {
