@@ -62,7 +62,8 @@ public protocol ModalPresenter: Destination {
         @usableFromInline let style: ModalStyle
         @usableFromInline let route: Route?
 
-        @usableFromInline init(presenter: ElementID, modal: Modal<Route>) {
+        @inlinable
+        init(presenter: ElementID, modal: Modal<Route>) {
             self.presenter = presenter
             style = modal.style
             route = modal.node.firstScreenRoute
@@ -106,7 +107,12 @@ extension Flow {
     func reportDismissedModals(_ summary: CommitSummary<Route>, cause: FlowEvent<Route>.Cause) {
         var dismissed: [DismissedModal<Route>] = []
         if !summary.removedIDs.isEmpty && !modalLedger.entries.isEmpty {
+            // Found first and removed after: removing while iterating would copy the ledger.
+            var gone: [(modal: ElementID, entry: ModalLedger<Route>.Entry)] = []
             for (modal, entry) in modalLedger.entries where summary.removedIDs.contains(modal) {
+                gone.append((modal, entry))
+            }
+            for (modal, entry) in gone {
                 modalLedger.entries[modal] = nil
                 guard !summary.removedIDs.contains(entry.presenter), index.contains(entry.presenter) else { continue }
                 dismissed.append(
@@ -167,7 +173,8 @@ extension Flow {
     /// Tells each dismissed modal's presenter, in the order the modals were presented; with no
     /// ``ModalPresenter`` attached, there is no one to tell, and nothing is walked.
     @usableFromInline func notify(_ dismissed: [DismissedModal<Route>]) {
-        guard !dismissed.isEmpty, modalPresenters > 0 else { return }
+        // The count first: it is a plain number, the array is generic.
+        guard modalPresenters > 0, !dismissed.isEmpty else { return }
         for modal in dismissed.sorted(by: { $0.modal < $1.modal }) {
             // A container that presented tells the screen it shows.
             var screen = modal.presenter
@@ -186,10 +193,11 @@ extension Flow {
 
 extension NavigationNode {
     /// The route of the first screen in tree order.
+    @inlinable
     var firstScreenRoute: Route? {
         switch content {
         case .screen(let route): route
-        case .stack(let stack): stack.elements.first?.firstScreenRoute
+        case .stack(let stack): stack.root.firstScreenRoute
         case .tabs(let tabs): tabs.tabs.first?.node.firstScreenRoute
         case .split(let split): split.filledColumns.first?.node.firstScreenRoute
         }
