@@ -35,7 +35,7 @@ public struct Providers<Route: NavigationRoute> {
     public init(_ lookup: @escaping @MainActor (Route) -> Provider<Route>?) {
         // Kept in the closure, which is specialised in the caller's module with the route type.
         var answers: [Route: Provider<Route>?] = [:]
-        self.init(answering: { route in
+        self.init(answering: [], { route in
             if let known = answers[route] { return known }
             let answer = lookup(route)
             // Bounded, so that routes with many payloads (`.note(id:)`) keep memory flat.
@@ -45,9 +45,14 @@ public struct Providers<Route: NavigationRoute> {
         })
     }
 
-    /// Creates the set from a lookup that keeps its own answers.
-    @usableFromInline init(answering lookup: @escaping @MainActor (Route) -> Provider<Route>?) {
+    /// Creates the set from a lookup that keeps its own answers, and `overrides`.
+    @usableFromInline init(
+        answering overrides: [(matches: @MainActor (Route) -> Bool, provider: Provider<Route>)],
+        _ lookup: @escaping @MainActor (Route) -> Provider<Route>?
+    ) {
         self.lookup = lookup
+        self.overrides = overrides
+        hasOverrides = !overrides.isEmpty
     }
 
     /// The provider for a route.
