@@ -66,6 +66,7 @@ extension NavigationTransaction {
         anchor = focus
     }
 
+    @inlinable
     mutating func popToRoot() throws(NavigationError) {
         let stackPath = try nearestStack()
         guard case .stack(let stack) = try node(at: stackPath).content else { throw .noStack(from: anchor) }
@@ -84,6 +85,7 @@ extension NavigationTransaction {
         try pop(depth, fromStackAt: stackPath)
     }
 
+    @inlinable
     mutating func popAbove(_ element: ElementID) throws(NavigationError) {
         guard let elementPath = path(to: element) else { throw .unknownElement(element) }
         guard case .stackElement(let index)? = elementPath.last else { throw .noStack(from: element) }

@@ -70,15 +70,32 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     @inlinable
     mutating func run(_ presentation: Presentation<Route>) throws(NavigationError) {
-        // The presentations of the navigation figures run specialised; the others run as
-        // written, in ``runOther(_:)``.
+        // The presentations of the navigation figures and deep links run specialised; the
+        // others run as written, in ``runOther(_:)``.
         switch presentation {
         case .push(let route): try push(route)
         case .back: try back()
+        case .popToRoot: try popToRoot()
+        case .popAbove(let element): try popAbove(element)
         case .selectTab(let tab): try selectTab(tab)
         case .present(let layout, let style): try present(layout, style: style)
         case .dismiss: try dismiss()
+        case .path(let steps): try runPath(steps)
         default: try runOther(presentation)
+        }
+    }
+
+    /// Runs a path's steps in order; a failing step's error says which step it was.
+    @inlinable
+    mutating func runPath(_ steps: [Presentation<Route>]) throws(NavigationError) {
+        for index in steps.indices {
+            pathSteps.append((index: index, count: steps.count))
+            defer { pathSteps.removeLast() }
+            do throws(NavigationError) {
+                try run(steps[index])
+            } catch {
+                throw .step(index, of: steps.count, error)
+            }
         }
     }
 
@@ -104,16 +121,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         case .dismissAll: dismissAll()
         case .replaceCurrent(let route): try replaceCurrent(route)
         case .replaceRoot(let layout): try replaceRoot(layout)
-        case .path(let steps):
-            for (index, step) in steps.enumerated() {
-                pathSteps.append((index: index, count: steps.count))
-                defer { pathSteps.removeLast() }
-                do throws(NavigationError) {
-                    try run(step)
-                } catch {
-                    throw .step(index, of: steps.count, error)
-                }
-            }
+        case .path(let steps): try runPath(steps)
         case .custom(let custom):
             try custom.run(on: &self)
         }
