@@ -18,7 +18,7 @@ warm_up=${WARM_UP:-1000}
 if [ "$#" -gt 0 ]; then
     modes=("$@")
 else
-    modes=(floor transaction push-back select-tab sheet send-perform send-push send-push-send-back
+    modes=(floor transaction push-back push-back-readme select-tab sheet deep-link send-perform send-push send-push-send-back
         read-focused-destination read-focused-object read-focused-screen read-node read-destination
         read-destination-object read-contains read-state read-root-id)
 fi
