@@ -107,10 +107,12 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Destination before it goes away (at the latest in its `deinit`), which clears this.
     weak var flow: Flow<Route>?
     /// The flow's box of the Destination, while it is attached; the flow holds it until it
-    /// detaches the Destination, which clears this.
-    @usableFromInline weak var link: AnyObject?
-    /// The Destination this context belongs to, while it is attached.
-    weak var destinationObject: AnyObject?
+    /// detaches the Destination, which clears this. Held strongly: the box holds the
+    /// Destination, which holds this context, and the detach (which the flow always runs, at the
+    /// latest in its `deinit`) breaks that cycle, so no screen pays for a weak reference.
+    @usableFromInline var link: AnyObject?
+    /// The Destination this context belongs to, while it is attached; cleared with ``link``.
+    var destinationObject: AnyObject?
     @usableFromInline var lastID: ElementID?
     var cancellations: [Int: @MainActor () -> Void] = [:]
     /// Work tracked before the Destination was attached, started when it is.
