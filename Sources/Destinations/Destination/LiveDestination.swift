@@ -6,9 +6,9 @@
     /// The Destination.
     var object: AnyObject { get }
 
-    /// Links the Destination to its flow (a `Flow` of the Destination's routes) and starts its
-    /// interactors' preparation.
-    func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker)
+    /// Links the Destination to the flow it was built for and starts its interactors'
+    /// preparation.
+    func attach(_ id: ElementID, tracker: WorkTracker)
     /// Unlinks it, cancels its work, and starts its interactors' cleanup.
     func detach()
     func prepare()
@@ -45,21 +45,24 @@
     /// Whether the flow counts it now.
     private var isCounted = false
 
-    init(_ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks], presentsModals: Bool) {
+    /// A box for a Destination built for `flow`, attached to it next.
+    init(
+        _ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks], presentsModals: Bool,
+        flow: Flow<D.Route>
+    ) {
         self.destination = destination
         self.route = route
         self.table = table
         self.hooks = hooks
         self.presentsModals = presentsModals
+        self.flow = flow
     }
 
     @usableFromInline var object: AnyObject { destination }
 
-    @usableFromInline func attach(_ id: ElementID, to flow: AnyObject, tracker: WorkTracker) {
-        guard let flow = flow as? Flow<D.Route> else {
-            preconditionFailure("a Destination is attached to a flow of its own routes")
-        }
-        self.flow = flow
+    @usableFromInline func attach(_ id: ElementID, tracker: WorkTracker) {
+        // Built for its flow, which attaches it right after the commit that added its screen.
+        guard let flow else { return }
         if presentsModals {
             isCounted = true
             flow.modalPresenters += 1

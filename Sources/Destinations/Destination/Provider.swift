@@ -18,9 +18,9 @@
 public struct Provider<Route: NavigationRoute> {
     /// The configuration, type-erased, for validation, the flow graph and exploration.
     let box: ProviderBox<Route>
-    /// Builds the Destination.
+    /// Builds the Destination for the flow that will show it.
     @usableFromInline let builder:
-        @MainActor (Route, (any Sendable)?, FlowEnvironment) throws(NavigationError) -> any LiveDestination
+        @MainActor (Route, (any Sendable)?, FlowEnvironment, Flow<Route>) throws(NavigationError) -> any LiveDestination
 
     /// Creates a provider from a function that builds the Destination and a configuration of
     /// its events.
@@ -62,8 +62,8 @@ public struct Provider<Route: NavigationRoute> {
 
     init<D: Destination>(_ typed: TypedProvider<D>) where D.Route == Route {
         box = typed
-        builder = { route, content, environment throws(NavigationError) in
-            try typed.build(Input(route: route, handed: content, environment: environment))
+        builder = { route, content, environment, flow throws(NavigationError) in
+            try typed.build(Input(route: route, handed: content, environment: environment), for: flow)
         }
     }
 
@@ -197,7 +197,7 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         return names(all)
     }
 
-    func build(_ input: Provider<D.Route>.Input) throws(NavigationError) -> Live<D> {
+    func build(_ input: Provider<D.Route>.Input, for flow: Flow<D.Route>) throws(NavigationError) -> Live<D> {
         let route = input.route
         let destination: D
         do {
@@ -209,7 +209,7 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         }
         // A subclass of `D` may present modals when `D` does not.
         let presents = type(of: destination) == D.self ? presentsModals : destination is any ModalPresenter
-        return Live(destination, route: route, table: table, hooks: hooks, presentsModals: presents)
+        return Live(destination, route: route, table: table, hooks: hooks, presentsModals: presents, flow: flow)
     }
 
     override func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?)

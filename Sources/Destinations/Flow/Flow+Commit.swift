@@ -87,7 +87,7 @@ extension Flow {
             }
             do throws(NavigationError) {
                 let handed = screen.id == target ? content : nil
-                built.append((screen.id, try provider.builder(route, handed, configuration.environment)))
+                built.append((screen.id, try provider.builder(route, handed, configuration.environment, self)))
             } catch {
                 throw BuildFailure(error: error, element: screen.id)
             }
@@ -144,7 +144,7 @@ extension Flow {
         }
         for (id, destination) in built {
             live[id] = destination
-            destination.attach(id, to: self, tracker: work)
+            destination.attach(id, tracker: work)
         }
         for (_, destination) in built {
             destination.prepare()
