@@ -169,9 +169,9 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         }
         var reader = LenientReader<Route>(
             policy: policy, isProvided: isProvided, deniedBy: deniedBy, age: age,
-            firstFreshID: LenientReader<Route>.largestID(in: tree) + 1
+            firstFreshID: size.largestID + 1
         )
-        guard var root = reader.node(tree, path: "root", layout: layout, depth: 0) else {
+        guard var root = reader.node(tree, path: .init("root"), layout: layout, depth: 0) else {
             return initialState(after: reader.report)
         }
         var report = reader.report
