@@ -64,6 +64,14 @@ enum LoopMode: String, CaseIterable {
     case snapshotDecode = "snapshot-decode"
     /// The floor of `snapshot-round-trip`: the same nodes as a flat array, through the same coders.
     case snapshotFloor = "snapshot-floor"
+    /// One restore of a saved snapshot of `depth` screens, from its `Data` to a flow showing
+    /// it: `Restoration.restore(data)` then `Flow.restore(_:)`. Two snapshots with disjoint ids
+    /// take turns, so each restore builds `depth` Destinations and retires as many.
+    case restore = "restore"
+    /// One `Flow.init(_:providers:)` of a 50-route app (`ShopRoute`, `CaseIterable`, one
+    /// provider per route): validation, the first state, its index and the first screens, then
+    /// the flow's release (`depth` is ignored).
+    case flowCreate = "flow-create"
 
     /// Builds the fixture for `mode` at `depth` and returns one iteration of the loop.
     @MainActor
@@ -96,6 +104,20 @@ enum LoopMode: String, CaseIterable {
             return readIteration(mode, try DeepFlow(depth: depth))
         case .snapshotRoundTrip, .snapshotEncode, .snapshotDecode, .snapshotFloor:
             return try snapshotIteration(mode)
+        case .restore:
+            let fixture = try RestoreFixture(screens: depth)
+            var next = 0
+            return {
+                try fixture.restore(next & 1)
+                next &+= 1
+            }
+        case .flowCreate:
+            let providers = Providers<ShopRoute>.shop
+            var created = 0
+            return {
+                let flow = try Flow(.shop, providers: providers, logger: .disabled)
+                created &+= Int(truncatingIfNeeded: flow.rootID.rawValue)
+            }
         case .urlConstruct:
             let (patterns, links) = URLFixture.declarations(count: depth)
             var built = 0

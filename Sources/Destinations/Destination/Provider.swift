@@ -161,7 +161,18 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         table.entries.map { (eventName($0.event), $0.response.summary, $0.response.presentation) }
     }
 
-    override var fixedRoutes: [D.Route] {
+    // What validation reads is a function of the table, which never changes: computed on the
+    // first read, so that every flow made from the same providers reads it without the
+    // generic work (metadata lookups, casts) of computing it.
+    private lazy var fixedRouteList: [D.Route] = computeFixedRoutes()
+    private lazy var duplicateEventNameList: [String] = computeDuplicateEventNames()
+    private lazy var unconfiguredEventNameList: [String] = computeUnconfiguredEventNames()
+
+    override var fixedRoutes: [D.Route] { fixedRouteList }
+    override var duplicateEventNames: [String] { duplicateEventNameList }
+    override var unconfiguredEventNames: [String] { unconfiguredEventNameList }
+
+    private func computeFixedRoutes() -> [D.Route] {
         var routes: [D.Route] = []
         for entry in table.entries {
             if case .presentation(let presentation) = entry.response.kind { routes += presentation.routes }
@@ -176,11 +187,11 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         }
     }
 
-    override var duplicateEventNames: [String] {
+    private func computeDuplicateEventNames() -> [String] {
         table.duplicates.isEmpty ? [] : table.duplicates.map { eventName($0) }
     }
 
-    override var unconfiguredEventNames: [String] {
+    private func computeUnconfiguredEventNames() -> [String] {
         guard let all = D.Event.self as? any CaseIterable.Type else { return [] }
         func missing<T: CaseIterable>(_: T.Type) -> [String] {
             T.allCases.compactMap { value in

@@ -162,8 +162,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
         guard problems.isEmpty else { throw .invalidConfiguration(problems) }
         try self.init(unbuilt: configuration)
         let state = storage
-        let changes = CommitSummary<Route>(
-            added: state.screens, removed: [], removedIDs: IDSet(), touched: Set(state.nodes.map { $0.id }))
+        // No one can observe or subscribe before the flow exists: the elements touched are not
+        // worked out (`nil`), as for any change that starts without subscribers.
+        let changes = CommitSummary<Route>(added: state.screens, removed: [], removedIDs: IDSet(), touched: nil)
         let built: [(ElementID, any LiveDestination)]
         do throws(BuildFailure) {
             built = try build(changes.added, handing: nil, at: nil)

@@ -36,107 +36,97 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         self.freshIDs = SequentialElementIDs(startingAt: self.firstFreshID)
     }
 
-    /// The largest saved element id in the tree, so that elements built afresh take ids above
-    /// it. Only elements' own ids count, never an `"id"` inside a route's payload.
-    static func largestID(in tree: SnapshotValue) -> UInt64 {
-        var largest: UInt64 = 0
-        var pending = [tree]
-        while let element = pending.popLast() {
-            guard case .object(let members) = element else { continue }
-            if case .integer(let id)? = members["id"], id > 0, UInt64(id) <= ElementID.maximum.rawValue {
-                largest = max(largest, UInt64(id))
-            }
-            if case .array(let elements)? = members["stack"] { pending.append(contentsOf: elements) }
-            if case .array(let tabs)? = members["tabs"] {
-                for tab in tabs { if let node = tab["node"] { pending.append(node) } }
-            }
-            if let split = members["split"] {
-                for column in ["sidebar", "content", "detail"] { if let node = split[column] { pending.append(node) } }
-            }
-            if let content = members["modal"]?["content"] { pending.append(content) }
-        }
-        return min(largest, ElementID.maximum.rawValue - 1)
-    }
-
     /// The element `value` saved, or `nil` when it cannot come back; `layout` is the layout
     /// this element was built from, when known, for the initial content of its tabs.
-    mutating func node(_ value: SnapshotValue, path: String, layout: Layout<Route>?, depth: Int) -> NavigationNode<
+    mutating func node(_ value: SnapshotValue, path: ElementPath, layout: Layout<Route>?, depth: Int) -> NavigationNode<
         Route
     >? {
-        guard case .object(let members) = value else { return malformed(path, "not an object") }
-        let kinds = ["screen", "stack", "tabs", "split"].filter { members[$0] != nil }
-        guard kinds.count == 1, let kind = kinds.first, let body = members[kind] else {
-            return malformed(path, "not exactly one of screen, stack, tabs and split")
+        guard case .object(let members) = value else { return malformed(path.text, "not an object") }
+        // One pass over the element's few members, rather than a lookup per key it may have.
+        var kind = ""
+        var body = SnapshotValue.null
+        var kinds = 0
+        var savedID: SnapshotValue?
+        var savedModal: SnapshotValue?
+        for (key, member) in members {
+            switch key {
+            case "screen", "stack", "tabs", "split":
+                (kind, body, kinds) = (key, member, kinds + 1)
+            case "id": savedID = member
+            case "modal": savedModal = member
+            default: break
+            }
         }
-        let id = self.id(members["id"], path: path)
+        guard kinds == 1 else { return malformed(path.text, "not exactly one of screen, stack, tabs and split") }
+        let id = self.id(savedID, path: path)
         let content: NavigationNode<Route>.Content
         switch kind {
         case "screen":
             guard let route = route(body, path: path) else { return nil }
             content = .screen(route)
         case "stack":
-            guard let stack = stack(body, path: path, depth: depth) else { return nil }
+            guard let stack = stack(body, path: path.text, depth: depth) else { return nil }
             content = .stack(stack)
         case "tabs":
-            guard let tabs = tabs(body, saved: value, path: path, layout: layout, depth: depth) else {
+            guard let tabs = tabs(body, saved: value, path: path.text, layout: layout, depth: depth) else {
                 return nil
             }
             content = .tabs(tabs)
         default:
-            guard let split = split(body, path: path, layout: layout, depth: depth) else { return nil }
+            guard let split = split(body, path: path.text, layout: layout, depth: depth) else { return nil }
             content = .split(split)
         }
         var node = NavigationNode(id: id, content: content)
-        if let saved = members["modal"] {
-            node.modal = modal(saved, path: path + "/modal", depth: depth)
+        if let savedModal {
+            node.modal = modal(savedModal, path: path.text + "/modal", depth: depth)
         }
         return node
     }
 
     /// The element's saved id; a fresh one when all are renumbered, or when the saved one is
     /// missing, invalid or already used (fresh ids lie above every valid saved one).
-    private mutating func id(_ saved: SnapshotValue?, path: String) -> ElementID {
+    private mutating func id(_ saved: SnapshotValue?, path: ElementPath) -> ElementID {
         if renumbers { return freshIDs.next() }
         if case .integer(let raw)? = saved, raw >= 0, ElementID(UInt64(raw)).isValid,
             seen.insert(ElementID(UInt64(raw))).inserted
         {
             return ElementID(UInt64(raw))
         }
-        report.issues.append(.idReplaced(path: path))
+        report.issues.append(.idReplaced(path: path.text))
         let fresh = freshIDs.next()
         seen.insert(fresh)
         return fresh
     }
 
-    private mutating func route(_ value: SnapshotValue, path: String) -> Route? {
+    private mutating func route(_ value: SnapshotValue, path: ElementPath) -> Route? {
         let route: Route
         do {
             route = try value.decoded(as: Route.self)
         } catch {
-            report.issues.append(.undecodableRoute(path: path, reason: Restoration<Route>.reason(error)))
+            report.issues.append(.undecodableRoute(path: path.text, reason: Restoration<Route>.reason(error)))
             return nil
         }
         guard isProvided(route) else {
-            report.issues.append(.noProvider(path: path, route: route.readableDescription))
+            report.issues.append(.noProvider(path: path.text, route: route.readableDescription))
             return nil
         }
         if let name = deniedBy(route) {
-            report.issues.append(.deniedByGuard(path: path, route: route.readableDescription, guard: name))
+            report.issues.append(.deniedByGuard(path: path.text, route: route.readableDescription, guard: name))
             return nil
         }
         switch policy(route) {
         case .restore:
             return route
         case .never:
-            report.issues.append(.droppedByPolicy(path: path, route: route.readableDescription))
+            report.issues.append(.droppedByPolicy(path: path.text, route: route.readableDescription))
             return nil
         case .replace(let replacement):
             report.issues.append(
-                .replaced(path: path, route: route.readableDescription, with: replacement.readableDescription))
+                .replaced(path: path.text, route: route.readableDescription, with: replacement.readableDescription))
             return replacement
         case .maximumAge(let seconds):
             guard age >= 0, age <= seconds else {
-                report.issues.append(.expired(path: path, route: route.readableDescription))
+                report.issues.append(.expired(path: path.text, route: route.readableDescription))
                 return nil
             }
             return route
@@ -147,10 +137,11 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         guard case .array(let saved) = value, !saved.isEmpty else { return malformed(path, "a stack needs a root") }
         var kept: [NavigationNode<Route>] = []
         for (index, element) in saved.enumerated() {
-            let elementPath = "\(path)/stack[\(index)]"
+            // The element's path is written out only when an issue names it.
+            let elementPath = ElementPath(path, stackIndex: index)
             guard let node = node(element, path: elementPath, layout: nil, depth: depth + 1) else { break }
             guard node.isScreen else {
-                report.issues.append(.malformedElement(path: elementPath, reason: "a stack holds screens only"))
+                report.issues.append(.malformedElement(path: elementPath.text, reason: "a stack holds screens only"))
                 break
             }
             kept.append(node)
@@ -198,7 +189,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 return kept
             }
             if let saved = entry["node"],
-                let node = node(saved, path: "\(path)/tabs[\(name)]", layout: tabLayout, depth: depth + 1)
+                let node = node(saved, path: ElementPath("\(path)/tabs[\(name)]"), layout: tabLayout, depth: depth + 1)
             {
                 kept.append(decorated(node))
             } else if let tabLayout, let node = try? tabLayout.makeNode(ids: &freshIDs) {
@@ -292,7 +283,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         }
         let sidebar: NavigationNode<Route>
         if let saved = value["sidebar"],
-            let node = node(saved, path: path + "/sidebar", layout: sidebarLayout, depth: depth + 1)
+            let node = node(saved, path: ElementPath(path + "/sidebar"), layout: sidebarLayout, depth: depth + 1)
         {
             sidebar = node
         } else if let sidebarLayout, let node = try? sidebarLayout.makeNode(ids: &freshIDs) {
@@ -305,11 +296,11 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         }
         var content: NavigationNode<Route>?
         if columns == 3, let saved = value["content"] {
-            content = node(saved, path: path + "/content", layout: nil, depth: depth + 1)
+            content = node(saved, path: ElementPath(path + "/content"), layout: nil, depth: depth + 1)
         }
         var detail: NavigationNode<Route>?
         if let saved = value["detail"] {
-            detail = node(saved, path: path + "/detail", layout: nil, depth: depth + 1)
+            detail = node(saved, path: ElementPath(path + "/detail"), layout: nil, depth: depth + 1)
         }
         // The primary column is the saved one when it fits, else the layout's.
         var primary = layoutPrimary
@@ -332,7 +323,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             report.issues.append(.modalDropped(path: path))
             return nil
         }
-        guard let content = node(savedContent, path: path, layout: nil, depth: depth + 1),
+        guard let content = node(savedContent, path: ElementPath(path), layout: nil, depth: depth + 1),
             !style.isOverlay || (content.isScreen && content.modal == nil)
         else {
             report.issues.append(.modalDropped(path: path))
@@ -344,6 +335,25 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     private mutating func malformed<T>(_ path: String, _ reason: String) -> T? {
         report.issues.append(.malformedElement(path: path, reason: reason))
         return nil
+    }
+}
+
+extension LenientReader {
+    /// Where an element sits in the saved tree, as the report names it (`root/tabs[inbox]/stack[2]`),
+    /// written out only when an issue names it.
+    struct ElementPath {
+        let parent: String
+        let stackIndex: Int?
+
+        init(_ path: String, stackIndex: Int? = nil) {
+            self.parent = path
+            self.stackIndex = stackIndex
+        }
+
+        var text: String {
+            guard let stackIndex else { return parent }
+            return "\(parent)/stack[\(stackIndex)]"
+        }
     }
 }
 

@@ -33,7 +33,7 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
         self.format = Self.currentFormat
         self.schemaVersion = schemaVersion
         self.savedAt = savedAt
-        self.state = try JSONDecoder().decode(SnapshotValue.self, from: JSONEncoder().encode(state))
+        self.state = try JSONTreeReader.read(JSONEncoder().encode(state))
     }
 
     /// Wraps a raw saved tree.
@@ -65,9 +65,13 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "JSON nested \(depth) levels deep"))
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        self = try decoder.decode(Self.self, from: data)
+        // Read as a tree first, by the shape each value announces, then as the envelope.
+        let envelope = try SnapshotValueDecoder(value: JSONTreeReader.read(data), codingPath: [])
+            .container(keyedBy: CodingKeys.self)
+        self.format = try envelope.decode(Int.self, forKey: .format)
+        self.schemaVersion = try envelope.decode(Int.self, forKey: .schemaVersion)
+        self.savedAt = Date(timeIntervalSince1970: try envelope.decode(Double.self, forKey: .savedAt))
+        self.state = try envelope.decode(SnapshotValue.self, forKey: .state)
     }
 
     /// The envelope's format in `data`, read alone: a format this version does not know may

@@ -169,9 +169,9 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         }
         var reader = LenientReader<Route>(
             policy: policy, isProvided: isProvided, deniedBy: deniedBy, age: age,
-            firstFreshID: LenientReader<Route>.largestID(in: tree) + 1
+            firstFreshID: size.largestID + 1
         )
-        guard var root = reader.node(tree, path: "root", layout: layout, depth: 0) else {
+        guard var root = reader.node(tree, path: .init("root"), layout: layout, depth: 0) else {
             return initialState(after: reader.report)
         }
         var report = reader.report
@@ -186,7 +186,10 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         while true {
             let state = NavigationState(root: root)
             guard let problem = state.firstProblem else {
-                report.restoredScreens = state.screens.count - reader.resetScreens
+                // Counted, not listed: the list of screens is not needed.
+                var screens = 0
+                state.root.visitInAnyOrder { if $0.isScreen { screens += 1 } }
+                report.restoredScreens = screens - reader.resetScreens
                 return Restored(state: state, report: report)
             }
             guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal

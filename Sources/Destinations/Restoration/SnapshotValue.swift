@@ -24,6 +24,11 @@ public enum SnapshotValue: Hashable, Sendable, Codable {
     case object([String: SnapshotValue])
 
     public init(from decoder: any Decoder) throws {
+        // A tree read as a tree: restoration's own decoder hands its value over whole.
+        if let tree = decoder as? SnapshotValueDecoder {
+            self = tree.value
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -71,8 +76,9 @@ public enum SnapshotValue: Hashable, Sendable, Codable {
         }
     }
 
-    /// Reads the value as a `Decodable` type, through JSON.
+    /// Reads the value as a `Decodable` type, as `JSONDecoder` would read its JSON, without
+    /// writing or parsing any JSON (``SnapshotValueDecoder``).
     func decoded<T: Decodable>(as type: T.Type) throws -> T {
-        try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
+        try SnapshotValueDecoder.decode(T.self, from: self)
     }
 }

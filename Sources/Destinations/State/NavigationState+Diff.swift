@@ -9,26 +9,34 @@ extension NavigationState {
     ///
     /// - Complexity: O(*n* + *m*) in the elements of both states.
     public func changes(from old: NavigationState) -> NavigationChanges<Route> {
-        var previous: [ElementID: NavigationNode<Route>] = [:]
-        old.root.visit { previous[$0.id] = $0 }
+        // The old elements in pre-order and where each one is: one walk of the old state, and a
+        // dictionary of ids and positions, whose operations are specialised, rather than one of
+        // the route's nodes, whose every insert and lookup is generic.
+        var oldNodes: [NavigationNode<Route>] = []
+        var positions: [ElementID: Int] = [:]
+        old.root.visit { node in
+            positions[node.id] = oldNodes.count
+            oldNodes.append(node)
+        }
         var added: [NavigationNode<Route>] = []
         var touched: Set<ElementID> = []
-        var kept: Set<ElementID> = []
+        var kept = [Bool](repeating: false, count: oldNodes.count)
         root.visit { node in
-            guard let before = previous[node.id], before.kind == node.kind, before.route == node.route else {
+            guard let position = positions[node.id], oldNodes[position].kind == node.kind,
+                oldNodes[position].route == node.route
+            else {
                 if node.isScreen { added.append(node) }
                 touched.insert(node.id)
                 return
             }
-            kept.insert(node.id)
-            if !before.hasSameOwnContent(as: node) { touched.insert(node.id) }
+            kept[position] = true
+            if !oldNodes[position].hasSameOwnContent(as: node) { touched.insert(node.id) }
         }
         var removed: [NavigationNode<Route>] = []
         var removedIDs: Set<ElementID> = []
-        old.root.visit { node in
-            guard !kept.contains(node.id) else { return }
-            removedIDs.insert(node.id)
-            if node.isScreen { removed.append(node) }
+        for position in 0..<oldNodes.count where !kept[position] {
+            removedIDs.insert(oldNodes[position].id)
+            if oldNodes[position].isScreen { removed.append(oldNodes[position]) }
         }
         return NavigationChanges(added: added, removed: removed, touched: touched, removedIDs: removedIDs)
     }

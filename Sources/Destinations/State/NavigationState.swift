@@ -418,7 +418,7 @@ extension NavigationState {
     /// - Complexity: O(*n*): it visits every element.
     public var maxID: ElementID {
         var highest = root.id
-        root.visit { if $0.id > highest { highest = $0.id } }
+        root.visitInAnyOrder { if $0.id > highest { highest = $0.id } }
         return highest
     }
 

@@ -18,18 +18,30 @@ extension Flow {
         if let all = Route.self as? any CaseIterable.Type {
             pending += allCases(of: all)
         }
-        var seen: Set<Route> = []
-        while let route = pending.popLast() {
+        // The routes still to check are `pending[..<count]`, last in, first out. The array is
+        // indexed and assigned rather than popped: the generic `popLast`, `removeLast` and
+        // iterators look up metadata and witness tables on every route.
+        var count = pending.count
+        var seen = Set<Route>(minimumCapacity: count)
+        while count > 0 {
+            count -= 1
+            let route = pending[count]
             guard seen.insert(route).inserted else { continue }
             guard let provider = providers.provider(for: route) else {
                 report(.missingProvider(route: route.name))
                 continue
             }
-            pending += provider.box.fixedRoutes
-            for event in provider.box.duplicateEventNames.sorted() {
-                report(.duplicateEvent(event: event, route: route.name))
+            let box = provider.box
+            let fixed = box.fixedRoutes
+            for position in 0..<fixed.count {
+                if count < pending.count { pending[count] = fixed[position] } else { pending.append(fixed[position]) }
+                count += 1
             }
-            for event in provider.box.unconfiguredEventNames {
+            let duplicates = box.duplicateEventNames
+            if duplicates.count > 0 {
+                for event in duplicates.sorted() { report(.duplicateEvent(event: event, route: route.name)) }
+            }
+            for event in box.unconfiguredEventNames {
                 report(.unconfiguredEvent(event: event, route: route.name))
             }
         }
@@ -37,7 +49,12 @@ extension Flow {
     }
 
     private static func allCases(of type: any CaseIterable.Type) -> [Route] {
-        func open<T: CaseIterable>(_: T.Type) -> [Route] { T.allCases.compactMap { $0 as? Route } }
+        // One cast of the whole list when the cases are the routes (always, for an enum route):
+        // not one per case.
+        func open<T: CaseIterable>(_: T.Type) -> [Route] {
+            if let routes = Array(T.allCases) as? [Route] { return routes }
+            return T.allCases.compactMap { $0 as? Route }
+        }
         return open(type)
     }
 }

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Reads JSON bytes straight into a ``SnapshotValue`` tree, by the shape each value announces
+/// with its first byte, instead of asking a `Decoder` for each scalar kind in turn.
+///
+/// It reads what `JSONDecoder` reads into a `SnapshotValue`: a number without a fraction or
+/// exponent (or with a fraction of zeros) that fits 64 signed bits is an `integer`, one above
+/// that which fits 64 unsigned bits `unsigned`; one with a fraction or an exponent below 2^53
+/// that is whole is an `integer`; any other is a `double` (`JSONDecoder` also reads a whole
+/// number written with an exponent above 2^53, such as `2e19`, as an integer). Strings must be
+/// valid UTF-8 with valid escapes; a key given twice keeps its first value; a comma may close
+/// an array or an object. It recurses once per
+/// nesting level: callers check the nesting first (``NavigationSnapshot/nesting(of:above:)``).
+struct JSONTreeReader {
+    /// Why the bytes are not JSON, and where.
+    struct Invalid: Error {
+        let offset: Int
+        let reason: String
+    }
+
+    /// The bytes read.
+    let bytes: [UInt8]
+    /// The offset of the next byte to read.
+    var position = 0
+
+    private init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The tree `data` holds.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when `data` is not one JSON value.
+    static func read(_ data: Data) throws(DecodingError) -> SnapshotValue {
+        var reader = JSONTreeReader(Array(data))
+        do throws(Invalid) {
+            let value = try reader.value()
+            reader.skipWhitespace()
+            guard reader.position == reader.bytes.count else {
+                throw Invalid(offset: reader.position, reason: "unexpected bytes after the JSON value")
+            }
+            return value
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [],
+                    debugDescription: "The given data was not valid JSON: \(error.reason) at byte \(error.offset)."))
+        }
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0A, 0x0D: position += 1
+            default: return
+            }
+        }
+    }
+
+    func fail(_ reason: String) -> Invalid {
+        Invalid(offset: position, reason: reason)
+    }
+
+    private mutating func value() throws(Invalid) -> SnapshotValue {
+        skipWhitespace()
+        guard position < bytes.count else { throw fail("unexpected end of data") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw fail("unexpected character")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(Invalid) {
+        for byte in word.utf8 {
+            guard position < bytes.count, bytes[position] == byte else { throw fail("unexpected character") }
+            position += 1
+        }
+    }
+
+    private mutating func object() throws(Invalid) -> SnapshotValue {
+        position += 1
+        var members: [String: SnapshotValue] = [:]
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+            let key = try string()
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            position += 1
+            let member = try value()
+            // A key given twice keeps its first value, as `JSONDecoder` keeps it.
+            if let first = members.updateValue(member, forKey: key) { members[key] = first }
+            skipWhitespace()
+            guard position < bytes.count else { throw fail("unexpected end of data") }
+            switch bytes[position] {
+            case UInt8(ascii: ","):
+                position += 1
+                // A comma before the closing brace is allowed, as `JSONDecoder` allows it.
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    return .object(members)
+                }
+            case UInt8(ascii: "}"):
+                position += 1
+                return .object(members)
+            default: throw fail("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func array() throws(Invalid) -> SnapshotValue {
+        position += 1
+        var elements: [SnapshotValue] = []
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try value())
+            skipWhitespace()
+            guard position < bytes.count else { throw fail("unexpected end of data") }
+            switch bytes[position] {
+            case UInt8(ascii: ","):
+                position += 1
+                skipWhitespace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    return .array(elements)
+                }
+            case UInt8(ascii: "]"):
+                position += 1
+                return .array(elements)
+            default: throw fail("expected ',' or ']'")
+            }
+        }
+    }
+}
