@@ -33,11 +33,24 @@ extension NavigationTransaction {
     ) -> (id: ElementID, inOverlay: Bool, hiding: ElementID?, isPresenting: Bool)? {
         guard let step = path.first else { return (node.id, inOverlay, hiding, node.hasModalAlongFocus) }
         let hiding = hiding ?? element(hiding: step, in: node)
-        var inOverlay = inOverlay
-        if step == .modal, let box = node.presented { inOverlay = box.modal.style.isOverlay }
-        return node.withChild(at: step) {
-            presenter(from: $0, along: path.dropFirst(), inOverlay: inOverlay, hiding: hiding)
-        } ?? nil
+        let rest = path.dropFirst()
+        // Each case recurses into the child where it is stored, without a closure between.
+        switch step {
+        case .modal:
+            guard let box = node.presented else { return nil }
+            return presenter(from: box.modal.node, along: rest, inOverlay: box.modal.style.isOverlay, hiding: hiding)
+        case .stackElement(let index):
+            guard case .stack(let stack) = node.content, index >= 0, index < stack.count else { return nil }
+            return presenter(
+                from: stack.top.link(atCount: index + 1).node, along: rest, inOverlay: inOverlay, hiding: hiding)
+        case .tab(let index):
+            guard case .tabs(let tabs) = node.content, tabs._tabs.indices.contains(index) else { return nil }
+            return presenter(from: tabs._tabs[index].node, along: rest, inOverlay: inOverlay, hiding: hiding)
+        case .column:
+            return node.withChild(at: step) {
+                presenter(from: $0, along: rest, inOverlay: inOverlay, hiding: hiding)
+            } ?? nil
+        }
     }
 
     /// The element that keeps the step from `node` off the focus path, so that a modal the
