@@ -4,10 +4,12 @@ extension NavigationTransaction {
     @inlinable
     func tabIndex(_ tab: TabID) throws(NavigationError) -> ([NodeStep], Int) {
         guard let tabsPath = try nearest(.tabs, crossingModals: true) else { throw .noTabs(from: anchor) }
-        let tabsNode = try node(at: tabsPath)
-        guard case .tabs(let tabs) = tabsNode.content, let index = tabs.tabs.firstIndex(where: { $0.id == tab }) else {
-            throw .unknownTab(tab, tabs: tabsNode.id)
+        let found = _state.root.withNode(at: tabsPath[...]) { node -> (bar: ElementID, index: Int?) in
+            guard case .tabs(let tabs) = node.content else { return (node.id, nil) }
+            return (node.id, tabs._tabs.firstIndex { $0.id == tab })
         }
+        guard let found else { throw .unknownElement(anchor) }
+        guard let index = found.index else { throw .unknownTab(tab, tabs: found.bar) }
         return (tabsPath, index)
     }
 
@@ -19,23 +21,41 @@ extension NavigationTransaction {
 
     /// Selects a tab and moves the anchor to its focus. Leaving a tab dismisses the modals
     /// presented inside it, so that every modal stays on the focus path.
+    ///
+    /// One borrowed read of the bar finds all the selection needs, the focus of the tab it
+    /// selects included: leaving a tab changes that tab alone.
     @inlinable
     mutating func select(_ index: Int, ofTabsAt tabsPath: [NodeStep]) throws(NavigationError) {
-        let tabsNode = try node(at: tabsPath)
-        guard case .tabs(let tabs) = tabsNode.content else { throw .noTabs(from: tabsNode.id) }
-        let previous = tabs.selectedIndex
-        if tabs.hidden.contains(tabs.tabs[index].id) { throw .tabHidden(tabs.tabs[index].id, tabs: tabsNode.id) }
-        if previous != index {
-            try dismissModals(inSubtreeAt: tabsPath + [.tab(index: previous)])
-            let selection = tabs.tabs[index].id
+        let read = _state.root.withNode(at: tabsPath[...]) {
+            node -> (
+                bar: ElementID,
+                choice: (tab: TabID, isHidden: Bool, previous: Int, leavesModal: Bool, focus: ElementID)?
+            )
+            in
+            guard case .tabs(let tabs) = node.content, tabs._tabs.indices.contains(index) else { return (node.id, nil) }
+            let previous = tabs.selectedIndex
+            let chosen = tabs._tabs[index]
+            return (
+                node.id,
+                (
+                    chosen.id, tabs.hidden.contains(chosen.id), previous,
+                    previous != index && tabs._tabs[previous].node.hasModalAlongFocus, chosen.node.focusedID
+                )
+            )
+        }
+        guard let read else { throw .unknownElement(anchor) }
+        guard let choice = read.choice else { throw .noTabs(from: read.bar) }
+        if choice.isHidden { throw .tabHidden(choice.tab, tabs: read.bar) }
+        if choice.previous != index {
+            if choice.leavesModal { try dismissModals(inSubtreeAt: tabsPath + [.tab(index: choice.previous)]) }
             modify(at: tabsPath) { node in
                 guard case .tabs(var tabs) = node.content else { return }
-                tabs._selection = selection
+                tabs._selection = choice.tab
                 node.content = .tabs(tabs)
             }
-            markTouched(tabsNode.id)
+            markTouched(read.bar)
         }
-        anchor = try node(at: tabsPath + [.tab(index: index)]).focusedID
+        anchor = choice.focus
     }
 
     mutating func presentInTab(_ tab: TabID, _ route: Route) throws(NavigationError) {

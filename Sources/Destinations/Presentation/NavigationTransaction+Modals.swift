@@ -4,20 +4,14 @@ extension NavigationTransaction {
     mutating func present(_ layout: Layout<Route>, style: ModalStyle) throws(NavigationError) {
         let path = try anchorPath()
         // One walk down the path finds the presenter, the modal that holds it and what hides it.
-        var presenter = _state.root
-        var inOverlay = false
-        var hiding: ElementID?
-        for step in path {
-            if hiding == nil { hiding = Self.element(hiding: step, in: presenter) }
-            if step == .modal, let box = presenter.presented { inOverlay = box.modal.style.isOverlay }
-            guard let next = presenter.child(at: step) else { throw .unknownElement(anchor) }
-            presenter = next
+        guard let presenter = Self.presenter(from: _state.root, along: path[...]) else {
+            throw .unknownElement(anchor)
         }
-        if inOverlay { throw .overlayCannotPresent(presenter.id) }
+        if presenter.inOverlay { throw .overlayCannotPresent(presenter.id) }
         // A container presents for everything inside it, as on every platform: while a screen
         // inside it shows a modal, the container is already presenting.
-        guard presenter.firstModalAlongFocus == nil else { throw .alreadyPresenting(presenter.id) }
-        if let hiding { throw .presenterHidden(presenter.id, by: hiding) }
+        guard !presenter.isPresenting else { throw .alreadyPresenting(presenter.id) }
+        if let hiding = presenter.hiding { throw .presenterHidden(presenter.id, by: hiding) }
         if style.isOverlay, case .screen = layout {
         } else if style.isOverlay {
             throw .overlayNeedsScreen(style)
@@ -28,6 +22,37 @@ extension NavigationTransaction {
         anchor = content.focusedID
     }
 
+    /// The element at the end of `path` from `node`, as a presenter: its id, whether it is
+    /// inside an overlay (the last modal on the path is an alert or a dialog), the first element
+    /// that hides it (``element(hiding:in:)``) and whether it presents already, along its
+    /// focus. `nil` when the path leads nowhere. The walk borrows every node it passes.
+    @inlinable
+    static func presenter(
+        from node: NavigationNode<Route>, along path: ArraySlice<NodeStep>, inOverlay: Bool = false,
+        hiding: ElementID? = nil
+    ) -> (id: ElementID, inOverlay: Bool, hiding: ElementID?, isPresenting: Bool)? {
+        guard let step = path.first else { return (node.id, inOverlay, hiding, node.hasModalAlongFocus) }
+        let hiding = hiding ?? element(hiding: step, in: node)
+        let rest = path.dropFirst()
+        // Each case recurses into the child where it is stored, without a closure between.
+        switch step {
+        case .modal:
+            guard let box = node.presented else { return nil }
+            return presenter(from: box.modal.node, along: rest, inOverlay: box.modal.style.isOverlay, hiding: hiding)
+        case .stackElement(let index):
+            guard case .stack(let stack) = node.content, index >= 0, index < stack.count else { return nil }
+            return presenter(
+                from: stack.top.link(atCount: index + 1).node, along: rest, inOverlay: inOverlay, hiding: hiding)
+        case .tab(let index):
+            guard case .tabs(let tabs) = node.content, tabs._tabs.indices.contains(index) else { return nil }
+            return presenter(from: tabs._tabs[index].node, along: rest, inOverlay: inOverlay, hiding: hiding)
+        case .column:
+            return node.withChild(at: step) {
+                presenter(from: $0, along: rest, inOverlay: inOverlay, hiding: hiding)
+            } ?? nil
+        }
+    }
+
     /// The element that keeps the step from `node` off the focus path, so that a modal the
     /// element at the end of the step presented would not show: a modal on screen that is not
     /// one of its ancestors (the modal's content is returned), or the selected tab of a tab bar
@@ -35,17 +60,23 @@ extension NavigationTransaction {
     @inlinable
     static func element(hiding step: NodeStep, in node: NavigationNode<Route>) -> ElementID? {
         if let box = node.presented, step != .modal { return box.modal.node.id }
-        switch (node.content, step) {
-        case (.stack(let stack), .stackElement(let index)):
-            let focused = stack.focusedElement
-            if stack.count - 1 - focused.depth != index, let box = focused.node.presented { return box.modal.node.id }
-        case (.tabs(let tabs), .tab(let index)):
-            if index != tabs.selectedIndex { return tabs.tabs[tabs.selectedIndex].node.id }
-        case (.split(let split), .column(let column)):
+        switch step {
+        case .stackElement(let index):
+            guard case .stack(let stack) = node.content else { break }
+            // The focused element: the topmost screen that presents, or else the top.
+            let top = stack.top
+            let focused = top.node.presented == nil ? (top.presenterBelow ?? top) : top
+            if focused.count - 1 != index, let box = focused.node.presented { return box.modal.node.id }
+        case .tab(let index):
+            guard case .tabs(let tabs) = node.content else { break }
+            let selected = tabs.selectedIndex
+            if index != selected { return tabs._tabs[selected].node.id }
+        case .column(let column):
+            guard case .split(let split) = node.content else { break }
             for (other, child) in split.filledColumns where other != column {
                 if let modal = child.firstModalAlongFocus { return modal.node.id }
             }
-        default:
+        case .modal:
             break
         }
         return nil
@@ -75,6 +106,10 @@ extension NavigationTransaction {
     /// which holds the rest of the subtree's presentation chain.
     @inlinable
     mutating func dismissModals(inSubtreeAt path: [NodeStep]) throws(NavigationError) {
+        guard let presents = _state.root.withNode(at: path[...], { $0.hasModalAlongFocus }) else {
+            throw .unknownElement(anchor)
+        }
+        guard presents else { return }
         let focusPath = try node(at: path).focusPath
         guard let modalStep = focusPath.firstIndex(of: .modal) else { return }
         let savedAnchor = anchor

@@ -8,15 +8,27 @@ extension NavigationTransaction {
     }
 
     /// Pushes a new screen for `route` on the stack at `stackPath` and returns it.
+    ///
+    /// One walk down to the stack both reads it and pushes: the screen's id is taken first, and
+    /// a path that leads to no stack throws with the state unchanged.
     @inlinable
     mutating func push(_ route: Route, onStackAt stackPath: [NodeStep]) throws(NavigationError) -> NavigationNode<Route>
     {
-        let stack = try node(at: stackPath)
-        guard case .stack(let elements) = stack.content else { throw .noStack(from: anchor) }
-        let screen = try makeScreen(
-            route, at: ElementIndex.Location(parent: stack.id, step: .stackElement(index: elements.count)))
-        modify(at: stackPath) { node in node.modifyStack { $0.push(screen) } }
-        markTouched(stack.id)
+        let screen = NavigationNode(id: try _ids.fresh(), content: .screen(route))
+        let pushed = modify(at: stackPath) { node -> (stack: ElementID, index: Int)? in
+            guard case .stack = node.content else { return nil }
+            return (
+                node.id,
+                node.modifyStack { stack in
+                    stack.push(screen)
+                    return stack.count - 1
+                }
+            )
+        }
+        guard let pushed else { throw .noStack(from: anchor) }
+        recordAddition(
+            screen, at: ElementIndex.Location(parent: pushed.stack, step: .stackElement(index: pushed.index)))
+        markTouched(pushed.stack)
         return screen
     }
 

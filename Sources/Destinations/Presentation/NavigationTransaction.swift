@@ -171,16 +171,10 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @inlinable
     func nearest(_ kind: NodeKind, crossingModals: Bool) throws(NavigationError) -> [NodeStep]? {
         var path = try anchorPath()
-        var node = _state.root
-        var found: Int? = node.kind == kind ? 0 : nil
-        for (index, step) in path.enumerated() {
-            if step == .modal && !crossingModals { found = nil }
-            guard let next = node.child(at: step) else { return nil }
-            node = next
-            if node.kind == kind { found = index + 1 }
+        guard let found = _state.root.stepsToNearest(kind, along: path[...], crossingModals: crossingModals) else {
+            return nil
         }
-        guard let found else { return nil }
-        path.removeSubrange(found...)
+        if found < path.count { path.removeLast(path.count - found) }
         return path
     }
 
@@ -192,7 +186,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     }
 
     /// Makes a screen that the caller puts at `location` (`nil`: the root).
-    @inlinable
     mutating func makeScreen(_ route: Route, at location: ElementIndex.Location?) throws(NavigationError)
         -> NavigationNode<Route>
     {
@@ -225,7 +218,11 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     @inlinable
     mutating func markTouched(_ id: ElementID) {
-        log.touched.append(id)
+        if log.firstTouched == nil {
+            log.firstTouched = id
+        } else {
+            log.laterTouched.append(id)
+        }
     }
 
     // MARK: - Bookkeeping
@@ -248,7 +245,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// it is.
     @inlinable
     mutating func recordAddition(subtree node: NavigationNode<Route>, at location: ElementIndex.Location?) {
-        if case .screen = node.content, node.modal == nil {
+        if node.isLeaf {
             recordAddition(node, at: location)
             return
         }
@@ -264,7 +261,7 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     @inlinable
     mutating func recordRemoval(of node: NavigationNode<Route>, subtree: Bool = true) {
-        if subtree {
+        if subtree, !node.isLeaf {
             node.visit { log.remove($0) }
         } else {
             log.remove(node)
@@ -298,22 +295,47 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         }
         var removed: [NavigationNode<Route>] = []
         var removedIDs = IDSet()
-        for node in log.removed where !wasAdded(node.id) {
-            removedIDs.insert(node.id)
-            if node.isScreen { removed.append(node) }
+        if additions.isEmpty {
+            // Nothing to leave out: the log's own records serve, without building new ones.
+            removedIDs = removedAll
+            removed = log.removed.allSatisfy { $0.isScreen } ? log.removed : log.removed.filter { $0.isScreen }
+        } else {
+            for node in log.removed where !wasAdded(node.id) {
+                removedIDs.insert(node.id)
+                if node.isScreen { removed.append(node) }
+            }
         }
         let mayPresentModal = additions.contains { $0.location?.step == .modal }
         guard withTouched || (added.isEmpty && removed.isEmpty) else {
             return CommitSummary(
                 added: added, removed: removed, removedIDs: removedIDs, touched: nil, mayPresentModal: mayPresentModal)
         }
+        return CommitSummary(
+            added: added, removed: removed, removedIDs: removedIDs, touched: touchedElements(),
+            mayPresentModal: mayPresentModal)
+    }
+
+    /// The elements whose own content the transaction changed, those it added included.
+    @inlinable
+    func touchedElements() -> Set<ElementID> {
+        let removedAll = log.removedIDs
         var touched: Set<ElementID> = []
-        for addition in log.added where !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
-        for (position, id) in log.touched.enumerated()
-        where !touched.contains(id) && !removedAll.contains(id) && !wasAdded(id) {
-            // Every mark records a real change, so an element marked once changed; one marked
-            // again may have changed back (a push, then a pop) and is compared.
-            guard log.touched.dropFirst(position + 1).contains(id) || log.touched.prefix(position).contains(id) else {
+        var added: Set<ElementID> = []
+        for addition in log.added {
+            added.insert(addition.node.id)
+            if !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
+        }
+        // Every mark records a real change, so an element marked once changed.
+        guard let first = log.firstTouched else { return touched }
+        if log.laterTouched.isEmpty {
+            if !removedAll.contains(first) && !added.contains(first) { touched.insert(first) }
+            return touched
+        }
+        let marks = [first] + log.laterTouched
+        for (position, id) in marks.enumerated()
+        where !touched.contains(id) && !removedAll.contains(id) && !added.contains(id) {
+            // One marked again may have changed back (a push, then a pop) and is compared.
+            guard marks.dropFirst(position + 1).contains(id) || marks.prefix(position).contains(id) else {
                 touched.insert(id)
                 continue
             }
@@ -322,12 +344,11 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
             }
             if !before.hasSameOwnContent(as: after) { touched.insert(id) }
         }
-        return CommitSummary(
-            added: added, removed: removed, removedIDs: removedIDs, touched: touched, mayPresentModal: mayPresentModal)
+        return touched
     }
 
     /// The element with `id` in the state the transaction started from.
-    @inlinable
+    @usableFromInline
     func initialNode(_ id: ElementID) -> NavigationNode<Route>? {
         if let index {
             return index.path(to: id).flatMap { initial.root.node(at: $0) }
@@ -346,128 +367,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
             for (position, tab) in tabs.tabs.enumerated() {
                 index.set(tab.node.id, at: ElementIndex.Location(parent: bar, step: .tab(index: position)))
             }
-        }
-    }
-}
-
-/// What a committed change did, as a flow needs it to run the lifecycle. The public
-/// ``NavigationChanges`` is built from it only for subscribers and observers.
-@usableFromInline struct CommitSummary<Route: NavigationRoute> {
-    /// The screens added.
-    @usableFromInline let added: [NavigationNode<Route>]
-    /// The screens removed.
-    @usableFromInline let removed: [NavigationNode<Route>]
-    /// Every element removed.
-    @usableFromInline let removedIDs: IDSet
-    /// The elements touched, when they were worked out.
-    @usableFromInline let touched: Set<ElementID>?
-    /// Whether the change may have presented a modal: the flow records a presented modal's
-    /// presenter only then, instead of walking the focus on every change.
-    @usableFromInline let mayPresentModal: Bool
-
-    @inlinable
-    init(
-        added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: Set<ElementID>?,
-        mayPresentModal: Bool = true
-    ) {
-        self.added = added
-        self.removed = removed
-        self.removedIDs = removedIDs
-        self.touched = touched
-        self.mayPresentModal = mayPresentModal
-    }
-
-    init(_ changes: NavigationChanges<Route>) {
-        var removedIDs = IDSet()
-        for id in changes.removedIDs { removedIDs.insert(id) }
-        self.init(added: changes.added, removed: changes.removed, removedIDs: removedIDs, touched: changes.touched)
-    }
-
-    /// Whether the change changed nothing; known whenever nothing was added or removed.
-    @inlinable
-    var isEmpty: Bool { added.isEmpty && removed.isEmpty && (touched?.isEmpty ?? false) }
-
-    /// The public record of the change.
-    var changes: NavigationChanges<Route> {
-        NavigationChanges(added: added, removed: removed, touched: touched ?? [], removedIDs: removedIDs.asSet)
-    }
-}
-
-/// Where a path's step is: its index and the path's length.
-@usableFromInline typealias PathStep = (index: Int, count: Int)
-
-/// The record of what a transaction added, removed and touched, in order.
-@usableFromInline struct ChangeLog<Route: NavigationRoute>: Sendable {
-    /// An element added, and where it was put (`nil`: it became the root).
-    @usableFromInline struct Addition: Sendable {
-        @usableFromInline let node: NavigationNode<Route>
-        @usableFromInline var location: ElementIndex.Location?
-
-        @inlinable
-        init(node: NavigationNode<Route>, location: ElementIndex.Location?) {
-            self.node = node
-            self.location = location
-        }
-    }
-
-    /// Every element added, containers included.
-    @usableFromInline var added: [Addition] = []
-    /// Every element removed, subtrees flattened.
-    @usableFromInline var removed: [NavigationNode<Route>] = []
-    /// The ids of ``removed``.
-    @usableFromInline var removedIDs = IDSet()
-    /// Existing elements whose own content may have changed.
-    @usableFromInline var touched: [ElementID] = []
-    /// The tab bars whose tabs were inserted, removed or moved: their tabs' places changed.
-    @usableFromInline var reshapedTabs: [ElementID] = []
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    mutating func remove(_ node: NavigationNode<Route>) {
-        removed.append(node)
-        removedIDs.insert(node.id)
-    }
-
-    @inlinable
-    mutating func setLocation(of id: ElementID, to location: ElementIndex.Location) {
-        guard let position = added.lastIndex(where: { $0.node.id == id }) else { return }
-        added[position].location = location
-    }
-}
-
-/// A growing set of ids: an array while it is small, a hash set beyond, so that the usual
-/// transaction (a screen or two) hashes nothing.
-@usableFromInline struct IDSet: Sendable {
-    var small: [ElementID] = []
-    var large: Set<ElementID>?
-
-    @usableFromInline init() {}
-
-    @usableFromInline var isEmpty: Bool { small.isEmpty && (large?.isEmpty ?? true) }
-
-    @usableFromInline func contains(_ id: ElementID) -> Bool {
-        if let large { return large.contains(id) }
-        return small.contains(id)
-    }
-
-    /// The ids as a set.
-    var asSet: Set<ElementID> { large ?? Set(small) }
-
-    /// Every id, in no particular order.
-    @usableFromInline var elements: [ElementID] { large.map { Array($0) } ?? small }
-
-    @usableFromInline mutating func insert(_ id: ElementID) {
-        if large != nil {
-            large?.insert(id)
-        } else if small.count < 16 {
-            if !small.contains(id) { small.append(id) }
-        } else {
-            var set = Set(small)
-            set.insert(id)
-            large = set
-            small = []
         }
     }
 }
@@ -503,7 +402,6 @@ extension NavigationState {
     /// screen), numbering new elements above the highest id in the state.
     ///
     /// - Throws: ``NavigationError`` when the presentation does not fit the state.
-    @inlinable
     public func applying(
         _ presentation: Presentation<Route>,
         from anchor: ElementID? = nil

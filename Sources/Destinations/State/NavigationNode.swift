@@ -60,6 +60,13 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
         return false
     }
 
+    /// Whether the node is a screen that presents nothing: its subtree is itself.
+    @inlinable
+    var isLeaf: Bool {
+        if case .screen = content, presented == nil { return true }
+        return false
+    }
+
     /// The node's kind, for messages and renderings.
     @inlinable
     public var kind: NodeKind {
@@ -148,7 +155,7 @@ extension NavigationNode {
     /// Whether the two nodes have the same own content: the same route, the same stack
     /// screens (by id), tab selection, tabs, hidden tabs and action items, columns, and modal. What the children show is not
     /// compared: that is their own content.
-    @inlinable
+    @usableFromInline
     func hasSameOwnContent(as other: NavigationNode) -> Bool {
         switch (modal, other.modal) {
         case (nil, nil): break
@@ -170,17 +177,6 @@ extension NavigationNode {
                 && SplitColumn.allCases.allSatisfy { left[$0]?.id == right[$0]?.id }
         default:
             return false
-        }
-    }
-
-    /// The first modal along this node's focus path: its own, or the first one inside it.
-    @inlinable
-    var firstModalAlongFocus: Modal<Route>? {
-        var node = self
-        while true {
-            if let box = node.presented { return box.modal }
-            guard let (_, child) = node.focusedChild else { return nil }
-            node = child
         }
     }
 }

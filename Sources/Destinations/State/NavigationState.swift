@@ -45,23 +45,6 @@ public struct NavigationState<Route: NavigationRoute>: Sendable, Hashable {
 }
 
 extension NavigationNode {
-    /// The node one step down, if there is one.
-    @inlinable
-    func child(at step: NodeStep) -> NavigationNode? {
-        switch (step, content) {
-        case (.modal, _):
-            return presented?.modal.node
-        case (.stackElement(let index), .stack(let stack)):
-            return index >= 0 && index < stack.count ? stack[index] : nil
-        case (.tab(let index), .tabs(let tabs)):
-            return tabs.tabs.indices.contains(index) ? tabs.tabs[index].node : nil
-        case (.column(let column), .split(let split)):
-            return split[column]
-        default:
-            return nil
-        }
-    }
-
     /// The path to the node with `id`, searching the visible parts first: a node's modal, then
     /// its stack from the top down, its selected tab, its columns from the trailing one.
     ///
@@ -93,17 +76,6 @@ extension NavigationNode {
             }
         }
         return nil
-    }
-
-    /// The node at the end of `path`.
-    @inlinable
-    func node(at path: some Collection<NodeStep>) -> NavigationNode? {
-        var node = self
-        for step in path {
-            guard let next = node.child(at: step) else { return nil }
-            node = next
-        }
-        return node
     }
 
     /// Changes the node at the end of `path` in place.
@@ -176,7 +148,7 @@ extension NavigationNode {
         case .split(let split):
             for (_, node) in split.filledColumns { node.visit(body) }
         }
-        modal?.node.visit(body)
+        presented?.modal.node.visit(body)
     }
 
     /// The screens of this subtree that are on screen: the top of each stack, the selected tab,
@@ -260,16 +232,14 @@ extension NavigationNode {
     /// UIKit and SwiftUI present it), so that column has the focus and the others are hidden.
     @inlinable
     func presentsAlongFocus(coveringOnly: Bool) -> Bool {
-        var node = self
-        while true {
-            if let box = node.presented, !coveringOnly || !box.modal.style.isOverlay { return true }
-            switch node.content {
-            case .screen: return false
-            case .stack(let stack): node = stack.focusedElement.node
-            case .tabs(let tabs): node = tabs.tabs[tabs.selectedIndex].node
-            case .split(let split):
-                return split.filledColumns.contains { $0.node.presentsAlongFocus(coveringOnly: coveringOnly) }
-            }
+        if let box = presented, !coveringOnly || !box.modal.style.isOverlay { return true }
+        switch content {
+        case .screen:
+            return false
+        case .stack, .tabs:
+            return withFocusedChild { $0.presentsAlongFocus(coveringOnly: coveringOnly) } ?? false
+        case .split(let split):
+            return split.filledColumns.contains { $0.node.presentsAlongFocus(coveringOnly: coveringOnly) }
         }
     }
 
@@ -282,8 +252,10 @@ extension NavigationNode {
         case .screen:
             return nil
         case .stack(let stack):
-            let focused = stack.focusedElement
-            return (.stackElement(index: stack.count - 1 - focused.depth), focused.node)
+            // The topmost screen that presents, or else the top.
+            let top = stack.top
+            let focused = top.node.presented == nil ? (top.presenterBelow ?? top) : top
+            return (.stackElement(index: focused.count - 1), focused.node)
         case .tabs(let tabs):
             let index = tabs.selectedIndex
             return (.tab(index: index), tabs.tabs[index].node)
@@ -311,54 +283,6 @@ extension NavigationNode {
                 node = child
             } else {
                 return path
-            }
-        }
-    }
-
-    /// The id of ``focusedNode``, found without building the steps ``focusedChild`` returns:
-    /// every change that starts from the focus asks for it.
-    ///
-    /// - Complexity: O(*d*) in the nesting depth.
-    @inlinable
-    var focusedID: ElementID {
-        var node = self
-        while true {
-            if let box = node.presented {
-                node = box.modal.node
-                continue
-            }
-            switch node.content {
-            case .screen:
-                return node.id
-            case .stack(let stack):
-                let top = stack.top
-                if top.node.presented == nil, let presenter = top.presenterBelow {
-                    node = presenter.node
-                } else {
-                    node = top.node
-                }
-            case .tabs(let tabs):
-                node = tabs._tabs[tabs.selectedIndex].node
-            case .split:
-                guard let (_, child) = node.focusedChild else { return node.id }
-                node = child
-            }
-        }
-    }
-
-    /// The screen (or empty container) with the focus inside this node.
-    ///
-    /// - Complexity: O(*d*) in the nesting depth.
-    @inlinable
-    var focusedNode: NavigationNode {
-        var node = self
-        while true {
-            if let modal = node.modal {
-                node = modal.node
-            } else if let (_, child) = node.focusedChild {
-                node = child
-            } else {
-                return node
             }
         }
     }

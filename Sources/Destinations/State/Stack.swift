@@ -89,7 +89,6 @@ public struct Stack<Route: NavigationRoute>: Sendable {
         top = link
     }
 
-    @inlinable
     init(top: Link) {
         self.top = top
     }
@@ -103,7 +102,6 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// The screen on top: the one that shows.
     ///
     /// - Complexity: O(1).
-    @inlinable
     public var topNode: NavigationNode<Route> { top.node }
 
     /// The screen with the focus and its depth below the top (0 is the top): the topmost
@@ -111,7 +109,6 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// presents stays under it.
     ///
     /// - Complexity: O(1).
-    @inlinable
     var focusedElement: (depth: Int, node: NavigationNode<Route>) {
         guard top.node.presented == nil, let presenter = top.presenterBelow else { return (0, top.node) }
         return (top.count - presenter.count, presenter.node)
@@ -132,15 +129,6 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     public subscript(index: Int) -> NavigationNode<Route> {
         precondition(index >= 0 && index < count, "index \(index) outside a stack of \(count)")
         return top.link(atCount: index + 1).node
-    }
-
-    /// The screen `depth` places below the top (0 is the top), if there is one.
-    ///
-    /// - Complexity: O(log *n*).
-    @inlinable
-    func element(atDepth depth: Int) -> NavigationNode<Route>? {
-        guard depth >= 0, depth < count else { return nil }
-        return top.link(atCount: count - depth).node
     }
 
     /// The screens, root first.
@@ -233,7 +221,6 @@ extension Stack {
     /// Whether the two stacks hold the same screens by id, whatever those screens show.
     ///
     /// - Complexity: O(1) when they share their top link (a push and a pop); O(*n*) at worst.
-    @inlinable
     func hasSameElements(as other: Stack) -> Bool {
         guard count == other.count else { return false }
         var left: Link? = top

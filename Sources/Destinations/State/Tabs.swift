@@ -72,7 +72,7 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     /// The selected tab's index.
     @inlinable
     public var selectedIndex: Int {
-        tabs.firstIndex { $0.id == selection } ?? 0
+        _tabs.firstIndex { $0.id == _selection } ?? 0
     }
 
     /// The selected tab.
