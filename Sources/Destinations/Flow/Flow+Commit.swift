@@ -26,8 +26,9 @@ extension Flow {
         }
         // Announced while the flow's lookups still agree with its old state.
         if !summary.isEmpty { announceChange(cause) }
+        // The generator is past every id of the current state already: only the new one's count.
         var generator = ids
-        generator.reserve(through: max(state.maxID, storage.maxID))
+        generator.reserve(through: state.maxID)
         ids = generator
         index = ElementIndex(state)
         commit(state, built: built, summary: summary, cause: cause)
