@@ -1,17 +1,17 @@
-// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
+// Performance: the url-link and url-state figures (Benchmarks/README.md, "URLs"): the closures and the reader they call.
 public import Destinations
 import Foundation
 
 /// One parameter type, without its generic parameter; a class, shared by the trie's edges.
 @usableFromInline final class ParameterType: Sendable {
-    @usableFromInline let name: String
-    @usableFromInline let kind: ParameterKind
-    @usableFromInline let multiplicity: URLParameterMultiplicity
-    @usableFromInline let identity: ObjectIdentifier
+    let name: String
+    let kind: ParameterKind
+    let multiplicity: URLParameterMultiplicity
+    let identity: ObjectIdentifier
     /// Whether a component, percent-decoded, parses as a value of the type.
-    @usableFromInline let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
+    let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
     /// The canonical text of a component's value, or `nil` when it does not parse.
-    @usableFromInline let canonicalText: @Sendable (Substring) -> String?
+    let canonicalText: @Sendable (Substring) -> String?
     @usableFromInline init<Value: URLParameter>(_: Value.Type) {
         name = String(describing: Value.self)
         kind =
@@ -38,29 +38,29 @@ import Foundation
 }
 
 /// The kinds of parameter types, in the order a link tries them at one segment.
-@usableFromInline enum ParameterKind: Int, Sendable {
+enum ParameterKind: Int, Sendable {
     case integer, uuid, bool, double, custom, string
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
-@usableFromInline final class ParameterSpec: Sendable {
+final class ParameterSpec: Sendable {
     /// How the parameter is given: `{name}`, `{name=text}`, `{name?}`, `{name*}` or `{name...}`.
-    @usableFromInline enum Mode: Hashable, Sendable {
+    enum Mode: Hashable, Sendable {
         case required, optional, repeated, catchAll
         case defaulted(String)
     }
-    @usableFromInline let name: String
+    let name: String
     /// The key of a named parameter or a query item; `nil` for a path segment.
-    @usableFromInline let key: String?
-    @usableFromInline let mode: Mode
-    @usableFromInline let type: ParameterType
+    let key: String?
+    let mode: Mode
+    let type: ParameterType
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
-    @usableFromInline var displayName: String { key ?? name }
-    @usableFromInline init(name: String, key: String?, mode: Mode, type: ParameterType) {
+    var displayName: String { key ?? name }
+    init(name: String, key: String?, mode: Mode, type: ParameterType) {
         (self.name, self.key, self.mode, self.type) = (name, key, mode, type)
     }
     /// Binds a template's placeholders to the closure's parameter types, in order.
-    @usableFromInline static func bind(
+    static func bind(
         _ placeholders: [TemplatePlaceholder], to types: [ParameterType], pattern: String
     ) -> (specs: [ParameterSpec], problems: [URLConfigurationProblem]) {
         guard placeholders.count == types.count else {
@@ -124,6 +124,15 @@ import Foundation
         }
         values = { _ in nil }
     }
+    /// A codec of its parts. The fixed-arity declarations (``DeepLink``, ``RoutePattern``, one to
+    /// three parameters) build their closures with concrete types, which the optimiser
+    /// specialises; it does not specialise a parameter pack's.
+    @usableFromInline init(
+        types: [ParameterType], make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Output,
+        values: @escaping @Sendable (Output) -> [[String]]?
+    ) {
+        (self.types, self.make, self.values) = (types, make, values)
+    }
     init(constant: Output) where Output: Equatable & Sendable {
         (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
     }
@@ -131,21 +140,21 @@ import Foundation
 
 /// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time.
 @usableFromInline struct ArgumentReader {
-    @usableFromInline let bytes: [UInt8]
-    @usableFromInline let specs: [ParameterSpec]
+    let bytes: [UInt8]
+    let specs: [ParameterSpec]
     /// The route's keyword or the link's template, for errors.
-    @usableFromInline let owner: String
+    let owner: String
     /// The byte ranges given, each with the index of its parameter, in input order.
-    @usableFromInline let entries: [(spec: Int, range: Range<Int>)]
+    let entries: [(spec: Int, range: Range<Int>)]
     /// Whether the values are a link's, else a state URL's.
-    @usableFromInline let link: Bool
-    @usableFromInline var decodedBytes: Int
-    @usableFromInline let decodedLimit: Int
-    @usableFromInline var index = 0
+    let link: Bool
+    var decodedBytes: Int
+    let decodedLimit: Int
+    var index = 0
     /// The flow's environment, for a link's closure that reads it.
     @usableFromInline var environment = FlowEnvironment()
     /// A reader of `entries`; refuses a named parameter given twice that takes one value.
-    @inlinable init(
+    init(
         _ bytes: [UInt8], specs: [ParameterSpec], owner: String, entries: [(spec: Int, range: Range<Int>)], link: Bool,
         decodedBytes: Int, decodedLimit: Int
     ) throws(DeepLinkError) {
@@ -157,7 +166,35 @@ import Foundation
         (self.bytes, self.specs, self.owner, self.entries, self.link) = (bytes, specs, owner, entries, link)
         (self.decodedBytes, self.decodedLimit) = (decodedBytes, decodedLimit)
     }
+    /// The next parameter's value. An `Int` or a `String` given once is read without generic
+    /// calls; any other value, or a value given several times or left out, through ``nextValue(_:)``.
     @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
+        if Value.self == Int.self, let int = try nextInt(), let value = int as? Value { return value }
+        if Value.self == String.self, let text = try nextString(), let value = text as? Value { return value }
+        return try nextValue(Value.self)
+    }
+    /// The next parameter as an `Int`, when it is given once, plainly written and valid; `nil`
+    /// (nothing read) otherwise.
+    @usableFromInline mutating func nextInt() throws(DeepLinkError) -> Int? {
+        guard let range = onlyEntry(index),
+            PercentCoding.isPlain(bytes, range.lowerBound, range.upperBound, segment: specs[index].key == nil),
+            let value = DecimalText.int(bytes, range)
+        else { return nil }
+        try count(range.count)
+        index += 1
+        return value
+    }
+    /// The next parameter as a `String`, when it is given once; `nil` (nothing read) otherwise.
+    @usableFromInline mutating func nextString() throws(DeepLinkError) -> String? {
+        guard let range = onlyEntry(index) else { return nil }
+        let text = try PercentCoding.decode(
+            bytes, range.lowerBound, range.upperBound, segment: specs[index].key == nil, link: link)
+        try count(text.utf8.count)
+        index += 1
+        return text
+    }
+    /// The next parameter's value, of any type.
+    @usableFromInline mutating func nextValue<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
         let parameter = index
         index += 1
         guard let found = try texts(parameter, joined: Value.urlMultiplicity == .one) else {
@@ -177,8 +214,22 @@ import Foundation
         }
         return value
     }
+    /// The range of the one entry given for `parameter`; `nil` for none or several.
+    func onlyEntry(_ parameter: Int) -> Range<Int>? {
+        var found: Range<Int>?
+        for entry in entries where entry.spec == parameter {
+            guard found == nil else { return nil }
+            found = entry.range
+        }
+        return found
+    }
+    /// Counts decoded bytes against the limit.
+    mutating func count(_ added: Int) throws(DeepLinkError) {
+        decodedBytes += added
+        if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
+    }
     /// The decoded texts given for `parameter` (`all` when several, unless `joined` by `/`).
-    @usableFromInline mutating func texts(_ parameter: Int, joined: Bool) throws(DeepLinkError) -> (
+    mutating func texts(_ parameter: Int, joined: Bool) throws(DeepLinkError) -> (
         first: String, all: [String]?, offset: Int
     )? {
         var first: (text: String, offset: Int)?
@@ -186,8 +237,7 @@ import Foundation
         for entry in entries where entry.spec == parameter {
             let text = try PercentCoding.decode(
                 bytes, entry.range.lowerBound, entry.range.upperBound, segment: specs[parameter].key == nil, link: link)
-            decodedBytes += text.utf8.count
-            if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
+            try count(text.utf8.count)
             if let found = first {
                 all = (all ?? [found.text]) + [text]
             } else {
@@ -199,7 +249,7 @@ import Foundation
         return (first.text, all, first.offset)
     }
     /// The value of a parameter the URL left out: its default, or an empty optional or array.
-    @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
+    func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
         switch spec.mode {
         case .defaulted(let text):
             if let value = Value(urlComponent: text[...]) { return value }
