@@ -13,6 +13,12 @@ final class LinkShape: Sendable {
         (template, segments, host, parameters) = (link.template, link.segments, link.host, link.parameters)
         (caseInsensitive, strictQuery, hosts) = (link.caseInsensitive, link.strictQuery, link.hosts)
     }
+    /// Whether the link accepts the host at `range` of `bytes`, in lower case (`nil` for a custom
+    /// scheme, which has none): a link that names no host and no host set takes any.
+    func accepts(_ bytes: [UInt8], host range: Range<Int>?) -> Bool {
+        guard hosts != nil || host != nil else { return true }
+        return accepts(host: range.map { bytes[$0] })
+    }
     /// Whether the link accepts the URL's host (`nil` for a custom scheme, which has none).
     func accepts(host name: ArraySlice<UInt8>?) -> Bool {
         // A run-time host set narrows the link even when its template names no host.

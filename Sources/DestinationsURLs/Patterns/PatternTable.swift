@@ -1,17 +1,20 @@
 /// The route patterns as the state parser reads them, without their route type: found by keyword.
-struct PatternTable: Sendable {
+final class PatternTable: Sendable {
     let shapes: [PatternShape]
     /// The keywords and aliases, looked up without `Hasher`.
-    private var keywords = ConstantTable()
+    private let keywords: ConstantTable
     /// The pattern of each keyword, by the keyword's id.
-    private var patterns: [Int] = []
+    private let patterns: [Int]
     /// The table of the patterns, found by the keywords and aliases given.
     init(shapes: [PatternShape], keywords: [ArraySlice<UInt8>: Int]) {
         self.shapes = shapes
+        var table = ConstantTable()
+        var patterns: [Int] = []
         for (keyword, pattern) in keywords {
-            _ = self.keywords.insert(Array(keyword))
+            _ = table.insert(Array(keyword))
             patterns.append(pattern)
         }
+        (self.keywords, self.patterns) = (table, patterns)
     }
     /// The pattern whose keyword or alias is `bytes[start..<end]`, unreserved escapes decoded.
     func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {

@@ -38,20 +38,21 @@ public import Destinations
             guard pathEnd == bytes.count else { throw .unexpectedQuery }
             return .state(scene: scene, bytes: bytes, start: min(firstEnd + 1, pathEnd), end: pathEnd)
         }
-        let unmatched = URLLocation.unmatched(
-            bytes: bytes, rest: rest, pathEnd: pathEnd, host: host, hostFolding: prefix.isCustomScheme)
         let split: LinkPath.Split
         do throws(DeepLinkError) {
             split = try LinkPath.split(
                 bytes, rest, pathEnd, hostFolding: prefix.isCustomScheme, limits: limits, constants: trie.constants)
         } catch {
-            if case .noMatchingLink = error { return unmatched }
+            if case .noMatchingLink = error {
+                return .unmatched(
+                    bytes: bytes, rest: rest, pathEnd: pathEnd, host: host, hostFolding: prefix.isCustomScheme)
+            }
             throw error
         }
         var failure: DeepLinkError?
         // Links of a shape in declaration order: the first whose host fits and that does not decline.
         let found = trie.match(split.segments, in: bytes) { index in
-            guard links[index].accepts(host: host.map { bytes[$0] }) else { return false }
+            guard links[index].accepts(bytes, host: host) else { return false }
             do throws(DeepLinkError) {
                 var reader = try links[index].arguments(
                     bytes, split.segments, split.query, host: host, limits: limits, environment: environment)
@@ -62,7 +63,10 @@ public import Destinations
             }
         }
         if let failure { throw failure }
-        guard let found else { return unmatched }
+        guard let found else {
+            return .unmatched(
+                bytes: bytes, rest: rest, pathEnd: pathEnd, host: host, hostFolding: prefix.isCustomScheme)
+        }
         let name = links[found].host == nil ? nil : host.map { String(decoding: bytes[$0], as: UTF8.self) }
         return .link(found, host: name)
     }

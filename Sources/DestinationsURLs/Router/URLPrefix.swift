@@ -1,6 +1,6 @@
 /// A prefix a router accepts: `scheme://` (the host is the first component), or
 /// `scheme://host/…/` where the host is a name, `*` (any host) or `*.example.com` (its subdomains).
-struct URLPrefix: Sendable {
+final class URLPrefix: Sendable {
     let text: String
     /// The scheme and `://`, in lower case, which every match starts with.
     let head: [UInt8]
