@@ -133,19 +133,18 @@ extension Flow {
                 if !dismissed.isEmpty { notify(dismissed) }
                 return
             }
-            var node = storage.root
-            while true {
+            // Down the focus, each node borrowed where its parent keeps it.
+            func record(alongFocusOf node: NavigationNode<Route>, into ledger: inout ModalLedger<Route>) {
                 if let modal = node.modal {
-                    if modalLedger.entries[modal.node.id] == nil {
-                        modalLedger.entries[modal.node.id] = ModalLedger.Entry(presenter: node.id, modal: modal)
+                    if ledger.entries[modal.node.id] == nil {
+                        ledger.entries[modal.node.id] = ModalLedger.Entry(presenter: node.id, modal: modal)
                     }
-                    node = modal.node
-                } else if let (_, child) = node.focusedChild {
-                    node = child
+                    record(alongFocusOf: modal.node, into: &ledger)
                 } else {
-                    break
+                    node.withFocusedChild { record(alongFocusOf: $0, into: &ledger) }
                 }
             }
+            record(alongFocusOf: storage.root, into: &modalLedger)
         } else {
             dismissed += rebuildModalLedger(removing: summary.removedIDs)
         }

@@ -1,12 +1,11 @@
-// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// A link segment of typed parameters with constants around and between them: `@{user}`,
 /// `{user}@{host}`, `v{version}.json`. A parameter ends at the first occurrence of the constant
 /// after it (so a user name never holds a raw `@`); each parameter takes at least one byte.
-@usableFromInline struct CompoundSegment: Hashable, Sendable {
+struct CompoundSegment: Hashable, Sendable {
     /// The constants: before the first parameter, between parameters (never empty), after the last.
-    @usableFromInline let literals: [[UInt8]]
+    let literals: [[UInt8]]
     /// The placeholder index of each parameter, in order.
-    @usableFromInline let parameters: [Int]
+    let parameters: [Int]
     /// The precedence among the segments with constants at one place: more parameters first, then
     /// more constant bytes (`@{user}@{server}` before `@{user}`).
     var rank: Int { parameters.count << 16 + literals.reduce(0) { $0 + $1.count } }
@@ -23,7 +22,7 @@
         return !first || !(alphanumeric || byte == UInt8(ascii: "."))
     }
     /// The byte range of each parameter in `bytes[range]`; `nil` when the segment does not fit.
-    @usableFromInline func split(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>]? {
+    func split(_ bytes: [UInt8], _ range: Range<Int>) -> [Range<Int>]? {
         let (head, tail) = (literals[0], literals[literals.count - 1])
         guard range.count >= head.count + tail.count + parameters.count,
             bytes[range].starts(with: head), bytes[range].reversed().starts(with: tail.reversed())
@@ -59,7 +58,7 @@
     /// The segment as a state URL prints it: each value as a whole segment would be (`$` for the
     /// empty string, `$.` and `$..`), and the first byte of the constant after it escaped, so
     /// that the constant ends the value and it reads back.
-    @usableFromInline func printState(_ values: [[String]], to out: inout [UInt8]) {
+    func printState(_ values: [[String]], to out: inout [UInt8]) {
         out += literals[0]
         for (index, parameter) in parameters.enumerated() {
             let next = literals[index + 1].first

@@ -1,4 +1,4 @@
-// @inlinable: the closures are made in the app's module, beside the url-link parse path (Benchmarks/README.md, URLs).
+// Performance: the url-link figure (Benchmarks/README.md, "URLs"): a link's closures are made in the app's module.
 public import Destinations
 
 /// A web-style URL that maps typed parameters to a target in the navigation tree:
@@ -28,10 +28,10 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     public let hosts: KnownHosts?
     /// Whether the link's closure may decline a URL its template matched.
     public let declines: Bool
-    @usableFromInline let segments: [URLTemplate.Segment]
-    @usableFromInline let host: HostTemplate?
-    @usableFromInline let parameters: [ParameterSpec]
-    @usableFromInline let problems: [URLConfigurationProblem]
+    let segments: [URLTemplate.Segment]
+    let host: HostTemplate?
+    let parameters: [ParameterSpec]
+    let problems: [URLConfigurationProblem]
     @usableFromInline let codec: ParameterCodec<LinkTarget<Route>?>
     @usableFromInline var share: ParameterCodec<Route>?
     /// Creates a link from its template (`notes/{id}`) and a closure from its parameters to its target.
@@ -93,7 +93,7 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
     /// Whether the link takes every URL of its shape: it never declines and accepts any host.
     var takesEveryMatch: Bool { !declines && hosts == nil && (host?.rule ?? .any) == .any }
     /// Whether the link accepts the URL's host (`nil` for a custom scheme, which has none).
-    @usableFromInline func accepts(host name: ArraySlice<UInt8>?) -> Bool {
+    func accepts(host name: ArraySlice<UInt8>?) -> Bool {
         // A run-time host set narrows the link even when its template names no host.
         if let hosts, name.map({ hosts.contains(bytes: $0) }) != true { return false }
         guard let host else { return true }
@@ -149,7 +149,7 @@ public struct LinkFallback<Route: NavigationRoute>: Sendable {
     public let sources: Set<ExternalSource>?
     /// The scene kind it opens in; `nil` for the router's first.
     public let scene: String?
-    @usableFromInline let target: @Sendable (String) -> LinkTarget<Route>?
+    let target: @Sendable (String) -> LinkTarget<Route>?
     /// Creates the fallback from a closure from the whole URL to its target, or `nil` to decline.
     public init(
         sources: Set<ExternalSource>? = nil, scene: String? = nil,
@@ -204,14 +204,14 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
         state.map { .state($0) } ?? .presentation(target.presentation ?? .path([]))
     }
     /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
-    @usableFromInline let state: NavigationState<Route>?
+    let state: NavigationState<Route>?
     /// The external sources the link accepts; `nil` for any.
     public let sources: Set<ExternalSource>?
     /// The URL's host in lower case, for a link whose template names a host (`//…/`) and for the
     /// fallback; `nil` for other links, and for a custom scheme's URL.
     public let host: String?
     /// The scene kind the link declares (``DeepLink/scene``); it opens only there.
-    @usableFromInline let declaredScene: String?
+    let declaredScene: String?
     @usableFromInline init(
         pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
         sources: Set<ExternalSource>?, host: String? = nil, declaredScene: String? = nil

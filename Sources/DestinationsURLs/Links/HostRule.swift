@@ -1,8 +1,7 @@
-// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 import Foundation
 
 /// The hosts a prefix or a link accepts: one host, any host, or the subdomains of one.
-@usableFromInline enum HostRule: Hashable, Sendable {
+enum HostRule: Hashable, Sendable {
     /// Exactly this host, in lower case.
     case exact([UInt8])
     /// Any host.
@@ -10,7 +9,7 @@ import Foundation
     /// Any host that ends with this suffix (`.example.com`), with at least one label before it.
     case subdomains(of: [UInt8])
     /// Parses `*`, `*.example.com` or `example.com` (in any case); `nil` for anything else.
-    @usableFromInline init?(_ text: String) {
+    init?(_ text: String) {
         let bytes = text.utf8.map(URLByte.lowercased)
         if bytes == [UInt8(ascii: "*")] {
             self = .any
@@ -23,13 +22,31 @@ import Foundation
         }
     }
     /// Whether the host, in lower case, is one the rule accepts.
-    @usableFromInline func accepts(_ host: ArraySlice<UInt8>) -> Bool {
+    func accepts(_ host: ArraySlice<UInt8>) -> Bool {
         switch self {
         case .exact(let name): host.elementsEqual(name)
         case .any: true
         case .subdomains(let suffix):
             host.count > suffix.count && host.reversed().starts(with: suffix.reversed())
                 && host[host.index(host.endIndex, offsetBy: -suffix.count - 1)] != UInt8(ascii: ".")
+        }
+    }
+    /// Whether `bytes[start..<end]`, in lower case, is a host the rule accepts.
+    func accepts(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        switch self {
+        case .exact(let name):
+            guard name.count == end - start else { return false }
+            for offset in name.indices where name[offset] != URLByte.lowercased(bytes[start + offset]) { return false }
+            return true
+        case .any:
+            return true
+        case .subdomains(let suffix):
+            let first = end - suffix.count
+            guard first > start, bytes[first - 1] != UInt8(ascii: ".") else { return false }
+            for offset in suffix.indices where suffix[offset] != URLByte.lowercased(bytes[first + offset]) {
+                return false
+            }
+            return true
         }
     }
     /// The rule as a prefix or template writes it.
@@ -40,8 +57,23 @@ import Foundation
         case .subdomains(let suffix): "*" + String(decoding: suffix, as: UTF8.self)
         }
     }
+    /// Whether `bytes[start..<end]`, in lower case, is a host name (``isHost(_:)-swift.type.method``).
+    static func isHost(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        var label = 0
+        for index in start..<end {
+            let byte = URLByte.lowercased(bytes[index])
+            if byte == UInt8(ascii: ".") {
+                guard label > 0 else { return false }
+                label = 0
+            } else {
+                guard URLByte.isKeywordByte(byte) else { return false }
+                label += 1
+            }
+        }
+        return label > 0
+    }
     /// Whether `bytes` is a host name: dot-separated labels of `[a-z0-9-]`, none empty.
-    @usableFromInline static func isHost(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isHost(_ bytes: ArraySlice<UInt8>) -> Bool {
         !bytes.isEmpty
             && bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy {
                 !$0.isEmpty && $0.allSatisfy(URLByte.isKeywordByte)
@@ -51,10 +83,10 @@ import Foundation
 
 /// A deep link's host, from a template that starts with `//`: a rule, and the placeholder that
 /// reads the host (`//{server}/…`).
-@usableFromInline struct HostTemplate: Hashable, Sendable {
-    @usableFromInline let rule: HostRule
+struct HostTemplate: Hashable, Sendable {
+    let rule: HostRule
     /// The placeholder index of the host parameter; `nil` when the link does not read it.
-    @usableFromInline let parameter: Int?
+    let parameter: Int?
 }
 
 /// A set of hosts the app changes while it runs (the servers the user knows), read by the links
@@ -87,7 +119,7 @@ public final class KnownHosts: @unchecked Sendable {
         let name = host.lowercased()
         return lock.withLock { names.contains(name) }
     }
-    @usableFromInline func contains(bytes host: ArraySlice<UInt8>) -> Bool {
+    func contains(bytes host: ArraySlice<UInt8>) -> Bool {
         contains(String(decoding: host, as: UTF8.self))
     }
 }

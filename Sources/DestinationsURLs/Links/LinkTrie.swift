@@ -1,9 +1,25 @@
-// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// The deep links compiled into a trie over path segments, matched depth-first with backtracking:
 /// each node visited at most once, never exponential, flat in the number of links.
-@usableFromInline struct LinkTrie: Sendable {
-    @usableFromInline struct Node: Sendable {
-        var constants: [ArraySlice<UInt8>: Int] = [:]
+struct LinkTrie: Sendable {
+    struct Node: Sendable {
+        /// The children under constants, by constant id (``LinkTrie/constants``), in the order
+        /// of the ids: found by binary search.
+        var constants: [(id: Int, child: Int)] = []
+        /// The child under the constant `id`.
+        func child(_ id: Int) -> Int? {
+            var (low, high) = (0, constants.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if constants[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            return low < constants.count && constants[low].id == id ? constants[low].child : nil
+        }
+        /// Adds the child under the constant `id`, keeping the order.
+        mutating func insert(_ id: Int, child: Int) {
+            var at = constants.count
+            while at > 0, constants[at - 1].id > id { at -= 1 }
+            constants.insert((id, child), at: at)
+        }
         /// Segments with constants around typed parameters, in declaration order.
         var compounds: [(segment: CompoundSegment, types: [ParameterType], child: Int)] = []
         var parameters: [(type: ParameterType, child: Int)] = []
@@ -13,7 +29,11 @@
         var terminal: [Int] = []
     }
     private(set) var nodes = [Node()]
-    @usableFromInline let caseInsensitive: [Bool]
+    /// The nodes as matching reads them.
+    private(set) var flat = FlatTrie()
+    /// The id of each constant of the links, which a path's segments are looked up in once.
+    private(set) var constants = ConstantTable()
+    let caseInsensitive: [Bool]
     /// Builds the trie of the links without problems; reports a link of one shape after a link of
     /// that shape that takes every match (it never declines and accepts any host).
     init<Route>(_ links: [DeepLink<Route>], problems: inout [URLConfigurationProblem]) {
@@ -24,6 +44,7 @@
                 problems.append(.duplicateLink(pattern: link.template, existing: links[taker].template))
             }
         }
+        flat = FlatTrie(nodes)
     }
     /// Inserts a link; returns the links already there with the same shape.
     private mutating func insert(_ segments: [URLTemplate.Segment], _ parameters: [ParameterSpec], link: Int) -> [Int] {
@@ -31,7 +52,7 @@
         for segment in segments {
             var child: Int?
             switch segment {
-            case .constant(let key): child = nodes[node].constants[Array(key.utf8)[...]]
+            case .constant(let key): child = constants.id(Array(key.utf8)[...]).flatMap { nodes[node].child($0) }
             case .parameter(let index):
                 child = nodes[node].parameters.first { $0.type.identity == parameters[index].type.identity }?.child
             case .compound(let compound):
@@ -48,7 +69,7 @@
             if child == nil {
                 nodes.append(Node())
                 switch segment {
-                case .constant(let key): nodes[node].constants[Array(key.utf8)[...]] = next
+                case .constant(let key): nodes[node].insert(constants.insert(Array(key.utf8)), child: next)
                 case .parameter(let index):
                     // In precedence order; types of the same kind in declaration order.
                     let kind = parameters[index].type.kind.rawValue
@@ -72,45 +93,74 @@
     }
     /// The first link the segments match from the node `index` that `accept` takes, in precedence
     /// order; `loose` lets typed parameters take any segment. `accept` may stop the search by
-    /// returning `true` for a link it failed on.
-    @usableFromInline func match(
+    /// returning `true` for a link it failed on. Depth-first with an explicit stack: at each node
+    /// the constant, then the segments with constants, then the typed parameters, then the
+    /// catch-all.
+    func match(
         _ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false, _ index: Int = 0, _ position: Int = 0,
         folded: Bool = false, accept: (Int) -> Bool = { _ in true }
     ) -> Int? {
-        let allowed = { (link: Int) in (!folded || caseInsensitive[link]) && accept(link) }
-        guard position < segments.count else { return nodes[index].terminal.first(where: allowed) }
-        let segment = segments[position]
-        let node = nodes[index]
-        if let key = segment.key, let child = node.constants[key],
-            let link = match(
-                segments, in: bytes, loose: loose, child, position + 1, folded: folded || segment.folded, accept: accept
-            )
-        {
-            return link
+        /// A node being tried at a segment, and the next of its edges to try (0: the constant).
+        struct Frame {
+            let node: Int
+            let position: Int
+            let folded: Bool
+            var step = 0
         }
-        for edge in node.compounds {
-            guard let pieces = edge.segment.split(bytes, segment.range),
-                loose || zip(pieces, edge.types).allSatisfy({ Self.accepts($1, bytes, $0) })
-            else { continue }
-            if let link = match(
-                segments, in: bytes, loose: loose, edge.child, position + 1, folded: folded, accept: accept)
-            {
-                return link
+        var stack: [Frame] = []
+        stack.reserveCapacity(segments.count - position + 1)
+        stack.append(Frame(node: index, position: position, folded: folded))
+        while let top = stack.last {
+            let node = flat.nodes[top.node]
+            guard top.position < segments.count else {
+                stack.removeLast()
+                if let link = first(of: node.terminal, folded: top.folded, accept: accept) { return link }
+                continue
             }
-        }
-        if !node.parameters.isEmpty {
-            // The decoded text typed parameters check; a segment that does not decode takes none.
-            let (start, end) = (segment.range.lowerBound, segment.range.upperBound)
-            let text = loose ? [] : try? PercentCoding.decodedBytes(bytes, start, end, segment: true, link: true)
-            for edge in node.parameters where loose || text.map(edge.type.accepts) == true {
-                if let link = match(
-                    segments, in: bytes, loose: loose, edge.child, position + 1, folded: folded, accept: accept)
+            let segment = segments[top.position]
+            stack[stack.count - 1].step += 1
+            let (compounds, parameters) = (node.compounds.count, node.parameters.count)
+            var child: Int?
+            var childFolded = top.folded
+            if top.step == 0 {
+                child = segment.constant.flatMap { flat.child(of: node, $0) }
+                childFolded = top.folded || segment.folded
+            } else if top.step <= compounds {
+                let edge = flat.compounds[node.compounds.lowerBound + top.step - 1]
+                if let pieces = edge.segment.split(bytes, segment.range),
+                    loose || zip(pieces, edge.types).allSatisfy({ Self.accepts($1, bytes, $0) })
                 {
-                    return link
+                    child = edge.child
                 }
+            } else if top.step <= compounds + parameters {
+                let edge = flat.parameters[node.parameters.lowerBound + top.step - 1 - compounds]
+                if loose || Self.accepts(edge, bytes, segment.range) { child = edge.child }
+            } else {
+                stack.removeLast()
+                if let link = first(of: node.catchAll, folded: top.folded, accept: accept) { return link }
+                continue
             }
+            if let child { stack.append(Frame(node: child, position: top.position + 1, folded: childFolded)) }
         }
-        return node.catchAll.first(where: allowed)
+        return nil
+    }
+    /// Whether the segment at `range` is a value of the edge's type: a plainly written segment
+    /// as it is (an `Int` without the type's closure), another decoded; none when it does not decode.
+    private static func accepts(_ edge: FlatTrie.Parameter, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        let (start, end) = (range.lowerBound, range.upperBound)
+        if PercentCoding.isPlain(bytes, start, end, segment: true) {
+            return edge.isInt ? DecimalText.int(bytes, range) != nil : edge.type.accepts(bytes[start..<end])
+        }
+        let text = try? PercentCoding.decodedBytes(bytes, start, end, segment: true, link: true)
+        return text.map(edge.type.accepts) == true
+    }
+    /// The first link of the list at `range` of ``FlatTrie/links`` that `accept` takes.
+    private func first(of range: Range<Int>, folded: Bool, accept: (Int) -> Bool) -> Int? {
+        for offset in range {
+            let link = flat.links[offset]
+            if (!folded || caseInsensitive[link]) && accept(link) { return link }
+        }
+        return nil
     }
     /// Whether the decoded bytes of `range` are a value of `type`.
     private static func accepts(_ type: ParameterType, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
@@ -125,7 +175,9 @@
             let lower =
                 node.parameters.map { (type: Optional($0.type), link: firstLink($0.child)) }
                 + [(type: nil, link: node.catchAll.first)]
-            let constants = node.constants.sorted { $0.value < $1.value }
+            let constants = node.constants.sorted { $0.child < $1.child }.map {
+                (constant: self.constants.texts[$0.id][...], child: $0.child)
+            }
             for (position, other) in lower.enumerated() {
                 guard let otherLink = other.link else { continue }
                 let takesAll = other.type.map { $0.kind == .string || $0.kind == .custom } ?? true
@@ -148,89 +200,8 @@
             if let catchAll = nodes[next].catchAll.first { return catchAll }
             pending += nodes[next].parameters.map { $0.child }.reversed()
             pending += nodes[next].compounds.map { $0.child }.reversed()
-            pending += nodes[next].constants.values.sorted().reversed()
+            pending += nodes[next].constants.map(\.child).sorted().reversed()
         }
         return nil
-    }
-}
-
-/// One segment of a link's path, as matching sees it.
-@usableFromInline struct LinkSegment {
-    @usableFromInline let range: Range<Int>
-    /// The bytes a constant is compared with, unreserved escapes decoded and folded; `nil` for none.
-    @usableFromInline let key: ArraySlice<UInt8>?
-    /// Whether the key was folded from upper case: only case-insensitive links may match it.
-    @usableFromInline let folded: Bool
-}
-
-/// A query item, `key=value`, as byte ranges of the input.
-@usableFromInline struct QueryItem {
-    @usableFromInline let key: Range<Int>
-    @usableFromInline let value: Range<Int>
-}
-
-/// A deep link's path and query, split into byte ranges.
-@usableFromInline enum LinkPath {
-    /// Splits `bytes[start..<end]` into `count` checked segments, the first a host if `hostFolding`.
-    @usableFromInline static func segments(
-        _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits
-    ) throws(DeepLinkError) -> [LinkSegment] {
-        var segments: [LinkSegment] = []
-        segments.reserveCapacity(count)
-        var segmentStart = start
-        while true {
-            var index = segmentStart
-            var (constant, escaped, folded) = (true, false, false)
-            while index < end, bytes[index] != UInt8(ascii: "/") {
-                var byte = bytes[index]
-                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {  // the common case
-                    index += 1
-                    continue
-                }
-                if byte == UInt8(ascii: "%") {
-                    guard let decoded = URLByte.escaped(bytes, at: index, end: end) else {
-                        throw .malformed(.percentEncoding, offset: index)
-                    }
-                    (byte, index, escaped) = (decoded, index + 2, true)
-                    constant = constant && URLByte.isUnreserved(byte)
-                } else if URLByte.isControl(byte) || byte == UInt8(ascii: " ") {
-                    throw .malformed(
-                        byte == UInt8(ascii: " ") ? .unexpectedByte(byte) : .controlCharacter, offset: index)
-                }
-                folded = folded || URLByte.isUppercaseLetter(byte)
-                constant = constant && URLByte.isLabelByte(URLByte.lowercased(byte))
-                index += 1
-            }
-            try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
-            var key = constant ? bytes[segmentStart..<index] : nil
-            if constant && (escaped || folded) {
-                key = URLByte.unreservedDecoded(bytes, segmentStart, index).map { $0.map(URLByte.lowercased)[...] }
-            }
-            let hostFolded = hostFolding && segments.isEmpty
-            segments.append(LinkSegment(range: segmentStart..<index, key: key, folded: folded && !hostFolded))
-            guard index < end else { return segments }
-            segmentStart = index + 1
-        }
-    }
-    /// The items of the query at `pathEnd` (a `?`), up to the fragment; empty ones skipped.
-    @usableFromInline static func query(_ bytes: [UInt8], from pathEnd: Int) -> [QueryItem] {
-        guard pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") else { return [] }
-        let end = bytes[pathEnd...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
-        return bytes[(pathEnd + 1)..<end].split(separator: UInt8(ascii: "&")).map { item in
-            let equals = item.firstIndex(of: UInt8(ascii: "=")) ?? item.endIndex
-            return QueryItem(key: item.startIndex..<equals, value: Swift.min(equals + 1, item.endIndex)..<item.endIndex)
-        }
-    }
-    /// Whether the item's decoded key is `key`, in any ASCII case when `foldingCase`.
-    @usableFromInline static func key(
-        of item: QueryItem, in bytes: [UInt8], equals key: String, foldingCase: Bool
-    ) throws(DeepLinkError) -> Bool {
-        let raw = bytes[item.key]
-        if !raw.contains(UInt8(ascii: "%")) && !raw.contains(UInt8(ascii: "+")) {
-            return raw.elementsEqual(key.utf8) { (foldingCase ? URLByte.lowercased($0) : $0) == $1 }
-        }
-        let decoded = try PercentCoding.decode(
-            bytes, item.key.lowerBound, item.key.upperBound, segment: false, link: true)
-        return foldingCase ? decoded.lowercased() == key : decoded == key
     }
 }

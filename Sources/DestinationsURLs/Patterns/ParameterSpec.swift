@@ -1,17 +1,17 @@
-// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
+// Performance: the url-link and url-state figures (Benchmarks/README.md, "URLs"): the codec a specialised closure is kept in.
 public import Destinations
 import Foundation
 
 /// One parameter type, without its generic parameter; a class, shared by the trie's edges.
 @usableFromInline final class ParameterType: Sendable {
-    @usableFromInline let name: String
-    @usableFromInline let kind: ParameterKind
-    @usableFromInline let multiplicity: URLParameterMultiplicity
-    @usableFromInline let identity: ObjectIdentifier
+    let name: String
+    let kind: ParameterKind
+    let multiplicity: URLParameterMultiplicity
+    let identity: ObjectIdentifier
     /// Whether a component, percent-decoded, parses as a value of the type.
-    @usableFromInline let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
+    let accepts: @Sendable (ArraySlice<UInt8>) -> Bool
     /// The canonical text of a component's value, or `nil` when it does not parse.
-    @usableFromInline let canonicalText: @Sendable (Substring) -> String?
+    let canonicalText: @Sendable (Substring) -> String?
     @usableFromInline init<Value: URLParameter>(_: Value.Type) {
         name = String(describing: Value.self)
         kind =
@@ -38,29 +38,29 @@ import Foundation
 }
 
 /// The kinds of parameter types, in the order a link tries them at one segment.
-@usableFromInline enum ParameterKind: Int, Sendable {
+enum ParameterKind: Int, Sendable {
     case integer, uuid, bool, double, custom, string
 }
 
 /// One parameter of a route pattern or a deep link, in the order the closure takes them.
-@usableFromInline final class ParameterSpec: Sendable {
+final class ParameterSpec: Sendable {
     /// How the parameter is given: `{name}`, `{name=text}`, `{name?}`, `{name*}` or `{name...}`.
-    @usableFromInline enum Mode: Hashable, Sendable {
+    enum Mode: Hashable, Sendable {
         case required, optional, repeated, catchAll
         case defaulted(String)
     }
-    @usableFromInline let name: String
+    let name: String
     /// The key of a named parameter or a query item; `nil` for a path segment.
-    @usableFromInline let key: String?
-    @usableFromInline let mode: Mode
-    @usableFromInline let type: ParameterType
+    let key: String?
+    let mode: Mode
+    let type: ParameterType
     /// The name an error shows: the key of a named parameter, else the placeholder's name.
-    @usableFromInline var displayName: String { key ?? name }
-    @usableFromInline init(name: String, key: String?, mode: Mode, type: ParameterType) {
+    var displayName: String { key ?? name }
+    init(name: String, key: String?, mode: Mode, type: ParameterType) {
         (self.name, self.key, self.mode, self.type) = (name, key, mode, type)
     }
     /// Binds a template's placeholders to the closure's parameter types, in order.
-    @usableFromInline static func bind(
+    static func bind(
         _ placeholders: [TemplatePlaceholder], to types: [ParameterType], pattern: String
     ) -> (specs: [ParameterSpec], problems: [URLConfigurationProblem]) {
         guard placeholders.count == types.count else {
@@ -124,90 +124,16 @@ import Foundation
         }
         values = { _ in nil }
     }
+    /// A codec of its parts. The fixed-arity declarations (``DeepLink``, ``RoutePattern``, one to
+    /// three parameters) build their closures with concrete types, which the optimiser
+    /// specialises; it does not specialise a parameter pack's.
+    @usableFromInline init(
+        types: [ParameterType], make: @escaping @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Output,
+        values: @escaping @Sendable (Output) -> [[String]]?
+    ) {
+        (self.types, self.make, self.values) = (types, make, values)
+    }
     init(constant: Output) where Output: Equatable & Sendable {
         (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
-    }
-}
-
-/// Hands a pattern's or a link's closure its parameters, decoded and typed one at a time.
-@usableFromInline struct ArgumentReader {
-    @usableFromInline let bytes: [UInt8]
-    @usableFromInline let specs: [ParameterSpec]
-    /// The route's keyword or the link's template, for errors.
-    @usableFromInline let owner: String
-    /// The byte ranges given, each with the index of its parameter, in input order.
-    @usableFromInline let entries: [(spec: Int, range: Range<Int>)]
-    /// Whether the values are a link's, else a state URL's.
-    @usableFromInline let link: Bool
-    @usableFromInline var decodedBytes: Int
-    @usableFromInline let decodedLimit: Int
-    @usableFromInline var index = 0
-    /// The flow's environment, for a link's closure that reads it.
-    @usableFromInline var environment = FlowEnvironment()
-    /// A reader of `entries`; refuses a named parameter given twice that takes one value.
-    @inlinable init(
-        _ bytes: [UInt8], specs: [ParameterSpec], owner: String, entries: [(spec: Int, range: Range<Int>)], link: Bool,
-        decodedBytes: Int, decodedLimit: Int
-    ) throws(DeepLinkError) {
-        for (index, spec) in specs.enumerated() where spec.key != nil && spec.mode != .repeated {
-            if entries.count(where: { $0.spec == index }) > 1 {
-                throw .duplicateParameter(route: owner, name: spec.displayName)
-            }
-        }
-        (self.bytes, self.specs, self.owner, self.entries, self.link) = (bytes, specs, owner, entries, link)
-        (self.decodedBytes, self.decodedLimit) = (decodedBytes, decodedLimit)
-    }
-    @inlinable mutating func next<Value: URLParameter>(_: Value.Type) throws(DeepLinkError) -> Value {
-        let parameter = index
-        index += 1
-        guard let found = try texts(parameter, joined: Value.urlMultiplicity == .one) else {
-            return try missing(specs[parameter], Value.self)
-        }
-        let repeatedCatchAll = specs[parameter].mode == .catchAll && Value.urlMultiplicity != .one
-        let value =
-            if let all = found.all ?? (repeatedCatchAll ? [found.first] : nil) {
-                Value(urlComponents: all.map { $0[...] })
-            } else {
-                Value(urlComponent: found.first[...])
-            }
-        guard let value else {
-            let spec = specs[parameter]
-            throw .invalidParameter(
-                route: owner, name: spec.displayName, expected: spec.type.name, offset: found.offset)
-        }
-        return value
-    }
-    /// The decoded texts given for `parameter` (`all` when several, unless `joined` by `/`).
-    @usableFromInline mutating func texts(_ parameter: Int, joined: Bool) throws(DeepLinkError) -> (
-        first: String, all: [String]?, offset: Int
-    )? {
-        var first: (text: String, offset: Int)?
-        var all: [String]?
-        for entry in entries where entry.spec == parameter {
-            let text = try PercentCoding.decode(
-                bytes, entry.range.lowerBound, entry.range.upperBound, segment: specs[parameter].key == nil, link: link)
-            decodedBytes += text.utf8.count
-            if decodedBytes > decodedLimit { throw .tooManyParameterBytes(bytes: decodedBytes, limit: decodedLimit) }
-            if let found = first {
-                all = (all ?? [found.text]) + [text]
-            } else {
-                first = (text, entry.range.lowerBound)
-            }
-        }
-        guard let first else { return nil }
-        if joined, let all { return (all.joined(separator: "/"), nil, first.offset) }
-        return (first.text, all, first.offset)
-    }
-    /// The value of a parameter the URL left out: its default, or an empty optional or array.
-    @inlinable func missing<Value: URLParameter>(_ spec: ParameterSpec, _: Value.Type) throws(DeepLinkError) -> Value {
-        switch spec.mode {
-        case .defaulted(let text):
-            if let value = Value(urlComponent: text[...]) { return value }
-        case .optional, .repeated:
-            if let value = Value(urlComponents: []) { return value }
-        case .required, .catchAll:
-            break
-        }
-        throw .missingParameter(route: owner, name: spec.displayName)
     }
 }

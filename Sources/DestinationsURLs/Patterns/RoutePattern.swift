@@ -1,4 +1,4 @@
-// @inlinable: the closures are made in the app's module, beside the url-state parse path (Benchmarks/README.md, URLs).
+// Performance: the url-state figure (Benchmarks/README.md, "URLs"): a pattern's closures are made in the app's module.
 public import Destinations
 
 /// The URL form of one route case: a keyword (`[a-z][a-z0-9-]*`), `/{name}` per positional
@@ -22,11 +22,11 @@ public struct RoutePattern<Route: NavigationRoute>: Sendable {
     public let interruption: InterruptionPolicy
     /// Where a one-route link shows the route; only for `.external` patterns.
     public let placement: LinkPlacement
-    @usableFromInline let parameters: [ParameterSpec]
+    let parameters: [ParameterSpec]
     /// The template's segments after the keyword: a parameter each, or several inside one
     /// (`@{user}`, `{user}@{host}`).
-    @usableFromInline let slots: [URLTemplate.Segment]
-    @usableFromInline let problems: [URLConfigurationProblem]
+    let slots: [URLTemplate.Segment]
+    let problems: [URLConfigurationProblem]
     @usableFromInline let codec: ParameterCodec<Route>
     /// Creates the pattern of a route case: `make` builds it, `match` takes it apart (`nil` for others).
     @inlinable public init<each Value: URLParameter>(
@@ -136,12 +136,14 @@ public enum URLDeclarationBuilder<Declaration> {
 public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBuilder<RoutePattern<Route>>
 
 /// The route patterns of a router, found by keyword (or alias).
-@usableFromInline struct RouteTable<Route: NavigationRoute>: Sendable {
-    @usableFromInline let patterns: [RoutePattern<Route>]
-    @usableFromInline var keywords: [ArraySlice<UInt8>: Int] = [:]
+struct RouteTable<Route: NavigationRoute>: Sendable {
+    let patterns: [RoutePattern<Route>]
+    /// The keywords and what parsing reads of each pattern, without the route type.
+    let table: PatternTable
     /// Builds the table; reports keywords used twice.
-    @usableFromInline init(_ patterns: [RoutePattern<Route>], problems: inout [URLConfigurationProblem]) {
+    init(_ patterns: [RoutePattern<Route>], problems: inout [URLConfigurationProblem]) {
         self.patterns = patterns
+        var keywords: [ArraySlice<UInt8>: Int] = [:]
         for (index, pattern) in patterns.enumerated() {
             problems += pattern.problems
             guard !pattern.keyword.isEmpty else { continue }
@@ -151,16 +153,15 @@ public typealias RoutePatternBuilder<Route: NavigationRoute> = URLDeclarationBui
                 }
             }
         }
+        table = PatternTable(shapes: patterns.map(PatternShape.init), keywords: keywords)
     }
     /// The pattern whose keyword or alias is `bytes[start..<end]`, unreserved escapes decoded.
-    @usableFromInline func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
-        URLByte.unreservedDecoded(bytes, start, end).flatMap { keywords[$0] }
-    }
+    func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? { table.pattern(bytes, start, end) }
     /// The first pattern that prints `route`, and the route's parameter texts: O(patterns).
-    @usableFromInline func pattern(for route: Route) -> (pattern: RoutePattern<Route>, values: [[String]])? {
+    func pattern(for route: Route) -> (pattern: RoutePattern<Route>, values: [[String]])? {
         patterns.lazy.compactMap { pattern in pattern.codec.values(route).map { (pattern, $0) } }.first
     }
-    @usableFromInline func print(_ route: Route, to out: inout [UInt8]) throws(URLPrintError) {
+    func print(_ route: Route, to out: inout [UInt8]) throws(URLPrintError) {
         guard let (pattern, values) = pattern(for: route), values.count == pattern.parameters.count else {
             throw .noPattern(route: route.name)
         }

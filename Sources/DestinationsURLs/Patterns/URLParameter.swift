@@ -1,4 +1,3 @@
-// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 import Destinations
 public import Foundation
 
@@ -138,9 +137,26 @@ extension Array: URLParameter where Element: URLParameter {
 }
 
 /// The syntax of a decimal `Double` in a URL: `-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?`.
-@usableFromInline enum DecimalText {
+enum DecimalText {
+    /// ``integer(_:)`` of `bytes[range]` as an `Int`, read by index: the common parameter.
+    static func int(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digits = range.upperBound - index
+        guard digits > 0, digits < 19 else { return integer(bytes[range]) }
+        guard bytes[index] != UInt8(ascii: "0") || (digits == 1 && !negative) else { return nil }
+        var value = 0
+        while index < range.upperBound {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
     /// A canonical decimal integer in the type's range: no `+`, no leading zeros, no `-0`.
-    @usableFromInline static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
+    static func integer<Value: FixedWidthInteger>(_ bytes: some Sequence<UInt8>) -> Value? {
         var (value, digits, negative, first): (Value, Int, Bool, UInt8) = (0, 0, false, 0)
         for byte in bytes {
             if digits == 0 && !negative && byte == UInt8(ascii: "-") {
@@ -160,7 +176,7 @@ extension Array: URLParameter where Element: URLParameter {
         guard digits > 0, !negative || Value.isSigned, first != 0x30 || (digits == 1 && !negative) else { return nil }
         return value
     }
-    @usableFromInline static func isDecimal(_ text: Substring) -> Bool {
+    static func isDecimal(_ text: Substring) -> Bool {
         let isDigits = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy(URLByte.isDigit) }
         let parts = text.split(maxSplits: 1, omittingEmptySubsequences: false) { $0 == "e" || $0 == "E" }
         let number = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)

@@ -1,10 +1,9 @@
-// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// A template's placeholder: a path segment's (`key` is `nil`), a named parameter's or a query item's.
-@usableFromInline typealias TemplatePlaceholder = (name: String, mode: ParameterSpec.Mode, key: String?, offset: Int)
+typealias TemplatePlaceholder = (name: String, mode: ParameterSpec.Mode, key: String?, offset: Int)
 
 /// A parsed template: a route pattern's `keyword(/{name})*[(key={name…},…)]` or a deep link's.
-@usableFromInline struct URLTemplate: Sendable {
-    @usableFromInline enum Segment: Hashable, Sendable {
+struct URLTemplate: Sendable {
+    enum Segment: Hashable, Sendable {
         case constant(String)
         /// A typed segment: the index of its placeholder.
         case parameter(Int)
@@ -13,14 +12,14 @@
         /// Typed parameters with constants around and between them (`@{user}`, `{user}@{host}`).
         case compound(CompoundSegment)
     }
-    @usableFromInline var segments: [Segment] = []
+    var segments: [Segment] = []
     /// A deep link's host (`//host/…`); `nil` when the template names none.
-    @usableFromInline var host: HostTemplate?
-    @usableFromInline var placeholders: [TemplatePlaceholder] = []
+    var host: HostTemplate?
+    var placeholders: [TemplatePlaceholder] = []
     private let bytes: [UInt8]
     private var offset = 0
     /// Parses a route pattern's template (`route`) or a deep link's.
-    @usableFromInline init(_ template: String, route: Bool) throws(TemplateError) {
+    init(_ template: String, route: Bool) throws(TemplateError) {
         bytes = Array(template.utf8)
         if !route && take(UInt8(ascii: "/")) && take(UInt8(ascii: "/")) {
             host = try hostTemplate()
@@ -72,7 +71,7 @@
         }
     }
     /// A template's segments, and its parameters bound to `types` (none when something does not fit).
-    @usableFromInline static func compile(_ template: String, route: Bool, types: [ParameterType])
+    static func compile(_ template: String, route: Bool, types: [ParameterType])
         -> (parsed: URLTemplate?, parameters: [ParameterSpec], problems: [URLConfigurationProblem])
     {
         do throws(TemplateError) {
@@ -171,6 +170,6 @@
 }
 
 /// Where a template breaks its grammar.
-@usableFromInline struct TemplateError: Error {
-    @usableFromInline let offset: Int
+struct TemplateError: Error {
+    let offset: Int
 }

@@ -8,10 +8,9 @@ extension URLRouter {
         _ path: [UInt8], into state: NavigationState<Route>, scene: String, ids: inout some ElementIDGenerator,
         limits: URLLimits
     ) throws(DeepLinkError) -> NavigationState<Route> {
-        guard let kind = self.scene(named: scene) else { throw .unknownScene(scene) }
+        guard let index = scenes.firstIndex(where: { $0.name == scene }) else { throw .unknownScene(scene) }
         let bytes = [UInt8(ascii: "/")] + path
-        let (parsed, elided) = try StateURLParser.parseNaming(
-            bytes, from: 1, to: bytes.count, layout: kind.layout, routes: routes, limits: limits, ids: &ids)
+        let (parsed, elided) = try buildState(bytes, 1, bytes.count, scene: index, ids: &ids, limits: limits)
         let merged = parsed.root.keeping(Set(elided), from: state.root)
         var fresh = SequentialElementIDs()
         fresh.reserve(through: state.maxID)

@@ -27,8 +27,7 @@ extension URLRouter {
         let dotless = DotSegments(bytes[...])
         let relative: RelativePath<Route>
         do throws(DeepLinkError) {
-            relative = try StateURLParser<Route, SequentialElementIDs>.parseRelative(
-                dotless.bytes, ups: dotless.ups, routes: routes, limits: limits)
+            relative = try parseRelative(dotless.bytes, ups: dotless.ups, limits: limits)
         } catch {
             throw dotless.located(error)
         }
@@ -81,56 +80,63 @@ struct RelativePath<Route: NavigationRoute> {
     var modals: [(style: ModalStyle, layout: Layout<Route>)] = []
 }
 
-extension StateURLParser where IDs == SequentialElementIDs {
+extension URLRouter {
     /// Parses a relative path without dot segments (``DotSegments``) that climbs `ups` levels
     /// first; not an absolute one, which is a state path. An empty path is the anchor itself.
-    static func parseRelative(_ bytes: [UInt8], ups: Int, routes: RouteTable<Route>, limits: URLLimits)
-        throws(DeepLinkError) -> RelativePath<Route>
-    {
+    func parseRelative(_ bytes: [UInt8], ups: Int, limits: URLLimits) throws(DeepLinkError) -> RelativePath<Route> {
         var relative = RelativePath<Route>(ups: ups)
         guard !bytes.isEmpty else { return relative }
         // A trailing `/` closes the last route or modal, as in state URLs and deep links.
         let end = bytes.count > 1 && bytes[bytes.count - 1] == UInt8(ascii: "/") ? bytes.count - 1 : bytes.count
-        var parser = StateURLParser(bytes, 0, end, routes: routes, limits: limits, ids: SequentialElementIDs())
-        try prescan(bytes, parser.position, end, limits: limits)
-        if parser.position < parser.end && parser.peek != UInt8(ascii: "!") {
-            relative.routes = try parser.parseRoutes()
+        var scan = StateURLScanner(bytes, 0, end, patterns: engine.patterns, limits: limits)
+        try StateURLScanner.prescan(bytes, scan.position, end, limits: limits)
+        var made: [Route] = []
+        let make = { (pattern: Int, reader: inout ArgumentReader) throws(DeepLinkError) in
+            made.append(try routes.patterns[pattern].codec.make(&reader))
         }
-        if parser.atModal { parser.position += 1 }
+        if scan.position < scan.end && scan.peek != UInt8(ascii: "!") {
+            try scan.parseRoutes(make)
+            relative.routes = made
+        }
+        if scan.atModal { scan.position += 1 }
         var overlay = false
-        while parser.peek == UInt8(ascii: "!") {
-            if overlay { throw .malformed(.overlayCannotPresent, offset: parser.position) }
+        while scan.peek == UInt8(ascii: "!") {
+            if overlay { throw .malformed(.overlayCannotPresent, offset: scan.position) }
             guard relative.modals.count < limits.depth else {
                 throw .tooDeep(depth: relative.modals.count + 1, limit: limits.depth)
             }
-            parser.position += 1
-            let style = try parser.parseStyle()
-            try parser.expect(UInt8(ascii: "/"))
-            let stacked = parser.bytes[parser.position...].starts(with: "*stack/".utf8)
-            if parser.peek == UInt8(ascii: "*") && !stacked {
-                throw .malformed(.unknownMarker, offset: parser.position)
+            scan.position += 1
+            let style = try scan.parseStyle()
+            try scan.expect(UInt8(ascii: "/"))
+            let stacked = scan.bytes[scan.position...].starts(with: "*stack/".utf8)
+            if scan.peek == UInt8(ascii: "*") && !stacked {
+                throw .malformed(.unknownMarker, offset: scan.position)
             }
-            if stacked && style.isOverlay { throw .malformed(.overlayNeedsScreen, offset: parser.position) }
-            parser.position += stacked ? 7 : 0
-            let layout: Layout<Route> = stacked ? .stack(try parser.parseRoutes()) : .screen(try parser.parseRoute())
-            relative.modals.append((style, layout))
+            if stacked && style.isOverlay { throw .malformed(.overlayNeedsScreen, offset: scan.position) }
+            scan.position += stacked ? 7 : 0
+            made = []
+            if stacked { try scan.parseRoutes(make) } else { try scan.parseRoute(make) }
+            relative.modals.append((style, stacked ? .stack(made) : .screen(made[0])))
             overlay = style.isOverlay
-            guard parser.atModal else { break }
-            parser.position += 1
+            guard scan.atModal else { break }
+            scan.position += 1
         }
-        if parser.position != parser.end { throw .malformed(.trailingInput, offset: parser.position) }
+        if scan.position != scan.end { throw .malformed(.trailingInput, offset: scan.position) }
         let screens = relative.routes.count + relative.modals.reduce(0) { $0 + $1.layout.routes.count }
         guard screens <= limits.screens else {
             throw .tooManyScreens(count: relative.routes.count, limit: limits.screens)
         }
         return relative
     }
+}
+
+extension StateURLScanner {
     /// Routes separated by `/`, up to a modal.
-    private mutating func parseRoutes() throws(DeepLinkError) -> [Route] {
-        var routes: [Route] = []
+    mutating func parseRoutes(_ make: (Int, inout ArgumentReader) throws(DeepLinkError) -> Void)
+        throws(DeepLinkError)
+    {
         repeat {
-            routes.append(try parseRoute())
+            try parseRoute(make)
         } while !atModal && take(UInt8(ascii: "/"))
-        return routes
     }
 }

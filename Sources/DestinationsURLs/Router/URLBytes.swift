@@ -1,27 +1,26 @@
-// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
 /// Byte classes of the URL grammar, over UTF-8 code units.
-@usableFromInline enum URLByte {
+enum URLByte {
     /// RFC 3986 *unreserved*: `A–Z a–z 0–9 - . _ ~`.
-    @usableFromInline static func isUnreserved(_ byte: UInt8) -> Bool {
+    static func isUnreserved(_ byte: UInt8) -> Bool {
         isLowercaseLetter(byte) || isDigit(byte) || isUppercaseLetter(byte) || byte == UInt8(ascii: "-")
             || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
-    @usableFromInline static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
-    @usableFromInline static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
-    @usableFromInline static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
-    @usableFromInline static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
+    static func isLowercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x61 < 26 }
+    static func isUppercaseLetter(_ byte: UInt8) -> Bool { byte &- 0x41 < 26 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F }
     /// `[a-z0-9-]`: the bytes of a keyword after its first.
-    @usableFromInline static func isKeywordByte(_ byte: UInt8) -> Bool {
+    static func isKeywordByte(_ byte: UInt8) -> Bool {
         isLowercaseLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "-")
     }
     /// `[a-z0-9._-]`: the bytes of a label or a link constant.
-    @usableFromInline static func isLabelByte(_ byte: UInt8) -> Bool {
+    static func isLabelByte(_ byte: UInt8) -> Bool {
         isKeywordByte(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
     }
-    @usableFromInline static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
+    static func lowercased(_ byte: UInt8) -> UInt8 { isUppercaseLetter(byte) ? byte | 0x20 : byte }
     /// Whether `bytes` is an `http` or `https` URL with a host of letters, digits, `-` and `.`
     /// (not starting or ending with `.`), an optional port, and printable ASCII alone.
-    @usableFromInline static func isWebURL(_ bytes: [UInt8]) -> Bool {
+    static func isWebURL(_ bytes: [UInt8]) -> Bool {
         guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
         let lower = bytes.map(lowercased)
         let scheme = lower.starts(with: Array("https://".utf8)) ? 8 : lower.starts(with: Array("http://".utf8)) ? 7 : 0
@@ -36,26 +35,26 @@
         else { return false }
         return authority.count == 1 || (!authority[1].isEmpty && authority[1].allSatisfy(isDigit))
     }
-    @usableFromInline static func hexValue(_ byte: UInt8) -> UInt8? {
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         isDigit(byte) ? byte - 0x30 : lowercased(byte) &- 0x61 < 6 ? lowercased(byte) - 0x61 + 10 : nil
     }
     /// The byte `%XX` at `index` stands for, when it is a valid escape.
-    @usableFromInline static func escaped(_ bytes: [UInt8], at index: Int, end: Int) -> UInt8? {
+    static func escaped(_ bytes: [UInt8], at index: Int, end: Int) -> UInt8? {
         guard index + 2 < end, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
             return nil
         }
         return high << 4 | low
     }
     /// Whether `text` is a keyword or a template name: `[a-z][a-z0-9-]*`.
-    @usableFromInline static func isKeyword(_ text: some StringProtocol) -> Bool {
+    static func isKeyword(_ text: some StringProtocol) -> Bool {
         text.utf8.first.map(isLowercaseLetter) == true && text.utf8.allSatisfy(isKeywordByte)
     }
     /// Whether `text` is a URL label or a link constant: `[a-z0-9][a-z0-9._-]*`.
-    @usableFromInline static func isLabel(_ text: some StringProtocol) -> Bool {
+    static func isLabel(_ text: some StringProtocol) -> Bool {
         text.utf8.first.map { isLowercaseLetter($0) || isDigit($0) } == true && text.utf8.allSatisfy(isLabelByte)
     }
     /// Checks one segment: not empty, not too long, not `.` or `..` in any spelling (`%2e`).
-    @usableFromInline static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+    static func checkSegment(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
         throws(DeepLinkError)
     {
         guard start < end else { throw .malformed(.emptySegment, offset: start) }
@@ -70,7 +69,7 @@
         }
     }
     /// `bytes[start..<end]` with unreserved escapes decoded (RFC 3986 §2.3); `nil` for other escapes.
-    @usableFromInline static func unreservedDecoded(_ bytes: [UInt8], _ start: Int, _ end: Int) -> ArraySlice<UInt8>? {
+    static func unreservedDecoded(_ bytes: [UInt8], _ start: Int, _ end: Int) -> ArraySlice<UInt8>? {
         guard bytes[start..<end].contains(UInt8(ascii: "%")) else { return bytes[start..<end] }
         var out: [UInt8] = []
         var index = start
@@ -89,7 +88,7 @@
 
 extension [UInt8] {
     /// The bytes from `start` to `end` as a string, for messages: at most 64 bytes.
-    @usableFromInline func echo(_ start: Int, _ end: Int) -> String {
+    func echo(_ start: Int, _ end: Int) -> String {
         let upper = Swift.min(end, start + 64, count)
         return start < upper ? String(decoding: self[start..<upper], as: UTF8.self) : ""
     }
@@ -97,14 +96,14 @@ extension [UInt8] {
 
 /// Percent-encoding of URL components (URLS.md §3.4): `%XX` outside RFC 3986 *unreserved*; a whole
 /// segment that is empty, `.` or `..` prints as `$`, `$.` or `$..`, and `$` itself as `%24`.
-@usableFromInline enum PercentCoding {
+enum PercentCoding {
     /// Appends `text` as a whole path segment: escaped when it is empty, `.` or `..`.
-    @usableFromInline static func appendSegment(_ text: String, to out: inout [UInt8]) {
+    static func appendSegment(_ text: String, to out: inout [UInt8]) {
         if text.isEmpty || text == "." || text == ".." { out.append(UInt8(ascii: "$")) }
         appendComponent(text, to: &out)
     }
     /// Appends `text` percent-encoded, with no escapes: for values inside a segment.
-    @usableFromInline static func appendComponent(_ text: String, to out: inout [UInt8]) {
+    static func appendComponent(_ text: String, to out: inout [UInt8]) {
         let digits = Array("0123456789ABCDEF".utf8)
         for byte in text.utf8 {
             if URLByte.isUnreserved(byte) {
@@ -114,14 +113,14 @@ extension [UInt8] {
             }
         }
     }
-    @usableFromInline static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool, link: Bool)
+    static func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool, link: Bool)
         throws(DeepLinkError) -> String
     {
         String(decoding: try decodedBytes(bytes, start, end, segment: segment, link: link), as: UTF8.self)
     }
     /// The decoded bytes of a component; a `segment` takes `$` escapes and refuses dot segments, a
     /// `link` takes raw bytes of 0x80 and above, and `+` for a space in its query.
-    @usableFromInline static func decodedBytes(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool, link: Bool)
+    static func decodedBytes(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool, link: Bool)
         throws(DeepLinkError) -> ArraySlice<UInt8>
     {
         if segment, start < end, bytes[start] == UInt8(ascii: "$") {
@@ -130,12 +129,7 @@ extension [UInt8] {
             }
             return bytes[(start + 1)..<end]
         }
-        let plain = bytes[start..<end].allSatisfy {
-            $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "$")
-        }
-        if plain && !(segment && end - start <= 2 && bytes[start..<end].allSatisfy({ $0 == UInt8(ascii: ".") })) {
-            return bytes[start..<end]
-        }
+        if isPlain(bytes, start, end, segment: segment) { return bytes[start..<end] }
         var out: [UInt8] = []
         var index = start
         while index < end {
@@ -167,8 +161,22 @@ extension [UInt8] {
         }
         return out[...]
     }
+    /// Whether a component decodes to itself: printable ASCII without `%`, `+` or `$`, and for a
+    /// `segment` not `.` or `..`.
+    static func isPlain(_ bytes: [UInt8], _ start: Int, _ end: Int, segment: Bool) -> Bool {
+        if segment, start < end, bytes[start] == UInt8(ascii: "$") { return false }
+        var dots = true
+        for index in start..<end {
+            let byte = bytes[index]
+            guard byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "+"),
+                byte != UInt8(ascii: "$")
+            else { return false }
+            dots = dots && byte == UInt8(ascii: ".")
+        }
+        return !(segment && dots && end - start <= 2)
+    }
     /// The index of the first byte that breaks UTF-8, or of a sequence cut short by the end.
-    @usableFromInline static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var index = 0

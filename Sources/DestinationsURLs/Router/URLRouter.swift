@@ -1,4 +1,4 @@
-// @inlinable: the scene lookup is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
+// Performance: the url-link and url-state figures (Benchmarks/README.md, "URLs"): what the typed layer reads.
 public import Destinations
 
 /// Turns URLs into navigation states and presentations, and states back into URLs: a pure,
@@ -20,10 +20,11 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     public let limits: URLLimits
     /// Overlapping links that precedence resolves, for review.
     public let diagnostics: [URLDiagnostic]
-    @usableFromInline let parsedPrefixes: [URLPrefix]
-    @usableFromInline let routes: RouteTable<Route>
-    @usableFromInline let trie: LinkTrie
-    @usableFromInline let sceneNames: [[UInt8]]
+    /// The matching, not generic: prefixes, scenes, the link trie and the route keywords.
+    @usableFromInline let engine: URLEngine
+    /// The scene layouts and every layout inside them, by the index their shapes name.
+    @usableFromInline let layouts: [Layout<Route>]
+    let routes: RouteTable<Route>
     /// The environment a link's closure reads (``DeepLink/init(_:sources:caseInsensitive:strictQuery:scene:hosts:withEnvironment:)``):
     /// the flow's, set by ``FlowURLs`` for each URL it opens.
     @usableFromInline var environment = FlowEnvironment()
@@ -71,12 +72,17 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         let diagnostics = trie.overlaps().map {
             URLDiagnostic.overlappingLinks(preferred: links.links[$0].template, other: links.links[$1].template)
         }
-        (self.prefixes, self.parsedPrefixes, self.scenes, self.links) = (
-            parsedPrefixes.map { $0.text }, parsedPrefixes, scenes, links.links
-        )
+        (self.prefixes, self.scenes, self.links) = (parsedPrefixes.map { $0.text }, scenes, links.links)
         fallback = links.fallback
         (self.limits, self.externalStateURLs, self.diagnostics) = (limits, externalStateURLs, diagnostics.uniqued)
-        (self.routes, self.trie, sceneNames) = (routes, trie, scenes.map { Array($0.name.utf8) })
+        var layouts: [Layout<Route>] = []
+        var screens: [Int] = []
+        let shapes = scenes.map { $0.layout.shape(into: &layouts, screens: &screens) }
+        self.routes = routes
+        self.layouts = layouts
+        engine = URLEngine(
+            prefixes: parsedPrefixes, sceneNames: scenes.map(\.name), sceneShapes: shapes, layoutScreens: screens,
+            links: links.links.map(LinkShape.init), trie: trie, patterns: routes.table)
     }
     /// The scene kind named `name`.
     public func scene(named name: String) -> SceneKind<Route>? {
@@ -84,14 +90,6 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
     }
     /// The route pattern that prints `route`: the first whose `match` accepts it.
     public func pattern(for route: Route) -> RoutePattern<Route>? { routes.pattern(for: route)?.pattern }
-    /// The scene whose name is `bytes[start..<end]`, in lower case when `fold`.
-    @inlinable func scene(_ bytes: [UInt8], _ start: Int, _ end: Int, fold: Bool) -> SceneKind<Route>? {
-        let text = bytes[start..<end]
-        for (index, name) in sceneNames.enumerated() where name.count == text.count {
-            if zip(name, text).allSatisfy({ $0 == (fold ? URLByte.lowercased($1) : $1) }) { return scenes[index] }
-        }
-        return nil
-    }
 }
 
 /// Hard limits against hostile input (URLS.md §6.4), checked before work that grows with it.
@@ -152,8 +150,7 @@ extension URLRouter {
                 problems.append(.roundTripMismatch(route: route.name, url: pattern.template))
                 continue
             }
-            let parsed = try? StateURLParser<Route, SequentialElementIDs>.parseOneRoute(
-                text, from: 0, to: text.count, routes: self.routes, limits: .trusted)
+            let parsed = try? parseOneRoute(text, from: 0, to: text.count, limits: .trusted)
             if parsed != route {
                 problems.append(.roundTripMismatch(route: route.name, url: String(decoding: text, as: UTF8.self)))
             }
@@ -202,7 +199,7 @@ extension URLRouter {
             guard HostRule.isHost(name[...]), link.accepts(host: name[...]) else { return nil }
             out = Array("https://".utf8) + name + [UInt8(ascii: "/")]
         } else {
-            let fixed = parsedPrefixes.filter { $0.fixedHost != nil || ($0.isCustomScheme && link.host == nil) }
+            let fixed = engine.prefixes.filter { $0.fixedHost != nil || ($0.isCustomScheme && link.host == nil) }
             guard
                 let prefix = fixed.first(where: { $0.isHTTPS && link.accepts(host: $0.fixedHost?[...]) })
                     ?? fixed.first,
@@ -247,16 +244,19 @@ extension URLRouter {
     }
     /// The route a shared link opens, built by the link's `shares`; `nil` for another link.
     func sharedRoute(in url: String, link expected: DeepLink<Route>) throws(DeepLinkError) -> Route? {
-        let bytes = Array(url.utf8)
-        guard let share = expected.share, let (prefix, rest, host) = try matchPrefix(bytes) else { return nil }
-        let queryStart = Self.pathEnd(bytes, from: rest)
-        let (segments, _, query) = try Self.split(
-            bytes, rest, queryStart, hostFolding: prefix.isCustomScheme, limits: .trusted)
+        var bytes = Array(url.utf8)
+        guard let share = expected.share, let (prefix, rest, host) = try engine.matchPrefix(&bytes) else { return nil }
+        let split = try LinkPath.split(
+            bytes, rest, URLEngine.pathEnd(bytes, from: rest), hostFolding: prefix.isCustomScheme, limits: .trusted,
+            constants: engine.trie.constants)
         let hostName = host.map { bytes[$0] }
-        guard let index = trie.match(segments, in: bytes, accept: { links[$0].accepts(host: hostName) }),
+        guard
+            let index = engine.trie.match(
+                split.segments, in: bytes, accept: { engine.links[$0].accepts(host: hostName) }),
             links[index].template == expected.template
         else { return nil }
-        var reader = try arguments(of: index, bytes, segments, query, host: host, limits: .trusted)
+        var reader = try engine.links[index].arguments(
+            bytes, split.segments, split.query, host: host, limits: .trusted, environment: environment)
         return try share.make(&reader)
     }
 }

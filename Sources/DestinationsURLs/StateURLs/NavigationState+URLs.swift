@@ -1,15 +1,5 @@
-// Performance: the url-link and url-state parse paths (Benchmarks/README.md, URLs).
+// Performance: the url-state figure (Benchmarks/README.md, "URLs"): the typed layer decorates a tab bar it builds.
 public import Destinations
-
-/// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
-@usableFromInline enum NodeSlot<Route: NavigationRoute> {
-    /// A place the scene layout describes, whose layout is the default there.
-    case skeleton(Layout<Route>)
-    /// A member of `*tabs(…)` or `*split(…)`, or a column the layout leaves empty: a stack.
-    case stack
-    /// A modal's content: a screen.
-    case screen
-}
 
 extension Tabs {
     /// A bar read from a URL, with what the layout's items declare besides the tabs' names:
@@ -19,16 +9,9 @@ extension Tabs {
     }
 }
 
-extension Layout {
-    /// The slot of a split view's column: its layout, or a stack for an empty one.
-    @usableFromInline static func columnSlot(_ layout: Layout?) -> NodeSlot<Route> {
-        layout.map { .skeleton($0) } ?? .stack
-    }
-}
-
 extension NavigationNode {
     /// Whether the node is what `layout` builds, ids aside, with no modal anywhere.
-    @usableFromInline func isDefault(for layout: Layout<Route>) -> Bool {
+    func isDefault(for layout: Layout<Route>) -> Bool {
         guard modal == nil else { return false }
         switch (content, layout) {
         case (.screen(let route), .screen(let expected)):
@@ -49,7 +32,7 @@ extension NavigationNode {
         }
     }
     /// Whether a column shows what its layout builds: both empty, or equal.
-    @usableFromInline static func isDefault(_ node: NavigationNode?, _ layout: Layout<Route>?) -> Bool {
+    static func isDefault(_ node: NavigationNode?, _ layout: Layout<Route>?) -> Bool {
         guard let node, let layout else { return node == nil && layout == nil }
         return node.isDefault(for: layout)
     }

@@ -1,174 +1,152 @@
-// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
-public import Destinations
+import Destinations
 
 /// Parses the path of a canonical state URL (URLS.md §4.2): recursive descent over bytes, LL(1),
-/// the scene layout saying what a plain node is and what a part left out holds.
-@usableFromInline struct StateURLParser<Route: NavigationRoute, IDs: ElementIDGenerator> {
-    @usableFromInline let bytes: [UInt8]
-    @usableFromInline var position: Int
-    @usableFromInline let end: Int
-    @usableFromInline let routes: RouteTable<Route>
-    @usableFromInline let limits: URLLimits
-    @usableFromInline var ids: IDs
-    @usableFromInline var decodedBytes = 0
-    @usableFromInline var depth = 0
-    @usableFromInline var screens = 0
-    /// The byte ranges of a route's parameters, a buffer reused from route to route.
-    @usableFromInline var entries: [(spec: Int, range: Range<Int>)] = []
+/// the scene's layout shape saying what a plain node is and what a part left out holds. Not
+/// generic: it asks `build` for each id and node, and `make` for each route, in parse order.
+struct StateURLParser {
+    /// A node built so far: its position among the nodes built, its id, and what the grammar checks.
+    struct Built {
+        let node: Int
+        let id: ElementID
+        let isScreen: Bool
+        var presents = false
+    }
+    typealias Make = (Int, inout ArgumentReader) throws(DeepLinkError) -> Void
+    typealias Build = (StateBuildStep) throws(DeepLinkError) -> ElementID
+    var scan: StateURLScanner
+    let layoutScreens: [Int]
+    let make: Make
+    let build: Build
+    var nodes = 0
+    var routes = 0
+    var depth = 0
+    var screens = 0
     /// Where each modal starts (its `!`), by the id of its content.
-    @usableFromInline var modalOffsets: [(content: ElementID, offset: Int)] = []
+    var modalOffsets: [(content: ElementID, offset: Int)] = []
     /// The nodes of the tabs the path leaves out, built from their layout.
-    @usableFromInline var elidedTabs: [ElementID] = []
-    @usableFromInline init(
-        _ bytes: [UInt8], _ position: Int, _ end: Int, routes: RouteTable<Route>, limits: URLLimits, ids: IDs
+    var elidedTabs: [ElementID] = []
+    /// Parses `bytes[start..<end]`, a state path of the scene whose layout is `shape`: the root's
+    /// position among the nodes built, the modals' offsets and the tabs left out.
+    static func parse(
+        _ bytes: [UInt8], from start: Int, to end: Int, shape: LayoutShape, engine: URLEngine, limits: URLLimits,
+        make: Make, build: Build
+    ) throws(DeepLinkError) -> (
+        root: Int, modalOffsets: [(content: ElementID, offset: Int)], elidedTabs: [ElementID]
     ) {
-        (self.bytes, self.position, self.end, self.routes, self.limits, self.ids) = (
-            bytes, position, end, routes, limits, ids
-        )
-    }
-    /// Parses `bytes[start..<end]`, a state path of the scene whose layout is `layout`.
-    @inlinable static func parse(
-        _ bytes: [UInt8], from start: Int, to end: Int, layout: Layout<Route>, routes: RouteTable<Route>,
-        limits: URLLimits, ids: inout IDs
-    ) throws(DeepLinkError) -> NavigationState<Route> {
-        try parseNaming(bytes, from: start, to: end, layout: layout, routes: routes, limits: limits, ids: &ids).state
-    }
-    /// Parses like ``parse(_:from:to:layout:routes:limits:ids:)``; also gives the nodes of the tabs
-    /// the path leaves out, which a merge keeps as they are.
-    @inlinable static func parseNaming(
-        _ bytes: [UInt8], from start: Int, to end: Int, layout: Layout<Route>, routes: RouteTable<Route>,
-        limits: URLLimits, ids: inout IDs
-    ) throws(DeepLinkError) -> (state: NavigationState<Route>, elidedTabs: [ElementID]) {
-        try prescan(bytes, start, end, limits: limits)
+        try StateURLScanner.prescan(bytes, start, end, limits: limits)
         let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
-        var parser = StateURLParser(bytes, start, trimmed, routes: routes, limits: limits, ids: ids)
-        let root =
-            start == trimmed ? try parser.defaultNode(layout) : try parser.parseNode(.skeleton(layout), overlay: false)
-        if parser.position != trimmed { throw .malformed(.trailingInput, offset: parser.position) }
-        let state = NavigationState(root: root)
-        // The grammar can spell states the core never holds: refuse them, a modal off focus at its `!`.
-        do throws(NavigationError) {
-            try state.validate()
-        } catch {
-            if case .corruptState(.modalOffFocus(let content)) = error,
-                let modal = parser.modalOffsets.first(where: { $0.content == content })
-            {
-                throw .malformed(.modalOffFocusPath, offset: modal.offset)
+        let scan = StateURLScanner(bytes, start, trimmed, patterns: engine.patterns, limits: limits)
+        return try withoutActuallyEscaping(make) { (make) throws(DeepLinkError) in
+            try withoutActuallyEscaping(build) { (build) throws(DeepLinkError) in
+                var parser = StateURLParser(scan: scan, layoutScreens: engine.layoutScreens, make: make, build: build)
+                let root =
+                    start == trimmed
+                    ? try parser.defaultNode(shape) : try parser.parseNode(.skeleton(shape), overlay: false)
+                if parser.scan.position != trimmed { throw .malformed(.trailingInput, offset: parser.scan.position) }
+                return (root.node, parser.modalOffsets, parser.elidedTabs)
             }
-            throw .navigation(error)
         }
-        ids = parser.ids
-        return (state, parser.elidedTabs)
     }
-    /// Parses `bytes[start..<end]` as one route's text: a one-route link.
-    @inlinable static func parseOneRoute(
-        _ bytes: [UInt8], from start: Int, to end: Int, routes: RouteTable<Route>, limits: URLLimits
-    ) throws(DeepLinkError) -> Route where IDs == SequentialElementIDs {
-        try prescan(bytes, start, end, limits: limits)
-        var parser = StateURLParser(bytes, start, end, routes: routes, limits: limits, ids: SequentialElementIDs())
-        let route = try parser.parseRoute()
-        if parser.position != end { throw .malformed(.trailingInput, offset: parser.position) }
-        return route
-    }
-    @inlinable mutating func parseNode(_ slot: NodeSlot<Route>, overlay: Bool) throws(DeepLinkError)
-        -> NavigationNode<Route>
-    {
+    mutating func parseNode(_ slot: NodeSlot, overlay: Bool) throws(DeepLinkError) -> Built {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= limits.depth else { throw .tooDeep(depth: depth, limit: limits.depth) }
-        switch (peek, slot) {
+        guard depth <= scan.limits.depth else { throw .tooDeep(depth: depth, limit: scan.limits.depth) }
+        switch (scan.peek, slot) {
         case (UInt8(ascii: "("), _):
-            position += 1
+            scan.position += 1
             var node = try parseNode(slot, overlay: overlay)
-            try expectClose()
+            try scan.expectClose()
             _ = try parseModal(after: &node, overlay: overlay)
             return node
         case (UInt8(ascii: "*"), _): return try parseMarked(overlay: overlay, slot: slot)
         case (_, .screen), (_, .skeleton(.screen)): return try parseScreen(overlay: overlay).node
         case (_, .stack), (_, .skeleton(.stack)): return try parseStack()
-        case (_, .skeleton(let layout)) where atGroupEnd: return try defaultNode(layout)
-        case (_, .skeleton(.tabs(let items, _))):
-            let id = ids.next()
-            let layouts = items.filter { $0.actionStyle == nil }
-            let (main, nodes) = try parseBody(layouts.map { $0.id.rawValue }, layouts.map { $0.layout }, tabs: true)
-            let tabs = zip(layouts, nodes).compactMap { layout, node in node.map { Tab(id: layout.id, node: $0) } }
-            let bar = Tabs.read(Tabs(tabs: tabs, selection: layouts[main].id), declaredBy: items)
-            return NavigationNode(id: id, content: .tabs(bar))
-        case (_, .skeleton(.split(let sidebar, let content, let detail, let primary))):
-            let id = ids.next()
+        case (_, .skeleton(let layout)) where scan.atGroupEnd: return try defaultNode(layout)
+        case (_, .skeleton(.tabs(let layout, let labels, let members))):
+            let id = try build(.id)
+            let (main, nodes) = try parseBody(labels, members.map { Optional($0) }, tabs: true)
+            let tabs = zip(labels, nodes).compactMap { label, node in node.map { (label, $0.node) } }
+            return try add(.tabs(id, tabs, selection: labels[main], declaredBy: layout), id: id)
+        case (_, .skeleton(.split(_, let sidebar, let content, let detail, let primary))):
+            let id = try build(.id)
             let columns: [SplitColumn] = content != nil ? [.sidebar, .content, .detail] : [.sidebar, .detail]
             let layouts = [sidebar, content, detail]
             let (_, nodes) = try parseBody(columns.map(\.rawValue), columns.map { layouts[$0.index] }, tabs: false)
-            guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: position) }
-            let split = Split(
-                sidebar: sidebar, content: content != nil ? nodes[1] : nil, detail: nodes.last ?? nil,
-                hasContentColumn: content != nil, primary: primary)
-            return NavigationNode(id: id, content: .split(split))
+            guard let sidebar = nodes[0] else { throw .malformed(.missingSidebar, offset: scan.position) }
+            let detail = nodes.last ?? nil
+            return try add(
+                .split(
+                    id, sidebar: sidebar.node, content: content != nil ? nodes[1]?.node : nil, detail: detail?.node,
+                    hasContentColumn: content != nil, primary: primary), id: id)
         }
     }
+    /// Adds the node `step` builds, whose id is `id`.
+    mutating func add(_ step: StateBuildStep, id: ElementID, isScreen: Bool = false) throws(DeepLinkError)
+        -> Built
+    {
+        _ = try build(step)
+        nodes += 1
+        return Built(node: nodes - 1, id: id, isScreen: isScreen)
+    }
     /// A screen and its modal; `open` is false when a modal not in parentheses ends the group.
-    @inlinable mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> (
-        node: NavigationNode<Route>, open: Bool
-    ) {
-        let route = try parseRoute()
+    mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> (node: Built, open: Bool) {
+        try scan.parseRoute(make)
+        routes += 1
         try count(screens: 1)
-        var node = NavigationNode(id: ids.next(), content: .screen(route))
+        let id = try build(.id)
+        var node = try add(.screen(id, route: routes - 1), id: id, isScreen: true)
         let open = try parseModal(after: &node, overlay: overlay)
-        if open && node.modal != nil && atModal { throw .malformed(.secondModal, offset: position + 1) }
+        if open && node.presents && scan.atModal { throw .malformed(.secondModal, offset: scan.position + 1) }
         return (node, open)
     }
-    @inlinable mutating func parseStack() throws(DeepLinkError) -> NavigationNode<Route> {
-        let id = ids.next()
-        var elements: [NavigationNode<Route>] = []
+    mutating func parseStack() throws(DeepLinkError) -> Built {
+        let id = try build(.id)
+        var elements: [Int] = []
         var open = true
         repeat {
             let screen = try parseScreen(overlay: false)
-            elements.append(screen.node)
+            elements.append(screen.node.node)
             open = screen.open
-        } while open && take(UInt8(ascii: "/"))
-        return NavigationNode(id: id, content: .stack(Stack(elements)))
+        } while open && scan.take(UInt8(ascii: "/"))
+        return try add(.stack(id, elements), id: id)
     }
     /// The modal `/!style/content` or `/!style(content)` after `node`; `false` if it ends the group.
-    @inlinable mutating func parseModal(after node: inout NavigationNode<Route>, overlay: Bool) throws(DeepLinkError)
-        -> Bool
-    {
-        guard atModal else { return true }
-        if overlay { throw .malformed(.overlayCannotPresent, offset: position + 1) }
-        guard node.modal == nil else { throw .malformed(.secondModal, offset: position + 1) }
-        let bang = position + 1
-        position += 2
-        let style = try parseStyle()
-        let contentStart = position
-        let wrapped = take(UInt8(ascii: "("))
-        guard wrapped || take(UInt8(ascii: "/")) else { throw .malformed(.missingModalContent, offset: position) }
-        let content = try parseNode(.screen, overlay: style.isOverlay)
-        if wrapped { try expectClose() }
-        if style.isOverlay && content.kind != .screen {
-            throw .malformed(.overlayNeedsScreen, offset: contentStart + 1)
+    mutating func parseModal(after node: inout Built, overlay: Bool) throws(DeepLinkError) -> Bool {
+        guard scan.atModal else { return true }
+        if overlay { throw .malformed(.overlayCannotPresent, offset: scan.position + 1) }
+        guard !node.presents else { throw .malformed(.secondModal, offset: scan.position + 1) }
+        let bang = scan.position + 1
+        scan.position += 2
+        let style = try scan.parseStyle()
+        let contentStart = scan.position
+        let wrapped = scan.take(UInt8(ascii: "("))
+        guard wrapped || scan.take(UInt8(ascii: "/")) else {
+            throw .malformed(.missingModalContent, offset: scan.position)
         }
+        let content = try parseNode(.screen, overlay: style.isOverlay)
+        if wrapped { try scan.expectClose() }
+        if style.isOverlay && !content.isScreen { throw .malformed(.overlayNeedsScreen, offset: contentStart + 1) }
         modalOffsets.append((content.id, bang))
-        node = NavigationNode(id: node.id, content: node.content, modal: Modal(style: style, node: content))
+        _ = try build(.present(node.node, style, content: content.node))
+        node.presents = true
         return wrapped
     }
-    @inlinable mutating func parseMarked(overlay: Bool, slot: NodeSlot<Route>) throws(DeepLinkError)
-        -> NavigationNode<Route>
-    {
-        let start = position
-        position += 1
-        let word = wordEnd { URLByte.isLowercaseLetter($0) || URLByte.isDigit($0) }
-        let marker = String(decoding: bytes[position..<word], as: UTF8.self)
-        position = word
+    mutating func parseMarked(overlay: Bool, slot: NodeSlot) throws(DeepLinkError) -> Built {
+        let start = scan.position
+        scan.position += 1
+        let word = scan.wordEnd { URLByte.isLowercaseLetter($0) || URLByte.isDigit($0) }
+        let marker = String(decoding: scan.bytes[scan.position..<word], as: UTF8.self)
+        scan.position = word
         switch marker {
         case "screen", "stack":
-            try expect(UInt8(ascii: "/"))
+            try scan.expect(UInt8(ascii: "/"))
             return marker == "screen" ? try parseScreen(overlay: overlay).node : try parseStack()
         case "tabs", "split2", "split3":
-            try expect(UInt8(ascii: "("))
+            try scan.expect(UInt8(ascii: "("))
             let split: [SplitColumn] = marker == "split2" ? [.sidebar, .detail] : [.sidebar, .content, .detail]
-            var node = try parseMarkedMembers(marker == "tabs" ? nil : split)
-            if case .tabs(let tabs) = node.content, case .skeleton(.tabs(let items, _)) = slot {
-                node.content = .tabs(Tabs.read(tabs, declaredBy: items))
-            }
+            var declaredBy: Int?
+            if marker == "tabs", case .skeleton(.tabs(let layout, _, _)) = slot { declaredBy = layout }
+            var node = try parseMarkedMembers(marker == "tabs" ? nil : split, declaredBy: declaredBy)
             _ = try parseModal(after: &node, overlay: overlay)
             return node
         default:
@@ -176,107 +154,33 @@ public import Destinations
         }
     }
     /// Builds what `layout` describes: a part the URL leaves out.
-    @inlinable mutating func defaultNode(_ layout: Layout<Route>) throws(DeepLinkError) -> NavigationNode<Route> {
-        try count(screens: layout.routes.count)
-        do {
-            return try NavigationState(layout, ids: &ids).root
-        } catch {
-            throw .navigation(error)
-        }
+    mutating func defaultNode(_ layout: LayoutShape) throws(DeepLinkError) -> Built {
+        try count(screens: layoutScreens[layout.layout])
+        let id = try build(.layout(layout.layout))
+        nodes += 1
+        let isScreen = if case .screen = layout { true } else { false }
+        return Built(node: nodes - 1, id: id, isScreen: isScreen)
     }
-    @inlinable mutating func count(screens added: Int) throws(DeepLinkError) {
+    mutating func count(screens added: Int) throws(DeepLinkError) {
         screens += added
-        if screens > limits.screens { throw .tooManyScreens(count: screens, limit: limits.screens) }
-    }
-    /// A skeleton container's body over `names`: the main name, a side group `(name:node,…)` of the
-    /// members that differ from their layout, then `/` and the main node; the rest take their layout.
-    @inlinable mutating func parseBody(_ names: [String], _ layouts: [Layout<Route>?], tabs: Bool)
-        throws(DeepLinkError) -> (main: Int, nodes: [NavigationNode<Route>?])
-    {
-        let main = try parseMember(names, tabs: tabs)
-        var nodes = [NavigationNode<Route>?](repeating: nil, count: names.count)
-        var given = [Bool](repeating: false, count: names.count)
-        if take(UInt8(ascii: "(")) {
-            repeat {
-                let start = position
-                let member = try parseMember(names, tabs: tabs)
-                guard member != main, !given[member] else { throw .malformed(.duplicateMember, offset: start) }
-                try expect(UInt8(ascii: ":"))
-                given[member] = true
-                if !tabs && atNone {
-                    guard member != 0 else { throw .malformed(.missingSidebar, offset: position) }
-                    position += 5
-                } else {
-                    nodes[member] = try parseNode(Layout.columnSlot(layouts[member]), overlay: false)
-                }
-                try expectMemberEnd()
-            } while take(UInt8(ascii: ","))
-            try expectClose()
-        }
-        if take(UInt8(ascii: "/")) {
-            given[main] = true
-            nodes[main] = try parseNode(Layout.columnSlot(layouts[main]), overlay: false)
-        }
-        for member in names.indices where !given[member] {
-            guard let layout = layouts[member] else { continue }
-            let node = try defaultNode(layout)
-            if tabs { elidedTabs.append(node.id) }
-            nodes[member] = node
-        }
-        return (main, nodes)
-    }
-    /// The index in `names` of the member label here: a tab's, or a split view's column.
-    @inlinable mutating func parseMember(_ names: [String], tabs: Bool) throws(DeepLinkError) -> Int {
-        let start = position
-        let label = try parseLabel()
-        guard let index = names.firstIndex(of: label) else {
-            throw tabs
-                ? .unknownTab(TabID(label), offset: start) : .unknownColumn(bytes.echo(start, position), offset: start)
-        }
-        return index
-    }
-    /// The members of `*tabs(@label:stack,…)`, or of `*split2(…)`/`*split3(…)` over `columns`.
-    @inlinable mutating func parseMarkedMembers(_ columns: [SplitColumn]?) throws(DeepLinkError)
-        -> NavigationNode<Route>
-    {
-        let id = ids.next()
-        var labels: [String] = []
-        var nodes: [NavigationNode<Route>] = []
-        var selected: Int?
-        repeat {
-            if take(UInt8(ascii: "@")) {
-                guard selected == nil else { throw .malformed(.duplicateSelection, offset: position - 1) }
-                selected = nodes.count
-            }
-            let start = position
-            let label = try parseLabel()
-            if let columns, !columns.contains(where: { $0.rawValue == label }) {
-                throw .unknownColumn(bytes.echo(start, position), offset: start)
-            }
-            guard !labels.contains(label) else { throw .malformed(.duplicateMember, offset: start) }
-            try expect(UInt8(ascii: ":"))
-            labels.append(label)
-            nodes.append(try parseNode(.stack, overlay: false))
-            try expectMemberEnd()
-        } while take(UInt8(ascii: ","))
-        let close = position
-        try expectClose()
-        guard let columns else {
-            let tabs = zip(labels, nodes).map { Tab(id: TabID($0), node: $1) }
-            return NavigationNode(id: id, content: .tabs(Tabs(tabs: tabs, selection: tabs[selected ?? 0].id)))
-        }
-        let column = { (column: SplitColumn) in labels.firstIndex(of: column.rawValue).map { nodes[$0] } }
-        guard let sidebar = column(.sidebar) else { throw .malformed(.missingSidebar, offset: close) }
-        let primary = selected.flatMap { SplitColumn(rawValue: labels[$0]) }
-        let split = Split(
-            sidebar: sidebar, content: column(.content), detail: column(.detail), hasContentColumn: columns.count == 3,
-            primary: primary)
-        return NavigationNode(id: id, content: .split(split))
+        if screens > scan.limits.screens { throw .tooManyScreens(count: screens, limit: scan.limits.screens) }
     }
 }
 
+/// The place a node sits in a state URL, which decides what kind a plain (unmarked) node is.
+enum NodeSlot {
+    /// A place the scene layout describes, whose layout is the default there.
+    case skeleton(LayoutShape)
+    /// A member of `*tabs(…)` or `*split(…)`, or a column the layout leaves empty: a stack.
+    case stack
+    /// A modal's content: a screen.
+    case screen
+    /// The slot of a split view's column: its layout, or a stack for an empty one.
+    static func column(_ layout: LayoutShape?) -> NodeSlot { layout.map { .skeleton($0) } ?? .stack }
+}
+
 extension SplitColumn {
-    @inlinable var index: Int {
+    var index: Int {
         switch self {
         case .sidebar: 0
         case .content: 1

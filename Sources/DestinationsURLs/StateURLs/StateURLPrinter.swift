@@ -9,7 +9,7 @@ struct StateURLPrinter<Route: NavigationRoute> {
         guard !node.isDefault(for: layout) else { return }
         try self.node(node, .skeleton(layout))
     }
-    mutating func node(_ node: NavigationNode<Route>, _ slot: NodeSlot<Route>) throws(URLPrintError) {
+    mutating func node(_ node: NavigationNode<Route>, _ slot: PrintSlot<Route>) throws(URLPrintError) {
         // A container that fits its slot prints its body (in parentheses before a modal), else a marker.
         let fits =
             switch (node.content, slot) {
@@ -79,12 +79,12 @@ struct StateURLPrinter<Route: NavigationRoute> {
             side = true
             PercentCoding.appendSegment(label, to: &out)
             append(":")
-            if let node { try self.node(node, Layout.columnSlot(layouts[index])) } else { append("*none") }
+            if let node { try self.node(node, PrintSlot.column(layouts[index])) } else { append("*none") }
         }
         if side { append(")") }
         if let node = members[main].1, !NavigationNode.isDefault(node, layouts[main]) {
             append("/")
-            try self.node(node, Layout.columnSlot(layouts[main]))
+            try self.node(node, PrintSlot.column(layouts[main]))
         }
     }
     /// A marked container's members, `@` before the selected one: a tab bar's but the first, a
@@ -129,4 +129,16 @@ struct StateURLPrinter<Route: NavigationRoute> {
         }
     }
     private mutating func append(_ text: String) { out += text.utf8 }
+}
+
+/// The place a node sits in a printed state URL, which decides what kind a plain node is.
+enum PrintSlot<Route: NavigationRoute> {
+    /// A place the scene layout describes, whose layout is the default there.
+    case skeleton(Layout<Route>)
+    /// A member of `*tabs(…)` or `*split(…)`, or a column the layout leaves empty: a stack.
+    case stack
+    /// A modal's content: a screen.
+    case screen
+    /// The slot of a split view's column: its layout, or a stack for an empty one.
+    static func column(_ layout: Layout<Route>?) -> PrintSlot { layout.map { .skeleton($0) } ?? .stack }
 }

@@ -1,17 +1,32 @@
-// @inlinable: the parse path is specialised for the app's Route: url-link and url-state (Benchmarks/README.md, URLs).
-public import Destinations
+import Destinations
 
-extension StateURLParser {
-    /// `keyword *( "/" value ) [ "(" named *( "," named ) ")" ]`.
-    @inlinable mutating func parseRoute() throws(DeepLinkError) -> Route {
+/// The tokens of a state path (URLS.md §4.2): routes, labels, modal styles, over bytes; not
+/// generic, the routes themselves made by the caller's closure.
+struct StateURLScanner {
+    let bytes: [UInt8]
+    var position: Int
+    let end: Int
+    let patterns: PatternTable
+    let limits: URLLimits
+    var decodedBytes = 0
+    /// The byte ranges of a route's parameters, a buffer reused from route to route.
+    var entries: [(spec: Int, range: Range<Int>)] = []
+    init(_ bytes: [UInt8], _ position: Int, _ end: Int, patterns: PatternTable, limits: URLLimits) {
+        (self.bytes, self.position, self.end, self.patterns, self.limits) = (bytes, position, end, patterns, limits)
+    }
+    /// `keyword *( "/" value ) [ "(" named *( "," named ) ")" ]`: the route `make` builds from the
+    /// pattern at an index and the values read.
+    mutating func parseRoute(_ make: (Int, inout ArgumentReader) throws(DeepLinkError) -> Void)
+        throws(DeepLinkError)
+    {
         let start = position
         let keywordEnd = tokenEnd()
         guard keywordEnd > start else { throw unexpected() }
-        guard let index = routes.pattern(bytes, start, keywordEnd) else {
+        guard let index = patterns.pattern(bytes, start, keywordEnd) else {
             throw .unknownRoute(keyword: bytes.echo(start, keywordEnd), offset: start)
         }
         position = keywordEnd
-        let pattern = routes.patterns[index]
+        let pattern = patterns.shapes[index]
         let parameters = pattern.parameters
         entries.removeAll(keepingCapacity: true)
         for slot in pattern.slots {
@@ -61,12 +76,11 @@ extension StateURLParser {
         var reader = try ArgumentReader(
             bytes, specs: parameters, owner: pattern.keyword, entries: entries, link: false,
             decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
-        let route = try pattern.codec.make(&reader)
+        try make(index, &reader)
         decodedBytes = reader.decodedBytes
-        return route
     }
     /// A tab label: one value, `$` escapes allowed.
-    @inlinable mutating func parseLabel() throws(DeepLinkError) -> String {
+    mutating func parseLabel() throws(DeepLinkError) -> String {
         let start = position
         let labelEnd = tokenEnd()
         guard labelEnd > start else { throw unexpected() }
@@ -74,7 +88,7 @@ extension StateURLParser {
         return try PercentCoding.decode(bytes, start, labelEnd, segment: true, link: false)
     }
     /// `sheet *( "+" option )`, `cover`, `alert` or `dialog`.
-    @inlinable mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
+    mutating func parseStyle() throws(DeepLinkError) -> ModalStyle {
         let start = position
         position = wordEnd(URLByte.isLowercaseLetter)
         switch String(decoding: bytes[start..<position], as: UTF8.self) {
@@ -107,63 +121,63 @@ extension StateURLParser {
         return .sheet(options)
     }
     /// `medium`, `large`, a fraction in (0, 1], or a height above 0 followed by `pt`.
-    @inlinable static func detent(_ text: Substring) -> SheetDetent? {
+    static func detent(_ text: Substring) -> SheetDetent? {
         if text == "medium" || text == "large" { return text == "medium" ? .medium : .large }
         let points = text.count > 2 && text.hasSuffix("pt")
         guard let value = Double(urlComponent: points ? text.dropLast(2) : text), value > 0 else { return nil }
         return points ? .height(value) : value <= 1 ? .fraction(value) : nil
     }
-    @inlinable var peek: UInt8? { position < end ? bytes[position] : nil }
+    var peek: UInt8? { position < end ? bytes[position] : nil }
     /// Whether the next bytes are `/!`: a modal follows.
-    @inlinable var atModal: Bool {
+    var atModal: Bool {
         position + 1 < end && bytes[position] == UInt8(ascii: "/") && bytes[position + 1] == UInt8(ascii: "!")
     }
     /// Whether a group ends here: the end, `,` or `)`.
-    @inlinable var atGroupEnd: Bool {
+    var atGroupEnd: Bool {
         position == end || bytes[position] == UInt8(ascii: ",") || bytes[position] == UInt8(ascii: ")")
     }
     /// Whether the next bytes are `*none`, ending the member.
-    @inlinable var atNone: Bool {
+    var atNone: Bool {
         let next = position + 5
         guard next <= end, bytes[position..<next].elementsEqual("*none".utf8) else { return false }
         return next == end || bytes[next] == UInt8(ascii: ",") || bytes[next] == UInt8(ascii: ")")
     }
-    @inlinable mutating func take(_ byte: UInt8) -> Bool {
+    mutating func take(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
         position += 1
         return true
     }
-    @inlinable mutating func expect(_ byte: UInt8) throws(DeepLinkError) { if !take(byte) { throw unexpected() } }
-    @inlinable mutating func expectClose() throws(DeepLinkError) { if !take(UInt8(ascii: ")")) { throw unclosed } }
-    @inlinable func expectMemberEnd() throws(DeepLinkError) {
+    mutating func expect(_ byte: UInt8) throws(DeepLinkError) { if !take(byte) { throw unexpected() } }
+    mutating func expectClose() throws(DeepLinkError) { if !take(UInt8(ascii: ")")) { throw unclosed } }
+    func expectMemberEnd() throws(DeepLinkError) {
         guard atGroupEnd, position < end else { throw unclosed }
     }
-    @inlinable var unclosed: DeepLinkError {
+    var unclosed: DeepLinkError {
         .malformed(position == end ? .unbalancedParenthesis : .trailingInput, offset: position)
     }
     /// The error for the byte here: the end, or a byte the grammar does not allow.
-    @inlinable func unexpected() -> DeepLinkError {
+    func unexpected() -> DeepLinkError {
         .malformed(position < end ? .unexpectedByte(bytes[position]) : .unexpectedEnd, offset: position)
     }
     /// The end of the value token from here: unreserved bytes, escapes and `$`.
-    @inlinable func tokenEnd(from start: Int? = nil) -> Int {
+    func tokenEnd(from start: Int? = nil) -> Int {
         wordEnd(from: start) { URLByte.isUnreserved($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "$") }
     }
     /// The end of a segment holding parameters and constants (`@{user}`): a token's bytes, and the
     /// constants' `@ : ; = +`.
-    @inlinable func compoundEnd(from start: Int) -> Int {
+    func compoundEnd(from start: Int) -> Int {
         wordEnd(from: start) {
             URLByte.isUnreserved($0) || "%$@:;=+".utf8.contains($0)
         }
     }
     /// The end of the run of bytes from `start` (by default here) that `accept`; `start` itself at or past the end.
-    @inlinable func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {
+    func wordEnd(from start: Int? = nil, _ accept: (UInt8) -> Bool) -> Int {
         let start = start ?? position
         return start < end ? bytes[start..<end].firstIndex { !accept($0) } ?? end : start
     }
     /// The one pass over a state path, before any work that grows with it: limits, parentheses,
     /// escapes, segments, and bytes that never appear in one.
-    @usableFromInline static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
+    static func prescan(_ bytes: [UInt8], _ start: Int, _ end: Int, limits: URLLimits)
         throws(DeepLinkError)
     {
         guard start < end else { return }

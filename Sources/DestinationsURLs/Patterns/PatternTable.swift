@@ -1,0 +1,35 @@
+/// The route patterns as the state parser reads them, without their route type: found by keyword.
+final class PatternTable: Sendable {
+    let shapes: [PatternShape]
+    /// The keywords and aliases, looked up without `Hasher`.
+    private let keywords: ConstantTable
+    /// The pattern of each keyword, by the keyword's id.
+    private let patterns: [Int]
+    /// The table of the patterns, found by the keywords and aliases given.
+    init(shapes: [PatternShape], keywords: [ArraySlice<UInt8>: Int]) {
+        self.shapes = shapes
+        var table = ConstantTable()
+        var patterns: [Int] = []
+        for (keyword, pattern) in keywords {
+            _ = table.insert(Array(keyword))
+            patterns.append(pattern)
+        }
+        (self.keywords, self.patterns) = (table, patterns)
+    }
+    /// The pattern whose keyword or alias is `bytes[start..<end]`, unreserved escapes decoded.
+    func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
+        URLByte.unreservedDecoded(bytes, start, end).flatMap { keywords.id($0) }.map { patterns[$0] }
+    }
+}
+
+/// What the state parser reads of a ``RoutePattern``: one reference for each pattern.
+final class PatternShape: Sendable {
+    let keyword: String
+    let parameters: [ParameterSpec]
+    /// The segments after the keyword: a parameter each, or several inside one.
+    let slots: [URLTemplate.Segment]
+    let access: URLAccess
+    init<Route>(_ pattern: RoutePattern<Route>) {
+        (keyword, parameters, slots, access) = (pattern.keyword, pattern.parameters, pattern.slots, pattern.access)
+    }
+}
