@@ -11,7 +11,8 @@ enum LoopMode: String, CaseIterable {
     case pushBack = "push-back"
     /// `push-back` with the README's providers, which create the provider inside the lookup.
     case pushBackReadme = "push-back-readme"
-    /// A 10-step deep link, `flow.apply(.path([.push(…) × 10]))`, then `flow.apply(.popAbove(top))`.
+    /// A 10-step deep link, `flow.apply(.path([.push(…) × 10]))`, then the way back,
+    /// `flow.apply(.path([.back × 10]))`.
     case deepLink = "deep-link"
     /// `flow.apply(.selectTab(.other))` then `flow.apply(.selectTab(.deep))`.
     case selectTab = "select-tab"
@@ -150,10 +151,10 @@ enum LoopMode: String, CaseIterable {
             }
         case .deepLink:
             let link = Presentation<BenchRoute>.path((1...10).map { .push(.screen($0)) })
-            let top = fixture.top
+            let back = Presentation<BenchRoute>.path(Array(repeating: .back, count: 10))
             return {
                 try flow.apply(link)
-                try flow.apply(.popAbove(top))
+                try flow.apply(back)
             }
         case .selectTab:
             return {

@@ -78,7 +78,6 @@ extension NavigationTransaction {
         anchor = focus
     }
 
-    @inlinable
     mutating func popToRoot() throws(NavigationError) {
         let stackPath = try nearestStack()
         guard case .stack(let stack) = try node(at: stackPath).content else { throw .noStack(from: anchor) }
@@ -97,7 +96,6 @@ extension NavigationTransaction {
         try pop(depth, fromStackAt: stackPath)
     }
 
-    @inlinable
     mutating func popAbove(_ element: ElementID) throws(NavigationError) {
         guard let elementPath = path(to: element) else { throw .unknownElement(element) }
         guard case .stackElement(let index)? = elementPath.last else { throw .noStack(from: element) }
@@ -108,7 +106,6 @@ extension NavigationTransaction {
 
     /// Pops the `count` top screens of the stack at `stackPath` and moves the anchor to its
     /// focus.
-    @inlinable
     mutating func pop(_ count: Int, fromStackAt stackPath: [NodeStep]) throws(NavigationError) {
         if count > 0 {
             let popped = modify(at: stackPath) { stack in

@@ -75,8 +75,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         switch presentation {
         case .push(let route): try push(route)
         case .back: try back()
-        case .popToRoot: try popToRoot()
-        case .popAbove(let element): try popAbove(element)
         case .selectTab(let tab): try selectTab(tab)
         case .present(let layout, let style): try present(layout, style: style)
         case .dismiss: try dismiss()
