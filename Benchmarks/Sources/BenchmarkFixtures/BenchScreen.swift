@@ -41,7 +41,9 @@ extension Providers where Route == BenchRoute {
         Providers { route in
             switch route {
             case .screen:
-                Provider { _ in BenchScreen() } events: { events in
+                Provider { _ in
+                    BenchScreen()
+                } events: { events in
                     events.on(.push, .present(.push(.screen(0))))
                     events.on(.back, .present(.back))
                     events.on(.perform, .perform { _ in })

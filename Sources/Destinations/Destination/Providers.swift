@@ -27,22 +27,24 @@ public struct Providers<Route: NavigationRoute> {
     /// Creates the set from a function of the route; return `nil` for a route without a
     /// provider, which the flow then refuses with ``NavigationError/noProvider(route:)``.
     ///
-    /// The function is asked once per route value and its answer kept (for the last 256
-    /// routes asked about), so a `switch` that creates each provider where it names it costs
-    /// nothing after the first screen of a route. Answer from the route alone: to change what a
+    /// The function is asked once per route value and its answer kept (up to 256 routes; past
+    /// that, the answers kept start again), so a `switch` that creates each provider where it
+    /// names it costs nothing after the first screen of a route. Answer from the route alone: to change what a
     /// route gets, make new providers (``Flow/replaceProviders(_:)``) or override the route.
     @inlinable
     public init(_ lookup: @escaping @MainActor (Route) -> Provider<Route>?) {
         // Kept in the closure, which is specialised in the caller's module with the route type.
         var answers: [Route: Provider<Route>?] = [:]
-        self.init(answering: [], { route in
-            if let known = answers[route] { return known }
-            let answer = lookup(route)
-            // Bounded, so that routes with many payloads (`.note(id:)`) keep memory flat.
-            if answers.count >= 256 { answers.removeAll(keepingCapacity: true) }
-            answers[route] = .some(answer)
-            return answer
-        })
+        self.init(
+            answering: [],
+            { route in
+                if let known = answers[route] { return known }
+                let answer = lookup(route)
+                // Bounded, so that routes with many payloads (`.note(id:)`) keep memory flat.
+                if answers.count >= 256 { answers.removeAll(keepingCapacity: true) }
+                answers[route] = .some(answer)
+                return answer
+            })
     }
 
     /// Creates the set from a lookup that keeps its own answers, and `overrides`.
