@@ -1,4 +1,3 @@
-// Performance: the event path figure (Benchmarks/README.md, "Figures").
 /// One of a Destination's events together with the type of content it carries: what lets the
 /// compiler check that a view sends the content the event's response receives.
 ///
@@ -102,7 +101,6 @@ extension Destination {
     /// - Throws: ``NavigationError`` when the event is not configured, the Destination was
     ///   removed, or the presentation it leads to does not fit the state; the state is then
     ///   unchanged.
-    @inlinable
     public func send<Content>(_ event: ContentEvent<Event, Content>, content: Content) throws(NavigationError) {
         try send(event.event, carrying: content)
     }

@@ -32,7 +32,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @usableFromInline var addedInStep: [ElementID: [PathStep]] = [:]
 
     /// Starts a transaction on `state`, from `anchor` or else the focused screen.
-    @inlinable
     public init(state: NavigationState<Route>, anchor: ElementID? = nil, ids: any ElementIDGenerator) {
         self.init(state: state, anchor: anchor, ids: ids, index: nil)
     }
@@ -50,7 +49,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// Applies a presentation, all of it or nothing.
     ///
     /// - Throws: ``NavigationError``, and then the transaction is unchanged.
-    @inlinable
     public mutating func apply(_ presentation: Presentation<Route>) throws(NavigationError) {
         var working = self
         try working.run(presentation)

@@ -1,3 +1,4 @@
+// Performance: the state URL figure (Benchmarks/README.md, "Figures").
 /// One modal on screen: who presents it, its content and its style.
 public struct PresentedModal: Hashable, Sendable {
     /// The element that presents the modal.
@@ -40,6 +41,7 @@ extension NavigationState {
     ///   the focus from node to node (a stack's focused screen is reached in O(1)), never the
     ///   rest of the tree. In a split view it also looks down the other columns' focus for a
     ///   modal.
+    @inlinable
     public var presentedChain: [PresentedModal] {
         var chain: [PresentedModal] = []
         var node = root

@@ -1,3 +1,4 @@
+// Performance: the state URL figure (Benchmarks/README.md, "Figures").
 /// A rule of the navigation model that a state breaks.
 ///
 /// States built by transactions never break them. A state decoded from data or assembled from
@@ -40,6 +41,7 @@ extension NavigationState {
     }
 
     /// The first rule the state breaks, in pre-order.
+    @inlinable
     var firstProblem: StateProblem? {
         // Most states are small: their ids are compared in a short array, and only a state of
         // more than 16 elements pays for a hashed set.
@@ -94,6 +96,7 @@ extension NavigationState {
 
     /// The first of `modals` (the contents of the state's modals, in pre-order) that is not on
     /// the presentation chain.
+    @inlinable
     func modalOffFocus(among modals: [ElementID]) -> StateProblem? {
         // Most states present nothing: then there is no chain to walk.
         guard !modals.isEmpty else { return nil }
