@@ -92,3 +92,19 @@ final class Other: Destination {
     let route: TestRoute
     init(_ route: TestRoute) { self.route = route }
 }
+
+/// The focus walks recurse once per level: a state nested far deeper than any app's still reads.
+@MainActor
+@Suite struct DeepNestingTests {
+    @Test func aChainOfThousandsOfSheetsFindsItsFocusedScreen() throws {
+        var node = NavigationNode<TestRoute>(id: ElementID(3_000), content: .screen(.detail(3_000)))
+        for level in stride(from: 2_999, through: 1, by: -1) {
+            node = NavigationNode(
+                id: ElementID(UInt64(level)), content: .screen(.detail(level)),
+                modal: Modal(style: .sheet, node: node))
+        }
+        let state = NavigationState(root: node)
+        #expect(state.focusedScreen.id == ElementID(3_000))
+        #expect(state.presentedModals.count == 2_999)
+    }
+}

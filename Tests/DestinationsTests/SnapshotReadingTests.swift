@@ -63,6 +63,21 @@ import Testing
         }
     }
 
+    @Test func aDecimalWithAFractionReadsBackAsJSONDecoderReadsIt() throws {
+        for text in ["19.99", "0.1", "-12345.678", "1e-7"] {
+            let data = Data(#"{"resources":{"url":"https://a.example","data":"","amount":\#(text)}}"#.utf8)
+            let foundation = try JSONDecoder().decode(Payload.self, from: data)
+            let tree = try JSONTreeReader.read(data)
+            #expect(try tree.decoded(as: Payload.self) == foundation, "\(text)")
+        }
+    }
+
+    @Test func aByteOrderMarkIsSkippedAsJSONDecoderSkipsIt() throws {
+        let data = Data([0xEF, 0xBB, 0xBF] + Array(#"{"a":[1,2]}"#.utf8))
+        let foundation = try JSONDecoder().decode(SnapshotValue.self, from: data)
+        #expect(try JSONTreeReader.read(data) == foundation)
+    }
+
     @Test func undecodableRoutesThrowAsFromTheirJSON() throws {
         let texts = [
             #"{"number":{"_0":"three"}}"#, #"{"number":{}}"#, #"{"unknown":{}}"#, #"{"plain":{},"number":{"_0":1}}"#,

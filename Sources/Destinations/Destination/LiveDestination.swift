@@ -62,7 +62,7 @@
 
     @usableFromInline func attach(_ id: ElementID, tracker: WorkTracker) {
         // Built for its flow, which attaches it right after the commit that added its screen.
-        guard let flow else { return }
+        guard let flow else { preconditionFailure("a Destination is attached by the flow it was built for") }
         if presentsModals {
             isCounted = true
             flow.modalPresenters += 1

@@ -89,7 +89,9 @@ extension JSONTreeReader {
     }
 
     private func text(_ slice: ArraySlice<UInt8>) throws(Invalid) -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else { throw fail("a string that is not UTF-8") }
+        // Decoding repairs what is not UTF-8: the text is valid when it reads back as the bytes.
+        let text = String(decoding: slice, as: UTF8.self)
+        guard text.utf8.elementsEqual(slice) else { throw fail("a string that is not UTF-8") }
         return text
     }
 

@@ -32,6 +32,8 @@ struct JSONTreeReader {
     /// - Throws: `DecodingError.dataCorrupted` when `data` is not one JSON value.
     static func read(_ data: Data) throws(DecodingError) -> SnapshotValue {
         var reader = JSONTreeReader(Array(data))
+        // A UTF-8 byte-order mark, which JSONDecoder accepts, is skipped.
+        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         do throws(Invalid) {
             let value = try reader.value()
             reader.skipWhitespace()

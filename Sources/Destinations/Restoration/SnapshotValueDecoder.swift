@@ -28,7 +28,9 @@ struct SnapshotValueDecoder: Decoder, SingleValueDecodingContainer {
             switch value {
             case .integer(let number): decoded = Decimal(number)
             case .unsigned(let number): decoded = Decimal(number)
-            case .double(let number): decoded = Decimal(number)
+            // From the number's shortest text, as JSONDecoder reads a decimal: 19.99 stays
+            // 19.99, where the binary double would give 19.98999999999999488.
+            case .double(let number): decoded = Decimal(string: "\(number)") ?? Decimal(number)
             default: throw mismatch(Decimal.self, value, codingPath)
             }
         } else {

@@ -144,7 +144,9 @@ enum DecimalText {
         let negative = index < range.upperBound && bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
         let digits = range.upperBound - index
-        guard digits > 0, digits < 19 else { return integer(bytes[range]) }
+        // Up to 18 digits fit a 64-bit `Int` without a check; a 32-bit `Int` (watchOS) checks
+        // every digit in ``integer(_:)``.
+        guard digits > 0, digits < 19, Int.bitWidth == 64 else { return integer(bytes[range]) }
         guard bytes[index] != UInt8(ascii: "0") || (digits == 1 && !negative) else { return nil }
         var value = 0
         while index < range.upperBound {

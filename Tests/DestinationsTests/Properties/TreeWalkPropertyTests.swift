@@ -5,11 +5,22 @@ import Testing
 /// The borrowed tree walks (`NavigationNode+Walks.swift`) against plain copying walks written
 /// here, over seeded random states: every element, every focus, every nearest container.
 @Suite struct TreeWalkPropertyTests {
+    /// A child read from the public storage, independent of the walks under test.
+    static func storedChild(_ node: NavigationNode<TestRoute>, _ step: NodeStep) -> NavigationNode<TestRoute>? {
+        switch (step, node.content) {
+        case (.modal, _): return node.modal?.node
+        case (.stackElement(let index), .stack(let stack)): return index < stack.count ? stack.elements[index] : nil
+        case (.tab(let index), .tabs(let tabs)): return index < tabs.tabs.count ? tabs.tabs[index].node : nil
+        case (.column(let column), .split(let split)): return split.filledColumns.first { $0.column == column }?.node
+        default: return nil
+        }
+    }
+
     /// The copying walk the borrowed one replaced: one child after another.
     static func copyingNode(_ root: NavigationNode<TestRoute>, at path: [NodeStep]) -> NavigationNode<TestRoute>? {
         var node = root
         for step in path {
-            guard let next = node.child(at: step) else { return nil }
+            guard let next = storedChild(node, step) else { return nil }
             node = next
         }
         return node
@@ -40,7 +51,7 @@ import Testing
         var found: Int? = node.kind == kind ? 0 : nil
         for (index, step) in path.enumerated() {
             if step == .modal && !crossingModals { found = nil }
-            guard let next = node.child(at: step) else { return nil }
+            guard let next = storedChild(node, step) else { return nil }
             node = next
             if node.kind == kind { found = index + 1 }
         }
