@@ -39,7 +39,9 @@ let package = Package(
             dependencies: ["Destinations", "DestinationsURLs", "DestinationsTesting", "NotesApp"]),
         .testTarget(
             name: "DestinationsInspectorTests",
-            dependencies: ["Destinations", "DestinationsURLs", "DestinationsInspector", "NotesApp"]),
+            dependencies: [
+                "Destinations", "DestinationsURLs", "DestinationsInspector", "DestinationsTesting", "NotesApp",
+            ]),
         .testTarget(
             name: "DestinationsTestingTests",
             dependencies: ["Destinations", "DestinationsURLs", "DestinationsTesting", "NotesApp"],
