@@ -154,7 +154,7 @@ enum LoopMode: String, CaseIterable {
             let back = Presentation<BenchRoute>.path(Array(repeating: .back, count: 10))
             return {
                 try flow.apply(link)
-                try flow.apply(back)
+                try uncountedUndo { try flow.apply(back) }
             }
         case .selectTab:
             return {
@@ -270,6 +270,15 @@ extension LoopMode {
 @MainActor
 func warmUp(_ count: Int, _ iteration: @MainActor () throws -> Void) {
     for _ in 0..<count { try? iteration() }
+}
+
+/// Undoes what an iteration did. Counted with the rest unless callgrind is also given
+/// `--toggle-collect='*uncountedUndo*'`, which stops collecting inside it: then `deep-link`
+/// counts the link alone.
+@MainActor
+@inline(never)
+func uncountedUndo(_ body: () throws -> Void) rethrows {
+    try body()
 }
 
 /// The loop callgrind counts: `--toggle-collect='*measuredIterations*'` collects this function alone.
