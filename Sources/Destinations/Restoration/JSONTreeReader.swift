@@ -93,11 +93,7 @@ struct JSONTreeReader {
     private mutating func object() throws(Invalid) -> SnapshotValue {
         position += 1
         var members: [String: SnapshotValue] = [:]
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object(members)
-        }
+        if closes(with: "}") { return .object(members) }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
@@ -108,50 +104,42 @@ struct JSONTreeReader {
             let member = try value()
             // A key given twice keeps its first value, as `JSONDecoder` keeps it.
             if let first = members.updateValue(member, forKey: key) { members[key] = first }
-            skipWhitespace()
-            guard position < bytes.count else { throw fail("unexpected end of data") }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                // A comma before the closing brace is allowed, as `JSONDecoder` allows it.
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    return .object(members)
-                }
-            case UInt8(ascii: "}"):
-                position += 1
-                return .object(members)
-            default: throw fail("expected ',' or '}'")
-            }
+            if try endsAfterMember(closing: "}") { return .object(members) }
         }
     }
 
     private mutating func array() throws(Invalid) -> SnapshotValue {
         position += 1
         var elements: [SnapshotValue] = []
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
+        if closes(with: "]") { return .array(elements) }
         while true {
             elements.append(try value())
-            skipWhitespace()
-            guard position < bytes.count else { throw fail("unexpected end of data") }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
-                skipWhitespace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    position += 1
-                    return .array(elements)
-                }
-            case UInt8(ascii: "]"):
-                position += 1
-                return .array(elements)
-            default: throw fail("expected ',' or ']'")
-            }
+            if try endsAfterMember(closing: "]") { return .array(elements) }
+        }
+    }
+
+    /// Whether the next byte after whitespace is `closing`, which it then reads.
+    private mutating func closes(with closing: Unicode.Scalar) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: closing) else { return false }
+        position += 1
+        return true
+    }
+
+    /// Reads what follows a member of an object or an array: a comma (before another member, or
+    /// before `closing`, as `JSONDecoder` allows) or `closing`. Returns whether the container ended.
+    private mutating func endsAfterMember(closing: Unicode.Scalar) throws(Invalid) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw fail("unexpected end of data") }
+        switch bytes[position] {
+        case UInt8(ascii: ","):
+            position += 1
+            return closes(with: closing)
+        case UInt8(ascii: closing):
+            position += 1
+            return true
+        default:
+            throw fail("expected ',' or '\(closing)'")
         }
     }
 }
