@@ -188,7 +188,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             guard let problem = state.firstProblem else {
                 // Counted, not listed: the list of screens is not needed.
                 var screens = 0
-                state.root.visitInAnyOrder { if $0.isScreen { screens += 1 } }
+                state.root.visit(inDisplayOrder: false) { if $0.isScreen { screens += 1 } }
                 report.restoredScreens = screens - reader.resetScreens
                 return Restored(state: state, report: report)
             }

@@ -135,20 +135,24 @@ extension NavigationNode {
         return result
     }
 
-    /// Visits every node of the subtree, parents before children, in display order.
+    /// Visits every node of the subtree, parents before children, in display order; or, when
+    /// `inDisplayOrder` is `false`, a stack's screens top first, without gathering them in
+    /// display order: for walks whose answer does not depend on the order (the highest id, a count).
     @inlinable
-    func visit(_ body: (NavigationNode) -> Void) {
+    func visit(inDisplayOrder: Bool = true, _ body: (NavigationNode) -> Void) {
         body(self)
         switch content {
         case .screen: break
+        case .stack(let stack) where inDisplayOrder:
+            for node in stack.elements { node.visit(inDisplayOrder: true, body) }
         case .stack(let stack):
-            for node in stack.elements { node.visit(body) }
+            for node in stack.elementsFromTop { node.visit(inDisplayOrder: false, body) }
         case .tabs(let tabs):
-            for tab in tabs.tabs { tab.node.visit(body) }
+            for tab in tabs.tabs { tab.node.visit(inDisplayOrder: inDisplayOrder, body) }
         case .split(let split):
-            for (_, node) in split.filledColumns { node.visit(body) }
+            for (_, node) in split.filledColumns { node.visit(inDisplayOrder: inDisplayOrder, body) }
         }
-        presented?.modal.node.visit(body)
+        presented?.modal.node.visit(inDisplayOrder: inDisplayOrder, body)
     }
 
     /// The screens of this subtree that are on screen: the top of each stack, the selected tab,
@@ -342,7 +346,7 @@ extension NavigationState {
     /// - Complexity: O(*n*): it visits every element.
     public var maxID: ElementID {
         var highest = root.id
-        root.visitInAnyOrder { if $0.id > highest { highest = $0.id } }
+        root.visit(inDisplayOrder: false) { if $0.id > highest { highest = $0.id } }
         return highest
     }
 
