@@ -53,10 +53,10 @@ import Testing
         let flow = try Flow(.stack(.home), providers: providers)
         try flow.apply(.push(.detail(1)))
         try flow.apply(.back)
-        let other = Provider { (route: TestRoute) in Other(route) }
+        let other = Provider { (_: TestRoute) in Joiner(onAppear: {}) }
         flow.replaceProviders(providers.overriding("detail", with: other))
         try flow.apply(.push(.detail(1)))
-        #expect(flow.focusedDestination is Other)
+        #expect(flow.focusedDestination is Joiner)
         #expect(asked.counts[.detail(1)] == 1)
     }
 
@@ -82,15 +82,6 @@ import Testing
         #expect(context.isRemoved)
         #expect(throws: NavigationError.self) { try context.present(.push(.list)) }
     }
-}
-
-/// A Destination of another type, for an override.
-@MainActor
-final class Other: Destination {
-    enum Event: Hashable, Sendable { case none }
-    let context = DestinationContext<TestRoute, Event>()
-    let route: TestRoute
-    init(_ route: TestRoute) { self.route = route }
 }
 
 /// The focus walks recurse once per level: a state nested far deeper than any app's still reads.
