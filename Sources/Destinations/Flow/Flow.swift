@@ -125,7 +125,13 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
 
     /// The one change waiting for a redirect or a screen in its way; see ``PendingChange``.
-    public internal(set) var pendingChange: PendingChange<Route>?
+    public internal(set) var pendingChange: PendingChange<Route>? {
+        get { heldPendingChange?.change }
+        set { heldPendingChange = newValue.map(PendingChange.Held.init) }
+    }
+    /// ``pendingChange``, out of line: every change asks whether there is one, and a
+    /// reference answers without the pending change's metadata.
+    var heldPendingChange: PendingChange<Route>.Held?
     /// The modals presented, so that their presenters hear when they go.
     @usableFromInline var modalLedger = ModalLedger<Route>()
     /// How many attached Destinations are ``ModalPresenter``s: without one, a dismissed modal

@@ -13,7 +13,7 @@ public struct FlowEvent<Route: NavigationRoute>: Sendable {
         /// A presentation applied directly, from an element or the focused screen.
         case presentation(Presentation<Route>, from: ElementID?)
         /// A Destination's event, and the presentation it led to.
-        case event(AnyEvent, route: Route, from: ElementID, Presentation<Route>)
+        indirect case event(AnyEvent, route: Route, from: ElementID, Presentation<Route>)
         /// A user-driven change reported by a renderer.
         case userAction(UserAction<Route>)
         /// A saved state was restored.

@@ -19,7 +19,7 @@ public enum ChangeOutcome<Route: NavigationRoute>: Sendable, Equatable {
     case deferred(by: ElementID)
     /// A screen whose ``InterruptionPolicy`` is ``InterruptionPolicy/confirm`` is in the way:
     /// nothing changed; ask the user, then ``Flow/commit(_:)`` the plan.
-    case needsConfirmation(ChangePlan<Route>)
+    indirect case needsConfirmation(ChangePlan<Route>)
 }
 
 /// What a request would do, computed without touching the flow (``Flow/plan(_:)``): the state

@@ -58,24 +58,39 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     /// The element the change starts from; `nil` for the focused screen.
     public var origin: ElementID?
     /// Content handed to the Destination of the screen a presentation ends on.
-    public var content: (any Sendable)?
+    public var content: (any Sendable)? {
+        get { options?.values.content }
+        set { updateOptions { $0.content = newValue } }
+    }
     /// How the screens in the way are asked; by default they are asked for external sources
     /// only.
     public var interruptions: Interruptions
     /// Which routes the source may add: every route the change adds must pass, or the request
     /// is refused with ``NavigationError/accessDenied(route:source:)``. `nil` lets every route
     /// through. Checked for external sources only.
-    public var access: (@Sendable (Route) -> Bool)?
+    public var access: (@Sendable (Route) -> Bool)? {
+        get { options?.values.access }
+        set { updateOptions { $0.access = newValue } }
+    }
     /// The most screens the resulting state may hold for this request, below the flow's own
     /// ``FlowConfiguration/maximumScreens``.
-    public var maximumScreens: Int?
+    public var maximumScreens: Int? {
+        get { options?.values.maximumScreens }
+        set { updateOptions { $0.maximumScreens = newValue } }
+    }
     /// The interruption policy of a screen whose Destination is not ``Interruptible``; `nil`
     /// means ``InterruptionPolicy/allow``.
-    public var fallbackInterruption: (@Sendable (Route) -> InterruptionPolicy)?
+    public var fallbackInterruption: (@Sendable (Route) -> InterruptionPolicy)? {
+        get { options?.values.fallbackInterruption }
+        set { updateOptions { $0.fallbackInterruption = newValue } }
+    }
     /// Something asynchronous the request asks before it decides what changes (a server: what
     /// does this URL point to?); its answer replaces ``change``. Only the awaiting door
     /// (``Flow/performAwaitingGuards(_:)``) performs such a request.
-    public var resolution: Resolution?
+    public var resolution: Resolution? {
+        get { options?.values.resolution }
+        set { updateOptions { $0.resolution = newValue } }
+    }
 
     /// The Destination that asked for the change and its screen, which must still be live when
     /// the change runs.
@@ -84,7 +99,14 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     /// when a pending change resumes.
     @usableFromInline var dismissingFirst: ElementID?
     /// What a resumed pending change brings from its wait; `nil` for every other request.
-    var resumption: Resumption?
+    var resumption: Resumption? {
+        get { options?.values.resumption }
+        set { updateOptions { $0.resumption = newValue } }
+    }
+    /// What most requests leave unset (``content``, ``access``, ``maximumScreens``,
+    /// ``fallbackInterruption``, ``resolution``, the resumption), out of line: `nil` when all
+    /// of it is unset.
+    @usableFromInline var options: Options?
 
     /// What a resumed pending change brings from its wait: the redirect it waited behind and
     /// the deadline it keeps, however often it waits again.
@@ -130,9 +152,10 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
         self.change = change
         self.source = source
         self.origin = origin
-        self.content = content
+        self.options = nil
         self.interruptions = source.isExternal ? .ask : .ignore
         self.cause = cause ?? Self.defaultCause(of: change, origin: origin)
+        if let content { self.content = content }
     }
 
     /// A presentation from `origin` (by default the focused screen).

@@ -77,3 +77,14 @@ extension DestinationContext {
     /// The flow's pending change, if one waits.
     public var pendingChange: PendingChange<Route>? { flow?.pendingChange }
 }
+
+extension PendingChange {
+    /// A pending change held by reference (``Flow/pendingChange``).
+    final class Held: Sendable {
+        let change: PendingChange
+
+        init(_ change: PendingChange) {
+            self.change = change
+        }
+    }
+}

@@ -7,7 +7,7 @@
 /// "Nearest" below means the closest enclosing container of that kind, starting from the
 /// screen that sent the event (or the focused screen). Stacks are looked for inside the
 /// current modal only; tab bars and split views also outside it.
-public enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
+public indirect enum Presentation<Route: NavigationRoute>: Sendable, Equatable {
     /// Pushes a screen onto the nearest stack.
     ///
     /// Pushing from a screen that presents a modal (an interactor's result arriving for a

@@ -7,11 +7,11 @@ public struct NavigationNode<Route: NavigationRoute>: Sendable {
     /// What a node is.
     public enum Content: Sendable {
         /// One screen, shown by the Destination the route's provider builds.
-        case screen(Route)
+        indirect case screen(Route)
         /// A navigation stack of screens.
         case stack(Stack<Route>)
         /// A tab bar; each tab keeps its own subtree while another is selected.
-        case tabs(Tabs<Route>)
+        indirect case tabs(Tabs<Route>)
         /// A split view of two or three columns.
         indirect case split(Split<Route>)
     }
