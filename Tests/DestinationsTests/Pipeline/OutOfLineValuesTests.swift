@@ -1,5 +1,6 @@
-@testable import Destinations
 import Testing
+
+@testable import Destinations
 
 /// The parts of tabs, tab bars and requests that are kept out of line (so that code specialised
 /// for a route copies them directly) still behave as plain values.
@@ -19,7 +20,9 @@ import Testing
         #expect(tab.section == "Other")
         tab.isInserted = true
         #expect(tab.section == "Other" && tab.role == nil && tab.isInserted)
-        #expect(original.section == "Lists" && original.role == .search && !original.isInserted, "a copy keeps its own label")
+        #expect(
+            original.section == "Lists" && original.role == .search && !original.isInserted,
+            "a copy keeps its own label")
         #expect(tab != original)
         #expect(Tab(id: .inbox, node: Self.screen(1, .home), section: "Lists", role: .search) == original)
     }
