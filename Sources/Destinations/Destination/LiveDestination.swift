@@ -33,7 +33,10 @@
 @usableFromInline final class Live<D: Destination>: LiveDestination, EventSending {
     @usableFromInline let destination: D
     let route: D.Route
-    @usableFromInline var table: EventTable<D>
+    /// The provider whose event configuration the Destination follows (another one after a
+    /// rebind). Held by reference: building and releasing a box copies no table, so code that
+    /// is not specialised for `D` needs no metadata for it.
+    @usableFromInline var provider: TypedProvider<D>
     var hooks: [InteractorHooks]
     /// The flow, while the Destination is attached. The flow owns this box and detaches it
     /// before it goes away (at the latest in its `deinit`), which clears the reference.
@@ -47,12 +50,12 @@
 
     /// A box for a Destination built for `flow`, attached to it next.
     init(
-        _ destination: D, route: D.Route, table: EventTable<D>, hooks: [InteractorHooks], presentsModals: Bool,
+        _ destination: D, route: D.Route, provider: TypedProvider<D>, hooks: [InteractorHooks], presentsModals: Bool,
         flow: Flow<D.Route>
     ) {
         self.destination = destination
         self.route = route
-        self.table = table
+        self.provider = provider
         self.hooks = hooks
         self.presentsModals = presentsModals
         self.flow = flow
@@ -135,7 +138,7 @@
 
     @usableFromInline func rebind(to provider: AnyObject) -> Bool {
         guard let typed = provider as? TypedProvider<D> else { return false }
-        table = typed.table
+        self.provider = typed
         let known = Set(hooks.compactMap(\.identity))
         let added = typed.hooks.filter { $0.identity.map { !known.contains($0) } ?? true }
         guard !added.isEmpty else { return true }
@@ -161,6 +164,6 @@
     func send(_ event: D.Event, content: (any Sendable)?, from id: ElementID) throws(NavigationError) {
         guard let flow else { throw .destinationRemoved(id) }
         flow.recordEvent(event, of: D.self, screen: id)
-        try flow.handle(event, content: content, from: destination, table: table)
+        try flow.handle(event, content: content, from: destination, table: provider.table)
     }
 }

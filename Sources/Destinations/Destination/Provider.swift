@@ -111,7 +111,7 @@ public struct Provider<Route: NavigationRoute> {
 /// A provider's configuration, type-erased: what validation, the flow graph and exploration
 /// read. ``TypedProvider``, its one subclass, overrides every member.
 @MainActor
-class ProviderBox<Route: NavigationRoute> {
+@usableFromInline class ProviderBox<Route: NavigationRoute> {
     init() {}
 
     var destinationType: Any.Type { preconditionFailure("overridden by TypedProvider") }
@@ -135,9 +135,9 @@ class ProviderBox<Route: NavigationRoute> {
 
 /// The configuration of a provider of `D`s.
 @MainActor
-final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
+@usableFromInline final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
     let make: @MainActor (Provider<D.Route>.Input) throws -> D
-    let table: EventTable<D>
+    @usableFromInline let table: EventTable<D>
     /// The interactors of the table's responses, each once.
     let hooks: [InteractorHooks]
     /// Whether `D` is a ``ModalPresenter``, asked once rather than for every screen built.
@@ -220,7 +220,7 @@ final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
         }
         // A subclass of `D` may present modals when `D` does not.
         let presents = type(of: destination) == D.self ? presentsModals : destination is any ModalPresenter
-        return Live(destination, route: route, table: table, hooks: hooks, presentsModals: presents, flow: flow)
+        return Live(destination, route: route, provider: self, hooks: hooks, presentsModals: presents, flow: flow)
     }
 
     override func send(eventNamed name: String, to destination: AnyObject, content: (any Sendable)?)

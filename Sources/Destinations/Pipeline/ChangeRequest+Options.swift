@@ -1,11 +1,10 @@
-// Performance: the push-back and event figures (Benchmarks/README.md, "The pipeline at speed").
 extension ChangeRequest {
     /// The parts of a request most requests leave unset, shared by its copies.
     ///
     /// Kept out of line so that a request stays small enough for code specialised for a route
     /// to copy it directly instead of through the type's metadata (the push-back and event
     /// figures).
-    @usableFromInline final class Options: Sendable {
+    final class Options: Sendable {
         let values: Values
 
         init(_ values: Values) {

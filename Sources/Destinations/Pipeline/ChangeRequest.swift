@@ -106,7 +106,7 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
     /// What most requests leave unset (``content``, ``access``, ``maximumScreens``,
     /// ``fallbackInterruption``, ``resolution``, the resumption), out of line: `nil` when all
     /// of it is unset.
-    @usableFromInline var options: Options?
+    var options: Options?
 
     /// What a resumed pending change brings from its wait: the redirect it waited behind and
     /// the deadline it keeps, however often it waits again.
@@ -152,7 +152,6 @@ public struct ChangeRequest<Route: NavigationRoute>: Sendable {
         self.change = change
         self.source = source
         self.origin = origin
-        self.options = nil
         self.interruptions = source.isExternal ? .ask : .ignore
         self.cause = cause ?? Self.defaultCause(of: change, origin: origin)
         if let content { self.content = content }

@@ -100,10 +100,10 @@ extension NavigationNode {
                 }
             }
         case .tab(let index):
+            // The bar is boxed (an indirect case): its array is shared with the box until the
+            // changed bar replaces it, so a change copies the array of tabs (each tab is its
+            // node and one reference) rather than building a placeholder bar.
             guard case .tabs(var tabs) = content else { preconditionFailure("\(id) is not a tab bar") }
-            // Let go of the node's own reference to the tabs, so that changing one tab changes
-            // the array in place instead of copying it.
-            content = .tabs(Tabs(unchecked: [], selection: tabs._selection))
             defer { content = .tabs(tabs) }
             return try tabs._tabs[index].node.modify(at: rest, body)
         case .column(let column):

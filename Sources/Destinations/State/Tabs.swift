@@ -71,13 +71,6 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
         self.arranged = Arranged(hidden: hidden, actions: actions)
     }
 
-    /// A tab bar without the checks, for a moment's placeholder.
-    @inlinable
-    init(unchecked tabs: [Tab<Route>], selection: TabID) {
-        _tabs = tabs
-        _selection = selection
-    }
-
     /// The selected tab's index.
     @inlinable
     public var selectedIndex: Int {
