@@ -80,7 +80,12 @@ extension Flow {
         at target: ElementID?
     ) throws(BuildFailure) -> [(ElementID, any LiveDestination)] {
         var built: [(ElementID, any LiveDestination)] = []
+        guard !screens.isEmpty else { return built }
         built.reserveCapacity(screens.count)
+        // Read once: a restore builds a thousand screens through code not specialised for the
+        // route, where every read of the configuration asks for its type's metadata.
+        let providers = self.providers
+        let environment = configuration.environment
         for screen in screens {
             guard let route = screen.route else { continue }
             guard let provider = providers.provider(for: route) else {
@@ -88,7 +93,7 @@ extension Flow {
             }
             do throws(NavigationError) {
                 let handed = screen.id == target ? content : nil
-                built.append((screen.id, try provider.builder(route, handed, configuration.environment, self)))
+                built.append((screen.id, try provider.builder(route, handed, environment, self)))
             } catch {
                 throw BuildFailure(error: error, element: screen.id)
             }

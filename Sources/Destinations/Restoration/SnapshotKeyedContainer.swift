@@ -3,7 +3,16 @@ struct SnapshotKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [String: SnapshotValue]
     let codingPath: [any CodingKey]
 
-    var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        // A loop rather than `compactMap`: this code is not specialised for `Key`, and the
+        // generic algorithm costs more than the keys (most objects of a route have one).
+        var keys: [Key] = []
+        keys.reserveCapacity(members.count)
+        for name in members.keys {
+            if let key = Key(stringValue: name) { keys.append(key) }
+        }
+        return keys
+    }
 
     func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
