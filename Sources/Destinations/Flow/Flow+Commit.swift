@@ -171,7 +171,7 @@ extension Flow {
         for id in removed.elements {
             observations.removeValue(forKey: id)?.changed()
         }
-        for id in summary.touched ?? [] {
+        for id in summary.touched?.elements ?? [] {
             observations[id]?.changed()
         }
         if !commitHandlers.isEmpty && !summary.isEmpty { announceCommit(summary) }

@@ -9,14 +9,14 @@
     /// Every element removed.
     @usableFromInline let removedIDs: IDSet
     /// The elements touched, when they were worked out.
-    @usableFromInline let touched: Set<ElementID>?
+    @usableFromInline let touched: IDSet?
     /// Whether the change may have presented a modal: the flow records a presented modal's
     /// presenter only then, instead of walking the focus on every change.
     @usableFromInline let mayPresentModal: Bool
 
     @inlinable
     init(
-        added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: Set<ElementID>?,
+        added: [NavigationNode<Route>], removed: [NavigationNode<Route>], removedIDs: IDSet, touched: IDSet?,
         mayPresentModal: Bool = true
     ) {
         self.added = added
@@ -29,7 +29,9 @@
     init(_ changes: NavigationChanges<Route>) {
         var removedIDs = IDSet()
         for id in changes.removedIDs { removedIDs.insert(id) }
-        self.init(added: changes.added, removed: changes.removed, removedIDs: removedIDs, touched: changes.touched)
+        var touched = IDSet()
+        for id in changes.touched { touched.insert(id) }
+        self.init(added: changes.added, removed: changes.removed, removedIDs: removedIDs, touched: touched)
     }
 
     /// Whether the change changed nothing; known whenever nothing was added or removed.
@@ -38,6 +40,6 @@
 
     /// The public record of the change.
     var changes: NavigationChanges<Route> {
-        NavigationChanges(added: added, removed: removed, touched: touched ?? [], removedIDs: removedIDs.asSet)
+        NavigationChanges(added: added, removed: removed, touched: touched?.asSet ?? [], removedIDs: removedIDs.asSet)
     }
 }

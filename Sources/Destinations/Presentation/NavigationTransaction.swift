@@ -313,10 +313,11 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
 
     /// The elements whose own content the transaction changed, those it added included.
     @inlinable
-    func touchedElements() -> Set<ElementID> {
+    func touchedElements() -> IDSet {
         let removedAll = log.removedIDs
-        var touched: Set<ElementID> = []
-        var added: Set<ElementID> = []
+        // Sets that hash nothing while they are small: the usual change touches one element.
+        var touched = IDSet()
+        var added = IDSet()
         for addition in log.added {
             added.insert(addition.node.id)
             if !removedAll.contains(addition.node.id) { touched.insert(addition.node.id) }
