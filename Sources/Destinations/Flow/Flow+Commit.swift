@@ -137,8 +137,11 @@ extension Flow {
         storage.root.collectVisibleIDs(into: &nowVisible)
         let removedIDs = summary.removedIDs
         screenCount += summary.added.count - summary.removed.count
-        lastAdded = summary.added.map(\.id)
-        if pendingChange != nil { dropPendingIfRedirectLeft(removedIDs) }
+        if pendingChange != nil {
+            // Read by a redirect, which runs while its pending change waits.
+            lastAdded = summary.added.map(\.id)
+            dropPendingIfRedirectLeft(removedIDs)
+        }
         for id in visible where !nowVisible.contains(id) || removedIDs.contains(id) {
             live[id]?.disappear()
         }
@@ -157,8 +160,13 @@ extension Flow {
         }
         let wasVisible = visible
         visible = nowVisible
-        for id in nowVisible where !wasVisible.contains(id) || built.contains(where: { $0.0 == id }) {
-            live[id]?.appear()
+        for id in nowVisible {
+            // A screen built now appears through the box at hand, without a lookup.
+            if let new = built.first(where: { $0.0 == id }) {
+                new.1.appear()
+            } else if !wasVisible.contains(id) {
+                live[id]?.appear()
+            }
         }
         reportDismissedModals(summary, cause: cause)
         if hasChangeObservers { notifyObservers(removed: removedIDs, summary: summary) }

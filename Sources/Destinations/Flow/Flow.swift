@@ -45,7 +45,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var focusedScreenID: ElementID
     /// How many screens ``storage`` holds.
     @usableFromInline var screenCount = 0
-    /// The screens the last commit added: a redirect's screens.
+    /// The screens the last commit made while a change was pending added: a redirect's screens.
     @usableFromInline var lastAdded: [ElementID] = []
     @usableFromInline var observations: [ElementID: NodeObservation] = [:] {
         didSet { hasChangeObservers = !observations.isEmpty || !commitHandlers.isEmpty }

@@ -21,15 +21,14 @@
 
     /// The root's id; the root has no location.
     var root: ElementID
-    var locations: [ElementID: Location]
+    var locations: IDMap<Location>
 
     /// Indexes every element of `state`.
     ///
     /// - Complexity: O(*n*).
     init<Route>(_ state: NavigationState<Route>) {
         root = state.root.id
-        locations = [:]
-        locations.reserveCapacity(64)
+        locations = IDMap(capacity: 64)
         record(state.root, at: nil)
     }
 
