@@ -95,13 +95,19 @@ extension Destination {
 @MainActor
 public final class DestinationContext<Route: NavigationRoute, Event: Hashable & Sendable> {
     /// The screen's id while the Destination is attached.
-    public private(set) var id: ElementID?
+    public var id: ElementID? { attachment?.id }
     /// The route the Destination was built for.
     public private(set) var route: Route?
     /// Whether the screen is visible now.
-    public internal(set) var isVisible = false
+    public internal(set) var isVisible: Bool {
+        get { attachment?.isVisible ?? false }
+        set { attachment?.isVisible = newValue }
+    }
     /// Whether the Destination was removed from its flow.
-    public private(set) var isRemoved = false
+    public var isRemoved: Bool { attachment == nil && lastID != nil }
+
+    /// The attachment, while the Destination is attached.
+    var attachment: DestinationAttachment?
 
     /// The flow that shows the Destination, while it is attached. The flow detaches every
     /// Destination before it goes away (at the latest in its `deinit`), which clears this.
@@ -111,15 +117,24 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     /// Destination, which holds this context, and the detach (which the flow always runs, at the
     /// latest in its `deinit`) breaks that cycle, so no screen pays for a weak reference.
     @usableFromInline var link: AnyObject?
-    /// The Destination this context belongs to, while it is attached; cleared with ``link``.
-    var destinationObject: AnyObject?
+    /// The Destination this context belongs to, while it is attached.
+    var destinationObject: AnyObject? { attachment?.destination }
     @usableFromInline var lastID: ElementID?
-    var cancellations: [Int: @MainActor () -> Void] = [:]
+    var cancellations: [Int: @MainActor () -> Void] = [:] {
+        didSet { mayHoldWork = true }
+    }
     /// Work tracked before the Destination was attached, started when it is.
-    var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = []
+    var unstarted: [(label: (any Sendable)?, body: @MainActor @Sendable () async -> Void)] = [] {
+        didSet { mayHoldWork = true }
+    }
     /// The running streams, by token.
-    var streams: [Int: Task<Void, Never>] = [:]
+    var streams: [Int: Task<Void, Never>] = [:] {
+        didSet { mayHoldWork = true }
+    }
     var nextCancellation = 0
+    /// Whether any of ``cancellations``, ``unstarted`` or ``streams`` was ever written: most
+    /// Destinations track no work, and attaching or detaching them reads this alone.
+    private var mayHoldWork = false
 
     /// Creates a context, to be attached by a flow.
     public init() {}
@@ -249,29 +264,25 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
     func attach(
         id: ElementID, route: Route, flow: Flow<Route>, link: AnyObject, destination: AnyObject, tracker: WorkTracker
     ) {
-        self.id = id
+        attachment = DestinationAttachment(id: id, destination: destination)
+        self.flow = flow
         lastID = id
         // An assignment stores the new route before it releases the old one, so code run by
         // the old payload's deinit reads a whole value.
         self.route = route
-        self.flow = flow
         self.link = link
-        destinationObject = destination
         self.tracker = tracker
-        isRemoved = false
-        guard !unstarted.isEmpty else { return }
+        guard mayHoldWork, !unstarted.isEmpty else { return }
         let waiting = unstarted
         unstarted = []
         for work in waiting { track(label: work.label, waitsForPreparation: true, work.body) }
     }
 
     func detach() {
-        id = nil
+        attachment = nil
         flow = nil
         link = nil
-        destinationObject = nil
-        isVisible = false
-        isRemoved = true
+        guard mayHoldWork else { return }
         // Moved out before they are released: a closure's captures may run user code in their
         // deinit, which must find the context in its detached state and no access under way.
         if !unstarted.isEmpty {

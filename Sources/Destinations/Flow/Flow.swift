@@ -47,7 +47,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var screenCount = 0
     /// The screens the last commit made while a change was pending added: a redirect's screens.
     @usableFromInline var lastAdded: [ElementID] = []
-    @usableFromInline var observations: [ElementID: NodeObservation] = [:] {
+    var observations: [ElementID: NodeObservation] = [:] {
         didSet { hasChangeObservers = !observations.isEmpty || !commitHandlers.isEmpty }
     }
     /// Whether anyone observes elements or commits (the renderers and views), kept with
