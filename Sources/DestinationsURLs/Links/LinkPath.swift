@@ -73,12 +73,17 @@ enum LinkPath {
                 index += 1
             }
             try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
-            var key = constant ? bytes[segmentStart..<index] : nil
-            if constant && (escaped || folded) {
-                key = URLByte.unreservedDecoded(bytes, segmentStart, index).map { $0.map(URLByte.lowercased)[...] }
-            }
+            let id: Int? =
+                if !constant {
+                    nil
+                } else if escaped || folded {
+                    URLByte.unreservedDecoded(bytes, segmentStart, index).flatMap {
+                        constants.id($0.map(URLByte.lowercased)[...])
+                    }
+                } else {
+                    constants.id(bytes, segmentStart, index)
+                }
             let hostFolded = hostFolding && segments.isEmpty
-            let id = key.flatMap { constants.id($0) }
             segments.append(LinkSegment(range: segmentStart..<index, constant: id, folded: folded && !hostFolded))
             guard index < end else { return segments }
             segmentStart = index + 1

@@ -50,7 +50,9 @@ final class URLPrefix: Sendable {
             end += 1
         }
         guard let host else { return (start, nil) }
-        guard HostRule.isHost(input, start, end), host.accepts(input, start, end) else { return nil }
+        // One exact name is a host: bytes equal to it need no other check.
+        let isHost = if case .exact = host { true } else { HostRule.isHost(input, start, end) }
+        guard isHost, host.accepts(input, start, end) else { return nil }
         // The path: whole (`https://host/path/…`), or without its final `/` at the end of the input.
         let whole = input.count - end >= path.count
         guard whole || input.count - end == path.count - 1 else { return nil }

@@ -11,8 +11,9 @@ extension URLRouter {
         var target: LinkTarget<Route>?
         let location = try engine.locate(url, limits: limits, environment: environment) {
             (index: Int, reader: inout ArgumentReader) throws(DeepLinkError) -> Bool in
-            target = try links[index].codec.make(&reader)
-            return target != nil
+            guard let made = try links[index].codec.make(&reader) else { return false }
+            target = made
+            return true
         }
         switch location {
         case .state(let scene, let bytes, let start, let end):
