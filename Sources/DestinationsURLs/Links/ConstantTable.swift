@@ -1,14 +1,19 @@
 /// The constants of the links, each with an id, found by their bytes: FNV-1a and open
 /// addressing, so that a lookup costs a few instructions a byte and hashes nothing through
-/// `Hasher`. Built once with the router; a lookup is O(1) on average.
+/// `Hasher`. Built once with the router; a lookup is O(1) on average and retains nothing: the
+/// constants' bytes are one array.
 struct ConstantTable: Sendable {
-    /// The constants, by id.
-    private(set) var texts: [[UInt8]] = []
+    /// The constants' bytes, one after another.
+    private var storage: [UInt8] = []
+    /// Where each constant is in ``storage``, by id.
+    private var ranges: [Range<Int>] = []
     /// Ids by hash, a power of two in size, at most half full; `nil` for a free slot.
     private var slots = [Int?](repeating: nil, count: 16)
     /// The first bytes of the constants below 128, a bit each: a key that starts with another
     /// byte (a number, most often) is none, without hashing it.
     private var firstBytes: (low: UInt64, high: UInt64) = (0, 0)
+    /// The constant of id `id`.
+    func text(_ id: Int) -> ArraySlice<UInt8> { storage[ranges[id]] }
     /// The id of `key`; `nil` when no link has it.
     func id(_ key: ArraySlice<UInt8>) -> Int? { find(key, key.startIndex, key.endIndex) }
     /// The id of `bytes[start..<end]`, read in place; `nil` when no link has it.
@@ -19,29 +24,30 @@ struct ConstantTable: Sendable {
         let mask = slots.count - 1
         var slot = Self.hash(bytes, start, end) & mask
         while let id = slots[slot] {
-            if Self.equal(texts[id], bytes, start, end) { return id }
+            if equal(id, bytes, start, end) { return id }
             slot = (slot + 1) & mask
         }
         return nil
     }
     /// The id of `text`, added when it is new.
     mutating func insert(_ text: [UInt8]) -> Int {
-        if let id = id(text[...]) { return id }
-        texts.append(text)
+        if let id = id(text, 0, text.count) { return id }
+        ranges.append(storage.count..<(storage.count + text.count))
+        storage += text
         if let first = text.first, first < 128 {
             if first < 64 { firstBytes.low |= 1 << first } else { firstBytes.high |= 1 << (first - 64) }
         }
-        if texts.count * 2 > slots.count {
+        if ranges.count * 2 > slots.count {
             slots = [Int?](repeating: nil, count: slots.count * 2)
-            for id in texts.indices { place(id) }
+            for id in ranges.indices { place(id) }
         } else {
-            place(texts.count - 1)
+            place(ranges.count - 1)
         }
-        return texts.count - 1
+        return ranges.count - 1
     }
     private mutating func place(_ id: Int) {
         let mask = slots.count - 1
-        var slot = Self.hash(texts[id], 0, texts[id].count) & mask
+        var slot = Self.hash(storage, ranges[id].lowerBound, ranges[id].upperBound) & mask
         while slots[slot] != nil { slot = (slot + 1) & mask }
         slots[slot] = id
     }
@@ -53,13 +59,15 @@ struct ConstantTable: Sendable {
         default: true
         }
     }
-    private static func equal<Bytes: RandomAccessCollection<UInt8>>(
-        _ text: [UInt8], _ bytes: Bytes, _ start: Int, _ end: Int
-    ) -> Bool where Bytes.Index == Int {
-        guard text.count == end - start else { return false }
+    /// Whether the constant `id` is `bytes[start..<end]`.
+    private func equal<Bytes: RandomAccessCollection<UInt8>>(_ id: Int, _ bytes: Bytes, _ start: Int, _ end: Int)
+        -> Bool
+    where Bytes.Index == Int {
+        let range = ranges[id]
+        guard range.count == end - start else { return false }
         var index = start
-        for byte in text {
-            guard byte == bytes[index] else { return false }
+        for offset in range {
+            guard storage[offset] == bytes[index] else { return false }
             index += 1
         }
         return true

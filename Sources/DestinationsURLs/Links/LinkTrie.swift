@@ -100,7 +100,7 @@ struct LinkTrie: Sendable {
                 node.parameters.map { (type: Optional($0.type), link: firstLink($0.child)) }
                 + [(type: nil, link: node.catchAll.first)]
             let constants = node.constants.sorted { $0.child < $1.child }.map {
-                (constant: self.constants.texts[$0.id][...], child: $0.child)
+                (constant: self.constants.text($0.id), child: $0.child)
             }
             for (position, other) in lower.enumerated() {
                 guard let otherLink = other.link else { continue }
