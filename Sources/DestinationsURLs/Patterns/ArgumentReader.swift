@@ -42,7 +42,7 @@ public import Destinations
     /// (nothing read) otherwise.
     @usableFromInline mutating func nextInt() throws(DeepLinkError) -> Int? {
         guard let range = onlyEntry(index),
-            PercentCoding.isPlain(bytes, range.lowerBound, range.upperBound, segment: specs[index].key == nil),
+            PercentCoding.isPlain(bytes, range.lowerBound, range.upperBound, segment: list.isSegment[index]),
             let value = DecimalText.int(bytes, range)
         else { return nil }
         try count(range.count)
@@ -53,7 +53,7 @@ public import Destinations
     @usableFromInline mutating func nextString() throws(DeepLinkError) -> String? {
         guard let range = onlyEntry(index) else { return nil }
         let text = try PercentCoding.decode(
-            bytes, range.lowerBound, range.upperBound, segment: specs[index].key == nil, link: link)
+            bytes, range.lowerBound, range.upperBound, segment: list.isSegment[index], link: link)
         try count(text.utf8.count)
         index += 1
         return text
@@ -113,7 +113,7 @@ public import Destinations
             }
         for range in ranges {
             let text = try PercentCoding.decode(
-                bytes, range.lowerBound, range.upperBound, segment: specs[parameter].key == nil, link: link)
+                bytes, range.lowerBound, range.upperBound, segment: list.isSegment[parameter], link: link)
             try count(text.utf8.count)
             if let found = first {
                 all = (all ?? [found.text]) + [text]
@@ -164,8 +164,11 @@ final class ParameterList: Sendable {
     /// parameter, catch-all or segment with constants: a reader finds them without a list of
     /// entries. Empty for other links and for route patterns.
     let positions: [Int]
+    /// Whether each parameter is a path segment (no key), for percent-decoding.
+    let isSegment: [Bool]
     init(_ specs: [ParameterSpec], owner: String, link: Bool, positions: [Int] = []) {
         (self.specs, self.owner, self.link, self.positions) = (specs, owner, link, positions)
+        isSegment = specs.map { $0.key == nil }
         singleNamed = specs.indices.filter { specs[$0].key != nil && specs[$0].mode != .repeated }
     }
 }
