@@ -69,7 +69,9 @@ extension URLRouter {
                 case .id:
                     return generator.next()
                 case .screen(let id):
-                    guard let route = made.take() else { preconditionFailure("a screen's route is made just before it") }
+                    guard let route = made.take() else {
+                        preconditionFailure("a screen's route is made just before it")
+                    }
                     nodes.append(NavigationNode(id: id, content: .screen(route)))
                     return id
                 case .stack(let id, let elements):
