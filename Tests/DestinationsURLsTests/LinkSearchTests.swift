@@ -64,4 +64,22 @@ import Testing
             Social.error("social://p/4/b?page=3&page=4", in: router)
                 == .duplicateParameter(route: "p/{id}/{name}?page={page=1}", name: "page"))
     }
+
+    /// A segment of plain digits is read as a number once, by the split; other spellings of an
+    /// `Int` are read as before, and what no `Int` spells goes on to the next edge.
+    @Test func aSegmentOfDigitsIsAnIntOnlyWhenItSpellsOneCanonically() throws {
+        let router = try router(
+            DeepLinks {
+                DeepLink("n/{n}") { (n: Int) in .push(.tag("int \(n)")) }
+                DeepLink("n/{s}") { (s: String) in .push(.tag("text " + s)) }
+            })
+        let cases: [(String, String)] = [
+            ("7", "int 7"), ("0", "int 0"), ("007", "text 007"), ("-7", "int -7"),
+            ("1234567890123456789", "int 1234567890123456789"),
+            ("12345678901234567890", "text 12345678901234567890"), ("%37", "int 7"),
+        ]
+        for (segment, expected) in cases {
+            #expect(try Social.target("social://n/" + segment, in: router) == .push(.tag(expected)), "\(segment)")
+        }
+    }
 }

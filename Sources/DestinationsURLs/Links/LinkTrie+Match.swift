@@ -48,7 +48,9 @@ extension LinkTrie {
         }
         while step <= compounds + parameters {
             let edge = flat.parameters[node.parameters.lowerBound + step - 1 - compounds]
-            if loose || Self.accepts(edge, bytes, segment.range) { return ((edge.child, step), folded) }
+            if loose || (edge.isInt && segment.number != nil) || Self.accepts(edge, bytes, segment.range) {
+                return ((edge.child, step), folded)
+            }
             step += 1
         }
         return nil

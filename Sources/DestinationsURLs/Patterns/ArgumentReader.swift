@@ -41,6 +41,15 @@ public import Destinations
     /// The next parameter as an `Int`, when it is given once, plainly written and valid; `nil`
     /// (nothing read) otherwise.
     @usableFromInline mutating func nextInt() throws(DeepLinkError) -> Int? {
+        // A link's path segment that the split read as a number already.
+        if index < list.positions.count, case .segments(let segments) = given {
+            let segment = segments[list.positions[index]]
+            if let number = segment.number {
+                try count(segment.range.count)
+                index += 1
+                return number
+            }
+        }
         guard let range = onlyEntry(index),
             PercentCoding.isPlain(bytes, range.lowerBound, range.upperBound, segment: list.isSegment[index]),
             let value = DecimalText.int(bytes, range)

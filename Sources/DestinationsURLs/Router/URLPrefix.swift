@@ -75,10 +75,12 @@ final class URLPrefix: Sendable {
                 return false
             }
         }
-        var index = start
-        for byte in name {
-            guard URLByte.lowercased(input[index]) == byte else { return false }
-            index += 1
+        for offset in 0..<name.count {
+            let (byte, expected) = (input[start + offset], name[offset])
+            // Most hosts are written in lower case: an upper-case letter is the rarer second test.
+            guard byte == expected || (URLByte.isLowercaseLetter(expected) && byte | 0x20 == expected) else {
+                return false
+            }
         }
         return true
     }
