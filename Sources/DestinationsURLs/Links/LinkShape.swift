@@ -64,10 +64,9 @@ final class LinkShape: Sendable {
     ) throws(DeepLinkError) -> ArgumentReader {
         // A link whose path parameters are plain segments reads them there: no list to make.
         if !list.positions.isEmpty && query.isEmpty {
-            var reader = try ArgumentReader(
-                bytes, list: list, given: .segments(segments), decodedBytes: 0, decodedLimit: limits.parameterBytes)
-            reader.environment = environment
-            return reader
+            return try ArgumentReader(
+                bytes, list: list, given: .segments(segments), decodedBytes: 0, decodedLimit: limits.parameterBytes,
+                environment: environment)
         }
         var entries: [(spec: Int, range: Range<Int>)] = []
         entries.reserveCapacity(segments.count + query.count + 1)
@@ -93,9 +92,9 @@ final class LinkShape: Sendable {
             }
             if let spec { entries.append((spec, item.value)) } else if unknown == nil { unknown = item }
         }
-        var reader = try ArgumentReader(
-            bytes, list: list, given: .entries(entries), decodedBytes: 0, decodedLimit: limits.parameterBytes)
-        reader.environment = environment
+        let reader = try ArgumentReader(
+            bytes, list: list, given: .entries(entries), decodedBytes: 0, decodedLimit: limits.parameterBytes,
+            environment: environment)
         if strictQuery, let unknown {
             throw .unknownParameter(route: template, name: bytes.echo(unknown.key.lowerBound, unknown.key.upperBound))
         }

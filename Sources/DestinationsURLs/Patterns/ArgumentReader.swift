@@ -13,22 +13,23 @@ public import Destinations
     let decodedLimit: Int
     var index = 0
     /// The flow's environment, for a link's closure that reads it.
-    @usableFromInline var environment = FlowEnvironment()
+    @usableFromInline let environment: FlowEnvironment
     var specs: [ParameterSpec] { list.specs }
     /// The route's keyword or the link's template, for errors.
     var owner: String { list.owner }
     /// Whether the values are a link's, else a state URL's.
     var link: Bool { list.link }
     /// A reader of the values given; refuses a named parameter given twice that takes one value.
-    init(_ bytes: [UInt8], list: ParameterList, given: Given, decodedBytes: Int, decodedLimit: Int)
-        throws(DeepLinkError)
-    {
+    init(
+        _ bytes: [UInt8], list: ParameterList, given: Given, decodedBytes: Int, decodedLimit: Int,
+        environment: FlowEnvironment = FlowEnvironment()
+    ) throws(DeepLinkError) {
         if case .entries(let entries) = given {
             for index in list.singleNamed where entries.count(where: { $0.spec == index }) > 1 {
                 throw .duplicateParameter(route: list.owner, name: list.specs[index].displayName)
             }
         }
-        (self.bytes, self.list, self.given) = (bytes, list, given)
+        (self.bytes, self.list, self.given, self.environment) = (bytes, list, given, environment)
         (self.decodedBytes, self.decodedLimit) = (decodedBytes, decodedLimit)
     }
     /// The next parameter's value. An `Int` or a `String` given once is read without generic
