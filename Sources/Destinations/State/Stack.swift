@@ -80,6 +80,7 @@ public struct Stack<Route: NavigationRoute>: Sendable {
     /// Creates a stack from its screens, root first.
     ///
     /// - Precondition: `elements` is not empty.
+    @inlinable
     public init(_ elements: [NavigationNode<Route>]) {
         var link: Link?
         for element in elements {

@@ -14,24 +14,27 @@ public import Destinations
 /// segment fails. Links of one shape are tried in declaration order: the first whose host fits
 /// and whose closure does not decline (``init(_:sources:caseInsensitive:strictQuery:scene:hosts:deciding:)``) wins.
 public struct DeepLink<Route: NavigationRoute>: Sendable {
+    /// What matching reads, without the route type; shared with the router's engine, so that a
+    /// copy of the link is a few retains.
+    let shape: LinkShape
     /// The template, as written.
-    public let template: String
+    public var template: String { shape.template }
     /// The external sources that may open the link; `nil` for any. The flow enforces it.
-    public let sources: Set<ExternalSource>?
+    public var sources: Set<ExternalSource>? { shape.sources }
     /// Whether the link's constants match in any ASCII case.
-    public let caseInsensitive: Bool
+    public var caseInsensitive: Bool { shape.caseInsensitive }
     /// Whether a query item the template does not declare refuses the URL.
-    public let strictQuery: Bool
+    public var strictQuery: Bool { shape.strictQuery }
     /// The scene kind the link opens in; `nil` for the router's first.
-    public let scene: String?
+    public var scene: String? { shape.scene }
     /// The run-time set of hosts the link accepts, besides its template's host; `nil` for any.
-    public let hosts: KnownHosts?
+    public var hosts: KnownHosts? { shape.hosts }
     /// Whether the link's closure may decline a URL its template matched.
-    public let declines: Bool
-    let segments: [URLTemplate.Segment]
-    let host: HostTemplate?
-    let parameters: [ParameterSpec]
-    let problems: [URLConfigurationProblem]
+    public var declines: Bool { shape.declines }
+    var segments: [URLTemplate.Segment] { shape.segments }
+    var host: HostTemplate? { shape.host }
+    var parameters: [ParameterSpec] { shape.parameters }
+    var problems: [URLConfigurationProblem] { shape.problems }
     @usableFromInline let codec: ParameterCodec<LinkTarget<Route>?>
     @usableFromInline var share: ParameterCodec<Route>?
     /// Creates a link from its template (`notes/{id}`) and a closure from its parameters to its target.
@@ -84,22 +87,15 @@ public struct DeepLink<Route: NavigationRoute>: Sendable {
         _ template: String, _ codec: ParameterCodec<LinkTarget<Route>?>, sources: Set<ExternalSource>?,
         caseInsensitive: Bool, strictQuery: Bool, scene: String?, hosts: KnownHosts?, declines: Bool
     ) {
-        (self.template, self.codec, self.sources, self.caseInsensitive) = (template, codec, sources, caseInsensitive)
-        (self.strictQuery, self.scene, self.hosts, self.declines) = (strictQuery, scene, hosts, declines)
-        let (parsed, parameters, problems) = URLTemplate.compile(template, route: false, types: codec.types)
-        let segments = problems.isEmpty ? parsed?.segments ?? [] : []
-        (self.segments, self.parameters, self.problems, host) = (segments, parameters, problems, parsed?.host)
+        self.codec = codec
+        shape = LinkShape(
+            template: template, types: codec.types, sources: sources, caseInsensitive: caseInsensitive,
+            strictQuery: strictQuery, scene: scene, hosts: hosts, declines: declines)
     }
     /// Whether the link takes every URL of its shape: it never declines and accepts any host.
     var takesEveryMatch: Bool { !declines && hosts == nil && (host?.rule ?? .any) == .any }
     /// Whether the link accepts the URL's host (`nil` for a custom scheme, which has none).
-    func accepts(host name: ArraySlice<UInt8>?) -> Bool {
-        // A run-time host set narrows the link even when its template names no host.
-        if let hosts, name.map({ hosts.contains(bytes: $0) }) != true { return false }
-        guard let host else { return true }
-        guard let name else { return false }
-        return host.rule.accepts(name)
-    }
+    func accepts(host name: ArraySlice<UInt8>?) -> Bool { shape.accepts(host: name) }
     /// Declares the route the link shares (``URLRouter/shareLink(for:)``): `make` and `match` as a pattern's.
     @inlinable public func shares<each Value: URLParameter>(
         _ make: @escaping @Sendable (repeat each Value) -> Route,
@@ -224,7 +220,9 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
 }
 
 /// Where a deep link leads in the navigation tree: one `Presentation`, or a state path.
-public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
+///
+/// Every case is held in a box: a target is one reference, which a match copies with a retain.
+public indirect enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     /// Dismisses every modal, selects the tab, shows exactly `routes` in it, then runs `then`.
     case inTab(TabID, [Route], then: Presentation<Route>? = nil)
     /// Dismisses every modal and shows `routes` in the column, the first in place, the others pushed.

@@ -6,6 +6,9 @@ struct LinkSegment {
     let constant: Int?
     /// Whether the key was folded from upper case: only case-insensitive links may match it.
     let folded: Bool
+    /// The segment's value as an `Int` when it is plainly written decimal digits, without a
+    /// leading zero and short enough not to overflow: read once, by the trie and the reader.
+    let number: Int?
 }
 
 /// A query item, `key=value`, as byte ranges of the input.
@@ -51,10 +54,16 @@ enum LinkPath {
         var segmentStart = start
         while true {
             var index = segmentStart
-            var (constant, escaped, folded) = (true, false, false)
+            var (constant, escaped, folded, digits, value) = (true, false, false, true, 0)
             while index < end, bytes[index] != UInt8(ascii: "/") {
                 var byte = bytes[index]
-                if URLByte.isLowercaseLetter(byte) || URLByte.isDigit(byte) {  // the common case
+                if URLByte.isDigit(byte) {  // the common cases
+                    value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
+                    index += 1
+                    continue
+                }
+                digits = false
+                if URLByte.isLowercaseLetter(byte) {
                     index += 1
                     continue
                 }
@@ -73,13 +82,23 @@ enum LinkPath {
                 index += 1
             }
             try URLByte.checkSegment(bytes, segmentStart, index, limits: limits)
-            var key = constant ? bytes[segmentStart..<index] : nil
-            if constant && (escaped || folded) {
-                key = URLByte.unreservedDecoded(bytes, segmentStart, index).map { $0.map(URLByte.lowercased)[...] }
-            }
+            let id: Int? =
+                if !constant {
+                    nil
+                } else if escaped || folded {
+                    URLByte.unreservedDecoded(bytes, segmentStart, index).flatMap {
+                        constants.id($0.map(URLByte.lowercased)[...])
+                    }
+                } else {
+                    constants.id(bytes, segmentStart, index)
+                }
             let hostFolded = hostFolding && segments.isEmpty
-            let id = key.flatMap { constants.id($0) }
-            segments.append(LinkSegment(range: segmentStart..<index, constant: id, folded: folded && !hostFolded))
+            let length = index - segmentStart
+            let number =
+                digits && length < 19 && (length == 1 || bytes[segmentStart] != UInt8(ascii: "0")) ? value : nil
+            segments.append(
+                LinkSegment(
+                    range: segmentStart..<index, constant: id, folded: folded && !hostFolded, number: number))
             guard index < end else { return segments }
             segmentStart = index + 1
         }

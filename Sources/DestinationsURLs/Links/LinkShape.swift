@@ -1,17 +1,47 @@
 import Destinations
 
-/// What matching reads of a ``DeepLink``, without its route type: one reference for each link.
+/// What matching reads of a ``DeepLink``, without its route type: one reference for each link,
+/// shared by the link and the router's engine.
 final class LinkShape: Sendable {
     let template: String
     let segments: [URLTemplate.Segment]
     let host: HostTemplate?
     let parameters: [ParameterSpec]
+    let problems: [URLConfigurationProblem]
+    let sources: Set<ExternalSource>?
     let caseInsensitive: Bool
     let strictQuery: Bool
+    let scene: String?
     let hosts: KnownHosts?
-    init<Route>(_ link: DeepLink<Route>) {
-        (template, segments, host, parameters) = (link.template, link.segments, link.host, link.parameters)
-        (caseInsensitive, strictQuery, hosts) = (link.caseInsensitive, link.strictQuery, link.hosts)
+    let declines: Bool
+    /// The parameters as a reader reads them.
+    let list: ParameterList
+    /// Compiles the template against the closure's parameter types.
+    init(
+        template: String, types: [ParameterType], sources: Set<ExternalSource>?, caseInsensitive: Bool,
+        strictQuery: Bool, scene: String?, hosts: KnownHosts?, declines: Bool
+    ) {
+        let (parsed, parameters, problems) = URLTemplate.compile(template, route: false, types: types)
+        (self.template, self.parameters, self.problems, host) = (template, parameters, problems, parsed?.host)
+        segments = problems.isEmpty ? parsed?.segments ?? [] : []
+        (self.sources, self.caseInsensitive, self.strictQuery) = (sources, caseInsensitive, strictQuery)
+        (self.scene, self.hosts, self.declines) = (scene, hosts, declines)
+        list = ParameterList(
+            parameters, owner: template, link: true, positions: Self.positions(segments, host: parsed?.host))
+    }
+    /// The segment of each path parameter, when they are plain segments in order and the host
+    /// is no parameter (``ParameterList/positions``); else none.
+    private static func positions(_ segments: [URLTemplate.Segment], host: HostTemplate?) -> [Int] {
+        guard host?.parameter == nil else { return [] }
+        var positions: [Int] = []
+        for (position, segment) in segments.enumerated() {
+            switch segment {
+            case .constant: continue
+            case .parameter(let index) where index == positions.count: positions.append(position)
+            case .parameter, .compound, .catchAll: return []
+            }
+        }
+        return positions
     }
     /// Whether the link accepts the host at `range` of `bytes`, in lower case (`nil` for a custom
     /// scheme, which has none): a link that names no host and no host set takes any.
@@ -32,6 +62,12 @@ final class LinkShape: Sendable {
         _ bytes: [UInt8], _ segments: [LinkSegment], _ query: [QueryItem], host: Range<Int>?, limits: URLLimits,
         environment: FlowEnvironment
     ) throws(DeepLinkError) -> ArgumentReader {
+        // A link whose path parameters are plain segments reads them there: no list to make.
+        if !list.positions.isEmpty && query.isEmpty {
+            return try ArgumentReader(
+                bytes, list: list, given: .segments(segments), decodedBytes: 0, decodedLimit: limits.parameterBytes,
+                environment: environment)
+        }
         var entries: [(spec: Int, range: Range<Int>)] = []
         entries.reserveCapacity(segments.count + query.count + 1)
         if let parameter = self.host?.parameter, let host { entries.append((parameter, host)) }
@@ -56,10 +92,9 @@ final class LinkShape: Sendable {
             }
             if let spec { entries.append((spec, item.value)) } else if unknown == nil { unknown = item }
         }
-        var reader = try ArgumentReader(
-            bytes, specs: parameters, owner: template, entries: entries, link: true, decodedBytes: 0,
-            decodedLimit: limits.parameterBytes)
-        reader.environment = environment
+        let reader = try ArgumentReader(
+            bytes, list: list, given: .entries(entries), decodedBytes: 0, decodedLimit: limits.parameterBytes,
+            environment: environment)
         if strictQuery, let unknown {
             throw .unknownParameter(route: template, name: bytes.echo(unknown.key.lowerBound, unknown.key.upperBound))
         }

@@ -91,82 +91,6 @@ struct LinkTrie: Sendable {
         defer { nodes[node].terminal.append(link) }
         return nodes[node].terminal
     }
-    /// The first link the segments match from the node `index` that `accept` takes, in precedence
-    /// order; `loose` lets typed parameters take any segment. `accept` may stop the search by
-    /// returning `true` for a link it failed on. Depth-first with an explicit stack: at each node
-    /// the constant, then the segments with constants, then the typed parameters, then the
-    /// catch-all.
-    func match(
-        _ segments: [LinkSegment], in bytes: [UInt8], loose: Bool = false, _ index: Int = 0, _ position: Int = 0,
-        folded: Bool = false, accept: (Int) -> Bool = { _ in true }
-    ) -> Int? {
-        /// A node being tried at a segment, and the next of its edges to try (0: the constant).
-        struct Frame {
-            let node: Int
-            let position: Int
-            let folded: Bool
-            var step = 0
-        }
-        var stack: [Frame] = []
-        stack.reserveCapacity(segments.count - position + 1)
-        stack.append(Frame(node: index, position: position, folded: folded))
-        while let top = stack.last {
-            let node = flat.nodes[top.node]
-            guard top.position < segments.count else {
-                stack.removeLast()
-                if let link = first(of: node.terminal, folded: top.folded, accept: accept) { return link }
-                continue
-            }
-            let segment = segments[top.position]
-            stack[stack.count - 1].step += 1
-            let (compounds, parameters) = (node.compounds.count, node.parameters.count)
-            var child: Int?
-            var childFolded = top.folded
-            if top.step == 0 {
-                child = segment.constant.flatMap { flat.child(of: node, $0) }
-                childFolded = top.folded || segment.folded
-            } else if top.step <= compounds {
-                let edge = flat.compounds[node.compounds.lowerBound + top.step - 1]
-                if let pieces = edge.segment.split(bytes, segment.range),
-                    loose || zip(pieces, edge.types).allSatisfy({ Self.accepts($1, bytes, $0) })
-                {
-                    child = edge.child
-                }
-            } else if top.step <= compounds + parameters {
-                let edge = flat.parameters[node.parameters.lowerBound + top.step - 1 - compounds]
-                if loose || Self.accepts(edge, bytes, segment.range) { child = edge.child }
-            } else {
-                stack.removeLast()
-                if let link = first(of: node.catchAll, folded: top.folded, accept: accept) { return link }
-                continue
-            }
-            if let child { stack.append(Frame(node: child, position: top.position + 1, folded: childFolded)) }
-        }
-        return nil
-    }
-    /// Whether the segment at `range` is a value of the edge's type: a plainly written segment
-    /// as it is (an `Int` without the type's closure), another decoded; none when it does not decode.
-    private static func accepts(_ edge: FlatTrie.Parameter, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        let (start, end) = (range.lowerBound, range.upperBound)
-        if PercentCoding.isPlain(bytes, start, end, segment: true) {
-            return edge.isInt ? DecimalText.int(bytes, range) != nil : edge.type.accepts(bytes[start..<end])
-        }
-        let text = try? PercentCoding.decodedBytes(bytes, start, end, segment: true, link: true)
-        return text.map(edge.type.accepts) == true
-    }
-    /// The first link of the list at `range` of ``FlatTrie/links`` that `accept` takes.
-    private func first(of range: Range<Int>, folded: Bool, accept: (Int) -> Bool) -> Int? {
-        for offset in range {
-            let link = flat.links[offset]
-            if (!folded || caseInsensitive[link]) && accept(link) { return link }
-        }
-        return nil
-    }
-    /// Whether the decoded bytes of `range` are a value of `type`.
-    private static func accepts(_ type: ParameterType, _ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        let text = try? PercentCoding.decodedBytes(bytes, range.lowerBound, range.upperBound, segment: true, link: true)
-        return text.map(type.accepts) == true
-    }
     /// Pairs of links (preferred, other) that a URL could both match; O(constants × typed) a node.
     func overlaps() -> [(Int, Int)] {
         var result: [(Int, Int)] = []
@@ -176,7 +100,7 @@ struct LinkTrie: Sendable {
                 node.parameters.map { (type: Optional($0.type), link: firstLink($0.child)) }
                 + [(type: nil, link: node.catchAll.first)]
             let constants = node.constants.sorted { $0.child < $1.child }.map {
-                (constant: self.constants.texts[$0.id][...], child: $0.child)
+                (constant: self.constants.text($0.id), child: $0.child)
             }
             for (position, other) in lower.enumerated() {
                 guard let otherLink = other.link else { continue }

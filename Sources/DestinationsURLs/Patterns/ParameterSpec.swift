@@ -89,40 +89,43 @@ final class ParameterSpec: Sendable {
     }
 }
 
-/// A closure's parameter pack: how to build its output from a URL's values, and back.
-@usableFromInline struct ParameterCodec<Output>: Sendable {
-    @usableFromInline let types: [ParameterType]
+/// A closure's parameter pack: how to build its output from a URL's values, and back. A class:
+/// routers, links and patterns share it, and a copy of what holds it is one retain.
+@usableFromInline final class ParameterCodec<Output>: Sendable {
+    let types: [ParameterType]
     @usableFromInline let make: @Sendable (inout ArgumentReader) throws(DeepLinkError) -> Output
-    @usableFromInline let values: @Sendable (Output) -> [[String]]?
-    @inlinable init<each Value: URLParameter>(
+    let values: @Sendable (Output) -> [[String]]?
+    @inlinable convenience init<each Value: URLParameter>(
         _ make: @escaping @Sendable (repeat each Value) -> Output,
         match: @escaping @Sendable (Output) -> (repeat each Value)?
     ) {
         var types: [ParameterType] = []
         for type in repeat (each Value).self { types.append(ParameterType(type)) }
-        self.types = types
-        self.make = { (reader: inout ArgumentReader) throws(DeepLinkError) -> Output in
-            try make(repeat reader.next((each Value).self))
-        }
-        values = { output in
-            guard let values = match(output) else { return nil }
-            var texts: [[String]] = []
-            for value in repeat each values { texts.append(value.urlComponents) }
-            return texts
-        }
+        self.init(
+            types: types,
+            make: { (reader: inout ArgumentReader) throws(DeepLinkError) -> Output in
+                try make(repeat reader.next((each Value).self))
+            },
+            values: { output in
+                guard let values = match(output) else { return nil }
+                var texts: [[String]] = []
+                for value in repeat each values { texts.append(value.urlComponents) }
+                return texts
+            })
     }
     /// A codec whose closure also reads the flow's environment; it prints nothing (a link's).
-    @inlinable init<each Value: URLParameter>(
+    @inlinable convenience init<each Value: URLParameter>(
         environment make: @escaping @Sendable (FlowEnvironment, repeat each Value) -> Output
     ) {
         var types: [ParameterType] = []
         for type in repeat (each Value).self { types.append(ParameterType(type)) }
-        self.types = types
-        self.make = { (reader: inout ArgumentReader) throws(DeepLinkError) -> Output in
-            let environment = reader.environment
-            return try make(environment, repeat reader.next((each Value).self))
-        }
-        values = { _ in nil }
+        self.init(
+            types: types,
+            make: { (reader: inout ArgumentReader) throws(DeepLinkError) -> Output in
+                let environment = reader.environment
+                return try make(environment, repeat reader.next((each Value).self))
+            },
+            values: { _ in nil })
     }
     /// A codec of its parts. The fixed-arity declarations (``DeepLink``, ``RoutePattern``, one to
     /// three parameters) build their closures with concrete types, which the optimiser
@@ -133,7 +136,7 @@ final class ParameterSpec: Sendable {
     ) {
         (self.types, self.make, self.values) = (types, make, values)
     }
-    init(constant: Output) where Output: Equatable & Sendable {
-        (types, make, values) = ([], { _ in constant }, { $0 == constant ? [] : nil })
+    convenience init(constant: Output) where Output: Equatable & Sendable {
+        self.init(types: [], make: { _ in constant }, values: { $0 == constant ? [] : nil })
     }
 }

@@ -29,7 +29,10 @@ final class PatternShape: Sendable {
     /// The segments after the keyword: a parameter each, or several inside one.
     let slots: [URLTemplate.Segment]
     let access: URLAccess
+    /// The parameters as a reader reads them.
+    let list: ParameterList
     init<Route>(_ pattern: RoutePattern<Route>) {
         (keyword, parameters, slots, access) = (pattern.keyword, pattern.parameters, pattern.slots, pattern.access)
+        list = ParameterList(pattern.parameters, owner: pattern.keyword, link: false)
     }
 }

@@ -43,18 +43,45 @@ final class URLPrefix: Sendable {
         for index in head.indices where URLByte.lowercased(input[index]) != head[index] { return nil }
         let start = head.count
         var end = start
-        while end < input.count {
-            let byte = input[end]
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-            if byte == UInt8(ascii: "@") { throw .malformed(.userInfo, offset: end) }
-            end += 1
+        if case .exact(let name)? = host, Self.startsWithHost(input, start, name) {
+            // The prefix's one host, then a delimiter: no other scan or check.
+            end = start + name.count
+        } else {
+            while end < input.count {
+                let byte = input[end]
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+                if byte == UInt8(ascii: "@") { throw .malformed(.userInfo, offset: end) }
+                end += 1
+            }
+            guard let host else { return (start, nil) }
+            // One exact name is a host: bytes equal to it need no other check.
+            let isHost = if case .exact = host { true } else { HostRule.isHost(input, start, end) }
+            guard isHost, host.accepts(input, start, end) else { return nil }
         }
-        guard let host else { return (start, nil) }
-        guard HostRule.isHost(input, start, end), host.accepts(input, start, end) else { return nil }
         // The path: whole (`https://host/path/…`), or without its final `/` at the end of the input.
         let whole = input.count - end >= path.count
         guard whole || input.count - end == path.count - 1 else { return nil }
         for offset in 0..<(whole ? path.count : path.count - 1) where input[end + offset] != path[offset] { return nil }
         return (whole ? end + path.count : input.count, start..<end)
+    }
+    /// Whether `input` holds the host `name` (in lower case) at `start`, in any case, followed by
+    /// its end, a `/`, a `?` or a `#`.
+    private static func startsWithHost(_ input: [UInt8], _ start: Int, _ name: [UInt8]) -> Bool {
+        let end = start + name.count
+        guard end <= input.count else { return false }
+        if end < input.count {
+            let next = input[end]
+            guard next == UInt8(ascii: "/") || next == UInt8(ascii: "?") || next == UInt8(ascii: "#") else {
+                return false
+            }
+        }
+        for offset in 0..<name.count {
+            let (byte, expected) = (input[start + offset], name[offset])
+            // Most hosts are written in lower case: an upper-case letter is the rarer second test.
+            guard byte == expected || (URLByte.isLowercaseLetter(expected) && byte | 0x20 == expected) else {
+                return false
+            }
+        }
+        return true
     }
 }

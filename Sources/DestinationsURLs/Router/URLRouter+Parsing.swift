@@ -11,8 +11,9 @@ extension URLRouter {
         var target: LinkTarget<Route>?
         let location = try engine.locate(url, limits: limits, environment: environment) {
             (index: Int, reader: inout ArgumentReader) throws(DeepLinkError) -> Bool in
-            target = try links[index].codec.make(&reader)
-            return target != nil
+            guard let made = try links[index].codec.make(&reader) else { return false }
+            target = made
+            return true
         }
         switch location {
         case .state(let scene, let bytes, let start, let end):
@@ -54,22 +55,24 @@ extension URLRouter {
         _ bytes: [UInt8], _ start: Int, _ end: Int, scene: Int, ids: inout some ElementIDGenerator, limits: URLLimits
     ) throws(DeepLinkError) -> (state: NavigationState<Route>, elidedTabs: [ElementID]) {
         var generator = ids
-        // Most state URLs hold a few screens: the buffers rarely grow.
-        var routes: [Route] = []
-        routes.reserveCapacity(4)
+        // The engine asks for a screen right after its route is made: one route is pending at a time.
+        var made: Route?
+        // Most state URLs hold a few screens: the buffer rarely grows.
         var nodes: [NavigationNode<Route>] = []
         nodes.reserveCapacity(8)
         let patterns = self.patterns
         let parsed = try engine.parseState(
             bytes, start, end, scene: scene, limits: limits,
-            make: { (pattern, reader) throws(DeepLinkError) in routes.append(try patterns[pattern].codec.make(&reader))
-            },
+            make: { (pattern, reader) throws(DeepLinkError) in made = try patterns[pattern].codec.make(&reader) },
             build: { (step) throws(DeepLinkError) -> ElementID in
                 switch step {
                 case .id:
                     return generator.next()
-                case .screen(let id, let route):
-                    nodes.append(NavigationNode(id: id, content: .screen(routes[route])))
+                case .screen(let id):
+                    guard let route = made.take() else {
+                        preconditionFailure("a screen's route is made just before it")
+                    }
+                    nodes.append(NavigationNode(id: id, content: .screen(route)))
                     return id
                 case .stack(let id, let elements):
                     nodes.append(NavigationNode(id: id, content: .stack(Stack(elements.map { nodes[$0] }))))

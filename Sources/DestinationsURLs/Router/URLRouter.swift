@@ -82,7 +82,7 @@ public struct URLRouter<Route: NavigationRoute>: Sendable {
         self.layouts = layouts
         engine = URLEngine(
             prefixes: parsedPrefixes, sceneNames: scenes.map(\.name), sceneShapes: shapes, layoutScreens: screens,
-            links: links.links.map(LinkShape.init), trie: trie, patterns: routes.table)
+            links: links.links.map(\.shape), trie: trie, patterns: routes.table)
     }
     /// The scene kind named `name`.
     public func scene(named name: String) -> SceneKind<Route>? {

@@ -51,8 +51,8 @@ extension Layout {
 @usableFromInline enum StateBuildStep {
     /// A fresh element id.
     case id
-    /// A screen of the route made last but `route` (counted from the first made, 0).
-    case screen(ElementID, route: Int)
+    /// A screen of the route made last: the engine asks for it right after its route.
+    case screen(ElementID)
     case stack(ElementID, [Int])
     /// A tab bar of the members (label, node), decorated by the tabs layout at that index if any.
     case tabs(ElementID, [(label: String, node: Int)], selection: String, declaredBy: Int?)

@@ -18,7 +18,6 @@ struct StateURLParser {
     let make: Make
     let build: Build
     var nodes = 0
-    var routes = 0
     var depth = 0
     var screens = 0
     /// Where each modal starts (its `!`), by the id of its content.
@@ -91,10 +90,9 @@ struct StateURLParser {
     /// A screen and its modal; `open` is false when a modal not in parentheses ends the group.
     mutating func parseScreen(overlay: Bool) throws(DeepLinkError) -> (node: Built, open: Bool) {
         try scan.parseRoute(make)
-        routes += 1
         try count(screens: 1)
         let id = try build(.id)
-        var node = try add(.screen(id, route: routes - 1), id: id, isScreen: true)
+        var node = try add(.screen(id), id: id, isScreen: true)
         let open = try parseModal(after: &node, overlay: overlay)
         if open && node.presents && scan.atModal { throw .malformed(.secondModal, offset: scan.position + 1) }
         return (node, open)

@@ -28,7 +28,8 @@ struct StateURLScanner {
         position = keywordEnd
         let pattern = patterns.shapes[index]
         let parameters = pattern.parameters
-        entries.removeAll(keepingCapacity: true)
+        // An empty list stays the shared empty array: clearing it would allocate.
+        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
         for slot in pattern.slots {
             let compound: CompoundSegment?
             let first: Int
@@ -74,8 +75,8 @@ struct StateURLScanner {
             try expectClose()
         }
         var reader = try ArgumentReader(
-            bytes, specs: parameters, owner: pattern.keyword, entries: entries, link: false,
-            decodedBytes: decodedBytes, decodedLimit: limits.parameterBytes)
+            bytes, list: pattern.list, given: .entries(entries), decodedBytes: decodedBytes,
+            decodedLimit: limits.parameterBytes)
         try make(index, &reader)
         decodedBytes = reader.decodedBytes
     }
