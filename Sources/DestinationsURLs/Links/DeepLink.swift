@@ -221,20 +221,21 @@ public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
 
 /// Where a deep link leads in the navigation tree: one `Presentation`, or a state path.
 ///
-/// Every case is held in a box: a target is one reference, which a match copies with a retain.
-public indirect enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
+/// A target is one reference, which a match copies with a retain: a presentation is a box of
+/// its own, and every other case is held in one.
+public enum LinkTarget<Route: NavigationRoute>: Sendable, Equatable {
     /// Dismisses every modal, selects the tab, shows exactly `routes` in it, then runs `then`.
-    case inTab(TabID, [Route], then: Presentation<Route>? = nil)
+    indirect case inTab(TabID, [Route], then: Presentation<Route>? = nil)
     /// Dismisses every modal and shows `routes` in the column, the first in place, the others pushed.
-    case inColumn(SplitColumn, [Route])
+    indirect case inColumn(SplitColumn, [Route])
     /// Runs the presentation from the focused screen, on top of whatever the user is doing.
     case presentation(Presentation<Route>)
     /// A state path of the link's scene (after `scheme://scene/`), merged with the current state.
-    case state(String)
+    indirect case state(String)
     /// Replaces the whole state with the layout.
-    case replace(Layout<Route>)
+    indirect case replace(Layout<Route>)
     /// Asks something asynchronous first and opens the target it answers (``resolving(_:_:)``).
-    case resolution(LinkResolution<Route>)
+    indirect case resolution(LinkResolution<Route>)
     /// Asks something asynchronous first — a server: what does this URL point to? — and opens
     /// the target it answers; `nil` hands the URL to the router's fallback, else refuses it
     /// with `NavigationError.resolutionDeclined`. Only `FlowURLs.openAwaitingGuards` opens it:
