@@ -8,11 +8,15 @@
     @usableFromInline struct Addition: Sendable {
         @usableFromInline let node: NavigationNode<Route>
         @usableFromInline var location: ElementIndex.Location?
+        /// The steps of the paths under way when it was added, outermost first: a provider's
+        /// failure to build it names them.
+        @usableFromInline let pathSteps: [PathStep]
 
         @inlinable
-        init(node: NavigationNode<Route>, location: ElementIndex.Location?) {
+        init(node: NavigationNode<Route>, location: ElementIndex.Location?, pathSteps: [PathStep] = []) {
             self.node = node
             self.location = location
+            self.pathSteps = pathSteps
         }
     }
 

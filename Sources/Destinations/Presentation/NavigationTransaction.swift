@@ -29,7 +29,6 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @usableFromInline var index: ElementIndex?
     @usableFromInline var log = ChangeLog<Route>()
     @usableFromInline var pathSteps: [PathStep] = []
-    @usableFromInline var addedInStep: [ElementID: [PathStep]] = [:]
 
     /// Starts a transaction on `state`, from `anchor` or else the focused screen.
     public init(state: NavigationState<Route>, anchor: ElementID? = nil, ids: any ElementIDGenerator) {
@@ -144,7 +143,17 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     func path(to id: ElementID) -> [NodeStep]? {
         if log.removedIDs.contains(id) { return nil }
         // Once a tab bar's tabs moved, the index of the start no longer says where they are.
-        if let index, log.reshapedTabs.isEmpty, let path = index.path(to: id) { return path }
+        guard log.reshapedTabs.isEmpty else { return _state.root.path(to: id) }
+        if let index, let path = index.path(to: id) { return path }
+        // An element this transaction added (a deep link's next screen anchors at the one
+        // before): its recorded place under its parent, checked against the state, instead of
+        // a search of the tree.
+        if let addition = log.added.last(where: { $0.node.id == id }), let location = addition.location,
+            var path = path(to: location.parent)
+        {
+            path.append(location.step)
+            if _state.root.withNode(at: path[...], { $0.id }) == id { return path }
+        }
         return _state.root.path(to: id)
     }
 
@@ -227,14 +236,14 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     /// it) in the ``NavigationError/step(_:of:_:)`` of the path step that added it.
     @inlinable
     func locating(_ error: NavigationError, addedElement id: ElementID) -> NavigationError {
-        (addedInStep[id] ?? []).reversed().reduce(error) { inner, step in .step(step.index, of: step.count, inner) }
+        let steps = log.added.last { $0.node.id == id }?.pathSteps ?? []
+        return steps.reversed().reduce(error) { inner, step in .step(step.index, of: step.count, inner) }
     }
 
     /// Records an added element placed at `location` (`nil`: the root).
     @inlinable
     mutating func recordAddition(_ node: NavigationNode<Route>, at location: ElementIndex.Location?) {
-        if !pathSteps.isEmpty { addedInStep[node.id] = pathSteps }
-        log.added.append(ChangeLog<Route>.Addition(node: node, location: location))
+        log.added.append(ChangeLog<Route>.Addition(node: node, location: location, pathSteps: pathSteps))
     }
 
     /// Records an added subtree whose root is placed at `location`, and where everything inside

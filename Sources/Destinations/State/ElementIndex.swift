@@ -9,7 +9,7 @@
 @usableFromInline struct ElementIndex: Sendable, Equatable {
     /// An element's parent and its place there.
     @usableFromInline struct Location: Hashable, Sendable {
-        let parent: ElementID
+        @usableFromInline let parent: ElementID
         /// The step from the parent down to the element.
         @usableFromInline let step: NodeStep
 
