@@ -267,11 +267,11 @@ public final class DestinationContext<Route: NavigationRoute, Event: Hashable & 
         attachment = DestinationAttachment(id: id, destination: destination)
         self.flow = flow
         lastID = id
-        // An assignment stores the new route before it releases the old one, so code run by
-        // the old payload's deinit reads a whole value.
-        self.route = route
         self.link = link
         self.tracker = tracker
+        // Last, once the context is whole: an assignment stores the new route before it
+        // releases the old one, and code run by the old payload's deinit reads this context.
+        self.route = route
         guard mayHoldWork, !unstarted.isEmpty else { return }
         let waiting = unstarted
         unstarted = []

@@ -146,13 +146,21 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         guard log.reshapedTabs.isEmpty else { return _state.root.path(to: id) }
         if let index, let path = index.path(to: id) { return path }
         // An element this transaction added (a deep link's next screen anchors at the one
-        // before): its recorded place under its parent, checked against the state, instead of
-        // a search of the tree.
-        if let addition = log.added.last(where: { $0.node.id == id }), let location = addition.location,
-            var path = path(to: location.parent)
-        {
-            path.append(location.step)
-            if _state.root.withNode(at: path[...], { $0.id }) == id { return path }
+        // before): the places recorded up to an element of the start, checked against the
+        // state, instead of a search of the tree. At most one step per addition.
+        if let index {
+            var steps: [NodeStep] = []
+            var current = id
+            for _ in log.added.indices {
+                guard let location = log.added.last(where: { $0.node.id == current })?.location else { break }
+                steps.append(location.step)
+                if var path = index.path(to: location.parent) {
+                    path.append(contentsOf: steps.reversed())
+                    if _state.root.withNode(at: path[...], { $0.id }) == id { return path }
+                    break
+                }
+                current = location.parent
+            }
         }
         return _state.root.path(to: id)
     }

@@ -14,12 +14,15 @@ struct IDMap<Value: Sendable>: Sendable {
     private var slots: [Entry?]
     /// How many entries the table holds.
     private(set) var count = 0
+    /// What ids are spread with: the process's seed, or a test's.
+    private let seed: UInt64
 
     /// An empty map with room for `capacity` entries before it grows.
-    init(capacity: Int = 8) {
+    init(capacity: Int = 8, seed: UInt64 = idMapSeed) {
         var size = 8
         while size < capacity * 2 { size *= 2 }
         slots = Array(repeating: nil, count: size)
+        self.seed = seed
     }
 
     /// The value for `key`; assigning `nil` removes the entry.
@@ -36,8 +39,8 @@ struct IDMap<Value: Sendable>: Sendable {
     private var mask: Int { slots.count - 1 }
 
     /// The slot an id starts its probe at.
-    private func home(of key: ElementID) -> Int {
-        let spread = (key.rawValue ^ idMapSeed) &* 0x9E37_79B9_7F4A_7C15
+    func home(of key: ElementID) -> Int {
+        let spread = (key.rawValue ^ seed) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: spread >> 32) & mask
     }
 
@@ -89,9 +92,6 @@ struct IDMap<Value: Sendable>: Sendable {
         count = 0
         for case let entry? in old { insert(entry.value, for: entry.key) }
     }
-
-    /// Every key, in no particular order.
-    var keys: [ElementID] { slots.compactMap { $0?.key } }
 }
 
 extension IDMap: Equatable where Value: Equatable {
@@ -104,4 +104,4 @@ extension IDMap: Equatable where Value: Equatable {
 
 /// The seed every ``IDMap`` spreads ids with, fixed for the process: ids from a saved snapshot
 /// cannot be chosen to collide.
-private let idMapSeed = UInt64.random(in: .min ... .max)
+let idMapSeed = UInt64.random(in: .min ... .max)

@@ -45,18 +45,18 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
     @usableFromInline var _selection: TabID
     /// The tabs the user hid: kept, with their screens, but not shown.
     public internal(set) var hidden: Set<TabID> {
-        get { arranged?.hidden ?? [] }
-        set { arranged = Arranged(hidden: newValue, actions: actions) }
+        get { extras?.hidden ?? [] }
+        set { extras = Extras(hidden: newValue, actions: actions) }
     }
     /// The action items.
     public internal(set) var actions: [Action] {
-        get { arranged?.actions ?? [] }
-        set { arranged = Arranged(hidden: hidden, actions: newValue) }
+        get { extras?.actions ?? [] }
+        set { extras = Extras(hidden: hidden, actions: newValue) }
     }
     /// The hidden tabs and the action items, when the bar has either. Kept apart from the tabs
     /// and the selection so that a tab bar stays small enough to be copied without its type's
     /// metadata (the select-tab figure).
-    var arranged: Arranged?
+    var extras: Extras?
 
     /// Creates a tab bar.
     ///
@@ -68,7 +68,7 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
         precondition(!hidden.contains(selection), "the selected tab \(selection) is hidden")
         self._tabs = tabs
         self._selection = selection
-        self.arranged = Arranged(hidden: hidden, actions: actions)
+        self.extras = Extras(hidden: hidden, actions: actions)
     }
 
     /// The selected tab's index.
@@ -165,32 +165,32 @@ public struct Tabs<Route: NavigationRoute>: Sendable, Equatable {
 public struct Tab<Route: NavigationRoute>: Sendable, Equatable, Identifiable {
     /// What the tab shows: usually a stack.
     public var node: NavigationNode<Route>
-    /// The tab's name, section, role and origin, kept out of line (``Tab/Label``).
-    var label: Label
+    /// The tab's name, section, role and origin, kept out of line.
+    var label: TabLabel
 
     /// The tab's name.
     public var id: TabID { label.id }
     /// The section the tab shows in (a sidebar's "Lists"), if any.
     public var section: String? {
         get { label.section }
-        set { label = Label(id: id, section: newValue, role: role, isInserted: isInserted) }
+        set { label = TabLabel(id: id, section: newValue, role: role, isInserted: isInserted) }
     }
     /// What the tab is for, when the platform treats it apart (``TabRole/search``).
     public var role: TabRole? {
         get { label.role }
-        set { label = Label(id: id, section: section, role: newValue, isInserted: isInserted) }
+        set { label = TabLabel(id: id, section: section, role: newValue, isInserted: isInserted) }
     }
     /// Whether the tab was inserted while the app ran (``Presentation/insertTab(_:at:)``) rather
     /// than declared by the flow's layout: a lenient restore keeps such a tab though the layout
     /// lacks it.
     public internal(set) var isInserted: Bool {
         get { label.isInserted }
-        set { label = Label(id: id, section: section, role: role, isInserted: newValue) }
+        set { label = TabLabel(id: id, section: section, role: role, isInserted: newValue) }
     }
 
     /// Creates a tab.
     public init(id: TabID, node: NavigationNode<Route>, section: String? = nil, role: TabRole? = nil) {
         self.node = node
-        self.label = Label(id: id, section: section, role: role, isInserted: false)
+        self.label = TabLabel(id: id, section: section, role: role, isInserted: false)
     }
 }

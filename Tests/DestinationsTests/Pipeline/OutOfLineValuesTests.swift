@@ -39,20 +39,63 @@ import Testing
         #expect(plain.hidden.isEmpty, "a copy keeps its own arrangement")
         changed.hidden = []
         #expect(changed == plain)
-        #expect(changed.arranged == nil)
+        #expect(changed.extras == nil)
+        changed.hidden = [.search]
+        changed.actions = [
+            Tabs<TestRoute>.Action(id: "compose", presents: .screen(.editor), style: .fullScreenCover, placement: 1)
+        ]
+        #expect(changed.hidden == [.search], "setting the actions keeps the hidden tabs")
+        changed.hidden = []
+        #expect(changed.actions.map(\.id) == ["compose"], "setting the hidden tabs keeps the actions")
     }
 
     @Test func aRequestKeepsItsOtherOptionsWhenOneChanges() {
         var request = ChangeRequest<TestRoute>.presentation(.push(.home), handing: "note")
-        request.maximumScreens = 5
         request.access = { $0 != .login }
+        request.maximumScreens = 5
+        request.fallbackInterruption = { _ in .confirm }
+        request.resolution = .init("lookup") { .presentation(.push(.list)) }
+        request.resumption = .init(
+            id: 9, redirectScreens: [ElementID(3)], guardName: "signedIn", expires: .now + .seconds(60))
+        func expectAll(_ request: ChangeRequest<TestRoute>, but cleared: String) {
+            if cleared != "content" { #expect(request.content as? String == "note", "content, \(cleared) cleared") }
+            if cleared != "access" { #expect(request.access?(.login) == false, "access, \(cleared) cleared") }
+            if cleared != "maximumScreens" { #expect(request.maximumScreens == 5, "limit, \(cleared) cleared") }
+            if cleared != "fallbackInterruption" {
+                #expect(request.fallbackInterruption?(.home) == .confirm, "fallback, \(cleared) cleared")
+            }
+            if cleared != "resolution" {
+                #expect(request.resolution?.name == "lookup", "resolution, \(cleared) cleared")
+            }
+            if cleared != "resumption" { #expect(request.resumption?.id == 9, "resumption, \(cleared) cleared") }
+        }
+        expectAll(request, but: "")
         let copy = request
+        var each = request
+        each.content = nil
+        expectAll(each, but: "content")
+        each = request
+        each.access = nil
+        expectAll(each, but: "access")
+        each = request
+        each.maximumScreens = nil
+        expectAll(each, but: "maximumScreens")
+        each = request
+        each.fallbackInterruption = nil
+        expectAll(each, but: "fallbackInterruption")
+        each = request
+        each.resolution = nil
+        expectAll(each, but: "resolution")
+        each = request
+        each.resumption = nil
+        expectAll(each, but: "resumption")
+        expectAll(copy, but: "")
         request.content = nil
-        #expect(request.maximumScreens == 5)
-        #expect(request.access?(.home) == true && request.access?(.login) == false)
-        #expect(copy.content as? String == "note", "a copy keeps its own options")
-        request.maximumScreens = nil
         request.access = nil
+        request.maximumScreens = nil
+        request.fallbackInterruption = nil
+        request.resolution = nil
+        request.resumption = nil
         #expect(request.options == nil, "a request with no option set holds nothing out of line")
         #expect(ChangeRequest<TestRoute>.presentation(.push(.home)).options == nil)
     }

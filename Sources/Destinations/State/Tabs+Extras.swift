@@ -4,7 +4,7 @@ extension Tabs {
     /// Most bars have neither, so ``Tabs`` keeps them out of line: a bar is then small enough
     /// that code specialised for a route copies it directly instead of through the type's
     /// metadata.
-    final class Arranged: Sendable, Equatable {
+    final class Extras: Sendable, Equatable {
         let hidden: Set<TabID>
         let actions: [Action]
 
@@ -15,7 +15,7 @@ extension Tabs {
             self.actions = actions
         }
 
-        static func == (lhs: Arranged, rhs: Arranged) -> Bool {
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
             lhs === rhs || (lhs.hidden == rhs.hidden && lhs.actions == rhs.actions)
         }
     }
