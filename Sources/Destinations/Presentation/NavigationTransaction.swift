@@ -149,16 +149,19 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
         // before): the places recorded up to an element of the start, checked against the
         // state, instead of a search of the tree. At most one step per addition.
         if let index {
-            var steps: [NodeStep] = []
+            // The steps below an added parent, innermost first; none when the parent is an
+            // element of the start (a deep link's usual step), so nothing is allocated for them.
+            var below: [NodeStep] = []
             var current = id
             for _ in log.added.indices {
                 guard let location = log.added.last(where: { $0.node.id == current })?.location else { break }
-                steps.append(location.step)
                 if var path = index.path(to: location.parent) {
-                    path.append(contentsOf: steps.reversed())
+                    path.append(location.step)
+                    path.append(contentsOf: below.reversed())
                     if _state.root.withNode(at: path[...], { $0.id }) == id { return path }
                     break
                 }
+                below.append(location.step)
                 current = location.parent
             }
         }
