@@ -57,6 +57,11 @@
 
     @usableFromInline init() {}
 
+    /// The set of `ids`.
+    init(_ ids: some Sequence<ElementID>) {
+        for id in ids { insert(id) }
+    }
+
     @usableFromInline var isEmpty: Bool { small.isEmpty && (large?.isEmpty ?? true) }
 
     @usableFromInline func contains(_ id: ElementID) -> Bool {

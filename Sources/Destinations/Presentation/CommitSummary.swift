@@ -27,11 +27,9 @@
     }
 
     init(_ changes: NavigationChanges<Route>) {
-        var removedIDs = IDSet()
-        for id in changes.removedIDs { removedIDs.insert(id) }
-        var touched = IDSet()
-        for id in changes.touched { touched.insert(id) }
-        self.init(added: changes.added, removed: changes.removed, removedIDs: removedIDs, touched: touched)
+        self.init(
+            added: changes.added, removed: changes.removed, removedIDs: IDSet(changes.removedIDs),
+            touched: IDSet(changes.touched))
     }
 
     /// Whether the change changed nothing; known whenever nothing was added or removed.

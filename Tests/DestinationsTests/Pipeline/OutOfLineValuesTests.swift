@@ -69,33 +69,23 @@ import Testing
             }
             if cleared != "resumption" { #expect(request.resumption?.id == 9, "resumption, \(cleared) cleared") }
         }
+        let clears: [(name: String, clear: (inout ChangeRequest<TestRoute>) -> Void)] = [
+            ("content", { $0.content = nil }),
+            ("access", { $0.access = nil }),
+            ("maximumScreens", { $0.maximumScreens = nil }),
+            ("fallbackInterruption", { $0.fallbackInterruption = nil }),
+            ("resolution", { $0.resolution = nil }),
+            ("resumption", { $0.resumption = nil }),
+        ]
         expectAll(request, but: "")
         let copy = request
-        var each = request
-        each.content = nil
-        expectAll(each, but: "content")
-        each = request
-        each.access = nil
-        expectAll(each, but: "access")
-        each = request
-        each.maximumScreens = nil
-        expectAll(each, but: "maximumScreens")
-        each = request
-        each.fallbackInterruption = nil
-        expectAll(each, but: "fallbackInterruption")
-        each = request
-        each.resolution = nil
-        expectAll(each, but: "resolution")
-        each = request
-        each.resumption = nil
-        expectAll(each, but: "resumption")
+        for (name, clear) in clears {
+            var each = request
+            clear(&each)
+            expectAll(each, but: name)
+        }
         expectAll(copy, but: "")
-        request.content = nil
-        request.access = nil
-        request.maximumScreens = nil
-        request.fallbackInterruption = nil
-        request.resolution = nil
-        request.resumption = nil
+        for (_, clear) in clears { clear(&request) }
         #expect(request.options == nil, "a request with no option set holds nothing out of line")
         #expect(ChangeRequest<TestRoute>.presentation(.push(.home)).options == nil)
     }
