@@ -18,9 +18,9 @@ extension Flow {
     @discardableResult
     public func rebindScreens() -> [ElementID] {
         var kept: [ElementID] = []
-        for (id, destination) in live.sorted(by: { $0.key < $1.key }) {
+        for (id, destination) in live.entries.sorted(by: { $0.id < $1.id }) {
             guard let route = storage.node(id)?.route, let provider = providers.provider(for: route),
-                destination.rebind(to: provider.box)
+                (destination as? any Rebinding)?.rebind(to: provider.box) == true
             else {
                 kept.append(id)
                 continue

@@ -8,13 +8,18 @@
 
     /// Links the Destination to the flow it was built for and starts its interactors'
     /// preparation.
-    func attach(_ id: ElementID, tracker: WorkTracker)
+    func attach(_ id: ElementID)
     /// Unlinks it, cancels its work, and starts its interactors' cleanup.
     func detach()
     func prepare()
     func appear()
     func disappear()
     func cleanup()
+}
+
+/// A box whose Destination can take another provider's event configuration.
+@MainActor
+protocol Rebinding: AnyObject {
     /// Takes the event configuration of `provider` when it builds Destinations of this type;
     /// returns whether it did.
     func rebind(to provider: AnyObject) -> Bool
@@ -30,7 +35,7 @@
 
 /// The box of a Destination of type `D`; the Destination's context links to it while attached.
 @MainActor
-@usableFromInline final class Live<D: Destination>: LiveDestination, EventSending {
+@usableFromInline final class Live<D: Destination>: LiveDestination, EventSending, Rebinding {
     @usableFromInline let destination: D
     let route: D.Route
     /// The provider whose event configuration the Destination follows (another one after a
@@ -63,7 +68,7 @@
 
     @usableFromInline var object: AnyObject { destination }
 
-    @usableFromInline func attach(_ id: ElementID, tracker: WorkTracker) {
+    @usableFromInline func attach(_ id: ElementID) {
         // Built for its flow, which attaches it right after the commit that added its screen.
         guard let flow else { preconditionFailure("a Destination is attached by the flow it was built for") }
         if presentsModals {
@@ -71,7 +76,7 @@
             flow.modalPresenters += 1
         }
         let context = destination.context
-        context.attach(id: id, route: route, flow: flow, link: self, destination: destination, tracker: tracker)
+        context.attach(id: id, route: route, flow: flow, link: self, destination: destination, tracker: flow.work)
         guard !hooks.isEmpty else { return }
         for hook in hooks { hook.prepareNow?(id) }
         let asynchronous = hooks.compactMap { $0.prepare }
@@ -136,7 +141,7 @@
         destination.cleanup()
     }
 
-    @usableFromInline func rebind(to provider: AnyObject) -> Bool {
+    func rebind(to provider: AnyObject) -> Bool {
         guard let typed = provider as? TypedProvider<D> else { return false }
         self.provider = typed
         let known = Set(hooks.compactMap(\.identity))

@@ -74,6 +74,6 @@ extension Provider {
             }
         )
         return Provider(
-            TypedProvider(make: { input in PresenterAlert<P>(content: try content(input.route)) }, table: table))
+            TypedProvider(make: .route { route in PresenterAlert<P>(content: try content(route)) }, table: table))
     }
 }

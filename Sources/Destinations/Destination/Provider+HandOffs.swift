@@ -50,7 +50,7 @@ extension Provider {
         configure(&table)
         self.init(
             TypedProvider(
-                make: { input in
+                make: .input { input in
                     try input.checkHandOff(accepted)
                     return try make(input)
                 }, table: table))

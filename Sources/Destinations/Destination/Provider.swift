@@ -30,7 +30,7 @@ public struct Provider<Route: NavigationRoute> {
     ) where D.Route == Route {
         var table = EventTable<D>()
         configure(&table)
-        self.init(TypedProvider(make: { input in try make(input.route) }, table: table))
+        self.init(TypedProvider(make: .route(make), table: table))
     }
 
     /// Creates a provider whose Destination receives the content a presentation hands over
@@ -54,7 +54,7 @@ public struct Provider<Route: NavigationRoute> {
         let accepted = [HandOffType(Content.self)]
         self.init(
             TypedProvider(
-                make: { input in
+                make: .input { input in
                     try input.checkHandOff(accepted)
                     return try make(input.route, input.handOff(Content.self))
                 }, table: table))
@@ -63,7 +63,7 @@ public struct Provider<Route: NavigationRoute> {
     init<D: Destination>(_ typed: TypedProvider<D>) where D.Route == Route {
         box = typed
         builder = { route, content, environment, flow throws(NavigationError) in
-            try typed.build(Input(route: route, handed: content, environment: environment), for: flow)
+            try typed.build(route, handed: content, environment: environment, for: flow)
         }
     }
 
@@ -136,14 +136,23 @@ public struct Provider<Route: NavigationRoute> {
 /// The configuration of a provider of `D`s.
 @MainActor
 @usableFromInline final class TypedProvider<D: Destination>: ProviderBox<D.Route> {
-    let make: @MainActor (Provider<D.Route>.Input) throws -> D
+    let make: Maker
     @usableFromInline let table: EventTable<D>
     /// The interactors of the table's responses, each once.
     let hooks: [InteractorHooks]
     /// Whether `D` is a ``ModalPresenter``, asked once rather than for every screen built.
     let presentsModals = D.self is any ModalPresenter.Type
 
-    init(make: @escaping @MainActor (Provider<D.Route>.Input) throws -> D, table: EventTable<D>) {
+    /// How a provider makes its Destination: from the route alone, or from everything a
+    /// provider is given.
+    enum Maker {
+        /// Made from the route: no ``Provider/Input`` is made for it, which is most screens.
+        case route(@MainActor (D.Route) throws -> D)
+        /// Made from the route, the content handed over and the environment.
+        case input(@MainActor (Provider<D.Route>.Input) throws -> D)
+    }
+
+    init(make: Maker, table: EventTable<D>) {
         self.make = make
         self.table = table
         var hooks: [InteractorHooks] = []
@@ -208,11 +217,15 @@ public struct Provider<Route: NavigationRoute> {
         return names(all)
     }
 
-    func build(_ input: Provider<D.Route>.Input, for flow: Flow<D.Route>) throws(NavigationError) -> Live<D> {
-        let route = input.route
+    func build(_ route: D.Route, handed: (any Sendable)?, environment: FlowEnvironment, for flow: Flow<D.Route>)
+        throws(NavigationError) -> Live<D>
+    {
         let destination: D
         do {
-            destination = try make(input)
+            switch make {
+            case .route(let make): destination = try make(route)
+            case .input(let make): destination = try make(Provider.Input(route: route, handed: handed, environment: environment))
+            }
         } catch let error as NavigationError {
             throw error
         } catch {

@@ -137,11 +137,7 @@ extension Flow {
         storage.root.collectVisibleIDs(into: &nowVisible)
         let removedIDs = summary.removedIDs
         screenCount += summary.added.count - summary.removed.count
-        if pendingChange != nil {
-            // Read by a redirect, which runs while its pending change waits.
-            lastAdded = summary.added.map(\.id)
-            dropPendingIfRedirectLeft(removedIDs)
-        }
+        if pendingChange != nil { notePending(summary) }
         for id in visible where !nowVisible.contains(id) || removedIDs.contains(id) {
             live[id]?.disappear()
         }
@@ -153,7 +149,7 @@ extension Flow {
         }
         for (id, destination) in built {
             live[id] = destination
-            destination.attach(id, tracker: work)
+            destination.attach(id)
         }
         for (_, destination) in built {
             destination.prepare()

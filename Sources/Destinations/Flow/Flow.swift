@@ -37,7 +37,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// Where every element of ``storage`` is, kept up to date at O(change) per commit.
     @usableFromInline var index: ElementIndex
     @usableFromInline var ids: any ElementIDGenerator
-    @usableFromInline var live: [ElementID: any LiveDestination] = [:]
+    @usableFromInline var live = LiveTable()
     /// The visible screens, in display order.
     @usableFromInline var visible: [ElementID] = []
     /// The focused screen of ``storage``, kept with it at every commit: the focused reads and
@@ -46,7 +46,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// How many screens ``storage`` holds.
     @usableFromInline var screenCount = 0
     /// The screens the last commit made while a change was pending added: a redirect's screens.
-    @usableFromInline var lastAdded: [ElementID] = []
+    var lastAdded: [ElementID] = []
     var observations: [ElementID: NodeObservation] = [:] {
         didSet { hasChangeObservers = !observations.isEmpty || !commitHandlers.isEmpty }
     }
@@ -89,7 +89,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// During a change, the first subscriber key that joined during it: such subscribers
     /// start with the next change, whatever the change was.
     @usableFromInline var subscriberCutoff = Int.max
-    @usableFromInline let work = WorkTracker()
+    let work = WorkTracker()
     /// The key paths observation reports, made once: a key-path literal in generic code is
     /// instantiated at run time on every evaluation.
     @usableFromInline let stateKeyPath: KeyPath<Flow, NavigationState<Route>> = \.state
@@ -272,7 +272,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The live Destinations, by screen id. There is one for every screen in ``state`` and no
     /// other.
     public var destinations: [ElementID: AnyObject] {
-        live.mapValues { $0.object }
+        Dictionary(uniqueKeysWithValues: live.entries.map { ($0.id, $0.destination.object) })
     }
 
     /// The Destination of the focused screen. Reading it does not track anything.
@@ -377,7 +377,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
         live.removeAll()
         for id in visible { remaining[id]?.disappear() }
         visible.removeAll()
-        for destination in remaining.values {
+        for (_, destination) in remaining.entries {
             destination.detach()
             destination.cleanup()
         }

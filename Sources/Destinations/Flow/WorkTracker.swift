@@ -1,9 +1,8 @@
-// Performance: the push-back, select-tab and sheet figures (Benchmarks/README.md, "Figures").
 import Foundation
 
 /// The finite work a flow's Destinations have under way, so that it can be awaited.
 @MainActor
-@usableFromInline final class WorkTracker {
+final class WorkTracker {
     struct Entry {
         let owner: ElementID?
         let route: String?

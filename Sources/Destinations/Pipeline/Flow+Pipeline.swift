@@ -741,8 +741,12 @@ extension Flow {
         return storage.root.node(at: path[...modalStep])?.id
     }
 
-    /// Drops the pending change when a change removed a screen of its redirect.
-    @usableFromInline func dropPendingIfRedirectLeft(_ removedIDs: IDSet) {
+    /// Records what a change committed while a change is pending added (a redirect, which runs
+    /// while its pending change waits, reads it), and drops the pending change when the change
+    /// removed a screen of its redirect.
+    @usableFromInline func notePending(_ summary: CommitSummary<Route>) {
+        lastAdded = summary.added.map(\.id)
+        let removedIDs = summary.removedIDs
         guard let pending = pendingChange, pending.redirectScreens.contains(where: removedIDs.contains) else { return }
         logger.log(.info, "dropped the pending \(pending.request.cause.summary): its redirect was dismissed")
         pendingChange = nil

@@ -1,12 +1,13 @@
-/// A map from element ids to values, for the flow's index of where elements are.
+/// A map from element ids to values: the flow's index of where elements are, and its live
+/// Destinations.
 ///
 /// An open-addressing table with linear probing: an id is spread by one multiplication with a
 /// per-process seed instead of a full `Hasher` run, so a lookup costs a few instructions where a
 /// `Dictionary<ElementID, Value>` lookup costs a few hundred (the push-back, sheet and restore
 /// figures read it on every change). Removal shifts the following entries back, so the table
 /// never fills with tombstones and stays as large as the most elements it held.
-struct IDMap<Value: Sendable>: Sendable {
-    private struct Entry: Sendable {
+struct IDMap<Value> {
+    fileprivate struct Entry {
         let key: ElementID
         var value: Value
     }
@@ -34,6 +35,18 @@ struct IDMap<Value: Sendable>: Sendable {
         set {
             if let newValue { insert(newValue, for: key) } else { remove(key) }
         }
+    }
+
+    /// Removes the entry for `key` and returns its value, if there was one.
+    mutating func removeValue(forKey key: ElementID) -> Value? {
+        guard let slot = find(key), let value = slots[slot]?.value else { return nil }
+        remove(key)
+        return value
+    }
+
+    /// The entries, in no particular order.
+    var entries: [(key: ElementID, value: Value)] {
+        slots.compactMap { entry in entry.map { ($0.key, $0.value) } }
     }
 
     private var mask: Int { slots.count - 1 }
@@ -93,6 +106,9 @@ struct IDMap<Value: Sendable>: Sendable {
         for case let entry? in old { insert(entry.value, for: entry.key) }
     }
 }
+
+extension IDMap: Sendable where Value: Sendable {}
+extension IDMap.Entry: Sendable where Value: Sendable {}
 
 extension IDMap: Equatable where Value: Equatable {
     static func == (lhs: IDMap, rhs: IDMap) -> Bool {
