@@ -224,7 +224,8 @@ public struct Provider<Route: NavigationRoute> {
         do {
             switch make {
             case .route(let make): destination = try make(route)
-            case .input(let make): destination = try make(Provider.Input(route: route, handed: handed, environment: environment))
+            case .input(let make):
+                destination = try make(Provider.Input(route: route, handed: handed, environment: environment))
             }
         } catch let error as NavigationError {
             throw error
