@@ -148,8 +148,17 @@ public struct Provider<Route: NavigationRoute> {
     enum Maker {
         /// Made from the route: no ``Provider/Input`` is made for it, which is most screens.
         case route(@MainActor (D.Route) throws -> D)
-        /// Made from the route, the content handed over and the environment.
-        case input(@MainActor (Provider<D.Route>.Input) throws -> D)
+        /// Made from the route, the content handed over and the environment. The closure makes
+        /// the ``Provider/Input`` itself, so that building by route alone never asks for its
+        /// type.
+        case input(@MainActor (D.Route, (any Sendable)?, FlowEnvironment) throws -> D)
+
+        /// A maker from a function of the provider's ``Provider/Input``.
+        static func input(_ make: @escaping @MainActor (Provider<D.Route>.Input) throws -> D) -> Maker {
+            .input { route, handed, environment in
+                try make(Provider.Input(route: route, handed: handed, environment: environment))
+            }
+        }
     }
 
     init(make: Maker, table: EventTable<D>) {
@@ -224,8 +233,7 @@ public struct Provider<Route: NavigationRoute> {
         do {
             switch make {
             case .route(let make): destination = try make(route)
-            case .input(let make):
-                destination = try make(Provider.Input(route: route, handed: handed, environment: environment))
+            case .input(let make): destination = try make(route, handed, environment)
             }
         } catch let error as NavigationError {
             throw error

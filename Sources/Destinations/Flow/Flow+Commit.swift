@@ -118,26 +118,31 @@ extension Flow {
                 storage = state
             }
         }
-        focusedScreenID = state.root.focusedID
+        // One walk down the focus finds what is visible and what has the focus, into the list
+        // the commit before last left.
+        var nowVisible: [ElementID] = []
+        swap(&nowVisible, &spareVisible)
+        focusedScreenID = state.root.collectVisibleIDs(into: &nowVisible)
         if rootReplaced {
             registrar.withMutation(of: self, keyPath: rootKeyPath) {}
         }
-        install(built, summary: summary, cause: cause)
+        install(built, visible: nowVisible, summary: summary, cause: cause)
     }
 
-    /// Runs the lifecycle of a committed change: disappearances, removals, preparations,
-    /// appearances, observers and subscribers, in that order.
+    /// Runs the lifecycle of a committed change, `nowVisible` the ids of the screens it shows:
+    /// disappearances, removals, preparations, appearances, observers and subscribers, in that
+    /// order.
     @inlinable
     func install(
         _ built: [(ElementID, any LiveDestination)],
+        visible nowVisible: [ElementID],
         summary: CommitSummary<Route>,
         cause: FlowEvent<Route>.Cause
     ) {
-        var nowVisible: [ElementID] = []
-        storage.root.collectVisibleIDs(into: &nowVisible)
         let removedIDs = summary.removedIDs
+        let logger = self.logger
         screenCount += summary.added.count - summary.removed.count
-        if pendingChange != nil { notePending(summary) }
+        if hasPendingChange { notePending(summary) }
         for id in visible where !nowVisible.contains(id) || removedIDs.contains(id) {
             live[id]?.disappear()
         }
@@ -154,7 +159,7 @@ extension Flow {
         for (_, destination) in built {
             destination.prepare()
         }
-        let wasVisible = visible
+        var wasVisible = visible
         visible = nowVisible
         for id in nowVisible {
             // A screen built now appears through the box at hand, without a lookup.
@@ -164,6 +169,8 @@ extension Flow {
                 live[id]?.appear()
             }
         }
+        wasVisible.removeAll(keepingCapacity: true)
+        spareVisible = wasVisible
         reportDismissedModals(summary, cause: cause)
         if hasChangeObservers { notifyObservers(removed: removedIDs, summary: summary) }
         logger.log(.info, "\(cause.summary): +\(summary.added.count) -\(summary.removed.count)")

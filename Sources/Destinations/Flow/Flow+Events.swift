@@ -14,11 +14,18 @@ extension Flow {
             bufferingPolicy: .bufferingNewest(max(1, limit)))
         let key = nextSubscriber
         nextSubscriber += 1
+        if isBusy { subscriberCutoff = min(subscriberCutoff, key) }
         subscribers[key] = continuation
         continuation.onTermination = { [weak self] _ in
             Task { @MainActor in self?.subscribers[key] = nil }
         }
         return stream
+    }
+
+    /// Ends the change under way: the subscribers that joined during it hear the next one.
+    @usableFromInline func endChange() {
+        isBusy = false
+        if subscriberCutoff != .max { subscriberCutoff = .max }
     }
 
     /// Numbers an event and hands it to every subscriber; builds nothing without one.

@@ -40,6 +40,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     @usableFromInline var live = LiveTable()
     /// The visible screens, in display order.
     @usableFromInline var visible: [ElementID] = []
+    /// An empty list with room for the visible screens' ids, which the next commit fills: the
+    /// list before the last one, kept instead of freed.
+    @usableFromInline var spareVisible: [ElementID] = []
     /// The focused screen of ``storage``, kept with it at every commit: the focused reads and
     /// the changes that start from the focus find it without walking the state.
     @usableFromInline var focusedScreenID: ElementID
@@ -75,7 +78,7 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The id of the last item of ``waitingWork``.
     var waitingSerial: UInt64 = 0
     @usableFromInline let registrar = ObservationRegistrar()
-    @usableFromInline var nextSubscriber = 0
+    var nextSubscriber = 0
     /// The handlers of ``observeChanges(_:)``, by key.
     var changeHandlers: [Int: @MainActor (FlowEvent<Route>.Cause) -> Void] = [:] {
         didSet { hasChangeHandlers = !changeHandlers.isEmpty }
@@ -86,9 +89,9 @@ public final class Flow<Route: NavigationRoute>: Observable {
     var commitHandlers: [Int: @MainActor (NavigationChanges<Route>?) -> Void] = [:] {
         didSet { hasChangeObservers = !observations.isEmpty || !commitHandlers.isEmpty }
     }
-    /// During a change, the first subscriber key that joined during it: such subscribers
-    /// start with the next change, whatever the change was.
-    @usableFromInline var subscriberCutoff = Int.max
+    /// During a change, the first subscriber key that joined during it (`Int.max` when none
+    /// did): such subscribers start with the next change, whatever the change was.
+    var subscriberCutoff = Int.max
     let work = WorkTracker()
     /// The key paths observation reports, made once: a key-path literal in generic code is
     /// instantiated at run time on every evaluation.
@@ -127,8 +130,13 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The one change waiting for a redirect or a screen in its way; see ``PendingChange``.
     public internal(set) var pendingChange: PendingChange<Route>? {
         get { heldPendingChange?.change }
-        set { heldPendingChange = newValue.map(PendingChange.Held.init) }
+        set {
+            heldPendingChange = newValue.map(PendingChange.Held.init)
+            hasPendingChange = newValue != nil
+        }
     }
+    /// Whether there is a ``pendingChange``: every commit asks.
+    @usableFromInline private(set) var hasPendingChange = false
     /// ``pendingChange``, out of line: every change asks whether there is one, and a
     /// reference answers without the pending change's metadata.
     var heldPendingChange: PendingChange<Route>.Held?
@@ -177,9 +185,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
         } catch {
             throw error.error
         }
+        var visible: [ElementID] = []
+        state.root.collectVisibleIDs(into: &visible)
         isBusy = true
-        install(built, summary: changes, cause: .start)
-        isBusy = false
+        install(built, visible: visible, summary: changes, cause: .start)
+        endChange()
         drainQueue()
     }
 

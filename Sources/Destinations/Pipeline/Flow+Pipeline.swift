@@ -303,11 +303,7 @@ extension Flow {
     func runOnce(_ request: ChangeRequest<Route>, judgedAsync: [Route]) -> Step {
         let mark = queue.count
         isBusy = true
-        subscriberCutoff = nextSubscriber
-        defer {
-            isBusy = false
-            subscriberCutoff = .max
-        }
+        defer { endChange() }
         do throws(NavigationError) {
             return try execute(request, judgedAsync: judgedAsync)
         } catch {

@@ -194,38 +194,43 @@ extension NavigationNode {
         modal?.node.collectVisible(into: &result)
     }
 
-    /// The ids of ``visibleScreens``, without copying the nodes.
+    /// The ids of ``visibleScreens``, without copying the nodes; returns ``focusedID``, found
+    /// on the same walk down the focus (a commit needs both).
     ///
     /// It reads modals through their boxes, without copying them out.
-    @inlinable
-    func collectVisibleIDs(into result: inout [ElementID]) {
+    @inlinable @discardableResult
+    func collectVisibleIDs(into result: inout [ElementID]) -> ElementID {
         if let box = presented, !box.modal.style.isOverlay {
-            box.modal.node.collectVisibleIDs(into: &result)
-            return
+            return box.modal.node.collectVisibleIDs(into: &result)
         }
+        var focused: ElementID
         switch content {
-        case .screen: result.append(id)
+        case .screen:
+            result.append(id)
+            focused = id
         case .stack(let stack):
             let top = stack.top
             if top.node.presented == nil, let presenter = top.presenterBelow, let box = presenter.node.presented {
                 // A screen below the top presents: its sheet covers the top, its alert does not.
                 if box.modal.style.isOverlay { top.node.collectVisibleIDs(into: &result) }
-                box.modal.node.collectVisibleIDs(into: &result)
+                focused = box.modal.node.collectVisibleIDs(into: &result)
             } else {
-                top.node.collectVisibleIDs(into: &result)
+                focused = top.node.collectVisibleIDs(into: &result)
             }
-        case .tabs(let tabs): tabs._tabs[tabs.selectedIndex].node.collectVisibleIDs(into: &result)
+        case .tabs(let tabs): focused = tabs._tabs[tabs.selectedIndex].node.collectVisibleIDs(into: &result)
         case .split(let split):
             let columns = split.filledColumns
             if let covered = columns.last(where: { $0.node.presentsAlongFocus(coveringOnly: true) }) {
                 covered.node.collectVisibleIDs(into: &result)
-            } else if split.isCollapsed, let (_, focused) = focusedChild {
-                focused.collectVisibleIDs(into: &result)
+            } else if split.isCollapsed, let (_, child) = focusedChild {
+                child.collectVisibleIDs(into: &result)
             } else {
                 for (_, node) in columns { node.collectVisibleIDs(into: &result) }
             }
+            focused = focusedChild?.1.focusedID ?? id
         }
-        presented?.modal.node.collectVisibleIDs(into: &result)
+        if let box = presented { focused = box.modal.node.collectVisibleIDs(into: &result) }
+        return focused
     }
 
     /// Whether a modal is presented along this node's focus: by the node, the top of its stack,

@@ -94,6 +94,19 @@ import Testing
         }
     }
 
+    @Test func theVisibleWalkFindsTheFocusAndTheVisibleScreens() {
+        var random = SeededRandom(seed: 3_301)
+        for _ in 0..<200 {
+            let state = RandomStates.state(&random)
+            for node in state.nodes {
+                var visible: [ElementID] = []
+                let focused = node.collectVisibleIDs(into: &visible)
+                #expect(focused == Self.copyingFocus(node).node.id)
+                #expect(visible == node.visibleScreens.map(\.id))
+            }
+        }
+    }
+
     @Test func nearestContainerIsTheOneTheCopyingWalkFinds() {
         var random = SeededRandom(seed: 330)
         for _ in 0..<200 {
