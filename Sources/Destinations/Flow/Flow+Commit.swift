@@ -111,12 +111,14 @@ extension Flow {
         let rootReplaced = state.root.id != storage.root.id
         // Every change of an element's own content touches it, so a change with nothing added,
         // removed or touched left the state as it was: its observers are not told.
+        // `willSet` and `didSet` rather than `withMutation`: a closure would be checked to run
+        // on the main actor on every commit.
         if summary.isEmpty {
             storage = state
         } else {
-            registrar.withMutation(of: self, keyPath: stateKeyPath) {
-                storage = state
-            }
+            registrar.willSet(self, keyPath: stateKeyPath)
+            storage = state
+            registrar.didSet(self, keyPath: stateKeyPath)
         }
         // One walk down the focus finds what is visible and what has the focus, into the list
         // the commit before last left.
@@ -124,7 +126,8 @@ extension Flow {
         swap(&nowVisible, &spareVisible)
         focusedScreenID = state.root.collectVisibleIDs(into: &nowVisible)
         if rootReplaced {
-            registrar.withMutation(of: self, keyPath: rootKeyPath) {}
+            registrar.willSet(self, keyPath: rootKeyPath)
+            registrar.didSet(self, keyPath: rootKeyPath)
         }
         install(built, visible: nowVisible, summary: summary, cause: cause)
     }

@@ -55,12 +55,18 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
     /// Whether anyone observes elements or commits (the renderers and views), kept with
     /// ``observations`` and `commitHandlers` so that a commit reads one stored flag.
-    @usableFromInline private(set) var hasChangeObservers = false
-    @usableFromInline var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:] {
+    @usableFromInline private(set) var hasChangeObservers = false {
+        didSet { worksOutTouched = hasChangeObservers || hasSubscribers }
+    }
+    var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:] {
         didSet { hasSubscribers = !subscribers.isEmpty }
     }
     /// Whether ``subscribers`` has any: a commit reads this flag, not the generic dictionary.
-    var hasSubscribers = false
+    var hasSubscribers = false {
+        didSet { worksOutTouched = hasChangeObservers || hasSubscribers }
+    }
+    /// Whether a change works out the elements it touched: someone observes or subscribes.
+    @usableFromInline private(set) var worksOutTouched = false
     var sequence: UInt64 = 0
     /// Whether a change is being planned, judged or committed; changes asked for meanwhile
     /// wait in ``queue``.

@@ -337,9 +337,8 @@ extension Flow {
         }
         switch try planChange(request, index: index) {
         case .transaction(var transaction):
-            let withTouched = !subscribers.isEmpty || hasChangeObservers
             return try judgeAndCommit(
-                &transaction, request: request, judgedAsync: judgedAsync, withTouched: withTouched)
+                &transaction, request: request, judgedAsync: judgedAsync, withTouched: worksOutTouched)
         case .state(let state):
             return try judgeAndCommit(state: state, request: request, judgedAsync: judgedAsync)
         case .unchanged:
