@@ -187,6 +187,12 @@ public struct NavigationTransaction<Route: NavigationRoute>: Sendable {
     @inlinable
     func nearest(_ kind: NodeKind, crossingModals: Bool) throws(NavigationError) -> [NodeStep]? {
         var path = try anchorPath()
+        // Stacks hold screens only (validation refuses a state where one holds a container): an
+        // anchor reached as a stack's element is a screen, and that stack is the nearest.
+        if kind == .stack, case .stackElement? = path.last {
+            path.removeLast()
+            return path
+        }
         guard let found = _state.root.stepsToNearest(kind, along: path[...], crossingModals: crossingModals) else {
             return nil
         }

@@ -124,6 +124,30 @@ import Testing
         }
     }
 
+    @Test func aTransactionFindsTheNearestContainerTheCopyingWalkFinds() throws {
+        var random = SeededRandom(seed: 331)
+        for _ in 0..<200 {
+            let state = RandomStates.state(&random)
+            try #require(state.firstProblem == nil)
+            for node in state.nodes {
+                guard let path = state.root.path(to: node.id) else { continue }
+                let ids = SequentialElementIDs(startingAt: state.maxID.rawValue + 1)
+                // Without an index (a dry run) and with one (a flow's commit).
+                for index in [nil, ElementIndex(state)] {
+                    let transaction = NavigationTransaction(state: state, anchor: node.id, ids: ids, index: index)
+                    for kind in [NodeKind.stack, .tabs, .split, .screen] {
+                        for crossing in [false, true] {
+                            let expected = Self.copyingNearest(
+                                kind, in: state.root, along: path, crossingModals: crossing)
+                            let found = try transaction.nearest(kind, crossingModals: crossing)
+                            #expect(found == expected.map { Array(path[..<$0]) })
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aPushWithNoStackLeavesTheTransactionAsItWas() throws {
         let state = try NavigationState<TestRoute>(.screen(.home))
         var transaction = NavigationTransaction(
