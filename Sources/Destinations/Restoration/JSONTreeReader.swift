@@ -31,7 +31,14 @@ struct JSONTreeReader {
     ///
     /// - Throws: `DecodingError.dataCorrupted` when `data` is not one JSON value.
     static func read(_ data: Data) throws(DecodingError) -> SnapshotValue {
-        var reader = JSONTreeReader(Array(data))
+        try read([UInt8](data))
+    }
+
+    /// The tree `bytes` hold.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when `bytes` are not one JSON value.
+    static func read(_ bytes: [UInt8]) throws(DecodingError) -> SnapshotValue {
+        var reader = JSONTreeReader(bytes)
         // A UTF-8 byte-order mark, which JSONDecoder accepts, is skipped.
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         do throws(Invalid) {
@@ -92,8 +99,10 @@ struct JSONTreeReader {
 
     private mutating func object() throws(Invalid) -> SnapshotValue {
         position += 1
-        var members: [String: SnapshotValue] = [:]
-        if closes(with: "}") { return .object(members) }
+        if closes(with: "}") { return .object([:]) }
+        // Room for the usual element's members (an id and its content) from the start: no
+        // regrowth and second hashing of its keys.
+        var members = [String: SnapshotValue](minimumCapacity: 3)
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
