@@ -169,7 +169,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         }
         var reader = LenientReader<Route>(
             policy: policy, isProvided: isProvided, deniedBy: deniedBy, age: age,
-            firstFreshID: size.largestID + 1
+            firstFreshID: size.largestID + 1, elements: size.elements
         )
         guard var root = reader.node(tree, path: .init("root"), layout: layout, depth: 0) else {
             return initialState(after: reader.report)
@@ -185,7 +185,9 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         // modal, so the passes end.
         while true {
             let state = NavigationState(root: root)
-            guard let problem = state.firstProblem else {
+            // A tree without modals or layout content keeps every rule as read: no second walk.
+            assert(reader.needsCheck || state.firstProblem == nil, "the reader let through a state that breaks a rule")
+            guard let problem = reader.needsCheck ? state.firstProblem : nil else {
                 // Counted, not listed: the list of screens is not needed.
                 var screens = 0
                 state.root.visit(inDisplayOrder: false) { if $0.isScreen { screens += 1 } }

@@ -57,6 +57,8 @@ extension NavigationNode {
     func preorder() -> [NavigationNode] {
         var result: [NavigationNode] = []
         var pending = [self]
+        // A stack's screens, top first, on their way into the result.
+        var screens: [NavigationNode] = []
         while !pending.isEmpty {
             let node = pending.removeLast()
             result.append(node)
@@ -65,6 +67,21 @@ extension NavigationNode {
             switch node.content {
             case .screen:
                 break
+            case .stack(let stack) where stack.top.node.presented == nil && stack.top.presenterBelow == nil:
+                // No screen of the stack presents: each is its whole subtree, and goes straight
+                // into the result, root first (the unspecialised `removeLast` of the list of
+                // pending elements costs several times an append).
+                screens.removeAll(keepingCapacity: true)
+                var link: Stack<Route>.Link? = stack.top
+                while let current = link {
+                    screens.append(current.node)
+                    link = current.below
+                }
+                var index = screens.count
+                while index > 0 {
+                    index -= 1
+                    result.append(screens[index])
+                }
             case .stack(let stack):
                 var link: Stack<Route>.Link? = stack.top
                 while let current = link {
