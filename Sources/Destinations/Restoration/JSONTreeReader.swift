@@ -100,21 +100,31 @@ struct JSONTreeReader {
     private mutating func object() throws(Invalid) -> SnapshotValue {
         position += 1
         if closes(with: "}") { return .object([:]) }
-        // Room for the usual element's members (an id and its content) from the start: no
-        // regrowth and second hashing of its keys.
-        var members = [String: SnapshotValue](minimumCapacity: 3)
+        // An element has two members (its id and its content), a route's case one: an object
+        // of one or two is made as a literal of them, at its size, in code specialised here,
+        // rather than grown (or sized) through the generic library code.
+        let (firstKey, first) = try member()
+        if try endsAfterMember(closing: "}") { return .object([firstKey: first]) }
+        let (secondKey, second) = try member()
+        // A key given twice keeps its first value, as `JSONDecoder` keeps it.
+        var members = firstKey == secondKey ? [firstKey: first] : [firstKey: first, secondKey: second]
+        if try endsAfterMember(closing: "}") { return .object(members) }
         while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
-            let key = try string()
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-            position += 1
-            let member = try value()
-            // A key given twice keeps its first value, as `JSONDecoder` keeps it.
-            if let first = members.updateValue(member, forKey: key) { members[key] = first }
+            let (key, value) = try member()
+            if let kept = members.updateValue(value, forKey: key) { members[key] = kept }
             if try endsAfterMember(closing: "}") { return .object(members) }
         }
+    }
+
+    /// An object's next member: its key and its value.
+    private mutating func member() throws(Invalid) -> (String, SnapshotValue) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+        let key = try string()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+        position += 1
+        return (key, try value())
     }
 
     private mutating func array() throws(Invalid) -> SnapshotValue {
