@@ -23,10 +23,14 @@ extension NavigationState {
         let oldNodes = old.root.preorder()
         var positions = IDMap<Int>(capacity: oldNodes.count)
         for position in oldNodes.indices { positions[oldNodes[position].id] = position }
-        var added: [NavigationNode<Route>] = []
-        var touched: [ElementID] = []
-        var kept = [Bool](repeating: false, count: oldNodes.count)
         let newNodes = root.preorder()
+        // The lists sized once, for the largest they can be (a whole restore adds and removes
+        // everything), rather than grown by doubling.
+        var added: [NavigationNode<Route>] = []
+        added.reserveCapacity(newNodes.count)
+        var touched: [ElementID] = []
+        touched.reserveCapacity(newNodes.count)
+        var kept = [Bool](repeating: false, count: oldNodes.count)
         for index in newNodes.indices {
             let node = newNodes[index]
             guard let position = positions[node.id], oldNodes[position].kind == node.kind,
@@ -40,7 +44,9 @@ extension NavigationState {
             if !oldNodes[position].hasSameOwnContent(as: node) { touched.append(node.id) }
         }
         var removed: [NavigationNode<Route>] = []
+        removed.reserveCapacity(oldNodes.count)
         var removedIDs: [ElementID] = []
+        removedIDs.reserveCapacity(oldNodes.count)
         for position in oldNodes.indices where !kept[position] {
             removedIDs.append(oldNodes[position].id)
             if oldNodes[position].isScreen { removed.append(oldNodes[position]) }
@@ -72,6 +78,9 @@ extension NavigationNode {
                 // into the result, root first (the unspecialised `removeLast` of the list of
                 // pending elements costs several times an append).
                 screens.removeAll(keepingCapacity: true)
+                // Room made once for the whole stack, not by doubling.
+                screens.reserveCapacity(stack.count)
+                result.reserveCapacity(result.count + stack.count)
                 var link: Stack<Route>.Link? = stack.top
                 while let current = link {
                     screens.append(current.node)

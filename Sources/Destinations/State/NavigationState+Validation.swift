@@ -81,6 +81,11 @@ extension NavigationState {
                     break
                 case .stack(let stack)
                 where inPlace && stack.top.node.presented == nil && stack.top.presenterBelow == nil:
+                    if !seen.isEmpty || few.count + stack.count > 16 {
+                        // Room for the whole stack made once, not by doubling.
+                        if seen.isEmpty { seen = Set(few) }
+                        seen.reserveCapacity(seen.count + stack.count)
+                    }
                     for element in stack.elementsFromTop {
                         guard element.isScreen else { return .stackHoldsContainer(stack: node.id, element: element.id) }
                         guard element.id.isValid else { return .idAboveMaximum(element.id) }
