@@ -246,4 +246,34 @@ import Testing
         }
         #expect(FlowSnapshot(flow) == before)
     }
+
+    @Test func aStackOfPlainScreensReportsItsFirstProblemInPreOrder() {
+        // Checked in place, top first, when it has no problem; with problems, the first from
+        // the root up is the one named.
+        func stack(_ ids: [UInt64]) -> NavigationState<TestRoute> {
+            NavigationState(
+                root: NavigationNode(
+                    id: ElementID(1),
+                    content: .stack(Stack(ids.map { NavigationNode(id: ElementID($0), content: .screen(.home)) }))))
+        }
+        let many = Array(UInt64(10)..<UInt64(40))
+        let tooLarge = ElementID(rawValue: .max).rawValue
+        let cases: [([UInt64], StateProblem?)] = [
+            (many, nil),
+            ([5, 7, 5, 7], .duplicateID(ElementID(5))),
+            (many + [7, 8, 8, 7], .duplicateID(ElementID(8))),
+            ([tooLarge, 2, tooLarge - 1], .idAboveMaximum(ElementID(rawValue: tooLarge))),
+            (many + [12, tooLarge], .duplicateID(ElementID(12))),
+            (many + [tooLarge, 12], .idAboveMaximum(ElementID(rawValue: tooLarge))),
+        ]
+        for (ids, problem) in cases {
+            var found: StateProblem?
+            do throws(NavigationError) {
+                try stack(ids).validate()
+            } catch {
+                if case .corruptState(let first) = error { found = first }
+            }
+            #expect(found == problem, "\(ids.suffix(4))")
+        }
+    }
 }

@@ -64,6 +64,6 @@ extension RestorationTests {
         }
         #expect(reason.contains("nested"))
         // Brackets inside strings do not count.
-        #expect(NavigationSnapshot.nesting(of: Data(#"["[[[[[[", "\"[[["]"#.utf8), above: 2) == nil)
+        #expect(NavigationSnapshot.nesting(of: Array(#"["[[[[[[", "\"[[["]"#.utf8), above: 2) == nil)
     }
 }

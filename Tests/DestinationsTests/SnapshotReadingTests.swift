@@ -33,6 +33,7 @@ import Testing
         "123456789012345678901234567890", "1e400", "01", "1.", ".5", "-", "+1",
         "\"a\\u00e9\\ud83d\\ude00\\n\\t\\\"\\\\/\"", "\"\\ud83d\"", "\"\\ude00\"", "\"\\x\"", "\"tab\there\"",
         "[1, 2,]", "[1,,2]", "[,]", "[1 2]", "{\"a\":1,}", "{,}", "{\"a\" 1}", "{\"a\":1,\"a\":2}",
+        "{\"a\":1,\"a\":2,\"b\":3}", "{\"a\":1,\"b\":2,\"a\":3}", "{\"a\":1,\"b\":2,\"c\":3,\"b\":4}", "{\"é\":\"中\"}",
         " {\"a\" : [ true , false , null ] } ",
         "[]", "{}", "tru", "nul", "[1] x", "", "  ", "\"unterminated", "[[[]]]", "{\"k\":{\"k\":{}}}",
     ])
@@ -89,6 +90,34 @@ import Testing
             #expect(foundation == nil, "\(text)")
             let tree = try JSONTreeReader.read(Data(text.utf8))
             #expect(throws: DecodingError.self, "\(text)") { try tree.decoded(as: Payload.self) }
+        }
+    }
+
+    @Test func undecodableRoutesNameThePathJSONDecoderNames() throws {
+        let texts = [
+            #"{"number":{"_0":"three"}}"#, #"{"number":{}}"#,
+            #"{"nested":{"_0":{"list":[1,"x"],"map":{},"when":0,"tiny":3}}}"#,
+            #"{"nested":{"_0":{"list":[1],"map":{"a":"b"},"when":0,"tiny":3}}}"#,
+            #"{"named":{"id":1,"title":"t","ratio":0.5}}"#,
+        ]
+        func path(_ error: any Error) -> [String] {
+            switch error {
+            case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+                DecodingError.dataCorrupted(let context):
+                context.codingPath.map(\.stringValue)
+            case DecodingError.keyNotFound(let key, let context):
+                context.codingPath.map(\.stringValue) + [key.stringValue]
+            default:
+                ["not a decoding error"]
+            }
+        }
+        for text in texts {
+            var expected: [String] = []
+            do { _ = try JSONDecoder().decode(Payload.self, from: Data(text.utf8)) } catch { expected = path(error) }
+            var read: [String] = []
+            do { _ = try JSONTreeReader.read(Data(text.utf8)).decoded(as: Payload.self) } catch { read = path(error) }
+            #expect(!expected.isEmpty, "\(text)")
+            #expect(read == expected, "\(text)")
         }
     }
 

@@ -80,19 +80,19 @@ public protocol ModalPresenter: Destination {
 
     init() {}
 
-    /// Records the modals of `node`'s subtree; entries already there are kept.
+    /// Records the modals of `node`'s subtree, a flow's state: every modal of a valid state lies
+    /// on the focus path (``StateProblem/modalOffFocus(_:)``), so the walk follows it alone,
+    /// O(focus depth) rather than O(state) (the restore figure).
     mutating func recordAll(in node: NavigationNode<Route>) {
-        var pending = [node]
-        while let node = pending.popLast() {
+        var node = node
+        while true {
             if let modal = node.modal {
                 entries[modal.node.id] = Entry(presenter: node.id, modal: modal)
-                pending.append(modal.node)
-            }
-            switch node.content {
-            case .screen: break
-            case .stack(let stack): pending.append(contentsOf: stack.elements)
-            case .tabs(let tabs): pending.append(contentsOf: tabs.tabs.map { $0.node })
-            case .split(let split): pending.append(contentsOf: split.filledColumns.map { $0.node })
+                node = modal.node
+            } else if let (_, child) = node.focusedChild {
+                node = child
+            } else {
+                return
             }
         }
     }

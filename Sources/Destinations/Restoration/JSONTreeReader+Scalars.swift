@@ -6,16 +6,20 @@ extension JSONTreeReader {
     mutating func string() throws(Invalid) -> String {
         position += 1
         let start = position
+        // The bytes or-ed together: below 0x80, the text is ASCII, valid UTF-8 as it stands.
+        var bits: UInt8 = 0
         // Most strings have no escape: their bytes are the text.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == Self.quote {
-                let text = try self.text(bytes[start..<position])
+                let slice = bytes[start..<position]
+                let text = bits < 0x80 ? String(decoding: slice, as: UTF8.self) : try self.text(slice)
                 position += 1
                 return text
             }
             if byte == Self.backslash { break }
             guard byte >= 0x20 else { throw fail("a control character in a string") }
+            bits |= byte
             position += 1
         }
         var buffer = Array(bytes[start..<position])

@@ -31,7 +31,14 @@ struct JSONTreeReader {
     ///
     /// - Throws: `DecodingError.dataCorrupted` when `data` is not one JSON value.
     static func read(_ data: Data) throws(DecodingError) -> SnapshotValue {
-        var reader = JSONTreeReader(Array(data))
+        try read([UInt8](data))
+    }
+
+    /// The tree `bytes` hold.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when `bytes` are not one JSON value.
+    static func read(_ bytes: [UInt8]) throws(DecodingError) -> SnapshotValue {
+        var reader = JSONTreeReader(bytes)
         // A UTF-8 byte-order mark, which JSONDecoder accepts, is skipped.
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         do throws(Invalid) {
@@ -92,20 +99,32 @@ struct JSONTreeReader {
 
     private mutating func object() throws(Invalid) -> SnapshotValue {
         position += 1
-        var members: [String: SnapshotValue] = [:]
-        if closes(with: "}") { return .object(members) }
+        if closes(with: "}") { return .object([:]) }
+        // An element has two members (its id and its content), a route's case one: an object
+        // of one or two is made as a literal of them, at its size, in code specialised here,
+        // rather than grown (or sized) through the generic library code.
+        let (firstKey, first) = try member()
+        if try endsAfterMember(closing: "}") { return .object([firstKey: first]) }
+        let (secondKey, second) = try member()
+        // A key given twice keeps its first value, as `JSONDecoder` keeps it.
+        var members = firstKey == secondKey ? [firstKey: first] : [firstKey: first, secondKey: second]
+        if try endsAfterMember(closing: "}") { return .object(members) }
         while true {
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
-            let key = try string()
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-            position += 1
-            let member = try value()
-            // A key given twice keeps its first value, as `JSONDecoder` keeps it.
-            if let first = members.updateValue(member, forKey: key) { members[key] = first }
+            let (key, value) = try member()
+            if let kept = members.updateValue(value, forKey: key) { members[key] = kept }
             if try endsAfterMember(closing: "}") { return .object(members) }
         }
+    }
+
+    /// An object's next member: its key and its value.
+    private mutating func member() throws(Invalid) -> (String, SnapshotValue) {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+        let key = try string()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+        position += 1
+        return (key, try value())
     }
 
     private mutating func array() throws(Invalid) -> SnapshotValue {

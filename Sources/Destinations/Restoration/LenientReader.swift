@@ -17,15 +17,23 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     var report = RestorationReport()
     /// The screens built afresh for tabs that failed.
     var resetScreens = 0
-    private var seen: Set<ElementID> = []
+    /// Whether what was read holds a modal or content made from the layout. The reader keeps
+    /// every other rule of the model as it reads (ids valid and unique, stacks of screens, tab
+    /// names, a selection shown, no content column in a two-column split); only then can the
+    /// result break one (a modal off the focus path).
+    private(set) var needsCheck = false
+    /// The ids given so far: an ``IDMap`` of the size of the tree, which hashes an id with one
+    /// multiplication.
+    private var seen: IDMap<Bool>
 
     /// A reader of a tree that ``SnapshotSize`` found within the limits.
     init(
         policy: @escaping @Sendable (Route) -> RestorationPolicy<Route>,
         isProvided: @escaping (Route) -> Bool = { _ in true },
         deniedBy: @escaping (Route) -> String? = { _ in nil },
-        age: TimeInterval, firstFreshID: UInt64
+        age: TimeInterval, firstFreshID: UInt64, elements: Int = 0
     ) {
+        self.seen = IDMap(capacity: elements)
         self.policy = policy
         self.isProvided = isProvided
         self.deniedBy = deniedBy
@@ -79,6 +87,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         var node = NavigationNode(id: id, content: content)
         if let savedModal {
             node.modal = modal(savedModal, path: path.text + "/modal", depth: depth)
+            if node.modal != nil { needsCheck = true }
         }
         return node
     }
@@ -88,13 +97,14 @@ struct LenientReader<Route: NavigationRoute & Codable> {
     private mutating func id(_ saved: SnapshotValue?, path: ElementPath) -> ElementID {
         if renumbers { return freshIDs.next() }
         if case .integer(let raw)? = saved, raw >= 0, ElementID(UInt64(raw)).isValid,
-            seen.insert(ElementID(UInt64(raw))).inserted
+            seen[ElementID(UInt64(raw))] == nil
         {
+            seen[ElementID(UInt64(raw))] = true
             return ElementID(UInt64(raw))
         }
         report.issues.append(.idReplaced(path: path.text))
         let fresh = freshIDs.next()
-        seen.insert(fresh)
+        seen[fresh] = true
         return fresh
     }
 
@@ -135,7 +145,9 @@ struct LenientReader<Route: NavigationRoute & Codable> {
 
     private mutating func stack(_ value: SnapshotValue, path: String, depth: Int) -> Stack<Route>? {
         guard case .array(let saved) = value, !saved.isEmpty else { return malformed(path, "a stack needs a root") }
-        var kept: [NavigationNode<Route>] = []
+        // The stack's links are built as its screens are read, root first: no list of them.
+        var top: Stack<Route>.Link?
+        var kept = 0
         for (index, element) in saved.enumerated() {
             // The element's path is written out only when an issue names it.
             let elementPath = ElementPath(path, stackIndex: index)
@@ -144,13 +156,14 @@ struct LenientReader<Route: NavigationRoute & Codable> {
                 report.issues.append(.malformedElement(path: elementPath.text, reason: "a stack holds screens only"))
                 break
             }
-            kept.append(node)
+            top = Stack.Link(node, below: top)
+            kept += 1
         }
-        guard !kept.isEmpty else { return nil }
-        if kept.count < saved.count {
-            report.issues.append(.stackTruncated(path: path, kept: kept.count, saved: saved.count))
+        guard let top else { return nil }
+        if kept < saved.count {
+            report.issues.append(.stackTruncated(path: path, kept: kept, saved: saved.count))
         }
-        return Stack(kept)
+        return Stack(top: top)
     }
 
     private mutating func tabs(
@@ -193,6 +206,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
             {
                 kept.append(decorated(node))
             } else if let tabLayout, let node = try? tabLayout.makeNode(ids: &freshIDs) {
+                needsCheck = true
                 report.issues.append(.tabReset(tab))
                 resetScreens += NavigationState(root: node).screens.count
                 kept.append(decorated(node))
@@ -207,6 +221,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         // layout's order.
         for tabLayout in layouts where tabLayout.actionStyle == nil && !names.contains(tabLayout.id) {
             guard let node = try? tabLayout.layout.makeNode(ids: &freshIDs) else { continue }
+            needsCheck = true
             report.issues.append(.tabAdded(tabLayout.id))
             resetScreens += NavigationState(root: node).screens.count
             names.insert(tabLayout.id)
@@ -287,6 +302,7 @@ struct LenientReader<Route: NavigationRoute & Codable> {
         {
             sidebar = node
         } else if let sidebarLayout, let node = try? sidebarLayout.makeNode(ids: &freshIDs) {
+            needsCheck = true
             // The other columns are worth keeping: only the sidebar starts afresh.
             report.issues.append(.sidebarReset(path: path + "/sidebar"))
             resetScreens += NavigationState(root: node).screens.count

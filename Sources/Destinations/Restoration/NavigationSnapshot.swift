@@ -61,12 +61,14 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     /// - Throws: `DecodingError.dataCorrupted` for JSON nested deeper than
     ///   ``maximumNesting``, before decoding any of it; the decoder's errors otherwise.
     public init(data: Data) throws {
-        if let depth = Self.nesting(of: data, above: Self.maximumNesting) {
+        // The bytes copied out once: both passes read an array, not `Data` through its iterator.
+        let bytes = [UInt8](data)
+        if let depth = Self.nesting(of: bytes, above: Self.maximumNesting) {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "JSON nested \(depth) levels deep"))
         }
         // Read as a tree first, by the shape each value announces, then as the envelope.
-        let envelope = try SnapshotValueDecoder(value: JSONTreeReader.read(data), codingPath: [])
+        let envelope = try SnapshotValueDecoder(value: JSONTreeReader.read(bytes), codingPath: [])
             .container(keyedBy: CodingKeys.self)
         self.format = try envelope.decode(Int.self, forKey: .format)
         self.schemaVersion = try envelope.decode(Int.self, forKey: .schemaVersion)
@@ -78,17 +80,17 @@ public struct NavigationSnapshot: Hashable, Sendable, Codable {
     /// shape the rest otherwise. `nil` when there is none to read.
     static func format(of data: Data) -> Int? {
         struct Envelope: Decodable { let format: Int }
-        guard nesting(of: data, above: maximumNesting) == nil else { return nil }
+        guard nesting(of: [UInt8](data), above: maximumNesting) == nil else { return nil }
         return try? JSONDecoder().decode(Envelope.self, from: data).format
     }
 
     /// The nesting depth of `data`'s JSON once it exceeds `limit`, or `nil` when it stays within.
     /// Brackets inside strings do not count.
-    static func nesting(of data: Data, above limit: Int) -> Int? {
+    static func nesting(of bytes: [UInt8], above limit: Int) -> Int? {
         var depth = 0
         var inString = false
         var escaped = false
-        for byte in data {
+        for byte in bytes {
             if inString {
                 if escaped {
                     escaped = false

@@ -169,7 +169,7 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         }
         var reader = LenientReader<Route>(
             policy: policy, isProvided: isProvided, deniedBy: deniedBy, age: age,
-            firstFreshID: size.largestID + 1
+            firstFreshID: size.largestID + 1, elements: size.elements
         )
         guard var root = reader.node(tree, path: .init("root"), layout: layout, depth: 0) else {
             return initialState(after: reader.report)
@@ -185,11 +185,10 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
         // modal, so the passes end.
         while true {
             let state = NavigationState(root: root)
-            guard let problem = state.firstProblem else {
-                // Counted, not listed: the list of screens is not needed.
-                var screens = 0
-                state.root.visit(inDisplayOrder: false) { if $0.isScreen { screens += 1 } }
-                report.restoredScreens = screens - reader.resetScreens
+            // A tree without modals or layout content keeps every rule as read: no second walk.
+            assert(reader.needsCheck || state.firstProblem == nil, "the reader let through a state that breaks a rule")
+            guard let problem = reader.needsCheck ? state.firstProblem : nil else {
+                report.restoredScreens = Self.screenCount(of: state.root) - reader.resetScreens
                 return Restored(state: state, report: report)
             }
             guard case .modalOffFocus(let content) = problem, let path = root.path(to: content), path.last == .modal
@@ -200,6 +199,29 @@ public struct Restoration<Route: NavigationRoute & Codable>: Sendable {
             root.modify(at: path.dropLast()) { $0.modal = nil }
             report.issues.append(.modalDropped(path: "element \(content)"))
         }
+    }
+
+    /// The screens of `node`'s subtree, counted in one loop, not listed: a stack whose screens
+    /// present nothing counts as its length, without a step per screen.
+    static func screenCount(of node: NavigationNode<Route>) -> Int {
+        var screens = 0
+        var pending = [node]
+        while let node = pending.popLast() {
+            if let box = node.presented { pending.append(box.modal.node) }
+            switch node.content {
+            case .screen:
+                screens += 1
+            case .stack(let stack) where stack.top.node.presented == nil && stack.top.presenterBelow == nil:
+                screens += stack.count
+            case .stack(let stack):
+                for element in stack.elementsFromTop { pending.append(element) }
+            case .tabs(let tabs):
+                for tab in tabs._tabs { pending.append(tab.node) }
+            case .split(let split):
+                for (_, column) in split.filledColumns { pending.append(column) }
+            }
+        }
+        return screens
     }
 
     /// The kind of a state's outer container, as a report names it: `stack`, `tabs`,

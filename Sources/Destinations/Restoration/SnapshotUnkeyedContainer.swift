@@ -1,32 +1,34 @@
 /// The elements of a ``SnapshotValue`` array, read in turn for a ``SnapshotValueDecoder``.
 struct SnapshotUnkeyedContainer: UnkeyedDecodingContainer {
     let elements: [SnapshotValue]
-    let codingPath: [any CodingKey]
+    /// Where the array is.
+    let path: SnapshotCodingPath
+    var codingPath: [any CodingKey] { path.keys }
     private(set) var currentIndex = 0
 
-    init(elements: [SnapshotValue], codingPath: [any CodingKey]) {
+    init(elements: [SnapshotValue], path: SnapshotCodingPath) {
         self.elements = elements
-        self.codingPath = codingPath
+        self.path = path
     }
 
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    /// The next element, which the caller then reads, and its coding path.
-    private mutating func next(_ type: Any.Type) throws -> (SnapshotValue, [any CodingKey]) {
-        let path = codingPath + [SnapshotIndexKey(currentIndex)]
+    /// The next element, which the caller then reads, and where it is.
+    private mutating func next(_ type: Any.Type) throws -> (SnapshotValue, SnapshotCodingPath) {
+        let elementPath = path.appending(SnapshotIndexKey(currentIndex))
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(
-                type, .init(codingPath: path, debugDescription: "Unkeyed container is at end."))
+                type, .init(codingPath: elementPath.keys, debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], path)
+        return (elements[currentIndex], elementPath)
     }
 
     private mutating func scalar<T: SnapshotScalar>() throws -> T {
         let (element, path) = try next(T.self)
         do {
-            return try T.read(element, at: path)
+            return try T.read(element, at: path.keys)
         } catch {
             currentIndex -= 1
             throw error
@@ -64,7 +66,7 @@ struct SnapshotUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_: T.Type) throws -> T {
         let (element, path) = try next(T.self)
         do {
-            return try SnapshotValueDecoder.decode(T.self, from: element, codingPath: path)
+            return try SnapshotValueDecoder.decode(T.self, from: element, path: path)
         } catch {
             currentIndex -= 1
             throw error
@@ -75,17 +77,17 @@ struct SnapshotUnkeyedContainer: UnkeyedDecodingContainer {
         -> KeyedDecodingContainer<NestedKey>
     {
         let (element, path) = try next([String: Any].self)
-        return try SnapshotValueDecoder(value: element, codingPath: path).container(keyedBy: type)
+        return try SnapshotValueDecoder(value: element, path: path).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (element, path) = try next([Any].self)
-        return try SnapshotValueDecoder(value: element, codingPath: path).unkeyedContainer()
+        return try SnapshotValueDecoder(value: element, path: path).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let (element, path) = try next((any Decoder).self)
-        return SnapshotValueDecoder(value: element, codingPath: path)
+        return SnapshotValueDecoder(value: element, path: path)
     }
 }
 

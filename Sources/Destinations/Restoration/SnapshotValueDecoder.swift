@@ -9,16 +9,34 @@ import Foundation
 struct SnapshotValueDecoder: Decoder, SingleValueDecodingContainer {
     /// The value being decoded.
     let value: SnapshotValue
-    let codingPath: [any CodingKey]
+    /// Where the value is.
+    let path: SnapshotCodingPath
+    var codingPath: [any CodingKey] { path.keys }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    /// A decoder of `value`, found at `codingPath`.
+    init(value: SnapshotValue, codingPath: [any CodingKey]) {
+        self.init(value: value, path: SnapshotCodingPath(codingPath))
+    }
+
+    /// A decoder of `value`, found at `path`.
+    init(value: SnapshotValue, path: SnapshotCodingPath) {
+        self.value = value
+        self.path = path
+    }
 
     /// Decodes a `T` from `value`.
     static func decode<T: Decodable>(_: T.Type, from value: SnapshotValue, codingPath: [any CodingKey] = []) throws -> T
     {
+        try decode(T.self, from: value, path: SnapshotCodingPath(codingPath))
+    }
+
+    /// Decodes a `T` from `value`, found at `path`.
+    static func decode<T: Decodable>(_: T.Type, from value: SnapshotValue, path: SnapshotCodingPath) throws -> T {
         if T.self == Data.self || T.self == URL.self || T.self == Decimal.self {
-            return try special(T.self, from: value, codingPath: codingPath)
+            return try special(T.self, from: value, codingPath: path.keys)
         }
-        return try T(from: SnapshotValueDecoder(value: value, codingPath: codingPath))
+        return try T(from: SnapshotValueDecoder(value: value, path: path))
     }
 
     /// The types `JSONDecoder` reads otherwise than through their own `Decodable` conformance.
@@ -50,12 +68,12 @@ struct SnapshotValueDecoder: Decoder, SingleValueDecodingContainer {
         guard case .object(let members) = value else {
             throw Self.mismatch([String: Any].self, value, codingPath)
         }
-        return KeyedDecodingContainer(SnapshotKeyedContainer<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(SnapshotKeyedContainer<Key>(members: members, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw Self.mismatch([Any].self, value, codingPath) }
-        return SnapshotUnkeyedContainer(elements: elements, codingPath: codingPath)
+        return SnapshotUnkeyedContainer(elements: elements, path: path)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -75,7 +93,7 @@ struct SnapshotValueDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_: UInt16.Type) throws -> UInt16 { try .read(value, at: codingPath) }
     func decode(_: UInt32.Type) throws -> UInt32 { try .read(value, at: codingPath) }
     func decode(_: UInt64.Type) throws -> UInt64 { try .read(value, at: codingPath) }
-    func decode<T: Decodable>(_: T.Type) throws -> T { try Self.decode(T.self, from: value, codingPath: codingPath) }
+    func decode<T: Decodable>(_: T.Type) throws -> T { try Self.decode(T.self, from: value, path: path) }
 
     /// The error of a value of another kind than `expected`, worded as `JSONDecoder` words it.
     static func mismatch(_ expected: Any.Type, _ value: SnapshotValue, _ codingPath: [any CodingKey]) -> DecodingError {

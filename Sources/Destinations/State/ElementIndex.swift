@@ -32,6 +32,45 @@
         record(state.root, at: nil)
     }
 
+    /// Records `node` at `location` (`nil` for the root) and everything inside it, in one
+    /// loop: this code runs unspecialised for the app's route, where a call per element (a
+    /// list of its children, a closure) looks up the node's type metadata again.
+    mutating func record<Route>(_ node: NavigationNode<Route>, at location: Location?) {
+        if let location { locations[node.id] = location } else { root = node.id }
+        var pending = [node]
+        while !pending.isEmpty {
+            let next = pending.removeLast()
+            let parent = next.id
+            if let box = next.presented {
+                locations[box.modal.node.id] = Location(parent: parent, step: .modal)
+                pending.append(box.modal.node)
+            }
+            switch next.content {
+            case .screen:
+                break
+            case .stack(let stack):
+                // A stack holds screens; one that presents goes on the list, the others have
+                // nothing inside them.
+                var link: Stack<Route>.Link? = stack.top
+                while let current = link {
+                    locations[current.node.id] = Location(parent: parent, step: .stackElement(index: current.count - 1))
+                    if !current.node.isLeaf { pending.append(current.node) }
+                    link = current.below
+                }
+            case .tabs(let tabs):
+                for index in tabs._tabs.indices {
+                    locations[tabs._tabs[index].node.id] = Location(parent: parent, step: .tab(index: index))
+                    pending.append(tabs._tabs[index].node)
+                }
+            case .split(let split):
+                for (column, child) in split.filledColumns {
+                    locations[child.id] = Location(parent: parent, step: .column(column))
+                    pending.append(child)
+                }
+            }
+        }
+    }
+
     /// Whether the state holds an element with `id`.
     @usableFromInline func contains(_ id: ElementID) -> Bool {
         id == root || locations[id] != nil
@@ -53,18 +92,6 @@
         }
         steps.reverse()
         return steps
-    }
-
-    /// Records `node` at `location` (`nil` for the root) and everything inside it.
-    mutating func record<Route>(_ node: NavigationNode<Route>, at location: Location?) {
-        if let location { locations[node.id] = location } else { root = node.id }
-        var pending = [node]
-        while let next = pending.popLast() {
-            for (step, child) in next.childSteps {
-                locations[child.id] = Location(parent: next.id, step: step)
-                pending.append(child)
-            }
-        }
     }
 
     /// Records where one element is (`nil`: it is the root), without its subtree.

@@ -9,35 +9,119 @@ extension NavigationState {
     ///
     /// - Complexity: O(*n* + *m*) in the elements of both states.
     public func changes(from old: NavigationState) -> NavigationChanges<Route> {
-        // The old elements in pre-order and where each one is: one walk of the old state, and a
-        // dictionary of ids and positions, whose operations are specialised, rather than one of
-        // the route's nodes, whose every insert and lookup is generic.
-        var oldNodes: [NavigationNode<Route>] = []
-        var positions: [ElementID: Int] = [:]
-        old.root.visit { node in
-            positions[node.id] = oldNodes.count
-            oldNodes.append(node)
-        }
+        commitSummary(from: old, withTouched: true).changes
+    }
+
+    /// ``changes(from:)`` as a flow commits it: the ids in ``IDSet``s, and the touched elements
+    /// gathered into one only when `withTouched` (someone follows changes) or when nothing was
+    /// added or removed (they then say whether anything changed at all).
+    ///
+    /// Each state is walked once, in one loop, into a list of its elements in pre-order: this
+    /// code runs unspecialised for the app's route, where every call of a closure or a
+    /// recursive walk per element looks up the node's type metadata again.
+    func commitSummary(from old: NavigationState, withTouched: Bool) -> CommitSummary<Route> {
+        let oldNodes = old.root.preorder()
+        var positions = IDMap<Int>(capacity: oldNodes.count)
+        for position in oldNodes.indices { positions[oldNodes[position].id] = position }
+        let newNodes = root.preorder()
+        // The lists sized once, for the largest they can be (a whole restore adds and removes
+        // everything), rather than grown by doubling.
         var added: [NavigationNode<Route>] = []
-        var touched: Set<ElementID> = []
+        added.reserveCapacity(newNodes.count)
+        var touched: [ElementID] = []
+        touched.reserveCapacity(newNodes.count)
         var kept = [Bool](repeating: false, count: oldNodes.count)
-        root.visit { node in
+        for index in newNodes.indices {
+            let node = newNodes[index]
             guard let position = positions[node.id], oldNodes[position].kind == node.kind,
                 oldNodes[position].route == node.route
             else {
                 if node.isScreen { added.append(node) }
-                touched.insert(node.id)
-                return
+                touched.append(node.id)
+                continue
             }
             kept[position] = true
-            if !oldNodes[position].hasSameOwnContent(as: node) { touched.insert(node.id) }
+            if !oldNodes[position].hasSameOwnContent(as: node) { touched.append(node.id) }
         }
         var removed: [NavigationNode<Route>] = []
-        var removedIDs: Set<ElementID> = []
-        for position in 0..<oldNodes.count where !kept[position] {
-            removedIDs.insert(oldNodes[position].id)
+        removed.reserveCapacity(oldNodes.count)
+        var removedIDs: [ElementID] = []
+        removedIDs.reserveCapacity(oldNodes.count)
+        for position in oldNodes.indices where !kept[position] {
+            removedIDs.append(oldNodes[position].id)
             if oldNodes[position].isScreen { removed.append(oldNodes[position]) }
         }
-        return NavigationChanges(added: added, removed: removed, touched: touched, removedIDs: removedIDs)
+        let touchedSet = withTouched || (added.isEmpty && removed.isEmpty) ? IDSet(touched) : nil
+        return CommitSummary(
+            added: added, removed: removed, removedIDs: IDSet(distinct: removedIDs), touched: touchedSet)
+    }
+}
+
+extension NavigationNode {
+    /// Every element of this subtree in pre-order, as ``visit(inDisplayOrder:_:)`` meets them in
+    /// display order (a modal after the subtree of what presents it), gathered in one loop.
+    func preorder() -> [NavigationNode] {
+        var result: [NavigationNode] = []
+        var pending = [self]
+        // A stack's screens, top first, on their way into the result.
+        var screens: [NavigationNode] = []
+        while !pending.isEmpty {
+            let node = pending.removeLast()
+            result.append(node)
+            // Pushed in reverse: the modal last to come off, then the children, leading last.
+            if let box = node.presented { pending.append(box.modal.node) }
+            switch node.content {
+            case .screen:
+                break
+            case .stack(let stack) where stack.top.node.presented == nil && stack.top.presenterBelow == nil:
+                // No screen of the stack presents: each is its whole subtree, and goes straight
+                // into the result, root first (the unspecialised `removeLast` of the list of
+                // pending elements costs several times an append).
+                screens.removeAll(keepingCapacity: true)
+                // Room made once for the whole stack, not by doubling.
+                screens.reserveCapacity(stack.count)
+                result.reserveCapacity(result.count + stack.count)
+                var link: Stack<Route>.Link? = stack.top
+                while let current = link {
+                    screens.append(current.node)
+                    link = current.below
+                }
+                var index = screens.count
+                while index > 0 {
+                    index -= 1
+                    result.append(screens[index])
+                }
+            case .stack(let stack):
+                var link: Stack<Route>.Link? = stack.top
+                while let current = link {
+                    pending.append(current.node)
+                    link = current.below
+                }
+            case .tabs(let tabs):
+                var index = tabs._tabs.count
+                while index > 0 {
+                    index -= 1
+                    pending.append(tabs._tabs[index].node)
+                }
+            case .split(let split):
+                if let detail = split.detail { pending.append(detail) }
+                if split.hasContentColumn, let content = split.content { pending.append(content) }
+                pending.append(split.sidebar)
+            }
+        }
+        return result
+    }
+}
+
+extension IDSet {
+    /// The set of `ids`, which are distinct: at most 16 kept as they are, more hashed into a set
+    /// made the right size at once.
+    init(distinct ids: [ElementID]) {
+        self.init()
+        if ids.count <= 16 {
+            small = ids
+        } else {
+            large = Set(ids)
+        }
     }
 }

@@ -43,55 +43,80 @@ extension NavigationState {
     /// The first rule the state breaks, in pre-order.
     @inlinable
     var firstProblem: StateProblem? {
-        // Most states are small: their ids are compared in a short array, and only a state of
-        // more than 16 elements pays for a hashed set.
-        var few: [ElementID] = []
-        few.reserveCapacity(16)
-        var seen: Set<ElementID> = []
-        var modals: [ElementID] = []
-        var pending: [NavigationNode<Route>] = []
-        pending.reserveCapacity(16)
-        pending.append(root)
-        while let node = pending.popLast() {
-            guard node.id.isValid else { return .idAboveMaximum(node.id) }
-            if seen.isEmpty && few.count < 16 {
-                guard !few.contains(node.id) else { return .duplicateID(node.id) }
-                few.append(node.id)
-            } else {
+        // First as if the state kept every rule, as most do: a stack whose screens present
+        // nothing has its screens checked in place, top first, instead of each going on the
+        // list of elements to visit. Only a state with a problem is walked again, in pre-order,
+        // for its first one.
+        func walk(inPlace: Bool) -> StateProblem? {
+            // Most states are small: their ids are compared in a short array, and only a state
+            // of more than 16 elements pays for a hashed set.
+            var few: [ElementID] = []
+            few.reserveCapacity(16)
+            var seen: Set<ElementID> = []
+            func isNew(_ id: ElementID) -> Bool {
+                if seen.isEmpty && few.count < 16 {
+                    guard !few.contains(id) else { return false }
+                    few.append(id)
+                    return true
+                }
                 if seen.isEmpty { seen = Set(few) }
-                guard seen.insert(node.id).inserted else { return .duplicateID(node.id) }
+                return seen.insert(id).inserted
             }
-            if let modal = node.modal {
-                modals.append(modal.node.id)
-                if modal.style.isOverlay, !modal.node.isScreen || modal.node.modal != nil {
-                    return .overlayNotAScreen(modal.node.id)
+            var modals: [ElementID] = []
+            var pending: [NavigationNode<Route>] = []
+            pending.reserveCapacity(16)
+            pending.append(root)
+            while let node = pending.popLast() {
+                guard node.id.isValid else { return .idAboveMaximum(node.id) }
+                guard isNew(node.id) else { return .duplicateID(node.id) }
+                if let modal = node.modal {
+                    modals.append(modal.node.id)
+                    if modal.style.isOverlay, !modal.node.isScreen || modal.node.modal != nil {
+                        return .overlayNotAScreen(modal.node.id)
+                    }
+                    pending.append(modal.node)
                 }
-                pending.append(modal.node)
+                switch node.content {
+                case .screen:
+                    break
+                case .stack(let stack)
+                where inPlace && stack.top.node.presented == nil && stack.top.presenterBelow == nil:
+                    if !seen.isEmpty || few.count + stack.count > 16 {
+                        // Room for the whole stack made once, not by doubling.
+                        if seen.isEmpty { seen = Set(few) }
+                        seen.reserveCapacity(seen.count + stack.count)
+                    }
+                    for element in stack.elementsFromTop {
+                        guard element.isScreen else { return .stackHoldsContainer(stack: node.id, element: element.id) }
+                        guard element.id.isValid else { return .idAboveMaximum(element.id) }
+                        guard isNew(element.id) else { return .duplicateID(element.id) }
+                    }
+                case .stack(let stack):
+                    for element in stack.elementsFromTop {
+                        guard element.isScreen else { return .stackHoldsContainer(stack: node.id, element: element.id) }
+                        pending.append(element)
+                    }
+                case .tabs(let tabs):
+                    var names: Set<TabID> = []
+                    for tab in tabs.tabs where !names.insert(tab.id).inserted {
+                        return .duplicateTab(tab.id, tabs: node.id)
+                    }
+                    if let action = tabs.actions.first(where: { !names.insert($0.id).inserted }) {
+                        return .duplicateTabAction(action.id, tabs: node.id)
+                    }
+                    if tabs.hidden.contains(tabs.selection) { return .hiddenSelection(tabs.selection, tabs: node.id) }
+                    pending.append(contentsOf: tabs.tabs.reversed().map { $0.node })
+                case .split(let split):
+                    if !split.hasContentColumn, let content = split.content {
+                        return .contentInTwoColumnSplit(content.id)
+                    }
+                    pending.append(contentsOf: split.filledColumns.reversed().map { $0.node })
+                }
             }
-            switch node.content {
-            case .screen:
-                break
-            case .stack(let stack):
-                for element in stack.elementsFromTop {
-                    guard element.isScreen else { return .stackHoldsContainer(stack: node.id, element: element.id) }
-                    pending.append(element)
-                }
-            case .tabs(let tabs):
-                var names: Set<TabID> = []
-                for tab in tabs.tabs where !names.insert(tab.id).inserted {
-                    return .duplicateTab(tab.id, tabs: node.id)
-                }
-                if let action = tabs.actions.first(where: { !names.insert($0.id).inserted }) {
-                    return .duplicateTabAction(action.id, tabs: node.id)
-                }
-                if tabs.hidden.contains(tabs.selection) { return .hiddenSelection(tabs.selection, tabs: node.id) }
-                pending.append(contentsOf: tabs.tabs.reversed().map { $0.node })
-            case .split(let split):
-                if !split.hasContentColumn, let content = split.content { return .contentInTwoColumnSplit(content.id) }
-                pending.append(contentsOf: split.filledColumns.reversed().map { $0.node })
-            }
+            return modalOffFocus(among: modals)
         }
-        return modalOffFocus(among: modals)
+        guard walk(inPlace: true) != nil else { return nil }
+        return walk(inPlace: false)
     }
 
     /// The first of `modals` (the contents of the state's modals, in pre-order) that is not on
