@@ -299,7 +299,7 @@ extension Flow {
     func judgeAndCommit(state: NavigationState<Route>, request: ChangeRequest<Route>, judgedAsync: [Route])
         throws(NavigationError) -> Step
     {
-        let summary = state.commitSummary(from: storage, withTouched: !subscribers.isEmpty || hasChangeObservers)
+        let summary = state.commitSummary(from: storage, withTouched: worksOutTouched)
         if let step = try judge(
             request, added: summary.added, removed: summary.removed, proposed: state, judgedAsync: judgedAsync)
         {
