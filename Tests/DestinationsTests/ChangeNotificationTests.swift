@@ -82,6 +82,24 @@ func joinerFlow(_ layout: Layout<TestRoute>, box: FlowBox) throws -> Flow<TestRo
             "first event: \(String(describing: first?.changes.added.map(\.route)))")
     }
 
+    /// With a subscriber there before the push (so the push is published), one that joins in
+    /// a hook during it still starts with the next change, and the first hears both.
+    @Test func aSubscriberJoiningDuringAPushIsNotToldOfItWhileAnEarlierOneIs() async throws {
+        let box = FlowBox()
+        let flow = try joinerFlow(.stack(.home), box: box)
+        var early = flow.events().makeAsyncIterator()
+        try flow.apply(.push(.detail(1)))
+        #expect(box.streams.count == 1)
+        try flow.apply(.push(.list))
+        #expect(await early.next()?.changes.added.first?.route == .detail(1))
+        #expect(await early.next()?.changes.added.first?.route == .list)
+        var joiner = box.streams[0].makeAsyncIterator()
+        let first = await joiner.next()
+        #expect(
+            first?.changes.added.first?.route == .list,
+            "first event: \(String(describing: first?.changes.added.map(\.route)))")
+    }
+
     /// The same holds for a change that adds nothing: a tab selection.
     @Test func aSubscriberJoiningDuringATabSelectionStartsWithTheNextChange() async throws {
         let box = FlowBox()

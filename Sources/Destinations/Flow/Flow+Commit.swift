@@ -143,7 +143,6 @@ extension Flow {
         cause: FlowEvent<Route>.Cause
     ) {
         let removedIDs = summary.removedIDs
-        let logger = self.logger
         screenCount += summary.added.count - summary.removed.count
         if hasPendingChange { notePending(summary) }
         for id in visible where !nowVisible.contains(id) || removedIDs.contains(id) {

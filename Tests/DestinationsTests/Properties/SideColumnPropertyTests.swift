@@ -39,6 +39,10 @@ import Testing
             }
             let split = try #require(flow.state.root.split)
             #expect(split.isSideColumn)
+            // The focus a commit finds on its walk over what is visible is the state's.
+            #expect(
+                flow.focusedDestination === flow.destination(flow.state.focusedScreen.id),
+                "seed \(seed) step \(step)")
             #expect(
                 split.detail?.stack?.elements.map(\.route) == [.list],
                 "a push from the side column lands in the main content: seed \(seed) step \(step)")
