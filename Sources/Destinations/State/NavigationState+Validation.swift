@@ -43,6 +43,25 @@ extension NavigationState {
     /// The first rule the state breaks, in pre-order.
     @inlinable
     var firstProblem: StateProblem? {
+        // The commonest state, a root stack of a few screens that present nothing, breaks a rule
+        // only by its ids: compared pairwise in place, with no buffer. Any doubt takes the full walk.
+        if case .stack(let stack) = root.content, root.presented == nil, root.id.isValid, stack.count <= 16,
+            stack.top.node.presented == nil, stack.top.presenterBelow == nil
+        {
+            var link: Stack<Route>.Link? = stack.top
+            var clean = true
+            while clean, let current = link {
+                let id = current.node.id
+                clean = current.node.isScreen && id.isValid && id != root.id
+                var lower = current.below
+                while clean, let below = lower {
+                    clean = below.node.id != id
+                    lower = below.below
+                }
+                link = current.below
+            }
+            if clean { return nil }
+        }
         // Most states are small: their ids are compared in a short array, and only a state of
         // more than 16 elements pays for a hashed set.
         var few: [ElementID] = []

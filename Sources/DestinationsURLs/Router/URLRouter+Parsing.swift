@@ -71,7 +71,7 @@ extension URLRouter {
                     nodes.append(NavigationNode(id: id, content: .screen(route)))
                     return id
                 case .stack(let id, let elements):
-                    nodes.append(NavigationNode(id: id, content: .stack(Stack(elements.map { nodes[$0] }))))
+                    nodes.append(NavigationNode(id: id, content: .stack(Stack(elements.lazy.map { nodes[$0] }))))
                     return id
                 case .tabs(let id, let members, let selection, let declaredBy):
                     let tabs = members.map { Tab(id: TabID($0.label), node: nodes[$0.node]) }
