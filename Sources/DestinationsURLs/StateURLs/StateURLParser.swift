@@ -34,10 +34,12 @@ struct StateURLParser {
     ) {
         try StateURLScanner.prescan(bytes, start, end, limits: limits)
         let trimmed = end > start && bytes[end - 1] == UInt8(ascii: "/") ? end - 1 : end
-        let scan = StateURLScanner(bytes, start, trimmed, patterns: engine.patterns, limits: limits)
         return try withoutActuallyEscaping(make) { (make) throws(DeepLinkError) in
             try withoutActuallyEscaping(build) { (build) throws(DeepLinkError) in
-                var parser = StateURLParser(scan: scan, layoutScreens: engine.layoutScreens, make: make, build: build)
+                // The scanner is made in place: a copy would retain and release each of its arrays.
+                var parser = StateURLParser(
+                    scan: StateURLScanner(bytes, start, trimmed, patterns: engine.patterns, limits: limits),
+                    layoutScreens: engine.layoutScreens, make: make, build: build)
                 let root =
                     start == trimmed
                     ? try parser.defaultNode(shape) : try parser.parseNode(.skeleton(shape), overlay: false)
