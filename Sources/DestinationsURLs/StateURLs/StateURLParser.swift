@@ -102,6 +102,8 @@ struct StateURLParser {
     mutating func parseStack() throws(DeepLinkError) -> Built {
         let id = try build(.id)
         var elements: [Int] = []
+        // Room for a few screens at once: appending one by one would grow the buffer twice.
+        elements.reserveCapacity(4)
         var open = true
         repeat {
             let screen = try parseScreen(overlay: false)

@@ -28,8 +28,13 @@ struct StateURLScanner {
         position = keywordEnd
         let pattern = patterns.shapes[index]
         let parameters = pattern.parameters
-        // An empty list stays the shared empty array: clearing it would allocate.
-        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+        // An empty list stays the shared empty array: clearing it would allocate. The first
+        // route with parameters makes room for all of them at once.
+        if !entries.isEmpty {
+            entries.removeAll(keepingCapacity: true)
+        } else if !parameters.isEmpty {
+            entries.reserveCapacity(parameters.count)
+        }
         for slot in pattern.slots {
             let compound: CompoundSegment?
             let first: Int
