@@ -29,11 +29,12 @@ extension LinkTrie {
     private func edge(
         from node: Int, first: Int, _ segment: LinkSegment, _ bytes: [UInt8], _ loose: Bool, _ folded: Bool
     ) -> (node: (node: Int, step: Int), folded: Bool)? {
-        let node = flat.nodes[node]
+        let index = node
+        let node = flat.nodes[index]
         let (compounds, parameters) = (node.compounds.count, node.parameters.count)
         var step = first
         if step == 0 {
-            if let id = segment.constant, let child = flat.child(of: node, id) {
+            if let id = segment.constant, let child = flat.child(of: index, id) {
                 return ((child, 0), folded || segment.folded)
             }
             step = 1
