@@ -53,12 +53,14 @@ extension NavigationState {
             while clean, let current = link {
                 let id = current.node.id
                 clean = current.node.isScreen && id.isValid && id != root.id
-                var lower = current.below
+                // Each link's `below` is read once per pass: every read is an exclusivity check.
+                let next = current.below
+                var lower = next
                 while clean, let below = lower {
                     clean = below.node.id != id
                     lower = below.below
                 }
-                link = current.below
+                link = next
             }
             if clean { return nil }
         }
