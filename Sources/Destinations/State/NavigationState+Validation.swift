@@ -43,6 +43,27 @@ extension NavigationState {
     /// The first rule the state breaks, in pre-order.
     @inlinable
     var firstProblem: StateProblem? {
+        // The commonest state, a root stack of a few screens that present nothing, breaks a rule
+        // only by its ids: compared pairwise in place, with no buffer. Any doubt takes the full walk.
+        if case .stack(let stack) = root.content, root.presented == nil, root.id.isValid, stack.count <= 16,
+            stack.top.node.presented == nil, stack.top.presenterBelow == nil
+        {
+            var link: Stack<Route>.Link? = stack.top
+            var clean = true
+            while clean, let current = link {
+                let id = current.node.id
+                clean = current.node.isScreen && id.isValid && id != root.id
+                // Each link's `below` is read once per pass: every read is an exclusivity check.
+                let next = current.below
+                var lower = next
+                while clean, let below = lower {
+                    clean = below.node.id != id
+                    lower = below.below
+                }
+                link = next
+            }
+            if clean { return nil }
+        }
         // First as if the state kept every rule, as most do: a stack whose screens present
         // nothing has its screens checked in place, top first, instead of each going on the
         // list of elements to visit. Only a state with a problem is walked again, in pre-order,

@@ -77,11 +77,11 @@ public struct Stack<Route: NavigationRoute>: Sendable {
 
     @usableFromInline private(set) var top: Link
 
-    /// Creates a stack from its screens, root first.
+    /// Creates a stack from its screens, root first: an array, or a lazy view of other storage.
     ///
     /// - Precondition: `elements` is not empty.
     @inlinable
-    public init(_ elements: [NavigationNode<Route>]) {
+    public init(_ elements: some Sequence<NavigationNode<Route>>) {
         var link: Link?
         for element in elements {
             link = Link(element, below: link)

@@ -10,7 +10,7 @@ struct ConstantTable: Sendable {
     /// Ids by hash, a power of two in size, at most half full; `nil` for a free slot.
     private var slots = [Int?](repeating: nil, count: 16)
     /// The first bytes of the constants below 128, a bit each: a key that starts with another
-    /// byte (a number, most often) is none, without hashing it.
+    /// byte (a number, most often) is none, without hashing it. A byte from 128 on may start one.
     private var firstBytes: (low: UInt64, high: UInt64) = (0, 0)
     /// The constant of id `id`.
     func text(_ id: Int) -> ArraySlice<UInt8> { storage[ranges[id]] }
@@ -20,7 +20,14 @@ struct ConstantTable: Sendable {
     func id(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? { find(bytes, start, end) }
     private func find<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ start: Int, _ end: Int) -> Int?
     where Bytes.Index == Int {
-        if start < end, !Self.has(bytes[start], in: firstBytes) { return nil }
+        if start < end {
+            // Written here rather than called: the lookup is on every link's path.
+            let first = bytes[start]
+            let known =
+                first < 64
+                ? firstBytes.low & (1 << first) != 0 : first >= 128 || firstBytes.high & (1 << (first - 64)) != 0
+            if !known { return nil }
+        }
         let mask = slots.count - 1
         var slot = Self.hash(bytes, start, end) & mask
         while let id = slots[slot] {
@@ -50,14 +57,6 @@ struct ConstantTable: Sendable {
         var slot = Self.hash(storage, ranges[id].lowerBound, ranges[id].upperBound) & mask
         while slots[slot] != nil { slot = (slot + 1) & mask }
         slots[slot] = id
-    }
-    /// Whether `byte` is one of the first bytes the set holds; a byte from 128 on always is.
-    private static func has(_ byte: UInt8, in set: (low: UInt64, high: UInt64)) -> Bool {
-        switch byte {
-        case 0..<64: set.low & (1 << byte) != 0
-        case 64..<128: set.high & (1 << (byte - 64)) != 0
-        default: true
-        }
     }
     /// Whether the constant `id` is `bytes[start..<end]`.
     private func equal<Bytes: RandomAccessCollection<UInt8>>(_ id: Int, _ bytes: Bytes, _ start: Int, _ end: Int)

@@ -174,51 +174,6 @@ public enum NavigationTarget<Route: NavigationRoute>: Sendable, Equatable {
     case state(NavigationState<Route>)
 }
 
-/// A deep link that matched a URL.
-public struct LinkMatch<Route: NavigationRoute>: Sendable, Equatable {
-    /// The kinds of declaration that match a URL.
-    public enum Kind: Hashable, Sendable {
-        /// A ``DeepLink``.
-        case deepLink
-        /// An external ``RoutePattern`` used as a one-route link.
-        case routePattern
-        /// The ``LinkFallback``: nothing else took the URL.
-        case fallback
-    }
-    /// The template of the link or pattern that matched; safe to log (no parameter values).
-    public let pattern: String
-    /// What kind of declaration matched.
-    public let kind: Kind
-    /// The scene kind the link goes to: ``DeepLink/scene``, else the router's first.
-    public let scene: String
-    /// The target the link's closure returned.
-    public let target: LinkTarget<Route>
-    /// The target compiled for the flow: a presentation, or a state target's parsed state; an
-    /// empty path for a ``LinkTarget/resolution(_:)``, whose answer the request waits for.
-    public var resolved: NavigationTarget<Route> {
-        // A state target is parsed when the link is matched, or the match throws.
-        state.map { .state($0) } ?? .presentation(target.presentation ?? .path([]))
-    }
-    /// The parsed state of a ``LinkTarget/state(_:)`` target; `nil` for every other target.
-    let state: NavigationState<Route>?
-    /// The external sources the link accepts; `nil` for any.
-    public let sources: Set<ExternalSource>?
-    /// The URL's host in lower case, for a link whose template names a host (`//…/`) and for the
-    /// fallback; `nil` for other links, and for a custom scheme's URL.
-    public let host: String?
-    /// The scene kind the link declares (``DeepLink/scene``); it opens only there.
-    let declaredScene: String?
-    @usableFromInline init(
-        pattern: String, kind: Kind, scene: String, target: LinkTarget<Route>, state: NavigationState<Route>?,
-        sources: Set<ExternalSource>?, host: String? = nil, declaredScene: String? = nil
-    ) {
-        (self.pattern, self.kind, self.scene, self.target, self.state, self.sources) = (
-            pattern, kind, scene, target, state, sources
-        )
-        (self.host, self.declaredScene) = (host, declaredScene)
-    }
-}
-
 /// Where a deep link leads in the navigation tree: one `Presentation`, or a state path.
 ///
 /// A target is one reference, which a match copies with a retain: a presentation is a box of

@@ -21,6 +21,16 @@ struct FlatTrie: Sendable {
     private(set) var parameters: [Parameter] = []
     /// The catch-all and terminal links of every node.
     private(set) var links: [Int] = []
+    /// A constant edge, found by its node and constant id.
+    struct ConstantEdge {
+        let node: Int
+        let id: Int
+        let child: Int
+    }
+    /// Every constant edge by its node and constant id: open addressing, a power of two in size,
+    /// at most half full. A node of many constants (the first segments of many links) finds its
+    /// child in O(1), as a node of a few does.
+    private var edgeSlots: [ConstantEdge?] = [nil]
     init() {}
     /// The trie of `nodes`, in the same order.
     init(_ nodes: [LinkTrie.Node]) {
@@ -37,15 +47,32 @@ struct FlatTrie: Sendable {
             flat.terminal = Self.append(node.terminal, to: &links)
             self.nodes.append(flat)
         }
-    }
-    /// The child of `node` under the constant `id`: binary search.
-    func child(of node: Node, _ id: Int) -> Int? {
-        var (low, high) = (node.constants.lowerBound, node.constants.upperBound)
-        while low < high {
-            let middle = (low + high) / 2
-            if constants[middle].id < id { low = middle + 1 } else { high = middle }
+        var size = 1
+        while size < 2 * constants.count { size *= 2 }
+        edgeSlots = [ConstantEdge?](repeating: nil, count: size)
+        for (node, flat) in self.nodes.enumerated() {
+            for (id, child) in constants[flat.constants] {
+                var slot = Self.slot(node, id) & (size - 1)
+                while edgeSlots[slot] != nil { slot = (slot + 1) & (size - 1) }
+                edgeSlots[slot] = ConstantEdge(node: node, id: id, child: child)
+            }
         }
-        return low < node.constants.upperBound && constants[low].id == id ? constants[low].child : nil
+    }
+    /// The child of the node at `node` under the constant `id`, in O(1).
+    func child(of node: Int, _ id: Int) -> Int? {
+        let mask = edgeSlots.count - 1
+        var slot = Self.slot(node, id) & mask
+        while let edge = edgeSlots[slot] {
+            if edge.node == node && edge.id == id { return edge.child }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+    /// Where the edge of `node` under `id` is looked for first, before the mask.
+    private static func slot(_ node: Int, _ id: Int) -> Int {
+        var hash = UInt64(truncatingIfNeeded: node) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: id)
+        hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
     private static func append<Element>(_ elements: [Element], to array: inout [Element]) -> Range<Int> {
         array += elements

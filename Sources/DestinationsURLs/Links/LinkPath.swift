@@ -32,9 +32,14 @@ enum LinkPath {
     ) throws(DeepLinkError) -> Split {
         let end = queryStart > start && bytes[queryStart - 1] == UInt8(ascii: "/") ? queryStart - 1 : queryStart
         guard end > start else { throw .noMatchingLink(path: "") }
-        var count = 1
-        for index in start..<end where bytes[index] == UInt8(ascii: "/") { count += 1 }
-        guard count <= limits.segments else { throw .tooManySegments(count: count, limit: limits.segments) }
+        // A path of n bytes has at most n + 1 segments: only one that long can pass the limit, and
+        // is counted first. Most paths have a few segments.
+        var count = Swift.min(end - start, 8)
+        if end - start >= limits.segments {
+            count = 1
+            for index in start..<end where bytes[index] == UInt8(ascii: "/") { count += 1 }
+            guard count <= limits.segments else { throw .tooManySegments(count: count, limit: limits.segments) }
+        }
         let query = LinkPath.query(bytes, from: queryStart)
         guard query.count <= limits.queryItems else {
             throw .tooManyQueryItems(count: query.count, limit: limits.queryItems)
@@ -43,8 +48,8 @@ enum LinkPath {
             bytes, start, end, count: count, hostFolding: hostFolding, limits: limits, constants: constants)
         return Split(segments: segments, end: end, query: query)
     }
-    /// Splits `bytes[start..<end]` into `count` checked segments, the first a host if `hostFolding`,
-    /// each looked up in `constants`.
+    /// Splits `bytes[start..<end]` into checked segments (room for `count` made first), the first a
+    /// host if `hostFolding`, each looked up in `constants`.
     static func segments(
         _ bytes: [UInt8], _ start: Int, _ end: Int, count: Int, hostFolding: Bool, limits: URLLimits,
         constants: ConstantTable

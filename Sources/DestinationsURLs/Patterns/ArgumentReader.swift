@@ -51,10 +51,9 @@ public import Destinations
                 return number
             }
         }
-        guard let range = onlyEntry(index),
-            PercentCoding.isPlain(bytes, range.lowerBound, range.upperBound, segment: list.isSegment[index]),
-            let value = DecimalText.int(bytes, range)
-        else { return nil }
+        // Digits with at most a leading `-` are plain text: a value the decimal reader takes
+        // decodes to itself, and needs no other check.
+        guard let range = onlyEntry(index), let value = DecimalText.int(bytes, range) else { return nil }
         try count(range.count)
         index += 1
         return value

@@ -18,7 +18,14 @@ final class PatternTable: Sendable {
     }
     /// The pattern whose keyword or alias is `bytes[start..<end]`, unreserved escapes decoded.
     func pattern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
-        URLByte.unreservedDecoded(bytes, start, end).flatMap { keywords.id($0) }.map { patterns[$0] }
+        var escaped = false
+        for index in start..<end where bytes[index] == UInt8(ascii: "%") { escaped = true }
+        // Most keywords have no escape: they are looked up in place.
+        let id =
+            escaped
+            ? URLByte.unreservedDecoded(bytes, start, end).flatMap { keywords.id($0) } : keywords.id(bytes, start, end)
+        guard let id else { return nil }
+        return patterns[id]
     }
 }
 

@@ -12,6 +12,8 @@ public import Destinations
     /// The screens each layout of ``sceneShapes`` builds, by layout index.
     let layoutScreens: [Int]
     let links: [LinkShape]
+    /// What each link's matches share, made once here.
+    let declarations: [LinkDeclaration]
     let trie: LinkTrie
     let patterns: PatternTable
     init(
@@ -20,6 +22,8 @@ public import Destinations
     ) {
         (self.prefixes, self.sceneNames, self.sceneShapes) = (prefixes, sceneNames.map { Array($0.utf8) }, sceneShapes)
         (self.layoutScreens, self.links, self.trie, self.patterns) = (layoutScreens, links, trie, patterns)
+        let firstScene = sceneNames.first ?? ""
+        declarations = links.map { LinkDeclaration($0, firstScene: firstScene) }
     }
     /// Where a URL goes: a scene's state path, or the first link whose closure (`make`) takes it;
     /// anything else is left to the router's slower path (prefixes, one-route links, fallback).
@@ -49,26 +53,19 @@ public import Destinations
             }
             throw error
         }
-        var failure: DeepLinkError?
         // Links of a shape in declaration order: the first whose host fits and that does not decline.
-        let found = trie.match(split.segments, in: bytes) { index in
+        let found = try trie.match(split.segments, in: bytes) { (index) throws(DeepLinkError) -> Bool in
             guard links[index].accepts(bytes, host: host) else { return false }
-            do throws(DeepLinkError) {
-                var reader = try links[index].arguments(
-                    bytes, split.segments, split.query, host: host, limits: limits, environment: environment)
-                return try make(index, &reader)
-            } catch {
-                failure = error
-                return true
-            }
+            var reader = try links[index].arguments(
+                bytes, split.segments, split.query, host: host, limits: limits, environment: environment)
+            return try make(index, &reader)
         }
-        if let failure { throw failure }
         guard let found else {
             return .unmatched(
                 bytes: bytes, rest: rest, pathEnd: pathEnd, host: host, hostFolding: prefix.isCustomScheme)
         }
         let name = links[found].host == nil ? nil : host.map { String(decoding: bytes[$0], as: UTF8.self) }
-        return .link(found, host: name)
+        return .link(declarations[found], host: name)
     }
     /// Parses the state path `bytes[start..<end]` of the scene at `scene` (``StateURLParser``).
     @usableFromInline func parseState(
@@ -86,7 +83,10 @@ public import Destinations
         for prefix in prefixes {
             if let (rest, host) = try prefix.match(bytes) {
                 // The host is read in lower case: by host rules, and by the links that take it as a parameter.
-                for index in host ?? 0..<0 { bytes[index] = URLByte.lowercased(bytes[index]) }
+                // Most hosts are written in lower case: only an upper-case letter is written.
+                for index in host ?? 0..<0 where URLByte.isUppercaseLetter(bytes[index]) {
+                    bytes[index] = URLByte.lowercased(bytes[index])
+                }
                 return (prefix, rest, host)
             }
         }
@@ -117,8 +117,9 @@ public import Destinations
     case noPrefix([UInt8])
     /// A state URL of the scene at this index: its path is `bytes[start..<end]`.
     case state(scene: Int, bytes: [UInt8], start: Int, end: Int)
-    /// The link at this index took the URL; the URL's host for a link whose template names one.
-    case link(Int, host: String?)
+    /// A link took the URL: what its matches share, and the URL's host for a link whose template
+    /// names one.
+    case link(LinkDeclaration, host: String?)
     /// No link took the path after the prefix, `bytes[rest..<pathEnd]`.
     case unmatched(bytes: [UInt8], rest: Int, pathEnd: Int, host: Range<Int>?, hostFolding: Bool)
 }

@@ -15,30 +15,26 @@ extension URLRouter {
             target = made
             return true
         }
-        switch location {
+        switch consume location {
         case .state(let scene, let bytes, let start, let end):
             let state = try buildState(bytes, start, end, scene: scene, ids: &ids, limits: limits).state
             return .state(scene: scenes[scene].name, state)
-        case .link(let index, let host):
-            guard let target = target.take() else { break }
-            let declared = links[index].scene
-            let scene = declared ?? scenes[0].name
+        case .link(let declaration, let host):
+            // A link whose closure gave no target is not one: the typed layer answers every link.
+            guard let target = target.take() else { throw .noMatchingLink(path: url) }
             // A state path is parsed now, with the caller's ids; other targets compile when asked.
-            var state: NavigationState<Route>?
-            if case .state(let path) = target {
-                state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
+            guard case .state(let path) = target else {
+                return .link(LinkMatch(declaration, target: target, state: nil, host: host))
             }
-            return .link(
-                LinkMatch(
-                    pattern: links[index].template, kind: .deepLink, scene: scene, target: target, state: state,
-                    sources: links[index].sources, host: host, declaredScene: declared))
-        case .noPrefix, .unmatched:
-            break
+            let scene = LinkMatch<Route>(declaration, target: target, state: nil, host: nil).scene
+            let state = try parseState(path: path, scene: scene, ids: &ids, limits: limits)
+            return .link(LinkMatch(declaration, target: target, state: state, host: host))
+        case let other:
+            return try parseUnmatched(url, other, limits: limits)
         }
-        return try parseUnmatched(url, location, limits: limits)
     }
     /// Parses a state path of `scene`: what follows `scheme://scene/` in a state URL.
-    @inlinable public func parseState(
+    public func parseState(
         path: String, scene: String, ids: inout some ElementIDGenerator, limits: URLLimits? = nil
     ) throws(DeepLinkError) -> NavigationState<Route> {
         guard let index = scenes.firstIndex(where: { $0.name == scene }) else { throw .unknownScene(scene) }
@@ -75,7 +71,7 @@ extension URLRouter {
                     nodes.append(NavigationNode(id: id, content: .screen(route)))
                     return id
                 case .stack(let id, let elements):
-                    nodes.append(NavigationNode(id: id, content: .stack(Stack(elements.map { nodes[$0] }))))
+                    nodes.append(NavigationNode(id: id, content: .stack(Stack(elements.lazy.map { nodes[$0] }))))
                     return id
                 case .tabs(let id, let members, let selection, let declaredBy):
                     let tabs = members.map { Tab(id: TabID($0.label), node: nodes[$0.node]) }

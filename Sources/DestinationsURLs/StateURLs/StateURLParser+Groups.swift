@@ -3,9 +3,11 @@ import Destinations
 extension StateURLParser {
     /// A skeleton container's body over `names`: the main name, a side group `(name:node,…)` of the
     /// members that differ from their layout, then `/` and the main node; the rest take their layout.
-    mutating func parseBody(_ names: [String], _ layouts: [LayoutShape?], tabs: Bool) throws(DeepLinkError) -> (
-        main: Int, nodes: [Built?]
-    ) {
+    mutating func parseBody(_ names: [String], _ layouts: [LayoutShape?], tabs: Bool, _ make: Make, _ build: Build)
+        throws(DeepLinkError) -> (
+            main: Int, nodes: [Built?]
+        )
+    {
         let main = try parseMember(names, tabs: tabs)
         var nodes = [Built?](repeating: nil, count: names.count)
         var given = [Bool](repeating: false, count: names.count)
@@ -20,7 +22,7 @@ extension StateURLParser {
                     guard member != 0 else { throw .malformed(.missingSidebar, offset: scan.position) }
                     scan.position += 5
                 } else {
-                    nodes[member] = try parseNode(NodeSlot.column(layouts[member]), overlay: false)
+                    nodes[member] = try parseNode(NodeSlot.column(layouts[member]), overlay: false, make, build)
                 }
                 try scan.expectMemberEnd()
             } while scan.take(UInt8(ascii: ","))
@@ -28,11 +30,11 @@ extension StateURLParser {
         }
         if scan.take(UInt8(ascii: "/")) {
             given[main] = true
-            nodes[main] = try parseNode(NodeSlot.column(layouts[main]), overlay: false)
+            nodes[main] = try parseNode(NodeSlot.column(layouts[main]), overlay: false, make, build)
         }
         for member in names.indices where !given[member] {
             guard let layout = layouts[member] else { continue }
-            let node = try defaultNode(layout)
+            let node = try defaultNode(layout, build)
             if tabs { elidedTabs.append(node.id) }
             nodes[member] = node
         }
@@ -51,7 +53,9 @@ extension StateURLParser {
     }
     /// The members of `*tabs(@label:stack,…)`, decorated by the tabs layout at `declaredBy`, or of
     /// `*split2(…)`/`*split3(…)` over `columns`.
-    mutating func parseMarkedMembers(_ columns: [SplitColumn]?, declaredBy: Int?) throws(DeepLinkError) -> Built {
+    mutating func parseMarkedMembers(_ columns: [SplitColumn]?, declaredBy: Int?, _ make: Make, _ build: Build)
+        throws(DeepLinkError) -> Built
+    {
         let id = try build(.id)
         var labels: [String] = []
         var nodes: [Built] = []
@@ -69,14 +73,14 @@ extension StateURLParser {
             guard !labels.contains(label) else { throw .malformed(.duplicateMember, offset: start) }
             try scan.expect(UInt8(ascii: ":"))
             labels.append(label)
-            nodes.append(try parseNode(.stack, overlay: false))
+            nodes.append(try parseNode(.stack, overlay: false, make, build))
             try scan.expectMemberEnd()
         } while scan.take(UInt8(ascii: ","))
         let close = scan.position
         try scan.expectClose()
         guard let columns else {
             let members = zip(labels, nodes).map { (label: $0, node: $1.node) }
-            return try add(.tabs(id, members, selection: labels[selected ?? 0], declaredBy: declaredBy), id: id)
+            return try add(.tabs(id, members, selection: labels[selected ?? 0], declaredBy: declaredBy), id: id, build)
         }
         let column = { (column: SplitColumn) in labels.firstIndex(of: column.rawValue).map { nodes[$0].node } }
         guard let sidebar = column(.sidebar) else { throw .malformed(.missingSidebar, offset: close) }
@@ -84,6 +88,6 @@ extension StateURLParser {
         return try add(
             .split(
                 id, sidebar: sidebar, content: column(.content), detail: column(.detail),
-                hasContentColumn: columns.count == 3, primary: primary), id: id)
+                hasContentColumn: columns.count == 3, primary: primary), id: id, build)
     }
 }

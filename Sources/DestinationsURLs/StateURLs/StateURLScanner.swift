@@ -28,8 +28,13 @@ struct StateURLScanner {
         position = keywordEnd
         let pattern = patterns.shapes[index]
         let parameters = pattern.parameters
-        // An empty list stays the shared empty array: clearing it would allocate.
-        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+        // An empty list stays the shared empty array: clearing it would allocate. The first
+        // route with parameters makes room for all of them at once.
+        if !entries.isEmpty {
+            entries.removeAll(keepingCapacity: true)
+        } else if !parameters.isEmpty {
+            entries.reserveCapacity(parameters.count)
+        }
         for slot in pattern.slots {
             let compound: CompoundSegment?
             let first: Int
@@ -182,9 +187,14 @@ struct StateURLScanner {
         throws(DeepLinkError)
     {
         guard start < end else { return }
-        let segments =
-            bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") }) + (bytes[end - 1] == UInt8(ascii: "/") ? 0 : 1)
-        guard segments <= limits.segments else { throw .tooManySegments(count: segments, limit: limits.segments) }
+        // A path of n bytes has at most n segments: only one that long can pass the limit, and is
+        // counted first.
+        if end - start > limits.segments {
+            let segments =
+                bytes[start..<end].count(where: { $0 == UInt8(ascii: "/") })
+                + (bytes[end - 1] == UInt8(ascii: "/") ? 0 : 1)
+            guard segments <= limits.segments else { throw .tooManySegments(count: segments, limit: limits.segments) }
+        }
         var segmentStart = start
         var parentheses = 0
         var index = start
