@@ -55,18 +55,14 @@ public final class Flow<Route: NavigationRoute>: Observable {
     }
     /// Whether anyone observes elements or commits (the renderers and views), kept with
     /// ``observations`` and `commitHandlers` so that a commit reads one stored flag.
-    @usableFromInline private(set) var hasChangeObservers = false {
-        didSet { worksOutTouched = hasChangeObservers || hasSubscribers }
-    }
+    @usableFromInline private(set) var hasChangeObservers = false
     var subscribers: [Int: AsyncStream<FlowEvent<Route>>.Continuation] = [:] {
         didSet { hasSubscribers = !subscribers.isEmpty }
     }
     /// Whether ``subscribers`` has any: a commit reads this flag, not the generic dictionary.
-    var hasSubscribers = false {
-        didSet { worksOutTouched = hasChangeObservers || hasSubscribers }
-    }
+    var hasSubscribers = false
     /// Whether a change works out the elements it touched: someone observes or subscribes.
-    @usableFromInline private(set) var worksOutTouched = false
+    @usableFromInline var worksOutTouched: Bool { hasChangeObservers || hasSubscribers }
     var sequence: UInt64 = 0
     /// Whether a change is being planned, judged or committed; changes asked for meanwhile
     /// wait in ``queue``.
@@ -136,13 +132,11 @@ public final class Flow<Route: NavigationRoute>: Observable {
     /// The one change waiting for a redirect or a screen in its way; see ``PendingChange``.
     public internal(set) var pendingChange: PendingChange<Route>? {
         get { heldPendingChange?.change }
-        set {
-            heldPendingChange = newValue.map(PendingChange.Held.init)
-            hasPendingChange = newValue != nil
-        }
+        set { heldPendingChange = newValue.map(PendingChange.Held.init) }
     }
-    /// Whether there is a ``pendingChange``: every commit asks.
-    @usableFromInline private(set) var hasPendingChange = false
+    /// Whether there is a ``pendingChange``, without copying it out of its box: every commit
+    /// asks.
+    @usableFromInline var hasPendingChange: Bool { heldPendingChange != nil }
     /// ``pendingChange``, out of line: every change asks whether there is one, and a
     /// reference answers without the pending change's metadata.
     var heldPendingChange: PendingChange<Route>.Held?

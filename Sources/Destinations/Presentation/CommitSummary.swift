@@ -26,12 +26,6 @@
         self.mayPresentModal = mayPresentModal
     }
 
-    init(_ changes: NavigationChanges<Route>) {
-        self.init(
-            added: changes.added, removed: changes.removed, removedIDs: IDSet(changes.removedIDs),
-            touched: IDSet(changes.touched))
-    }
-
     /// Whether the change changed nothing; known whenever nothing was added or removed.
     @inlinable
     var isEmpty: Bool { added.isEmpty && removed.isEmpty && (touched?.isEmpty ?? false) }
